@@ -1,0 +1,74 @@
+// `npm test`: unit + API tests on PGlite, the API tests again on PostgreSQL, then the browser
+// tests in Chromium against a fresh production build. Ends with one "N passed, N failed" line.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+
+const DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/test";
+const ci = process.env.CI === "true";
+const only = process.argv[2]; // optional: unit | api | pg | e2e
+const resultsDir = mkdtempSync(join(tmpdir(), "portal-tests-"));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSteps = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) failedSteps.push(label);
+  return result.status === 0;
+}
+
+function vitest(label, projects, env = {}) {
+  const out = join(resultsDir, `${label.replace(/\W+/g, "-")}.json`);
+  const args = ["vitest", "run", ...projects.flatMap((p) => ["--project", p]), "--reporter=default", "--reporter=json", `--outputFile.json=${out}`];
+  run(label, "npx", args, env);
+  if (existsSync(out)) {
+    const report = JSON.parse(readFileSync(out, "utf8"));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+    if (report.numTotalTests === 0) failedSteps.push(`${label}: no test ran`);
+  } else {
+    failedSteps.push(`${label}: no report`);
+  }
+}
+
+async function postgresReachable(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+if (!only || only === "unit" || only === "api") {
+  vitest("unit + API (PGlite)", only ? [only] : ["unit", "api"], { TEST_DATABASE_URL: "" });
+}
+
+if (!only || only === "pg") {
+  const url = process.env.TEST_DATABASE_URL || DEFAULT_PG;
+  if (await postgresReachable(url)) {
+    vitest("API (PostgreSQL)", ["api"], { TEST_DATABASE_URL: url });
+  } else if (ci || process.env.TEST_DATABASE_URL) {
+    console.error(`\nPostgreSQL não responde em ${url}: os testes de API no PostgreSQL são obrigatórios aqui.`);
+    failedSteps.push("API (PostgreSQL): unreachable");
+    totals.failed += 1;
+  } else {
+    console.warn(`\nAviso: PostgreSQL não responde em ${url}; defina TEST_DATABASE_URL para rodar os testes de API nele.`);
+  }
+}
+
+if (!only || only === "e2e") {
+  if (run("build", "npm", ["run", "build"])) vitest("browser (Chromium)", ["e2e"]);
+  else totals.failed += 1;
+}
+
+console.log("");
+if (failedSteps.length) console.log(`Falhou: ${failedSteps.join("; ")}`);
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
+process.exit(failedSteps.length || totals.failed ? 1 : 0);

@@ -1,0 +1,41 @@
+import { isApiErrorBody } from "@shared/api-error";
+import { MSG } from "@shared/messages";
+
+/** An API failure carrying the server's pt-BR title and message, ready to show as they are. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly title: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      credentials: "same-origin",
+      ...rest,
+      headers: { ...(json !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+      body: json !== undefined ? JSON.stringify(json) : rest.body,
+    });
+  } catch {
+    throw new ApiError(0, "NETWORK", MSG.internal.title, "Não foi possível contactar o servidor. Verifique sua conexão.");
+  }
+  if (response.status === 204) return undefined as T;
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    if (isApiErrorBody(body)) {
+      const { code, title, message, fields } = body.error;
+      throw new ApiError(response.status, code, title, message, fields);
+    }
+    throw new ApiError(response.status, "UNKNOWN", MSG.internal.title, MSG.internal.message);
+  }
+  return body as T;
+}

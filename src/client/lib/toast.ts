@@ -1,0 +1,62 @@
+import { TOAST_DURATION } from "@shared/messages";
+
+// The one toast helper. At most one toast is shown at a time: a new one replaces the current.
+export type ToastVariant = "default" | "success" | "destructive";
+
+export interface ToastOptions {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  duration?: number;
+}
+
+export interface ToastItem extends Required<Omit<ToastOptions, "description">> {
+  id: number;
+  description?: string;
+  open: boolean;
+}
+
+type Listener = () => void;
+
+let current: ToastItem | null = null;
+let nextId = 1;
+const listeners = new Set<Listener>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+export function toast(options: ToastOptions): number {
+  current = {
+    id: nextId++,
+    title: options.title,
+    description: options.description,
+    variant: options.variant ?? "default",
+    duration: options.duration ?? TOAST_DURATION.default,
+    open: true,
+  };
+  emit();
+  return current.id;
+}
+
+/** Shows an error from the API (or any thrown value) under a catalogue title. */
+export function toastError(title: string, error: unknown, fallback?: string, duration?: number) {
+  const message = error instanceof Error && error.message ? error.message : fallback;
+  return toast({ title, description: message, variant: "destructive", duration });
+}
+
+export function dismissToast(id: number) {
+  if (current?.id === id) {
+    current = { ...current, open: false };
+    emit();
+  }
+}
+
+export function subscribeToasts(listener: Listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getCurrentToast() {
+  return current;
+}

@@ -1,0 +1,181 @@
+import { Loader2, LogIn } from "lucide-react";
+import { useEffect, useState, type FormEvent } from "react";
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
+import { MSG, SUCCESS, TOAST_DURATION } from "@shared/messages";
+import { loginSchema, recoveryRequestSchema } from "@shared/schemas/auth";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
+import { Input, Label } from "~/components/ui/input";
+import { PasswordInput } from "~/components/ui/password-input";
+import { api } from "~/lib/api";
+import { useAuth } from "~/lib/auth";
+import { destinationAfterLogin } from "~/lib/post-login";
+import { toast, toastError } from "~/lib/toast";
+import type { Route } from "./+types/login";
+
+export function meta(): Route.MetaDescriptors {
+  return [
+    { title: "Entrar | Sentinela Segurança Eletrônica" },
+    { name: "description", content: "Acesso da equipe e dos usuários do Portaria Web." },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function Login() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const [recoveryOpen, setRecoveryOpen] = useState(false);
+  const from = (location.state as { from?: string } | null)?.from;
+
+  // ?status=recovery_sent: say so once, then clean the URL.
+  useEffect(() => {
+    if (searchParams.get("status") !== "recovery_sent") return;
+    toast({ title: SUCCESS.recoverySent.title, description: SUCCESS.recoverySent.message, duration: TOAST_DURATION.default });
+    const next = new URLSearchParams(searchParams);
+    next.delete("status");
+    setSearchParams(next, { replace: true, state: location.state });
+  }, [searchParams, setSearchParams, location.state]);
+
+  // Already signed in with first access done: /login leads to Portaria Web.
+  if (!submitting && auth.profile?.primeiro_acesso_concluido) return <Navigate to={destinationAfterLogin(auth.profile, from)} replace />;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = loginSchema.safeParse({ email, password });
+    if (!parsed.success) {
+      toast({ title: MSG.loginRequired.title, description: MSG.loginRequired.message, variant: "destructive" });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const me = await auth.signIn(parsed.data.email, parsed.data.password);
+      toast({ title: SUCCESS.login.title, description: SUCCESS.login.message, variant: "success", duration: TOAST_DURATION.short });
+      navigate(destinationAfterLogin(me?.profile ?? null, from), { replace: true });
+    } catch (error) {
+      toastError(MSG.authError.title, error, MSG.authError.message, TOAST_DURATION.short);
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <section className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-brand-50 px-4 pb-12 pt-28">
+      <Card className="w-full max-w-md">
+        <CardHeader className="items-center text-center">
+          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-600 text-white">
+            <LogIn className="h-6 w-6" aria-hidden />
+          </span>
+          <h1 className="text-2xl font-bold">Entrar</h1>
+          <p className="text-sm text-slate-600">Acesse o painel e o Portaria Web com seu email e senha.</p>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            <div className="grid gap-2">
+              <Label htmlFor="email">Email</Label>
+              <Input
+                id="email"
+                name="email"
+                type="email"
+                autoComplete="username"
+                placeholder="seu@email.com.br"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </div>
+            <div className="grid gap-2">
+              <div className="flex items-center justify-between">
+                <Label htmlFor="password">Senha</Label>
+                <button
+                  type="button"
+                  className="text-sm text-brand-700 underline-offset-4 hover:underline"
+                  onClick={() => setRecoveryOpen(true)}
+                >
+                  Esqueceu a senha?
+                </button>
+              </div>
+              <PasswordInput
+                id="password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </div>
+            <Button type="submit" disabled={submitting} className="w-full">
+              {submitting ? (
+                <>
+                  <Loader2 className="animate-spin" aria-hidden /> Verificando...
+                </>
+              ) : (
+                "Entrar"
+              )}
+            </Button>
+            <p className="text-center text-sm text-slate-600">
+              Problemas para acessar?{" "}
+              <Link to="/contato" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+                Fale conosco
+              </Link>
+            </p>
+          </form>
+        </CardContent>
+      </Card>
+      <RecoveryDialog
+        open={recoveryOpen}
+        onOpenChange={setRecoveryOpen}
+        initialEmail={email}
+        onSent={() => setSearchParams({ status: "recovery_sent" }, { state: location.state })}
+      />
+    </section>
+  );
+}
+
+function RecoveryDialog(props: { open: boolean; onOpenChange: (open: boolean) => void; initialEmail: string; onSent: () => void }) {
+  const [email, setEmail] = useState(props.initialEmail);
+  const [sending, setSending] = useState(false);
+  useEffect(() => {
+    if (props.open) setEmail(props.initialEmail);
+  }, [props.open, props.initialEmail]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = recoveryRequestSchema.safeParse({ email });
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? MSG.recoveryEmailRequired.message;
+      toast({ title: message === MSG.recoveryEmailRequired.message ? MSG.recoveryEmailRequired.title : MSG.sendEmailError.title, description: message, variant: "destructive" });
+      return;
+    }
+    setSending(true);
+    try {
+      await api("/api/auth/request-password-reset", { method: "POST", json: { email: parsed.data.email, redirectTo: "/login" } });
+      props.onOpenChange(false);
+      props.onSent();
+    } catch (error) {
+      toastError(MSG.sendEmailError.title, error, MSG.sendEmailError.message);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
+      <DialogContent>
+        <DialogTitle>Recuperar senha</DialogTitle>
+        <DialogDescription>Informe seu email. Enviaremos um link para você criar uma nova senha.</DialogDescription>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <div className="grid gap-2">
+            <Label htmlFor="recovery-email">Email</Label>
+            <Input id="recovery-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </div>
+          <Button type="submit" disabled={sending}>
+            {sending ? "Enviando..." : "Enviar link de recuperação"}
+          </Button>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

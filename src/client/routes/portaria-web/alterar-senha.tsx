@@ -1,0 +1,133 @@
+import { KeyRound } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { MSG, SUCCESS } from "@shared/messages";
+import { newPasswordSchema } from "@shared/schemas/auth";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { Label } from "~/components/ui/input";
+import { PasswordInput } from "~/components/ui/password-input";
+import { api } from "~/lib/api";
+import { useAuth } from "~/lib/auth";
+import { PORTARIA_HOME } from "~/lib/post-login";
+import { toast, toastError } from "~/lib/toast";
+import type { Route } from "./+types/alterar-senha";
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Alterar senha | Portaria Web" }, { name: "robots", content: "noindex" }];
+}
+
+/**
+ * Two modes (§4): recovery, when the e-mailed link brought a token; first access, when the
+ * signed-in user's profile has not completed it. Anyone else is sent away.
+ */
+export default function AlterarSenha() {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token");
+  const [novaSenha, setNovaSenha] = useState("");
+  const [confirmacao, setConfirmacao] = useState("");
+  const [saving, setSaving] = useState(false);
+  const [done, setDone] = useState(false);
+
+  const recovery = Boolean(token);
+  if (!recovery && !done) {
+    if (auth.loading) {
+      return (
+        <p role="status" className="flex min-h-screen items-center justify-center text-slate-600">
+          Carregando...
+        </p>
+      );
+    }
+    if (!auth.user) return <Navigate to="/login" replace />;
+    if (auth.profile?.primeiro_acesso_concluido) return <Navigate to={PORTARIA_HOME} replace />;
+  }
+
+  const mismatch = confirmacao.length > 0 && novaSenha !== confirmacao;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = newPasswordSchema.safeParse({ novaSenha, confirmacao });
+    if (!parsed.success) {
+      const tooShort = parsed.error.issues.some((i) => i.message === MSG.passwordTooShort.message);
+      const entry = tooShort ? MSG.passwordTooShort : MSG.passwordMismatch;
+      toast({ title: entry.title, description: entry.message, variant: "destructive" });
+      return;
+    }
+    setSaving(true);
+    try {
+      if (recovery) {
+        await api("/api/auth/reset-password", { method: "POST", json: { newPassword: parsed.data.novaSenha, token } });
+      } else {
+        await api("/api/me/senha", { method: "POST", json: parsed.data });
+      }
+      setDone(true);
+      toast({ title: SUCCESS.passwordChanged.title, description: SUCCESS.passwordChanged.message, variant: "success" });
+      if (recovery) {
+        navigate("/login", { replace: true });
+      } else {
+        await auth.reload();
+        navigate(PORTARIA_HOME, { replace: true });
+      }
+    } catch (error) {
+      toastError(MSG.changePasswordError.title, error, MSG.changePasswordError.message);
+      setSaving(false);
+    }
+  }
+
+  const title = recovery ? "Redefinir Senha" : "Definir Nova Senha";
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-brand-50 px-4 py-12">
+      <Card className="w-full max-w-md">
+        <CardHeader className="items-center text-center">
+          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-600 text-white">
+            <KeyRound className="h-6 w-6" aria-hidden />
+          </span>
+          <h1 className="text-2xl font-bold">{title}</h1>
+          <p className="text-sm text-slate-600">
+            {recovery
+              ? "Crie uma nova senha para a sua conta."
+              : "Este é o seu primeiro acesso. Defina uma senha pessoal para continuar."}
+          </p>
+        </CardHeader>
+        <CardContent>
+          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+            <div className="grid gap-2">
+              <Label htmlFor="nova-senha">Nova senha</Label>
+              <PasswordInput
+                id="nova-senha"
+                autoComplete="new-password"
+                value={novaSenha}
+                onChange={(e) => setNovaSenha(e.target.value)}
+                aria-describedby="nova-senha-ajuda"
+              />
+              <p id="nova-senha-ajuda" className="text-xs text-slate-600">
+                Pelo menos 6 caracteres.
+              </p>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="confirmacao">Confirmar nova senha</Label>
+              <PasswordInput
+                id="confirmacao"
+                autoComplete="new-password"
+                value={confirmacao}
+                onChange={(e) => setConfirmacao(e.target.value)}
+                aria-invalid={mismatch}
+                aria-describedby={mismatch ? "confirmacao-erro" : undefined}
+              />
+              {mismatch && (
+                <p id="confirmacao-erro" className="text-sm text-red-700">
+                  As senhas não conferem.
+                </p>
+              )}
+            </div>
+            <Button type="submit" disabled={saving}>
+              {saving ? "Salvando..." : "Salvar nova senha"}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </main>
+  );
+}

@@ -1,0 +1,223 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { Clock, Mail, Phone, Send } from "lucide-react";
+import { useForm, type FieldErrors } from "react-hook-form";
+import type { Route } from "./+types/leads";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { Input, Label, Textarea } from "~/components/ui/input";
+import { pageMeta } from "~/features/public/meta";
+import { api } from "~/lib/api";
+import { toast } from "~/lib/toast";
+import { formatPhone } from "@shared/br/phone";
+import { COMPANY } from "@shared/company";
+import { MSG, SUCCESS } from "@shared/messages";
+import { leadCreateSchema, type LeadCreate } from "@shared/schemas/lead";
+
+export function meta(): Route.MetaDescriptors {
+  return pageMeta({
+    title: "Fale Conosco",
+    description: `Deixe seu contato e conte sua necessidade: a equipe da ${COMPANY.name} retorna com uma proposta de segurança eletrônica sob medida.`,
+  });
+}
+
+const EMPTY_LEAD: LeadCreate = { nome: "", telefone_celular: "", email: "", descricao: "" };
+
+type LeadPayload = ReturnType<typeof leadCreateSchema.parse>;
+
+const isBlank = (value: unknown) => typeof value !== "string" || value.trim() === "";
+
+export default function Leads() {
+  const form = useForm({
+    resolver: zodResolver(leadCreateSchema),
+    defaultValues: EMPTY_LEAD,
+  });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    setFocus,
+    formState: { errors },
+  } = form;
+
+  const send = useMutation({
+    mutationFn: (lead: LeadPayload) => api("/api/leads", { method: "POST", json: lead }),
+    onSuccess: () => {
+      toast({ title: SUCCESS.lead.title, description: SUCCESS.lead.message, variant: "success" });
+      reset(EMPTY_LEAD);
+    },
+    onError: (error) => {
+      console.error("Erro ao enviar lead:", error);
+      toast({ title: MSG.leadError.title, description: MSG.leadError.message, variant: "destructive" });
+    },
+  });
+
+  // Spec §5: a missing nome or email is told by the catalogue toast; other problems show inline.
+  const nomeMissing = Boolean(errors.nome) && isBlank(getValues("nome"));
+  const emailMissing = Boolean(errors.email) && isBlank(getValues("email"));
+
+  function onInvalid(fieldErrors: FieldErrors<LeadCreate>) {
+    const values = getValues();
+    const missingNome = Boolean(fieldErrors.nome) && isBlank(values.nome);
+    const missingEmail = Boolean(fieldErrors.email) && isBlank(values.email);
+    if (missingNome || missingEmail) {
+      toast({ title: MSG.leadRequired.title, description: MSG.leadRequired.message, variant: "destructive" });
+    }
+    const first = (["nome", "telefone_celular", "email", "descricao"] as const).find((name) => fieldErrors[name]);
+    if (first) setFocus(first);
+  }
+
+  const phoneField = register("telefone_celular");
+
+  return (
+    <section aria-labelledby="fale-conosco" className="bg-slate-50 px-4 py-12 sm:px-6 lg:py-16">
+      <div className="mx-auto grid max-w-6xl gap-10 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <h1 id="fale-conosco" className="text-3xl font-bold text-slate-900 sm:text-4xl">
+            Fale Conosco!
+          </h1>
+          <p className="mt-4 text-lg text-slate-700">
+            Quer proteger sua empresa, sua casa ou seu condomínio? Conte um pouco sobre o que você precisa e um
+            especialista da {COMPANY.name} entra em contato para entender o cenário e preparar uma proposta sob medida,
+            sem compromisso.
+          </p>
+          <p className="mt-4 text-slate-700">
+            Os campos marcados com <span aria-hidden>*</span>
+            <span className="sr-only">asterisco</span> são obrigatórios. Usamos seus dados apenas para responder a este
+            contato, conforme a nossa{" "}
+            <a href="/politica-de-privacidade" className="font-medium text-brand-700 underline underline-offset-2">
+              Política de Privacidade
+            </a>
+            .
+          </p>
+          <ul className="mt-8 space-y-4 text-slate-700">
+            <li className="flex items-start gap-3">
+              <Phone className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
+              <span>
+                <span className="block font-medium text-slate-900">Telefone</span>
+                <a href={COMPANY.phone.tel} className="hover:underline">
+                  {COMPANY.phone.display}
+                </a>
+              </span>
+            </li>
+            <li className="flex items-start gap-3">
+              <Mail className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
+              <span>
+                <span className="block font-medium text-slate-900">E-mail</span>
+                <a href={`mailto:${COMPANY.emails.contact}`} className="break-all hover:underline">
+                  {COMPANY.emails.contact}
+                </a>
+              </span>
+            </li>
+            <li className="flex items-start gap-3">
+              <Clock className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
+              <span>
+                <span className="block font-medium text-slate-900">Atendimento comercial</span>
+                {COMPANY.openingHours}
+              </span>
+            </li>
+          </ul>
+        </div>
+
+        <Card className="lg:col-span-3">
+          <CardContent className="pt-6">
+            <form
+              noValidate
+              aria-labelledby="fale-conosco"
+              onSubmit={handleSubmit((lead) => send.mutate(lead), onInvalid)}
+              className="space-y-5"
+            >
+              <div className="space-y-2">
+                <Label htmlFor="lead-nome">
+                  Nome <span aria-hidden>*</span>
+                </Label>
+                <Input
+                  id="lead-nome"
+                  autoComplete="name"
+                  aria-required="true"
+                  aria-invalid={errors.nome ? true : undefined}
+                  aria-describedby={errors.nome && !nomeMissing ? "lead-nome-erro" : undefined}
+                  {...register("nome")}
+                />
+                {errors.nome && !nomeMissing && (
+                  <p id="lead-nome-erro" className="text-sm text-red-700">
+                    {errors.nome.message}
+                  </p>
+                )}
+              </div>
+
+              <div className="space-y-2">
+                <Label htmlFor="lead-telefone">
+                  Telefone celular <span className="font-normal text-slate-600">(opcional)</span>
+                </Label>
+                <Input
+                  id="lead-telefone"
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="tel-national"
+                  placeholder="(11) 91234-5678"
+                  maxLength={15}
+                  aria-invalid={errors.telefone_celular ? true : undefined}
+                  aria-describedby={errors.telefone_celular ? "lead-telefone-erro" : undefined}
+                  {...phoneField}
+                  onChange={(event) => {
+                    event.target.value = formatPhone(event.target.value);
+                    return phoneField.onChange(event);
+                  }}
+                />
+                {errors.telefone_celular && (
+                  <p id="lead-telefone-erro" className="text-sm text-red-700">
+                    {errors.telefone_celular.message}
+                  </p>
+                )}
+              </div>
+
+              <div className="space-y-2">
+                <Label htmlFor="lead-email">
+                  Email <span aria-hidden>*</span>
+                </Label>
+                <Input
+                  id="lead-email"
+                  type="email"
+                  autoComplete="email"
+                  aria-required="true"
+                  aria-invalid={errors.email ? true : undefined}
+                  aria-describedby={errors.email && !emailMissing ? "lead-email-erro" : undefined}
+                  {...register("email")}
+                />
+                {errors.email && !emailMissing && (
+                  <p id="lead-email-erro" className="text-sm text-red-700">
+                    {errors.email.message}
+                  </p>
+                )}
+              </div>
+
+              <div className="space-y-2">
+                <Label htmlFor="lead-descricao">Como podemos ajudar?</Label>
+                <Textarea
+                  id="lead-descricao"
+                  rows={4}
+                  placeholder="Ex.: preciso de câmeras e controle de acesso para um condomínio com 3 blocos."
+                  aria-invalid={errors.descricao ? true : undefined}
+                  aria-describedby={errors.descricao ? "lead-descricao-erro" : undefined}
+                  {...register("descricao")}
+                />
+                {errors.descricao && (
+                  <p id="lead-descricao-erro" className="text-sm text-red-700">
+                    {errors.descricao.message}
+                  </p>
+                )}
+              </div>
+
+              <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={send.isPending}>
+                <Send aria-hidden />
+                {send.isPending ? "Enviando..." : "Enviar"}
+              </Button>
+            </form>
+          </CardContent>
+        </Card>
+      </div>
+    </section>
+  );
+}

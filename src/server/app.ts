@@ -1,0 +1,80 @@
+import compress from "@fastify/compress";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { createAuth, type Auth } from "./auth/auth";
+import { registerGuard } from "./auth/guard";
+import { registerAuthRoutes } from "./auth/routes";
+import type { AppConfig } from "./config";
+import type { Database } from "./db/client";
+import { createMailer, type Mailer } from "./email/mailer";
+import { registerErrorHandler } from "./http/error-handler";
+import { registerStaticSite } from "./http/static-site";
+import { healthRoutes } from "./modules/health/routes";
+import { leadsRoutes } from "./modules/leads/routes";
+import { meRoutes } from "./modules/me/routes";
+import { loadAuthSecret } from "./db/settings";
+import { notFound } from "./errors";
+
+export interface AppDeps {
+  database: Database;
+  mailer?: Mailer;
+  logger?: boolean;
+}
+
+export interface PortalApp {
+  app: FastifyInstance;
+  auth: Auth;
+  mailer: Mailer;
+  /** Every route the app registered, with its access declaration (for the route-table tests). */
+  routes: { method: string; url: string; access: unknown }[];
+}
+
+export async function buildApp(config: AppConfig, deps: AppDeps): Promise<PortalApp> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const log = (line: string) => app.log.info(line);
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: (l) => console.log(l) });
+  const db = deps.database.db;
+  const secret = config.authSecret ?? (await loadAuthSecret(db));
+  const auth = createAuth({ config, db, mailer, secret, log });
+
+  const routes: PortalApp["routes"] = [];
+  app.addHook("onRoute", (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method !== "HEAD") routes.push({ method, url: route.url, access: route.config?.access });
+    }
+  });
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    // The CSP with hashes for the prerendered inline scripts is set per page (see docs/decisions.md).
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.startsWith("https://") ? { maxAge: 31536000, includeSubDomains: true } : false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(rateLimit, { global: false });
+
+  registerGuard(app, auth, db, [new URL(config.publicUrl).origin]);
+  registerAuthRoutes(app, auth, config.publicUrl);
+  await app.register(healthRoutes(deps.database));
+  await app.register(meRoutes(auth, db));
+  await app.register(leadsRoutes(db, config));
+
+  if (config.clientDir) await registerStaticSite(app, config.clientDir);
+  else
+    app.setNotFoundHandler(() => {
+      throw notFound();
+    });
+
+  return { app, auth, mailer, routes };
+}

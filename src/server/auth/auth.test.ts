@@ -1,0 +1,180 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { session, usuarios } from "../db/schema";
+import { ADMIN, createTestApp, signIn, TEST_ORIGIN, type TestApp } from "../testing/harness";
+import { createAuthUser } from "./accounts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: object, cookie?: string) =>
+  t.app.inject({ method: "POST", url, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) }, payload });
+const me = (cookie?: string) => t.app.inject({ method: "GET", url: "/api/me", headers: cookie ? { cookie } : {} });
+
+/** A Portaria Web user as an administrator would create it (pending, first access not done). */
+async function createUser(email: string, password: string, status = "pendente_confirmacao", firstAccessDone = false) {
+  const user = await createAuthUser(t.auth, { email, name: email.split("@")[0]!, password });
+  await t.database.db.insert(usuarios).values({
+    auth_user_id: user.id,
+    nome_completo: `Usuário ${email}`,
+    email,
+    status,
+    primeiro_acesso_concluido: firstAccessDone,
+  });
+  return user;
+}
+
+describe("sign-in", () => {
+  it("signs the admin in and /api/me returns the profile with every permission", async () => {
+    const cookie = await signIn(t, ADMIN.email, ADMIN.password);
+    const response = await me(cookie);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.user.email).toBe(ADMIN.email);
+    expect(body.profile).toMatchObject({ status: "ativo", primeiro_acesso_concluido: true });
+    expect(body.profile.grupos.map((g: { nome_grupo: string }) => g.nome_grupo)).toEqual(["Administrador"]);
+    expect(body.profile.permissions).toContain("gerenciar_usuarios_portaria");
+    expect(body.profile.permissions).toHaveLength(19);
+  });
+
+  it("refuses a wrong password with the spec's message", async () => {
+    const response = await post("/api/auth/sign-in/email", { email: ADMIN.email, password: "errada-123" });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toMatchObject({ title: "Erro de autenticação", message: "Email ou senha incorretos." });
+    expect(response.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("refuses empty fields with 'Campos obrigatórios'", async () => {
+    const response = await post("/api/auth/sign-in/email", { email: "", password: "" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ title: "Campos obrigatórios", message: "Por favor, preencha email e senha." });
+  });
+
+  it.each(["inativo", "bloqueado"])("refuses an account with status %s and creates no session", async (status) => {
+    const user = await createUser(`${status}@teste.local`, "senha-boa-123", status, true);
+    const response = await post("/api/auth/sign-in/email", { email: `${status}@teste.local`, password: "senha-boa-123" });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.title).toBe("Erro de autenticação");
+    const sessions = await t.database.db.select().from(session).where(eq(session.userId, user.id));
+    expect(sessions).toHaveLength(0);
+  });
+
+  it("has no public sign-up", async () => {
+    const response = await post("/api/auth/sign-up/email", { email: "novo@teste.local", password: "senha-123456", name: "Novo" });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    const login = await post("/api/auth/sign-in/email", { email: "novo@teste.local", password: "senha-123456" });
+    expect(login.statusCode).toBe(401);
+  });
+
+  it("refuses a state-changing request without a trusted Origin", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      headers: { origin: "http://evil.example" },
+      payload: { email: ADMIN.email, password: ADMIN.password },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe("session", () => {
+  it("answers 401 on /api/me without a session", async () => {
+    const response = await me();
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("ends the session on sign-out", async () => {
+    const cookie = await signIn(t, ADMIN.email, ADMIN.password);
+    expect((await post("/api/auth/sign-out", {}, cookie)).statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
+  it("ends an open session when the account is deactivated", async () => {
+    await createUser("vai-sair@teste.local", "senha-boa-123", "ativo", true);
+    const cookie = await signIn(t, "vai-sair@teste.local", "senha-boa-123");
+    expect((await me(cookie)).statusCode).toBe(200);
+    await t.database.db.update(usuarios).set({ status: "inativo" }).where(eq(usuarios.email, "vai-sair@teste.local"));
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+});
+
+describe("first access", () => {
+  it("lets a new user sign in, set a password, and become ativo with first access done", async () => {
+    await createUser("novato@teste.local", "provisoria-1");
+    const cookie = await signIn(t, "novato@teste.local", "provisoria-1");
+    const before = (await me(cookie)).json();
+    expect(before.profile).toMatchObject({ status: "pendente_confirmacao", primeiro_acesso_concluido: false });
+
+    const short = await post("/api/me/senha", { novaSenha: "123", confirmacao: "123" }, cookie);
+    expect(short.statusCode).toBe(400);
+    expect(short.json().error).toMatchObject({ title: "Senha muito curta", message: "A nova senha deve ter pelo menos 6 caracteres." });
+
+    const mismatch = await post("/api/me/senha", { novaSenha: "nova-senha-1", confirmacao: "outra-senha" }, cookie);
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().error).toMatchObject({
+      title: "Senhas não conferem",
+      message: "A nova senha e a confirmação de senha devem ser iguais.",
+    });
+    expect((await me(cookie)).json().profile.primeiro_acesso_concluido).toBe(false);
+
+    const ok = await post("/api/me/senha", { novaSenha: "nova-senha-1", confirmacao: "nova-senha-1" }, cookie);
+    expect(ok.statusCode).toBe(204);
+    expect((await me(cookie)).json().profile).toMatchObject({ status: "ativo", primeiro_acesso_concluido: true });
+
+    expect((await post("/api/auth/sign-in/email", { email: "novato@teste.local", password: "provisoria-1" })).statusCode).toBe(401);
+    await signIn(t, "novato@teste.local", "nova-senha-1");
+  });
+
+  it("refuses to change a password without a session", async () => {
+    const response = await post("/api/me/senha", { novaSenha: "nova-senha-1", confirmacao: "nova-senha-1" });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("password recovery", () => {
+  const lastLink = () => {
+    const message = t.mailer.outbox.at(-1);
+    const match = message?.text.match(/https?:\/\/\S+token=([\w.-]+)/);
+    return { message, token: match?.[1] };
+  };
+
+  it("sends a pt-BR e-mail with a working link, and the token works once", async () => {
+    await createUser("esqueci@teste.local", "antiga-senha-1", "ativo", true);
+    const oldSession = await signIn(t, "esqueci@teste.local", "antiga-senha-1");
+    const sent = await post("/api/auth/request-password-reset", { email: "esqueci@teste.local", redirectTo: "/login" });
+    expect(sent.statusCode).toBe(200);
+    const { message, token } = lastLink();
+    expect(message?.to).toBe("esqueci@teste.local");
+    expect(message?.subject).toBe("Redefinição de senha");
+    expect(message?.html).toContain(`${TEST_ORIGIN}/portaria-web/alterar-senha?token=`);
+    expect(token).toBeTruthy();
+
+    const reset = await post("/api/auth/reset-password", { newPassword: "nova-senha-2", token: token! });
+    expect(reset.statusCode).toBe(200);
+    await signIn(t, "esqueci@teste.local", "nova-senha-2");
+    // Other sessions end when the password is reset.
+    expect((await me(oldSession)).statusCode).toBe(401);
+
+    const again = await post("/api/auth/reset-password", { newPassword: "nova-senha-3", token: token! });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().error.title).toBe("Erro ao alterar senha");
+  });
+
+  it("answers the same for an unknown e-mail and sends nothing", async () => {
+    const before = t.mailer.outbox.length;
+    const response = await post("/api/auth/request-password-reset", { email: "ninguem@teste.local", redirectTo: "/login" });
+    expect(response.statusCode).toBe(200);
+    expect(t.mailer.outbox.length).toBe(before);
+  });
+
+  it("refuses an empty e-mail with 'Email obrigatório'", async () => {
+    const response = await post("/api/auth/request-password-reset", { email: "" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ title: "Email obrigatório", message: "Por favor, informe o email para recuperação." });
+  });
+});

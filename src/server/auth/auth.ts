@@ -1,0 +1,131 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
+import { MIN_PASSWORD_LENGTH } from "../../shared/schemas/auth";
+import { BLOCKED_STATUSES, type UserStatus } from "../../shared/permissions";
+import { MSG } from "../../shared/messages";
+import type { AppConfig } from "../config";
+import type { Db } from "../db/client";
+import * as schema from "../db/schema";
+import type { Mailer } from "../email/mailer";
+import { recoveryEmail } from "../email/templates";
+
+/** Header our Fastify adapter sets from the socket (or the trusted proxy); clients cannot forge it. */
+export const CLIENT_IP_HEADER = "x-portal-client-ip";
+
+export const PASSWORD_PAGE_PATH = "/portaria-web/alterar-senha";
+
+export interface AuthDeps {
+  config: AppConfig;
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  log: (line: string) => void;
+}
+
+export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
+  const { rateLimits } = config;
+  return betterAuth({
+    appName: "Portal Sentinela",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret,
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    trustedOrigins: [config.publicUrl],
+    emailAndPassword: {
+      enabled: true,
+      // Accounts are created by administrators only (Portaria Web > Usuários).
+      disableSignUp: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        const url = `${config.publicUrl}${PASSWORD_PAGE_PATH}?token=${encodeURIComponent(token)}`;
+        const message = recoveryEmail(user.name, url);
+        try {
+          await mailer.send({ to: user.email, ...message });
+        } catch (error) {
+          // The answer must not reveal whether the account exists: log, don't fail the request.
+          log(`[email] falha ao enviar recuperação para ${user.email}: ${(error as Error).message}`);
+        }
+      },
+      async onPasswordReset({ user }) {
+        // Recovering the password is also a way to finish first access.
+        await completeFirstAccess(db, user.id);
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 300,
+      customRules: {
+        "/sign-in/email": rateLimits.signIn,
+        "/request-password-reset": rateLimits.recovery,
+        "/reset-password": rateLimits.recovery,
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith("https://"),
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          async before(session) {
+            const status = await profileStatus(db, session.userId);
+            if (status && BLOCKED_STATUSES.includes(status)) {
+              throw new APIError("FORBIDDEN", { code: "ACCOUNT_DISABLED", message: MSG.accountDisabled.message });
+            }
+          },
+        },
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+async function profileStatus(db: Db, authUserId: string): Promise<UserStatus | null> {
+  const rows = await db
+    .select({ status: schema.usuarios.status })
+    .from(schema.usuarios)
+    .where(eq(schema.usuarios.auth_user_id, authUserId))
+    .limit(1);
+  return (rows[0]?.status as UserStatus | undefined) ?? null;
+}
+
+/** Marks first access done; a user still pending confirmation becomes ativo. */
+export async function completeFirstAccess(db: Db, authUserId: string) {
+  const profile = await db
+    .select({ id: schema.usuarios.id, status: schema.usuarios.status })
+    .from(schema.usuarios)
+    .where(eq(schema.usuarios.auth_user_id, authUserId))
+    .limit(1);
+  const row = profile[0];
+  if (!row) return;
+  await db
+    .update(schema.usuarios)
+    .set({
+      primeiro_acesso_concluido: true,
+      status: row.status === "pendente_confirmacao" ? "ativo" : row.status,
+      updated_at: new Date(),
+    })
+    .where(eq(schema.usuarios.id, row.id));
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { fromNodeHeaders } from "better-auth/node";
+import type { PermissionName } from "../../shared/permissions";
+import { BLOCKED_STATUSES } from "../../shared/permissions";
+import type { Profile } from "../../shared/schemas/profile";
+import { MSG } from "../../shared/messages";
+import type { Db } from "../db/client";
+import { AppError, forbidden, unauthorized } from "../errors";
+import type { Auth } from "./auth";
+import { loadProfile } from "./profile";
+
+/**
+ * Who may call a route: anyone, any signed-in user, or a Portaria Web profile holding any one
+ * of the listed permissions. Every /api route declares one (a test enforces it).
+ */
+export type Access = "public" | "authenticated" | { anyOf: readonly PermissionName[] };
+
+export const requirePermission = (...anyOf: PermissionName[]): Access => ({ anyOf });
+
+export interface SessionContext {
+  user: { id: string; name: string; email: string };
+  sessionId: string;
+  profile: Profile | null;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    session: SessionContext | null;
+  }
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function registerGuard(app: FastifyInstance, auth: Auth, db: Db, trustedOrigins: readonly string[]) {
+  app.decorateRequest("session", null);
+
+  // CSRF: a state-changing API request must come from one of our own pages.
+  app.addHook("onRequest", async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    const origin = request.headers.origin;
+    if (!origin || !trustedOrigins.includes(origin)) throw AppError.from(403, "UNTRUSTED_ORIGIN", MSG.accessDenied);
+  });
+
+  app.addHook("onRequest", async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!request.routeOptions.url?.startsWith("/api/") || request.routeOptions.url.startsWith("/api/auth/")) return;
+    if (access === undefined) throw AppError.from(500, "ROUTE_WITHOUT_ACCESS", MSG.internal);
+    if (access === "public") return;
+
+    const context = await resolveSession(request, auth, db);
+    if (!context) throw unauthorized();
+    request.session = context;
+    if (access === "authenticated") return;
+
+    const profile = context.profile;
+    if (!profile) throw forbidden();
+    if (!profile.primeiro_acesso_concluido) throw forbidden(MSG.accessDeniedRedirect);
+    const held = new Set(profile.permissions);
+    if (!access.anyOf.some((name) => held.has(name))) throw forbidden();
+  });
+}
+
+async function resolveSession(request: FastifyRequest, auth: Auth, db: Db): Promise<SessionContext | null> {
+  const headers = fromNodeHeaders(request.headers);
+  const result = await auth.api.getSession({ headers, query: { disableRefresh: false } });
+  if (!result) return null;
+  const profile = await loadProfile(db, result.user.id);
+  if (profile && BLOCKED_STATUSES.includes(profile.status)) {
+    // A deactivated or blocked account loses every open session at its next request.
+    const ctx = await auth.$context;
+    await ctx.internalAdapter.deleteUserSessions(result.user.id);
+    return null;
+  }
+  return {
+    user: { id: result.user.id, name: result.user.name, email: result.user.email },
+    sessionId: result.session.id,
+    profile,
+  };
+}

@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodType } from "zod";
+import { MSG, type CatalogueMessage } from "../../shared/messages";
+import { loginSchema, recoveryRequestSchema } from "../../shared/schemas/auth";
+import { AppError } from "../errors";
+import { CLIENT_IP_HEADER, type Auth } from "./auth";
+
+// better-auth speaks English codes; the product speaks the spec's pt-BR catalogue.
+const AUTH_ERRORS: Record<string, CatalogueMessage> = {
+  INVALID_EMAIL_OR_PASSWORD: MSG.authError,
+  INVALID_EMAIL: MSG.authError,
+  ACCOUNT_DISABLED: MSG.accountDisabled,
+  PASSWORD_TOO_SHORT: MSG.passwordTooShort,
+  PASSWORD_TOO_LONG: { title: "Senha muito longa", message: "A nova senha deve ter no máximo 128 caracteres." },
+  INVALID_TOKEN: MSG.recoveryLinkInvalid,
+};
+
+function translate(path: string, status: number, body: { code?: string; message?: string } | null): AppError {
+  if (status === 429) return AppError.from(429, "RATE_LIMITED", MSG.rateLimited);
+  const code = body?.code ?? "AUTH_ERROR";
+  const known = AUTH_ERRORS[code];
+  if (known) return AppError.from(status, code, known);
+  if (status === 400 || code === "VALIDATION_ERROR") {
+    if (path.endsWith("/sign-in/email")) return AppError.from(400, "VALIDATION_ERROR", MSG.loginRequired);
+    if (path.endsWith("/request-password-reset")) return AppError.from(400, "VALIDATION_ERROR", MSG.recoveryEmailRequired);
+    if (path.endsWith("/reset-password")) return AppError.from(400, "VALIDATION_ERROR", MSG.passwordTooShort);
+    return AppError.from(400, code, MSG.invalidInput);
+  }
+  if (status === 401) return AppError.from(401, code, MSG.notAuthenticated);
+  if (status === 403) return AppError.from(403, code, MSG.accessDenied);
+  if (status === 404) return AppError.from(404, code, MSG.notFound);
+  return AppError.from(status >= 500 ? 500 : status, code, MSG.internal);
+}
+
+// The forms' own schemas, checked before better-auth so the answer is the spec's message.
+const BODY_SCHEMAS: Record<string, ZodType> = {
+  "/api/auth/sign-in/email": loginSchema,
+  "/api/auth/request-password-reset": recoveryRequestSchema,
+};
+
+function preValidate(path: string, body: unknown): AppError | null {
+  const schema = BODY_SCHEMAS[path];
+  if (!schema) return null;
+  const result = schema.safeParse(body ?? {});
+  if (result.success) return null;
+  const issue = result.error.issues[0]!;
+  const entry = Object.values(MSG).find((m) => m.message === issue.message) ?? MSG.invalidInput;
+  return new AppError(400, "VALIDATION_ERROR", entry.title, issue.message, { [issue.path.join(".") || "body"]: issue.message });
+}
+
+function toFetchRequest(request: FastifyRequest, origin: string): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (value === undefined || key === CLIENT_IP_HEADER) continue;
+    if (Array.isArray(value)) value.forEach((v) => headers.append(key, v));
+    else headers.set(key, String(value));
+  }
+  // The only client address better-auth sees: the socket's, or the trusted proxy's (Fastify trustProxy).
+  headers.set(CLIENT_IP_HEADER, request.ip);
+  const hasBody = request.method !== "GET" && request.method !== "HEAD" && request.body !== undefined;
+  return new Request(new URL(request.url, origin), {
+    method: request.method,
+    headers,
+    body: hasBody ? JSON.stringify(request.body) : undefined,
+  });
+}
+
+/** The documented catch-all: Fastify request -> Fetch Request -> better-auth -> Fastify reply. */
+export function registerAuthRoutes(app: FastifyInstance, auth: Auth, publicUrl: string) {
+  app.route({
+    method: ["GET", "POST"],
+    url: "/api/auth/*",
+    config: { access: "public" },
+    async handler(request, reply) {
+      const path = new URL(request.url, publicUrl).pathname;
+      const invalid = request.method === "POST" ? preValidate(path, request.body) : null;
+      if (invalid) return reply.status(400).send(invalid.toBody());
+      const response = await auth.handler(toFetchRequest(request, publicUrl));
+      if (!response.ok && response.status >= 400) {
+        const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+        const error = translate(path, response.status, body);
+        if (error.statusCode >= 500) request.log.error({ body }, "better-auth error");
+        const retryAfter = response.headers.get("x-retry-after");
+        if (retryAfter) reply.header("retry-after", retryAfter);
+        return reply.status(error.statusCode).send(error.toBody());
+      }
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header("set-cookie", cookies);
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    },
+  });
+}

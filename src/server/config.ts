@@ -1,0 +1,76 @@
+import { z } from "zod";
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: port.default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default("Sentinela Segurança Eletrônica <nao-responda@localhost>"),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ADMIN_EMAIL: z.email().default("admin@portal.local"),
+  ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD precisa ter pelo menos 8 caracteres").optional(),
+  AUTH_SECRET: z.string().min(32, "AUTH_SECRET precisa ter pelo menos 32 caracteres").optional(),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+});
+
+export interface RateLimitRule {
+  window: number; // seconds
+  max: number;
+}
+
+export interface AppConfig {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  publicUrl: string;
+  adminEmail: string;
+  adminPassword?: string;
+  /** Secret that signs session cookies; generated and kept in DATA_DIR when not given. */
+  authSecret?: string;
+  /** Behind a reverse proxy: take the client IP from X-Forwarded-For as set by that proxy. */
+  trustProxy: boolean;
+  /** Directory of the built client (prerendered pages + assets); absent in API-only tests. */
+  clientDir?: string;
+  rateLimits: { signIn: RateLimitRule; recovery: RateLimitRule; leads: RateLimitRule };
+}
+
+export const DEFAULT_RATE_LIMITS: AppConfig["rateLimits"] = {
+  signIn: { window: 60, max: 10 },
+  recovery: { window: 300, max: 5 },
+  leads: { window: 60, max: 5 },
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; throws a ConfigError listing every problem at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join(".") || "(env)"}: ${issue.message}`);
+    throw new ConfigError(`Configuração inválida:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    authSecret: e.AUTH_SECRET,
+    trustProxy: e.TRUST_PROXY === "true",
+    rateLimits: DEFAULT_RATE_LIMITS,
+  };
+}

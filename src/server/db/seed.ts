@@ -1,0 +1,50 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { ADMIN_GROUP_NAME, PERMISSIONS } from "../../shared/permissions";
+import type { Auth } from "../auth/auth";
+import { createAuthUser } from "../auth/accounts";
+import type { Db } from "./client";
+import { grupoPermissoes, grupos, permissoes, usuarioGrupos, usuarios } from "./schema";
+
+export interface SeedResult {
+  /** Set only when this run created the first admin (the password is shown once). */
+  createdAdmin?: { email: string; password: string; generated: boolean };
+}
+
+/** Idempotent: the permissions catalogue, Administrador holding all of them, the first admin. */
+export async function seed(db: Db, auth: Auth, admin: { email: string; password?: string }): Promise<SeedResult> {
+  await db.insert(permissoes).values(PERMISSIONS.map((p) => ({ ...p }))).onConflictDoNothing();
+
+  await db
+    .insert(grupos)
+    .values({ nome_grupo: ADMIN_GROUP_NAME, descricao: "Acesso total ao Portaria Web" })
+    .onConflictDoNothing();
+  const [adminGroup] = await db.select({ id: grupos.id }).from(grupos).where(eq(grupos.nome_grupo, ADMIN_GROUP_NAME));
+  // Administrador always holds every permission, including ones created later.
+  await db.execute(sql`
+    insert into ${grupoPermissoes} (grupo_id, permissao_id)
+    select ${adminGroup!.id}::uuid, id from ${permissoes}
+    on conflict do nothing`);
+
+  const [anyUser] = await db.select({ id: usuarios.id }).from(usuarios).limit(1);
+  if (anyUser) return {};
+
+  const password = admin.password ?? randomBytes(9).toString("base64url");
+  const ctx = await auth.$context;
+  const existing = await ctx.internalAdapter.findUserByEmail(admin.email);
+  const authUser = existing?.user ?? (await createAuthUser(auth, { email: admin.email, name: "Administrador", password }));
+  await db.transaction(async (tx) => {
+    const [profile] = await tx
+      .insert(usuarios)
+      .values({
+        auth_user_id: authUser.id,
+        nome_completo: "Administrador",
+        email: admin.email,
+        status: "ativo",
+        primeiro_acesso_concluido: true,
+      })
+      .returning({ id: usuarios.id });
+    await tx.insert(usuarioGrupos).values({ usuario_id: profile!.id, grupo_id: adminGroup!.id });
+  });
+  return { createdAdmin: { email: admin.email, password, generated: !admin.password } };
+}

@@ -1,0 +1,48 @@
+import { COMPANY } from "../../shared/company";
+
+// pt-BR messages, HTML and plain text. Values are escaped: names come from user input.
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+function layout(title: string, paragraphs: string[], action: { label: string; url: string }) {
+  const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#0f172a;background:#f8fafc;padding:24px">
+<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px;border:1px solid #e2e8f0">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
+${paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join("\n")}
+<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1d4ed8;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="font-size:12px;color:#475569">Se o botão não funcionar, copie e cole este endereço no navegador:<br>${escapeHtml(action.url)}</p>
+<p style="font-size:12px;color:#475569">${escapeHtml(COMPANY.name)}</p>
+</div></body></html>`;
+  const text = `${title}\n\n${paragraphs.join("\n\n")}\n\n${action.label}: ${action.url}\n\n${COMPANY.name}\n`;
+  return { html, text };
+}
+
+export function recoveryEmail(name: string, url: string) {
+  return {
+    subject: "Redefinição de senha",
+    ...layout(
+      "Redefinição de senha",
+      [
+        `Olá, ${name}.`,
+        "Recebemos um pedido para redefinir a senha da sua conta no portal. Para criar uma nova senha, use o link abaixo. Ele vale por 1 hora e só pode ser usado uma vez.",
+        "Se você não fez esse pedido, ignore este email: sua senha continua a mesma.",
+      ],
+      { label: "Redefinir senha", url },
+    ),
+  };
+}
+
+export function newUserEmail(name: string, email: string, loginUrl: string) {
+  return {
+    subject: "Seu acesso ao Portaria Web",
+    ...layout(
+      "Seu acesso ao Portaria Web",
+      [
+        `Olá, ${name}.`,
+        `Um administrador criou sua conta no Portaria Web com o email ${email}.`,
+        "Entre com esse email e a senha provisória que o administrador lhe informou. No primeiro acesso você vai definir uma senha nova, só sua.",
+      ],
+      { label: "Acessar o portal", url: loginUrl },
+    ),
+  };
+}

@@ -1,0 +1,49 @@
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { MSG } from "../../shared/messages";
+import { AppError, pgErrorCode } from "../errors";
+
+// Titles of the catalogue, found by message: a schema's message carries its spec title along.
+const TITLE_BY_MESSAGE = new Map<string, string>(Object.values(MSG).map((m) => [m.message, m.title]));
+
+function validationError(issues: { instancePath?: string; message?: string }[]): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = (issue.instancePath ?? "").replace(/^\//, "").replace(/\//g, ".") || "body";
+    fields[path] ??= issue.message ?? MSG.invalidInput.message;
+  }
+  const first = Object.values(fields)[0] ?? MSG.invalidInput.message;
+  const title = TITLE_BY_MESSAGE.get(first) ?? MSG.invalidInput.title;
+  return new AppError(400, "VALIDATION_ERROR", title, first, fields);
+}
+
+/** Database refusals that are the caller's fault (constraints) become 4xx, never a 500. */
+function databaseError(code: string): AppError | null {
+  if (code === "23503") return new AppError(409, "FOREIGN_KEY", "Erro ao excluir", "Existem registros associados.");
+  if (code === "23505") return new AppError(409, "UNIQUE", "Registro duplicado", "Já existe um registro com esses dados.");
+  if (code === "23514" || code === "23502" || code.startsWith("22")) return AppError.from(400, "INVALID_DATA", MSG.invalidInput);
+  return null;
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    let appError: AppError | null = null;
+    if (error instanceof AppError) appError = error;
+    else if (hasZodFastifySchemaValidationErrors(error)) appError = validationError(error.validation);
+    else if ((error as FastifyError).statusCode === 429) appError = AppError.from(429, "RATE_LIMITED", MSG.rateLimited);
+    else {
+      const code = pgErrorCode(error);
+      if (code) appError = databaseError(code);
+      const status = (error as FastifyError).statusCode;
+      if (!appError && status && status >= 400 && status < 500) {
+        // Malformed JSON, wrong content type, body too large...
+        appError = AppError.from(status, (error as FastifyError).code ?? "BAD_REQUEST", MSG.invalidInput);
+      }
+    }
+    if (!appError || appError.statusCode >= 500) {
+      request.log.error({ err: error }, "unhandled error");
+      appError = AppError.from(500, appError?.code ?? "INTERNAL", MSG.internal);
+    }
+    return reply.status(appError.statusCode).send(appError.toBody());
+  });
+}

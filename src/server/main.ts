@@ -1,0 +1,75 @@
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { openPglite, openPostgres, type Database } from "./db/client";
+import { DataDirLockedError, lockDataDir, type DataDirLock } from "./db/data-dir-lock";
+import { seed } from "./db/seed";
+
+// env -> open database (with the data-directory lock) -> migrate -> seed -> listen.
+async function main() {
+  const config = loadConfig();
+  const clientDir = fileURLToPath(new URL("../client", import.meta.url));
+  if (existsSync(resolve(clientDir, "index.html"))) config.clientDir = clientDir;
+
+  let lock: DataDirLock | undefined;
+  let database: Database;
+  if (config.databaseUrl) {
+    database = await openPostgres(config.databaseUrl);
+  } else {
+    const dataDir = resolve(config.dataDir);
+    lock = lockDataDir(dataDir);
+    database = await openPglite(resolve(dataDir, "pglite"));
+  }
+  await database.migrate();
+
+  const { app, auth, mailer } = await buildApp(config, { database, logger: true });
+  const seeded = await seed(database.db, auth, { email: config.adminEmail, password: config.adminPassword });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: encerrando (aguardando requisições em andamento)...`);
+    const force = setTimeout(() => process.exit(1), 15_000);
+    force.unref();
+    try {
+      await app.close(); // stops accepting, lets in-flight requests finish
+      mailer.close();
+      await database.close();
+    } finally {
+      lock?.release();
+    }
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const banner = [
+    "",
+    `Portal no ar: ${config.publicUrl}`,
+    `Banco de dados: ${database.kind === "pglite" ? `PGlite embutido em ${resolve(config.dataDir)}` : "PostgreSQL (DATABASE_URL)"}`,
+  ];
+  if (seeded.createdAdmin) {
+    banner.push(
+      `Primeiro administrador criado. Entre em ${config.publicUrl}/login com:`,
+      `  email: ${seeded.createdAdmin.email}`,
+      `  senha: ${seeded.createdAdmin.password}${seeded.createdAdmin.generated ? "   (gerada agora e exibida só desta vez)" : ""}`,
+    );
+  } else {
+    banner.push(`Entre em ${config.publicUrl}/login com o administrador ${config.adminEmail} (senha definida no primeiro início).`);
+  }
+  if (!config.clientDir) banner.push("Aviso: build do site não encontrado; só a API está servindo.");
+  console.log(banner.join("\n") + "\n");
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`\n${error.message}\n`);
+  } else {
+    console.error("Falha ao iniciar o portal:", error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,94 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { buildApp, type PortalApp } from "../app";
+import { DEFAULT_RATE_LIMITS, type AppConfig } from "../config";
+import { openPglite, openPostgres, type Database } from "../db/client";
+import { seed } from "../db/seed";
+import { createMailer } from "../email/mailer";
+
+export const TEST_ORIGIN = "http://localhost:3999";
+export const ADMIN = { email: "admin@teste.local", password: "Senha-do-admin-1" };
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    env: "test",
+    port: 0,
+    host: "127.0.0.1",
+    dataDir: "",
+    mailFrom: "Portal <teste@localhost>",
+    publicUrl: TEST_ORIGIN,
+    adminEmail: ADMIN.email,
+    adminPassword: ADMIN.password,
+    trustProxy: false,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, signIn: { window: 60, max: 1000 }, leads: { window: 60, max: 1000 } },
+    ...overrides,
+  };
+}
+
+/**
+ * A database for one test file: in-memory PGlite, or with TEST_DATABASE_URL a brand-new
+ * PostgreSQL database created for it (and dropped by `close`).
+ */
+export async function openTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openPglite(undefined);
+    await database.migrate();
+    return { ...database, dispose: () => database.close() };
+  }
+  const name = `portal_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openPostgres(target.toString(), undefined, 5);
+  await database.migrate();
+  return {
+    ...database,
+    async dispose() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestApp extends PortalApp {
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The real app on a real database, seeded like a first start, answering through `inject`. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = testConfig(overrides);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: () => undefined });
+  const portal = await buildApp(config, { database, mailer });
+  await seed(database.db, portal.auth, { email: config.adminEmail, password: config.adminPassword });
+  await portal.app.ready();
+  return {
+    ...portal,
+    database,
+    async close() {
+      await portal.app.close();
+      await database.dispose();
+    },
+  };
+}
+
+/** Signs in through the real endpoint and returns the session cookie header. */
+export async function signIn(app: TestApp, email: string, password: string): Promise<string> {
+  const response = await app.app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in/email",
+    headers: { origin: TEST_ORIGIN },
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+  const cookies = response.cookies.map((c) => `${c.name}=${c.value}`);
+  return cookies.join("; ");
+}

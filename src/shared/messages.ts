@@ -1,0 +1,72 @@
+// The spec's message catalogue (§5, §8, §9), word for word. Server errors and client toasts
+// both take their texts from here so that the two never drift apart.
+
+export const TOAST_DURATION = {
+  default: 5000,
+  short: 3000,
+  long: 7000,
+} as const;
+
+export interface CatalogueMessage {
+  title: string;
+  message: string;
+}
+
+export const MSG = {
+  // §5 validation
+  loginRequired: { title: "Campos obrigatórios", message: "Por favor, preencha email e senha." },
+  recoveryEmailRequired: { title: "Email obrigatório", message: "Por favor, informe o email para recuperação." },
+  leadRequired: { title: "Campos obrigatórios", message: "Por favor, preencha o nome e o email." },
+  noUserOrRecovery: { title: "Erro ao alterar senha", message: "Nenhum usuário logado ou sessão de recuperação ativa." },
+  passwordTooShort: { title: "Senha muito curta", message: "A nova senha deve ter pelo menos 6 caracteres." },
+  passwordMismatch: { title: "Senhas não conferem", message: "A nova senha e a confirmação de senha devem ser iguais." },
+  permissionRequired: { title: "Campos obrigatórios", message: "Nome da permissão e categoria são obrigatórios." },
+  groupNameRequired: { title: "Campo obrigatório", message: "O nome do grupo é obrigatório." },
+  userCreateRequired: { title: "Campos obrigatórios", message: "Nome, email e senha são obrigatórios." },
+  userPasswordShort: { title: "Senha curta", message: "A senha deve ter pelo menos 6 caracteres." },
+  userNameRequired: { title: "Campo obrigatório", message: "O nome completo é obrigatório." },
+  condominioNameRequired: { title: "Campo obrigatório", message: "O nome do condomínio é obrigatório." },
+  unidadeCreateRequired: { title: "Campos obrigatórios", message: "Condomínio e Número da Unidade são obrigatórios." },
+  unidadeNumberRequired: { title: "Campo obrigatório", message: "O número da unidade é obrigatório." },
+  moradorRequired: { title: "Campos obrigatórios", message: "Nome completo e tipo de morador são obrigatórios." },
+  veiculoRequired: { title: "Campos obrigatórios", message: "Placa e Tipo de Veículo são obrigatórios." },
+  prestadorRequired: { title: "Campos obrigatórios", message: "Nome/Empresa e Tipo de Serviço são obrigatórios." },
+
+  // §8 authentication
+  authError: { title: "Erro de autenticação", message: "Email ou senha incorretos." },
+  accountDisabled: {
+    title: "Erro de autenticação",
+    message: "Sua conta está inativa ou bloqueada. Procure o administrador do sistema.",
+  },
+  profileLoadError: { title: "Erro ao carregar perfil", message: "Não foi possível carregar seu perfil." },
+  logoutError: { title: "Erro ao sair", message: "Não foi possível encerrar a sessão." },
+  changePasswordError: { title: "Erro ao alterar senha", message: "Não foi possível alterar a senha." },
+  sendEmailError: { title: "Erro ao enviar email", message: "Não foi possível enviar o link de recuperação." },
+  sendRecoveryEmailError: { title: "Erro ao enviar email de recuperação", message: "Não foi possível enviar o link de recuperação." },
+  recoveryLinkInvalid: {
+    title: "Erro ao alterar senha",
+    message: "O link de recuperação é inválido ou expirou. Solicite um novo link.",
+  },
+
+  // §8 rule refusals and access
+  accessDenied: { title: "Acesso Negado", message: "Você não possui permissão para acessar esta página." },
+  accessDeniedRedirect: { title: "Acesso Negado", message: "Acesso negado: permissão insuficiente." },
+  notAuthenticated: { title: "Sessão expirada", message: "Faça login para continuar." },
+
+  // §8 lead
+  leadError: { title: "Erro ao enviar", message: "Ocorreu um erro ao enviar seus dados. Tente novamente." },
+
+  // Generic server-side texts (not in the spec's catalogue; chosen in docs/decisions.md)
+  invalidInput: { title: "Dados inválidos", message: "Verifique os campos destacados e tente novamente." },
+  notFound: { title: "Não encontrado", message: "O registro solicitado não existe." },
+  rateLimited: { title: "Muitas tentativas", message: "Muitas tentativas em pouco tempo. Aguarde um instante e tente novamente." },
+  internal: { title: "Erro inesperado", message: "Ocorreu um erro inesperado. Tente novamente em instantes." },
+} as const satisfies Record<string, CatalogueMessage>;
+
+export const SUCCESS = {
+  login: { title: "Login realizado com sucesso", message: "Bem-vindo de volta!" },
+  logout: { title: "Logout realizado", message: "Você foi desconectado com sucesso." },
+  passwordChanged: { title: "Sucesso", message: "Senha alterada com sucesso!" },
+  lead: { title: "Sucesso!", message: "Seus dados foram enviados. Entraremos em contato em breve!" },
+  recoverySent: { title: "Link de recuperação enviado", message: "Verifique seu email para redefinir sua senha." },
+} as const satisfies Record<string, CatalogueMessage>;

@@ -1,0 +1,20 @@
+import { z } from "zod";
+import { isValidPhone, onlyDigits } from "../br/phone";
+
+/** Empty strings, null and undefined all mean "not given" and are stored as null. */
+export const emptyToNull = (value: unknown) =>
+  value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : value;
+
+export const optionalPhone = z.preprocess(
+  emptyToNull,
+  z
+    .string()
+    .trim()
+    .refine(isValidPhone, "Informe um telefone válido com DDD.")
+    .transform(onlyDigits)
+    .nullable(),
+);
+
+/** A required text: missing, wrong type and blank all answer with the same catalogue message. */
+export const requiredText = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Use no máximo ${max} caracteres.`);
