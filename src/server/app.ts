@@ -1,7 +1,7 @@
 import compress from "@fastify/compress";
 import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { createAuth, type Auth } from "./auth/auth";
 import { registerGuard } from "./auth/guard";
@@ -15,7 +15,8 @@ import { healthRoutes } from "./modules/health/routes";
 import { leadsRoutes } from "./modules/leads/routes";
 import { meRoutes } from "./modules/me/routes";
 import { loadAuthSecret } from "./db/settings";
-import { notFound } from "./errors";
+import { AppError, notFound } from "./errors";
+import { MSG } from "../shared/messages";
 
 export interface AppDeps {
   database: Database;
@@ -36,6 +37,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Malformed URLs and the like also answer in the one error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+      void (reply as FastifyReply).status(status).send(AppError.from(status, error.code ?? "BAD_REQUEST", MSG.invalidInput).toBody());
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -11,7 +11,8 @@ import { seed } from "./db/seed";
 async function main() {
   const config = loadConfig();
   const clientDir = fileURLToPath(new URL("../client", import.meta.url));
-  if (existsSync(resolve(clientDir, "index.html"))) config.clientDir = clientDir;
+  // In `npm run dev` Vite serves the client; the API process serves only /api.
+  if (process.env.SERVE_CLIENT !== "false" && existsSync(resolve(clientDir, "index.html"))) config.clientDir = clientDir;
 
   let lock: DataDirLock | undefined;
   let database: Database;

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { NOT_FOUND_PAGE_PATH, PRERENDERED_PATHS, SPA_PREFIXES } from "../../shared/public-routes";
-import { AppError, notFound } from "../errors";
+import { notFound } from "../errors";
 
 const HTML_CACHE = "no-cache";
 const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
@@ -34,21 +34,20 @@ export async function registerStaticSite(app: FastifyInstance, clientDir: string
   const sendHtml = (reply: FastifyReply, file: string, status = 200) =>
     reply.status(status).header("cache-control", HTML_CACHE).type("text/html; charset=utf-8").sendFile(file);
 
+  // Explicit routes (not the not-found handler) so compression and the other hooks apply.
+  for (const path of prerendered) {
+    if (path === NOT_FOUND_PAGE_PATH) continue;
+    app.get(path, { config: { access: "public" } }, (_request, reply) => sendHtml(reply, htmlFileFor(path)));
+  }
+  for (const prefix of SPA_PREFIXES) {
+    app.get(prefix, { config: { access: "public" } }, (_request, reply) => sendHtml(reply, spaShell));
+    app.get(`${prefix}/*`, { config: { access: "public" } }, (_request, reply) => sendHtml(reply, spaShell));
+  }
+
   app.setNotFoundHandler((request, reply) => {
-    let path: string;
-    try {
-      path = decodeURIComponent(new URL(request.url, "http://x").pathname).replace(/\/+$/, "") || "/";
-    } catch {
-      path = "/\u0000"; // malformed escape: no route can match
-    }
-    if (path.startsWith("/api/") || path === "/api") {
+    if (request.url.startsWith("/api/") || request.url === "/api" || (request.method !== "GET" && request.method !== "HEAD")) {
       throw notFound();
     }
-    if (request.method !== "GET" && request.method !== "HEAD") {
-      throw new AppError(404, "NOT_FOUND", "Página não encontrada", "Página não encontrada.");
-    }
-    if (path !== NOT_FOUND_PAGE_PATH && prerendered.has(path)) return sendHtml(reply, htmlFileFor(path));
-    if (SPA_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) return sendHtml(reply, spaShell);
     return sendHtml(reply, htmlFileFor(NOT_FOUND_PAGE_PATH), 404);
   });
 }

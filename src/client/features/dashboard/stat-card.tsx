@@ -18,16 +18,16 @@ export function StatCard({ title, value, change, trend, color, icon: Icon }: Sta
         <div className="min-w-0">
           <h3 className="text-sm font-medium text-slate-600">{title}</h3>
           <p className="mt-1 text-3xl font-bold text-slate-900">{value}</p>
-          <p className="mt-2 flex items-center gap-1 text-sm text-slate-600">
+          <p className="mt-2 text-sm text-slate-600">
             <TrendIcon
-              className={cn("h-4 w-4", trend === "up" ? "text-emerald-700" : "text-red-700")}
+              className={cn("mr-1 inline h-4 w-4 align-[-0.2em]", trend === "up" ? "text-emerald-700" : "text-red-700")}
               aria-hidden
             />
             <span className={cn("font-medium", trend === "up" ? "text-emerald-800" : "text-red-800")}>
               <span className="sr-only">{trend === "up" ? "Aumento de " : "Redução de "}</span>
               {change}
             </span>
-            <span>em relação ao mês anterior</span>
+            <span> vs. mês anterior</span>
           </p>
         </div>
         <span className={cn("flex h-11 w-11 shrink-0 items-center justify-center rounded-lg", iconColors[color])}>

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { Clock, Mail, Phone, Send } from "lucide-react";
 import { useForm, type FieldErrors } from "react-hook-form";
+import { Link } from "react-router";
 import type { Route } from "./+types/leads";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
@@ -86,9 +87,9 @@ export default function Leads() {
             Os campos marcados com <span aria-hidden>*</span>
             <span className="sr-only">asterisco</span> são obrigatórios. Usamos seus dados apenas para responder a este
             contato, conforme a nossa{" "}
-            <a href="/politica-de-privacidade" className="font-medium text-brand-700 underline underline-offset-2">
+            <Link to="/politica-de-privacidade" className="font-medium text-brand-700 underline underline-offset-2">
               Política de Privacidade
-            </a>
+            </Link>
             .
           </p>
           <ul className="mt-8 space-y-4 text-slate-700">

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+describe("loadConfig", () => {
+  it("has working defaults for a first start", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 3000, dataDir: "./data", publicUrl: "http://localhost:3000", adminEmail: "admin@portal.local" });
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it("lists every problem at once", () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: "abc", DATABASE_URL: "mysql://x", ADMIN_PASSWORD: "123" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain("PORT");
+    expect(message).toContain("DATABASE_URL");
+    expect(message).toContain("ADMIN_PASSWORD");
+  });
+
+  it("derives PUBLIC_URL from PORT and strips a trailing slash", () => {
+    expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ PUBLIC_URL: "https://portal.exemplo.com.br/" }).publicUrl).toBe("https://portal.exemplo.com.br");
+  });
+});

@@ -1,0 +1,74 @@
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPortal, type RunningPortal } from "./support/server";
+
+// What `curl` sees: prerendered HTML with each page's own text, before any JavaScript runs.
+let portal: RunningPortal;
+beforeAll(async () => {
+  portal = await startPortal();
+});
+afterAll(() => portal?.close());
+
+const PAGES: [path: string, texts: string[]][] = [
+  ["/", ["Tecnologia e proteção para o que mais importa", "Proteção Total", "Câmeras de Segurança", "Portaria Remota", "Tecnologia de Ponta"]],
+  ["/servicos", ["Nossos Serviços", "Redes e Infraestrutura", "Automação", "Aplicativo"]],
+  ["/sobre", ["Sobre a Sentinela", "2018", "Missão", "Visão"]],
+  ["/contato", ["08:00", "18:00", "Alphaville", "Barueri"]],
+  ["/leads", ["Fale Conosco!", "Nome", "Email"]],
+  ["/login", ["Entrar", "Esqueceu a senha?"]],
+  ["/politica-de-privacidade", ["Política de Privacidade", "LGPD", "13.709"]],
+  ["/termos-de-uso", ["Termos de Uso", "Barueri"]],
+];
+
+describe("prerendered public pages", () => {
+  it.each(PAGES)("%s answers 200 with its own text in the HTML", async (path, texts) => {
+    const response = await fetch(`${portal.url}${path}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    const html = await response.text();
+    for (const text of texts) expect(html).toContain(text);
+    expect(html).toContain('lang="pt-BR"');
+  });
+
+  it("answers a path that is no route with 404 and the not-found page", async () => {
+    for (const path of ["/nao-existe", "/servicos/qualquer/coisa", "/dashboardx"]) {
+      const response = await fetch(`${portal.url}${path}`);
+      expect(response.status).toBe(404);
+      const html = await response.text();
+      expect(html).toContain("Página não encontrada");
+    }
+  });
+
+  it("serves the app shell for dashboard and Portaria Web routes", async () => {
+    for (const path of ["/dashboard", "/dashboard/agenda", "/portaria-web", "/portaria-web/alterar-senha"]) {
+      const response = await fetch(`${portal.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain("<script");
+    }
+  });
+
+  it("answers a malformed URL with 400 in the error shape", async () => {
+    const response = await fetch(`${portal.url}/%E0%A4%A`);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.title).toBe("Dados inválidos");
+  });
+
+  it("compresses HTML and caches hashed assets for a year", async () => {
+    const raw = await portal.portal.app.inject({ url: "/", headers: { "accept-encoding": "gzip" } });
+    expect(raw.headers["content-encoding"]).toBe("gzip");
+    expect(raw.headers["cache-control"]).toBe("no-cache");
+    const html = gunzipSync(raw.rawPayload).toString("utf8");
+    expect(html).toContain("Proteção Total");
+    const asset = html.match(/\/assets\/[\w.-]+\.js/)?.[0];
+    expect(asset).toBeTruthy();
+    const assetResponse = await fetch(`${portal.url}${asset}`);
+    expect(assetResponse.status).toBe(200);
+    expect(assetResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("serves robots.txt", async () => {
+    const response = await fetch(`${portal.url}/robots.txt`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Disallow: /portaria-web");
+  });
+});
