@@ -14,6 +14,11 @@ import { registerStaticSite } from "./http/static-site";
 import { healthRoutes } from "./modules/health/routes";
 import { leadsRoutes } from "./modules/leads/routes";
 import { meRoutes } from "./modules/me/routes";
+import { gruposRoutes } from "./modules/grupos/routes";
+import { pageViewsRoutes } from "./modules/page-views/routes";
+import { painelRoutes } from "./modules/painel/routes";
+import { permissoesRoutes } from "./modules/permissoes/routes";
+import { usuariosRoutes } from "./modules/usuarios/routes";
 import { loadAuthSecret } from "./db/settings";
 import { AppError, notFound } from "./errors";
 import { MSG } from "../shared/messages";
@@ -76,6 +81,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(healthRoutes(deps.database));
   await app.register(meRoutes(auth, db));
   await app.register(leadsRoutes(db, config));
+  await app.register(painelRoutes(db));
+  await app.register(pageViewsRoutes(db));
+  await app.register(permissoesRoutes(db));
+  await app.register(gruposRoutes(db));
+  await app.register(usuariosRoutes({ db, auth, mailer, config }));
 
   if (config.clientDir) await registerStaticSite(app, config.clientDir);
   else

@@ -53,6 +53,27 @@ export const MSG = {
   accessDeniedRedirect: { title: "Acesso Negado", message: "Acesso negado: permissão insuficiente." },
   notAuthenticated: { title: "Sessão expirada", message: "Faça login para continuar." },
 
+  // §5 / §8 rule refusals of Portaria Web administration
+  ownStatus: { title: "Ação não permitida", message: "Você não pode alterar o status da sua própria conta para inativo ou bloqueado." },
+  ownReset: { title: "Ação não permitida", message: "Você não pode resetar a senha da sua própria conta desta forma." },
+  noEmail: { title: "Email não encontrado", message: "Não é possível resetar a senha sem um email." },
+  ownAdminRemoval: {
+    title: "Ação não permitida",
+    message: "Você não pode se remover do grupo Administrador enquanto ele for o seu único grupo.",
+  },
+  adminGroupDelete: { title: "Ação não permitida", message: "O grupo Administrador não pode ser excluído." },
+  adminGroupRename: { title: "Ação não permitida", message: "O grupo Administrador não pode ser renomeado." },
+  adminGroupPermissions: { title: "Ação não permitida", message: "As permissões do grupo Administrador não podem ser alteradas." },
+  groupDuplicate: { title: "Registro duplicado", message: "Já existe um grupo com esse nome." },
+  permissionDuplicate: { title: "Registro duplicado", message: "Já existe uma permissão com esse nome." },
+  userEmailDuplicate: { title: "Registro duplicado", message: "Já existe um usuário com este email." },
+  userCpfDuplicate: { title: "Registro duplicado", message: "Já existe um usuário com este CPF." },
+  unknownGroup: { title: "Dados inválidos", message: "Um dos grupos escolhidos não existe mais. Recarregue a página." },
+  unknownPermission: { title: "Dados inválidos", message: "Uma das permissões escolhidas não existe mais. Recarregue a página." },
+  groupNotFound: { title: "Erro ao carregar dados do grupo", message: "Grupo não encontrado." },
+  userNotFound: { title: "Erro ao carregar dados do usuário", message: "Usuário não encontrado." },
+  permissionNotFound: { title: "Erro ao buscar permissões", message: "Permissão não encontrada." },
+
   // §8 lead
   leadError: { title: "Erro ao enviar", message: "Ocorreu um erro ao enviar seus dados. Tente novamente." },
 
@@ -69,4 +90,8 @@ export const SUCCESS = {
   passwordChanged: { title: "Sucesso", message: "Senha alterada com sucesso!" },
   lead: { title: "Sucesso!", message: "Seus dados foram enviados. Entraremos em contato em breve!" },
   recoverySent: { title: "Link de recuperação enviado", message: "Verifique seu email para redefinir sua senha." },
+  userCreated: {
+    title: "Usuário criado",
+    message: "Enviamos um email de confirmação para o novo usuário com as instruções de acesso.",
+  },
 } as const satisfies Record<string, CatalogueMessage>;

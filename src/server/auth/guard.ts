@@ -10,12 +10,21 @@ import type { Auth } from "./auth";
 import { loadProfile } from "./profile";
 
 /**
- * Who may call a route: anyone, any signed-in user, or a Portaria Web profile holding any one
- * of the listed permissions. Every /api route declares one (a test enforces it).
+ * Who may call a route: anyone, any signed-in user, any Portaria Web user (profile with first
+ * access done), or such a profile holding any one of the listed permissions. Every /api route
+ * declares one (a test enforces it).
  */
-export type Access = "public" | "authenticated" | { anyOf: readonly PermissionName[] };
+export type Access =
+  | "public"
+  | "authenticated"
+  | "profile"
+  | { anyOf: readonly PermissionName[]; denied?: string };
 
-export const requirePermission = (...anyOf: PermissionName[]): Access => ({ anyOf });
+/** The one permission declaration: any listed name passes; `denied` is the refusal's message. */
+export const requirePermission = (anyOf: PermissionName | readonly PermissionName[], denied?: string): Access => ({
+  anyOf: typeof anyOf === "string" ? [anyOf] : anyOf,
+  denied,
+});
 
 export interface SessionContext {
   user: { id: string; name: string; email: string };
@@ -30,6 +39,13 @@ declare module "fastify" {
   interface FastifyRequest {
     session: SessionContext | null;
   }
+}
+
+/** The signed-in Portaria Web profile of a request that passed a "profile" or permission guard. */
+export function currentProfile(request: FastifyRequest): Profile {
+  const profile = request.session?.profile;
+  if (!profile) throw forbidden();
+  return profile;
 }
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -58,8 +74,11 @@ export function registerGuard(app: FastifyInstance, auth: Auth, db: Db, trustedO
     const profile = context.profile;
     if (!profile) throw forbidden();
     if (!profile.primeiro_acesso_concluido) throw forbidden(MSG.accessDeniedRedirect);
+    if (access === "profile") return;
     const held = new Set(profile.permissions);
-    if (!access.anyOf.some((name) => held.has(name))) throw forbidden();
+    if (!access.anyOf.some((name) => held.has(name))) {
+      throw forbidden(access.denied ? { title: MSG.accessDenied.title, message: access.denied } : MSG.accessDenied);
+    }
   });
 }
 

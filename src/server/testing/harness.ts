@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { inArray } from "drizzle-orm";
+import { createAuthUser } from "../auth/accounts";
+import * as schema from "../db/schema";
 import pg from "pg";
 import { buildApp, type PortalApp } from "../app";
 import { DEFAULT_RATE_LIMITS, type AppConfig } from "../config";
@@ -91,4 +94,36 @@ export async function signIn(app: TestApp, email: string, password: string): Pro
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
   const cookies = response.cookies.map((c) => `${c.name}=${c.value}`);
   return cookies.join("; ");
+}
+
+/**
+ * A Portaria Web user, active with first access done, in a fresh group holding exactly
+ * `permissions`; returns its session cookie and ids.
+ */
+export async function userWithPermissions(app: TestApp, email: string, permissions: string[]) {
+  const db = app.database.db;
+  const password = "senha-de-teste-1";
+  const authUser = await createAuthUser(app.auth, { email, name: email, password });
+  const [usuario] = await db
+    .insert(schema.usuarios)
+    .values({ auth_user_id: authUser.id, nome_completo: `Teste ${email}`, email, status: "ativo", primeiro_acesso_concluido: true })
+    .returning();
+  const [grupo] = await db.insert(schema.grupos).values({ nome_grupo: `grupo de ${email}` }).returning();
+  await db.insert(schema.usuarioGrupos).values({ usuario_id: usuario!.id, grupo_id: grupo!.id });
+  if (permissions.length) {
+    const perms = await db.select().from(schema.permissoes).where(inArray(schema.permissoes.nome_permissao, permissions));
+    await db.insert(schema.grupoPermissoes).values(perms.map((p) => ({ grupo_id: grupo!.id, permissao_id: p.id })));
+  }
+  const cookie = await signIn(app, email, password);
+  return { cookie, usuarioId: usuario!.id, grupoId: grupo!.id, authUserId: authUser.id, password };
+}
+
+/** inject() with the trusted Origin and an optional session cookie. */
+export function request(app: TestApp, method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE", url: string, options: { cookie?: string; payload?: unknown } = {}) {
+  return app.app.inject({
+    method,
+    url,
+    headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
+    ...(options.payload !== undefined ? { payload: options.payload as object } : {}),
+  });
 }

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { AppError, pgErrorCode } from "../errors";
+import type { CatalogueMessage } from "../../shared/messages";
+
+export const idParams = z.object({ id: z.uuid("Identificador inválido.") });
+
+/** Runs `work`; a unique violation becomes a 409 with the given catalogue message. */
+export async function withUniqueMessage<T>(work: () => Promise<T>, messages: Record<string, CatalogueMessage> | CatalogueMessage): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error) === "23505") {
+      const constraint = findConstraint(error);
+      const entry = "title" in messages ? messages : (constraint && (messages as Record<string, CatalogueMessage>)[constraint]);
+      if (entry) throw AppError.from(409, "DUPLICATE", entry as CatalogueMessage);
+    }
+    throw error;
+  }
+}
+
+function findConstraint(error: unknown): string | undefined {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const constraint = (e as { constraint?: unknown }).constraint;
+    if (typeof constraint === "string") return constraint;
+  }
+  return undefined;
+}
+
+/** ILIKE pattern for a substring search, with the user's % and _ taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export const toIso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { MSG } from "../../../shared/messages";
+import { ADMIN_GROUP_NAME } from "../../../shared/permissions";
+import { grupoInputSchema } from "../../../shared/schemas/grupos";
+import { requirePermission } from "../../auth/guard";
+import type { Db } from "../../db/client";
+import { AppError, notFound } from "../../errors";
+import { idParams, withUniqueMessage } from "../common";
+import { gruposRepository } from "./repository";
+
+const access = requirePermission("gerenciar_grupos_permissoes", "Você não tem permissão para gerenciar grupos.");
+const rule = (entry: { title: string; message: string }) => AppError.from(403, "RULE", entry);
+const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
+
+export const gruposRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    const repo = gruposRepository(db);
+
+    async function checkPermissionsExist(ids: string[]) {
+      if ((await repo.countExistingPermissions(ids)) !== ids.length) throw AppError.from(400, "VALIDATION_ERROR", MSG.unknownPermission);
+    }
+
+    app.get("/api/grupos", { config: { access } }, async () => {
+      const rows = await repo.list();
+      return { rows, total: rows.length };
+    });
+
+    app.get("/api/grupos/:id", { config: { access }, schema: { params: idParams } }, async (request) => {
+      const grupo = await repo.get(request.params.id);
+      if (!grupo) throw notFound(MSG.groupNotFound);
+      return grupo;
+    });
+
+    app.post("/api/grupos", { config: { access }, schema: { body: grupoInputSchema } }, async (request, reply) => {
+      await checkPermissionsExist(request.body.permissao_ids);
+      if (request.body.nome_grupo.toLowerCase() === ADMIN_GROUP_NAME.toLowerCase()) throw AppError.from(409, "DUPLICATE", MSG.groupDuplicate);
+      const id = await withUniqueMessage(() => repo.create(request.body), MSG.groupDuplicate);
+      return reply.status(201).send(await repo.get(id));
+    });
+
+    app.put("/api/grupos/:id", { config: { access }, schema: { params: idParams, body: grupoInputSchema } }, async (request) => {
+      const current = await repo.get(request.params.id);
+      if (!current) throw notFound(MSG.groupNotFound);
+      const input = request.body;
+      if (current.nome_grupo === ADMIN_GROUP_NAME) {
+        // Protected: it keeps its name and every permission, whatever the client sends.
+        if (input.nome_grupo !== ADMIN_GROUP_NAME) throw rule(MSG.adminGroupRename);
+        if (!sameSet(input.permissao_ids, await repo.allPermissionIds())) throw rule(MSG.adminGroupPermissions);
+      } else if (input.nome_grupo.toLowerCase() === ADMIN_GROUP_NAME.toLowerCase()) {
+        throw AppError.from(409, "DUPLICATE", MSG.groupDuplicate);
+      }
+      await checkPermissionsExist(input.permissao_ids);
+      await withUniqueMessage(() => repo.update(current.id, input), MSG.groupDuplicate);
+      return repo.get(current.id);
+    });
+
+    app.delete("/api/grupos/:id", { config: { access }, schema: { params: idParams } }, async (request, reply) => {
+      const current = await repo.get(request.params.id);
+      if (!current) throw notFound(MSG.groupNotFound);
+      if (current.nome_grupo === ADMIN_GROUP_NAME) throw rule(MSG.adminGroupDelete);
+      await repo.remove(current.id);
+      return reply.status(204).send();
+    });
+  };

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { MSG } from "../../../shared/messages";
+import { permissaoInputSchema, permissionInUseMessage } from "../../../shared/schemas/permissoes";
+import { requirePermission } from "../../auth/guard";
+import type { Db } from "../../db/client";
+import { AppError, notFound } from "../../errors";
+import { idParams, withUniqueMessage } from "../common";
+import { permissoesRepository } from "./repository";
+
+const access = requirePermission("gerenciar_grupos_permissoes", "Você não tem permissão para gerenciar permissões.");
+
+export const permissoesRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    const repo = permissoesRepository(db);
+
+    app.get("/api/permissoes", { config: { access } }, async () => {
+      const rows = await repo.list();
+      return { rows, total: rows.length };
+    });
+
+    app.post("/api/permissoes", { config: { access }, schema: { body: permissaoInputSchema } }, async (request, reply) => {
+      const created = await withUniqueMessage(() => repo.create(request.body), MSG.permissionDuplicate);
+      return reply.status(201).send(created);
+    });
+
+    app.put(
+      "/api/permissoes/:id",
+      { config: { access }, schema: { params: idParams, body: permissaoInputSchema } },
+      async (request) => {
+        const updated = await withUniqueMessage(() => repo.update(request.params.id, request.body), MSG.permissionDuplicate);
+        if (!updated) throw notFound(MSG.permissionNotFound);
+        return updated;
+      },
+    );
+
+    app.delete("/api/permissoes/:id", { config: { access }, schema: { params: idParams } }, async (request, reply) => {
+      const permission = await repo.get(request.params.id);
+      if (!permission) throw notFound(MSG.permissionNotFound);
+      const groups = await repo.countUsingGroups(permission.id);
+      if (groups > 0) {
+        throw new AppError(409, "IN_USE", "Erro ao excluir permissão", permissionInUseMessage(permission.nome_permissao, groups));
+      }
+      await repo.remove(permission.id);
+      return reply.status(204).send();
+    });
+  };

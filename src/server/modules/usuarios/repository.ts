@@ -1,0 +1,112 @@
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import type { UserStatus } from "../../../shared/permissions";
+import type { Usuario } from "../../../shared/schemas/usuarios";
+import { onlyDigits } from "../../../shared/br/phone";
+import type { Db } from "../../db/client";
+import { grupos, usuarioGrupos, usuarios } from "../../db/schema";
+import { containsPattern } from "../common";
+
+const columns = {
+  id: usuarios.id,
+  auth_user_id: usuarios.auth_user_id,
+  nome_completo: usuarios.nome_completo,
+  email: usuarios.email,
+  telefone_celular: usuarios.telefone_celular,
+  cpf: usuarios.cpf,
+  status: usuarios.status,
+  primeiro_acesso_concluido: usuarios.primeiro_acesso_concluido,
+};
+
+type Row = { [K in keyof typeof columns]: (typeof usuarios.$inferSelect)[K] };
+
+export function usuariosRepository(db: Db) {
+  async function withGroups(rows: Row[]): Promise<(Usuario & { auth_user_id: string })[]> {
+    const ids = rows.map((r) => r.id);
+    const links = ids.length
+      ? await db
+          .select({ usuario_id: usuarioGrupos.usuario_id, id: grupos.id, nome_grupo: grupos.nome_grupo })
+          .from(usuarioGrupos)
+          .innerJoin(grupos, eq(grupos.id, usuarioGrupos.grupo_id))
+          .where(inArray(usuarioGrupos.usuario_id, ids))
+          .orderBy(asc(grupos.nome_grupo))
+      : [];
+    return rows.map((row) => ({
+      ...row,
+      status: row.status as UserStatus,
+      grupos: links.filter((l) => l.usuario_id === row.id).map(({ id, nome_grupo }) => ({ id, nome_grupo })),
+    }));
+  }
+
+  return {
+    async list(query: { q: string; status: "todos" | UserStatus; limit: number; offset: number }) {
+      const conditions: SQL[] = [];
+      if (query.q) {
+        const text = containsPattern(query.q);
+        const digits = onlyDigits(query.q);
+        const search = [ilike(usuarios.nome_completo, text), ilike(usuarios.email, text)];
+        if (digits) search.push(ilike(usuarios.cpf, containsPattern(digits)));
+        conditions.push(or(...search)!);
+      }
+      if (query.status !== "todos") conditions.push(eq(usuarios.status, query.status));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db.select(columns).from(usuarios).where(where).orderBy(asc(usuarios.nome_completo), asc(usuarios.id)).limit(query.limit).offset(query.offset),
+        db.select({ n: count() }).from(usuarios).where(where),
+      ]);
+      return { rows: (await withGroups(rows)).map(({ auth_user_id: _omit, ...u }) => u), total: total!.n };
+    },
+
+    async get(id: string) {
+      const rows = await db.select(columns).from(usuarios).where(eq(usuarios.id, id));
+      return (await withGroups(rows))[0] ?? null;
+    },
+
+    async countExistingGroups(ids: string[]): Promise<number> {
+      if (!ids.length) return 0;
+      const [row] = await db.select({ n: count() }).from(grupos).where(inArray(grupos.id, ids));
+      return row!.n;
+    },
+
+    async insertProfile(input: {
+      auth_user_id: string;
+      nome_completo: string;
+      email: string;
+      telefone_celular: string | null;
+      cpf: string | null;
+      grupo_ids: string[];
+    }): Promise<string> {
+      return db.transaction(async (tx) => {
+        const { grupo_ids, ...profile } = input;
+        const [row] = await tx
+          .insert(usuarios)
+          .values({ ...profile, status: "pendente_confirmacao", primeiro_acesso_concluido: false })
+          .returning({ id: usuarios.id });
+        if (grupo_ids.length) await tx.insert(usuarioGrupos).values(grupo_ids.map((grupo_id) => ({ usuario_id: row!.id, grupo_id })));
+        return row!.id;
+      });
+    },
+
+    /** Updates the profile and applies only the membership differences. */
+    async update(
+      id: string,
+      input: { nome_completo: string; telefone_celular: string | null; cpf: string | null; status: UserStatus; grupo_ids: string[] },
+    ) {
+      await db.transaction(async (tx) => {
+        const { grupo_ids, ...fields } = input;
+        await tx.update(usuarios).set({ ...fields, updated_at: new Date() }).where(eq(usuarios.id, id));
+        const current = new Set(
+          (await tx.select({ id: usuarioGrupos.grupo_id }).from(usuarioGrupos).where(eq(usuarioGrupos.usuario_id, id))).map((r) => r.id),
+        );
+        const wanted = new Set(grupo_ids);
+        const removed = [...current].filter((g) => !wanted.has(g));
+        const added = [...wanted].filter((g) => !current.has(g));
+        if (removed.length) await tx.delete(usuarioGrupos).where(and(eq(usuarioGrupos.usuario_id, id), inArray(usuarioGrupos.grupo_id, removed)));
+        if (added.length) await tx.insert(usuarioGrupos).values(added.map((grupo_id) => ({ usuario_id: id, grupo_id })));
+      });
+    },
+
+    async setStatus(id: string, status: UserStatus) {
+      await db.update(usuarios).set({ status, updated_at: new Date() }).where(eq(usuarios.id, id));
+    },
+  };
+}

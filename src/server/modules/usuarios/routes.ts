@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { MSG } from "../../../shared/messages";
+import { ADMIN_GROUP_NAME, BLOCKED_STATUSES, type UserStatus } from "../../../shared/permissions";
+import {
+  usuarioCreateSchema,
+  usuarioListQuerySchema,
+  usuarioStatusSchema,
+  usuarioUpdateSchema,
+} from "../../../shared/schemas/usuarios";
+import { createAuthUser } from "../../auth/accounts";
+import type { Auth } from "../../auth/auth";
+import { currentProfile, requirePermission } from "../../auth/guard";
+import type { AppConfig } from "../../config";
+import type { Db } from "../../db/client";
+import { AppError, notFound, pgErrorCode } from "../../errors";
+import type { Mailer } from "../../email/mailer";
+import { newUserEmail } from "../../email/templates";
+import { idParams, withUniqueMessage } from "../common";
+import { usuariosRepository } from "./repository";
+
+const access = requirePermission("gerenciar_usuarios_portaria", "Você não tem permissão para gerenciar usuários.");
+const rule = (entry: { title: string; message: string }) => AppError.from(403, "RULE", entry);
+const UNIQUE_MESSAGES = { usuarios_email_unique: MSG.userEmailDuplicate, usuarios_cpf_unique: MSG.userCpfDuplicate };
+
+export interface UsuariosDeps {
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  config: AppConfig;
+}
+
+export const usuariosRoutes =
+  ({ db, auth, mailer, config }: UsuariosDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const repo = usuariosRepository(db);
+
+    async function checkGroupsExist(ids: string[]) {
+      if ((await repo.countExistingGroups(ids)) !== ids.length) throw AppError.from(400, "VALIDATION_ERROR", MSG.unknownGroup);
+    }
+
+    /** A blocked or deactivated account loses its sessions at once. */
+    async function endSessionsIfBlocked(authUserId: string, status: UserStatus) {
+      if (!BLOCKED_STATUSES.includes(status)) return;
+      const ctx = await auth.$context;
+      await ctx.internalAdapter.deleteUserSessions(authUserId);
+    }
+
+    app.get("/api/usuarios", { config: { access }, schema: { querystring: usuarioListQuerySchema } }, async (request) =>
+      repo.list(request.query),
+    );
+
+    app.get("/api/usuarios/:id", { config: { access }, schema: { params: idParams } }, async (request) => {
+      const usuario = await repo.get(request.params.id);
+      if (!usuario) throw notFound(MSG.userNotFound);
+      const { auth_user_id: _omit, ...rest } = usuario;
+      return rest;
+    });
+
+    // Auth user, then profile + memberships in one transaction; if the profile fails, the auth
+    // user is removed again so no half-created account is left behind.
+    app.post("/api/usuarios", { config: { access }, schema: { body: usuarioCreateSchema } }, async (request, reply) => {
+      const input = request.body;
+      await checkGroupsExist(input.grupo_ids);
+      const ctx = await auth.$context;
+      if (await ctx.internalAdapter.findUserByEmail(input.email)) throw AppError.from(409, "DUPLICATE", MSG.userEmailDuplicate);
+      const authUser = await createAuthUser(auth, { email: input.email, name: input.nome_completo, password: input.senha });
+      let id: string;
+      try {
+        id = await withUniqueMessage(
+          () =>
+            repo.insertProfile({
+              auth_user_id: authUser.id,
+              nome_completo: input.nome_completo,
+              email: input.email,
+              telefone_celular: input.telefone_celular,
+              cpf: input.cpf,
+              grupo_ids: input.grupo_ids,
+            }),
+          UNIQUE_MESSAGES,
+        );
+      } catch (error) {
+        await ctx.internalAdapter.deleteUser(authUser.id);
+        if (error instanceof AppError) throw error;
+        request.log.error({ err: error }, "profile insert failed");
+        throw new AppError(
+          pgErrorCode(error) ? 400 : 500,
+          "PROFILE_FAILED",
+          "Erro ao criar usuário",
+          "Não foi possível criar o perfil do usuário; nada foi gravado. Tente novamente.",
+        );
+      }
+      const message = newUserEmail(input.nome_completo, input.email, `${config.publicUrl}/login`);
+      mailer.send({ to: input.email, ...message }).catch((error: Error) => request.log.error({ err: error }, "new-user e-mail failed"));
+      const created = await repo.get(id);
+      const { auth_user_id: _omit, ...rest } = created!;
+      return reply.status(201).send(rest);
+    });
+
+    app.put(
+      "/api/usuarios/:id",
+      { config: { access }, schema: { params: idParams, body: usuarioUpdateSchema } },
+      async (request) => {
+        const me = currentProfile(request);
+        const target = await repo.get(request.params.id);
+        if (!target) throw notFound(MSG.userNotFound);
+        const input = request.body;
+        await checkGroupsExist(input.grupo_ids);
+        if (target.id === me.id) {
+          if (input.status !== "ativo") throw rule(MSG.ownStatus);
+          const adminGroup = target.grupos.find((g) => g.nome_grupo === ADMIN_GROUP_NAME);
+          if (adminGroup && target.grupos.length === 1 && !input.grupo_ids.includes(adminGroup.id)) throw rule(MSG.ownAdminRemoval);
+        }
+        await withUniqueMessage(() => repo.update(target.id, input), UNIQUE_MESSAGES);
+        await endSessionsIfBlocked(target.auth_user_id, input.status);
+        const { auth_user_id: _omit, ...rest } = (await repo.get(target.id))!;
+        return rest;
+      },
+    );
+
+    app.patch(
+      "/api/usuarios/:id/status",
+      { config: { access }, schema: { params: idParams, body: z.object({ status: usuarioStatusSchema }) } },
+      async (request) => {
+        const me = currentProfile(request);
+        const target = await repo.get(request.params.id);
+        if (!target) throw notFound(MSG.userNotFound);
+        if (target.id === me.id && request.body.status !== "ativo") throw rule(MSG.ownStatus);
+        await repo.setStatus(target.id, request.body.status);
+        await endSessionsIfBlocked(target.auth_user_id, request.body.status);
+        return { id: target.id, status: request.body.status };
+      },
+    );
+
+    app.post(
+      "/api/usuarios/:id/reset-senha",
+      { config: { access }, schema: { params: idParams } },
+      async (request, reply) => {
+        const me = currentProfile(request);
+        const target = await repo.get(request.params.id);
+        if (!target) throw notFound(MSG.userNotFound);
+        if (target.id === me.id) throw rule(MSG.ownReset);
+        if (!target.email) throw AppError.from(400, "NO_EMAIL", MSG.noEmail);
+        await auth.api.requestPasswordReset({ body: { email: target.email, redirectTo: "/login" } });
+        return reply.status(204).send();
+      },
+    );
+  };

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { MSG } from "../messages";
+import { optionalText, requiredText, uuidSchema } from "./common";
+
+export const grupoInputSchema = z.object({
+  nome_grupo: requiredText(MSG.groupNameRequired.message, 100),
+  descricao: optionalText(500).optional().default(null),
+  permissao_ids: z.array(uuidSchema).max(1000).optional().default([]).transform((ids) => [...new Set(ids)]),
+});
+
+export type GrupoInput = z.input<typeof grupoInputSchema>;
+
+export interface GrupoListItem {
+  id: string;
+  nome_grupo: string;
+  descricao: string | null;
+  user_count: number;
+}
+
+export interface Grupo extends GrupoListItem {
+  permissao_ids: string[];
+  updated_at: string;
+}

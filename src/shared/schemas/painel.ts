@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+export const painelQuerySchema = z.object({
+  condominio_id: z.union([z.literal("todos"), z.uuid("Condomínio inválido.")]).optional().default("todos"),
+});
+
+/** The five numbers of the Painel de Controle (§7 Dashboard counts, §9 occupancy rate). */
+export interface PainelStats {
+  moradores_ativos: number;
+  unidades_ativas: number;
+  veiculos_ativos: number;
+  prestadores_ativos: number;
+  unidades_ocupadas: number;
+  /** Occupied active units / active units × 100, one decimal; 0 without units. */
+  taxa_ocupacao: number;
+}
+
+export interface CondominioOption {
+  id: string;
+  nome: string;
+}

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { MSG } from "../messages";
+import { DEFAULT_PERMISSION_CATEGORY } from "../permissions";
+import { emptyToNull } from "./common";
+
+/** §5: lowercase, accents dropped, runs of whitespace become underscores. */
+export function normalizePermissionName(value: string): string {
+  return value
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, "_");
+}
+
+/** "visualizar_unidades" -> "Visualizar Unidades" (§2 Groups). */
+export function permissionLabel(name: string): string {
+  return name
+    .split("_")
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(" ");
+}
+
+export const permissaoInputSchema = z.object({
+  nome_permissao: z
+    .string({ error: MSG.permissionRequired.message })
+    .transform(normalizePermissionName)
+    .pipe(
+      z
+        .string()
+        .min(1, MSG.permissionRequired.message)
+        .max(100, "Use no máximo 100 caracteres.")
+        .regex(/^[a-z0-9_]+$/, "Use apenas letras, números, espaços ou sublinhado no nome da permissão."),
+    ),
+  descricao: z.preprocess(emptyToNull, z.string().trim().max(500, "Use no máximo 500 caracteres.").nullable()).optional().default(null),
+  categoria: z
+    .preprocess((v) => emptyToNull(v) ?? DEFAULT_PERMISSION_CATEGORY, z.string().trim().max(100, "Use no máximo 100 caracteres."))
+    .optional()
+    .default(DEFAULT_PERMISSION_CATEGORY),
+});
+
+export type PermissaoInput = z.input<typeof permissaoInputSchema>;
+
+export interface Permissao {
+  id: string;
+  nome_permissao: string;
+  descricao: string | null;
+  categoria: string;
+  updated_at: string;
+}
+
+export const permissionInUseMessage = (name: string, groups: number) =>
+  `A permissão "${name}" está em uso por ${groups} grupo(s) e não pode ser excluída.`;

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { MSG } from "../messages";
+import { USER_STATUSES, type UserStatus } from "../permissions";
+import { MIN_PASSWORD_LENGTH } from "./auth";
+import { optionalCpf, optionalPhone, requiredText, uuidSchema } from "./common";
+
+const grupoIds = z.array(uuidSchema).max(100).optional().default([]).transform((ids) => [...new Set(ids)]);
+
+export const usuarioCreateSchema = z.object({
+  nome_completo: requiredText(MSG.userCreateRequired.message),
+  email: requiredText(MSG.userCreateRequired.message, 254).pipe(z.email("Informe um email válido.")).transform((e) => e.toLowerCase()),
+  senha: z
+    .string({ error: MSG.userCreateRequired.message })
+    .min(1, MSG.userCreateRequired.message)
+    .min(MIN_PASSWORD_LENGTH, MSG.userPasswordShort.message)
+    .max(128, "A senha deve ter no máximo 128 caracteres."),
+  telefone_celular: optionalPhone.optional().default(null),
+  cpf: optionalCpf.optional().default(null),
+  grupo_ids: grupoIds,
+});
+
+export const usuarioStatusSchema = z.enum(USER_STATUSES, { error: "Status inválido." });
+
+export const usuarioUpdateSchema = z.object({
+  nome_completo: requiredText(MSG.userNameRequired.message),
+  telefone_celular: optionalPhone.optional().default(null),
+  cpf: optionalCpf.optional().default(null),
+  status: usuarioStatusSchema,
+  grupo_ids: grupoIds,
+});
+
+export const usuarioListQuerySchema = z.object({
+  q: z.string().trim().max(100).optional().default(""),
+  status: z.union([z.literal("todos"), usuarioStatusSchema]).optional().default("todos"),
+  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional().default(0),
+});
+
+export type UsuarioCreate = z.input<typeof usuarioCreateSchema>;
+export type UsuarioUpdate = z.input<typeof usuarioUpdateSchema>;
+
+export interface Usuario {
+  id: string;
+  nome_completo: string;
+  email: string;
+  telefone_celular: string | null;
+  cpf: string | null;
+  status: UserStatus;
+  primeiro_acesso_concluido: boolean;
+  grupos: { id: string; nome_grupo: string }[];
+}
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
