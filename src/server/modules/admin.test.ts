@@ -306,3 +306,19 @@ describe("users", () => {
     await signIn(t, "alvo@teste.local", other.password);
   });
 });
+
+describe("database guards", () => {
+  it("refuses to delete or rename Administrador even outside the API", async () => {
+    const db = t.database.db;
+    await expect(db.delete(grupos).where(eq(grupos.id, adminGroupId))).rejects.toThrow();
+    await expect(db.update(grupos).set({ nome_grupo: "Outro" }).where(eq(grupos.id, adminGroupId))).rejects.toThrow();
+    expect(await db.select().from(grupos).where(eq(grupos.nome_grupo, "Administrador"))).toHaveLength(1);
+  });
+
+  it("grants a permission inserted by hand to Administrador", async () => {
+    const db = t.database.db;
+    const [p] = await db.insert(permissoes).values({ nome_permissao: "inserida_direto" }).returning();
+    const links = await db.select().from(grupoPermissoes).where(eq(grupoPermissoes.permissao_id, p!.id));
+    expect(links.map((l) => l.grupo_id)).toEqual([adminGroupId]);
+  });
+});

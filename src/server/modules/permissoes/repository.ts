@@ -26,14 +26,10 @@ export function permissoesRepository(db: Db) {
       return row ? toPermissao(row) : null;
     },
 
-    /** Creates the permission and grants it to Administrador, which always holds every one. */
+    /** Creates the permission; a database trigger grants it to Administrador (it holds every one). */
     async create(input: { nome_permissao: string; descricao: string | null; categoria: string }): Promise<Permissao> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx.insert(permissoes).values(input).returning();
-        const [admin] = await tx.select({ id: grupos.id }).from(grupos).where(eq(grupos.nome_grupo, ADMIN_GROUP_NAME));
-        if (admin) await tx.insert(grupoPermissoes).values({ grupo_id: admin.id, permissao_id: row!.id }).onConflictDoNothing();
-        return toPermissao(row!);
-      });
+      const [row] = await db.insert(permissoes).values(input).returning();
+      return toPermissao(row!);
     },
 
     async update(id: string, input: { nome_permissao: string; descricao: string | null; categoria: string }) {
