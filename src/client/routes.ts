@@ -24,7 +24,23 @@ export default [
   ]),
   ...prefix("portaria-web", [
     route("alterar-senha", "routes/portaria-web/alterar-senha.tsx"),
-    layout("routes/portaria-web/layout.tsx", [index("routes/portaria-web/painel.tsx")]),
+    layout("routes/portaria-web/layout.tsx", [
+      index("routes/portaria-web/painel.tsx"),
+      route("controle-acesso", "routes/portaria-web/controle-acesso.tsx"),
+      route("visitantes", "routes/portaria-web/visitantes.tsx"),
+      route("registros", "routes/portaria-web/registros.tsx"),
+      route("configuracoes", "routes/portaria-web/configuracoes.tsx"),
+      ...prefix("admin", [
+        route("usuarios", "routes/portaria-web/admin/usuarios/lista.tsx"),
+        route("usuarios/novo", "routes/portaria-web/admin/usuarios/novo.tsx"),
+        route("usuarios/editar/:usuarioId", "routes/portaria-web/admin/usuarios/editar.tsx"),
+        route("grupos", "routes/portaria-web/admin/grupos/lista.tsx"),
+        route("grupos/novo", "routes/portaria-web/admin/grupos/novo.tsx"),
+        route("grupos/editar/:groupId", "routes/portaria-web/admin/grupos/editar.tsx"),
+        route("permissoes", "routes/portaria-web/admin/permissoes.tsx"),
+      ]),
+      route("*", "routes/portaria-web/nao-encontrado.tsx"),
+    ]),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -26,4 +26,9 @@ describe("loadConfig", () => {
     expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
     expect(loadConfig({ PUBLIC_URL: "https://portal.exemplo.com.br/" }).publicUrl).toBe("https://portal.exemplo.com.br");
   });
+
+  it("trusts only PUBLIC_URL's origin when set, and the loopback names when not", () => {
+    expect(loadConfig({ PUBLIC_URL: "https://portal.exemplo.com.br/" }).trustedOrigins).toEqual(["https://portal.exemplo.com.br"]);
+    expect(loadConfig({ PORT: "3000" }).trustedOrigins).toEqual(["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]);
+  });
 });

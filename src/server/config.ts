@@ -31,6 +31,8 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
+  /** Origins allowed to change data: PUBLIC_URL's, plus the loopback names when it was not set. */
+  trustedOrigins: string[];
   adminEmail: string;
   adminPassword?: string;
   /** Secret that signs session cookies; generated and kept in DATA_DIR when not given. */
@@ -58,6 +60,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Configuração inválida:\n${lines.join("\n")}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  // Running locally without PUBLIC_URL, the portal is as reachable by 127.0.0.1 as by localhost.
+  const trustedOrigins = e.PUBLIC_URL
+    ? [new URL(publicUrl).origin]
+    : [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`, `http://[::1]:${e.PORT}`];
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -66,7 +73,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    publicUrl,
+    trustedOrigins,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     authSecret: e.AUTH_SECRET,

@@ -60,3 +60,19 @@ export function subscribeToasts(listener: Listener) {
 export function getCurrentToast() {
   return current;
 }
+
+// Server refusals that carry their own catalogue title ('Ação não permitida', 'Erro ao excluir',
+// 'Acesso Negado'...): shown with it instead of the action's generic title.
+const SERVER_TITLED = new Set(["RULE", "FORBIDDEN", "FOREIGN_KEY", "IN_USE", "DUPLICATE", "NO_EMAIL", "RATE_LIMITED"]);
+
+/** The destructive toast of a failed action: the action's catalogue title and the server's message. */
+export function toastApiError(actionTitle: string, error: unknown, duration?: number) {
+  const serverTitle =
+    typeof error === "object" && error !== null && "code" in error && "title" in error && SERVER_TITLED.has(String(error.code))
+      ? String(error.title)
+      : null;
+  const long = typeof error === "object" && error !== null && "code" in error && (error.code === "FOREIGN_KEY" || error.code === "IN_USE");
+  return toastError(serverTitle ?? actionTitle, error, MSG_FALLBACK, duration ?? (long ? TOAST_DURATION.long : undefined));
+}
+
+const MSG_FALLBACK = "Não foi possível concluir a operação. Tente novamente.";

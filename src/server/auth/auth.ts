@@ -41,7 +41,7 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
         rateLimit: schema.rateLimit,
       },
     }),
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: config.trustedOrigins,
     emailAndPassword: {
       enabled: true,
       // Accounts are created by administrators only (Portaria Web > Usuários).

@@ -20,11 +20,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir: "",
     mailFrom: "Portal <teste@localhost>",
     publicUrl: TEST_ORIGIN,
+    trustedOrigins: [TEST_ORIGIN],
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     trustProxy: false,
     rateLimits: { ...DEFAULT_RATE_LIMITS, signIn: { window: 60, max: 1000 }, leads: { window: 60, max: 1000 } },
     ...overrides,
+    ...(overrides.publicUrl && !overrides.trustedOrigins ? { trustedOrigins: [new URL(overrides.publicUrl).origin] } : {}),
   };
 }
 

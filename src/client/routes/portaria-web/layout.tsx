@@ -1,6 +1,10 @@
-import { LayoutDashboard, LogOut } from "lucide-react";
+import { LayoutDashboard, LogOut, Menu, UserCircle } from "lucide-react";
+import { useState } from "react";
 import { Link, Navigate, Outlet, useLocation } from "react-router";
+import { PORTARIA_MOBILE_MENU_ID, PortariaMobileSidebar, PortariaSidebar } from "~/components/layout/portaria-sidebar";
 import { Button } from "~/components/ui/button";
+import { groupLabel } from "~/features/portaria-shell/menu";
+import { usePageViewTracking } from "~/features/portaria-shell/use-page-view-tracking";
 import { useAuth } from "~/lib/auth";
 import { PASSWORD_PAGE } from "~/lib/post-login";
 import { useLogout } from "~/lib/use-logout";
@@ -9,7 +13,6 @@ import { useLogout } from "~/lib/use-logout";
 export default function PortariaWebLayout() {
   const auth = useAuth();
   const location = useLocation();
-  const logout = useLogout();
 
   if (auth.loading) {
     return (
@@ -22,31 +25,71 @@ export default function PortariaWebLayout() {
   if (!auth.profile) return <Navigate to="/login" replace />;
   if (!auth.profile.primeiro_acesso_concluido) return <Navigate to={PASSWORD_PAGE} replace />;
 
-  const grupo = auth.profile.grupos[0]?.nome_grupo;
+  return <PortariaShell nome={auth.profile.nome_completo} grupos={groupLabel(auth.profile.grupos)} />;
+}
+
+/** The area's own sidebar and header (§2), around the current screen. */
+function PortariaShell({ nome, grupos }: { nome: string; grupos: string }) {
+  const { pathname } = useLocation();
+  const logout = useLogout();
+  usePageViewTracking();
+
+  // The slide-in menu belongs to the page it was opened on: any navigation closes it.
+  const [menuOpenedAt, setMenuOpenedAt] = useState<string | null>(null);
+  const menuOpen = menuOpenedAt === pathname;
+
   return (
-    <div className="min-h-screen bg-slate-50">
-      <header className="flex items-center justify-between gap-4 border-b bg-white px-6 py-3">
-        <Link to="/portaria-web" className="text-lg font-semibold text-brand-900">
-          Portaria Web
-        </Link>
-        <div className="flex items-center gap-4">
-          <div className="text-right text-sm">
-            <p className="font-medium">{auth.profile.nome_completo}</p>
-            {grupo && <p className="text-slate-600">{grupo}</p>}
+    <div className="min-h-screen bg-slate-50 md:flex">
+      <a
+        href="#conteudo"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        Pular para o conteúdo
+      </a>
+      <PortariaSidebar />
+      <PortariaMobileSidebar open={menuOpen} onOpenChange={(open) => setMenuOpenedAt(open ? pathname : null)} />
+
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:gap-4 sm:px-6">
+          <button
+            type="button"
+            data-testid="portaria-menu-toggle"
+            aria-label="Abrir menu"
+            aria-expanded={menuOpen}
+            aria-controls={PORTARIA_MOBILE_MENU_ID}
+            aria-haspopup="dialog"
+            onClick={() => setMenuOpenedAt(pathname)}
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          >
+            <Menu className="h-6 w-6" aria-hidden />
+          </button>
+          <span className="truncate font-semibold text-brand-900 md:hidden">Portaria Web</span>
+
+          <div className="ml-auto flex items-center gap-1 sm:gap-3">
+            <div className="hidden items-center gap-2 sm:flex" data-testid="portaria-user">
+              <UserCircle className="h-8 w-8 shrink-0 text-slate-500" aria-hidden />
+              <div className="min-w-0 max-w-[16rem] text-sm leading-tight">
+                <p className="truncate font-medium text-slate-900">{nome}</p>
+                {grupos && <p className="truncate text-slate-600">{grupos}</p>}
+              </div>
+            </div>
+            <Button asChild variant="outline" size="sm" className="px-2.5 sm:px-3">
+              <Link to="/dashboard" title="Dashboard Site">
+                <LayoutDashboard aria-hidden />
+                <span className="sr-only lg:not-sr-only">Dashboard Site</span>
+              </Link>
+            </Button>
+            <Button variant="ghost" size="sm" className="px-2.5 sm:px-3" title="Sair" onClick={() => void logout()}>
+              <LogOut aria-hidden />
+              <span className="sr-only lg:not-sr-only">Sair</span>
+            </Button>
           </div>
-          <Button asChild variant="outline" size="sm">
-            <Link to="/dashboard">
-              <LayoutDashboard aria-hidden /> Dashboard Site
-            </Link>
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => void logout()}>
-            <LogOut aria-hidden /> Sair
-          </Button>
-        </div>
-      </header>
-      <main className="p-6">
-        <Outlet />
-      </main>
+        </header>
+
+        <main id="conteudo" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8">
+          <Outlet />
+        </main>
+      </div>
     </div>
   );
 }

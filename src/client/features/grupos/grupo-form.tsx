@@ -1,0 +1,176 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { Lock } from "lucide-react";
+import { useId } from "react";
+import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { ADMIN_GROUP_NAME } from "@shared/permissions";
+import { grupoInputSchema, type Grupo } from "@shared/schemas/grupos";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
+import { Input, Textarea } from "~/components/ui/input";
+import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
+import { toast, toastApiError } from "~/lib/toast";
+import { DENIED, useActionGuard } from "~/features/permissoes/access";
+import { permissoesQueryOptions } from "~/features/permissoes/api";
+import { useCreateGrupo, useUpdateGrupo, type GrupoValues } from "./api";
+import { GRUPOS_PATH } from "./grupos-table";
+import { PermissionChecklist } from "./permission-checklist";
+
+interface FormValues {
+  nome_grupo: string;
+  descricao: string;
+  permissao_ids: string[];
+}
+
+const resolver = zodResolver(grupoInputSchema) as unknown as Resolver<FormValues, unknown, GrupoValues>;
+
+/** Create (no `grupo`) or edit. Administrador keeps its name and every permission (§5). */
+export function GrupoForm({ grupo }: { grupo?: Grupo }) {
+  const navigate = useNavigate();
+  const guard = useActionGuard("gerenciar_grupos_permissoes");
+  const create = useCreateGrupo();
+  const update = useUpdateGrupo();
+  const permissoes = useQuery(permissoesQueryOptions());
+  useQueryErrorToast(permissoes.error, "Erro ao buscar permissões");
+  const uid = useId();
+  const ids = { nome: `${uid}-nome`, descricao: `${uid}-descricao`, permissoes: `${uid}-permissoes` };
+
+  const isAdmin = grupo?.nome_grupo === ADMIN_GROUP_NAME;
+  const allIds = permissoes.data?.rows.map((p) => p.id) ?? [];
+  const saving = create.isPending || update.isPending;
+
+  const { register, handleSubmit, control, formState, setValue } = useForm<FormValues, unknown, GrupoValues>({
+    resolver,
+    defaultValues: {
+      nome_grupo: grupo?.nome_grupo ?? "",
+      descricao: grupo?.descricao ?? "",
+      permissao_ids: grupo?.permissao_ids ?? [],
+    },
+  });
+  const errors = formState.errors;
+  const selectedCount = useWatch({ control, name: "permissao_ids" }).length;
+
+  function onValid(values: GrupoValues) {
+    if (grupo) {
+      if (!guard(DENIED.editGroup)) return;
+      // Administrador: its name and the whole catalogue, whatever the form holds.
+      const body = isAdmin ? { ...values, nome_grupo: ADMIN_GROUP_NAME, permissao_ids: allIds } : values;
+      update.mutate(
+        { id: grupo.id, values: body },
+        {
+          onSuccess: () => {
+            toast({ title: "Grupo atualizado", variant: "success" });
+            navigate(GRUPOS_PATH);
+          },
+          onError: (error) => toastApiError("Erro ao atualizar grupo", error),
+        },
+      );
+    } else {
+      if (!guard(DENIED.createGroup)) return;
+      create.mutate(values, {
+        onSuccess: () => {
+          toast({ title: "Grupo criado", variant: "success" });
+          navigate(GRUPOS_PATH);
+        },
+        onError: (error) => toastApiError("Erro ao criar grupo", error),
+      });
+    }
+  }
+
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-5">
+          {isAdmin && (
+            <p className="flex items-start gap-2 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-brand-900" id={`${uid}-admin`}>
+              <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+              O grupo Administrador é protegido: ele possui todas as permissões e não pode ser renomeado, excluído nem ter as
+              permissões alteradas. Só a descrição pode ser editada.
+            </p>
+          )}
+          <FormField
+            id={ids.nome}
+            label="Nome do grupo"
+            required
+            error={errors.nome_grupo?.message}
+            hint={isAdmin ? "O nome do grupo Administrador não pode ser alterado." : undefined}
+          >
+            <Input
+              {...register("nome_grupo")}
+              {...fieldAria(ids.nome, { error: errors.nome_grupo?.message, hint: isAdmin })}
+              readOnly={isAdmin}
+              aria-required
+              autoComplete="off"
+              maxLength={100}
+              placeholder="Ex.: Porteiros"
+              className="read-only:bg-slate-100"
+            />
+          </FormField>
+          <FormField id={ids.descricao} label="Descrição" error={errors.descricao?.message}>
+            <Textarea
+              {...register("descricao")}
+              {...fieldAria(ids.descricao, { error: errors.descricao?.message })}
+              rows={3}
+              maxLength={500}
+              placeholder="Para que serve este grupo"
+            />
+          </FormField>
+
+          <div className="grid gap-2">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span id={ids.permissoes} className="text-sm font-medium text-slate-800">
+                Permissões
+              </span>
+              {!isAdmin && permissoes.data && permissoes.data.rows.length > 0 && (
+                <div className="flex gap-1">
+                  <Button type="button" variant="ghost" size="sm" onClick={() => setValue("permissao_ids", allIds, { shouldDirty: true })}>
+                    Marcar todas
+                  </Button>
+                  <Button type="button" variant="ghost" size="sm" onClick={() => setValue("permissao_ids", [], { shouldDirty: true })}>
+                    Desmarcar todas
+                  </Button>
+                </div>
+              )}
+            </div>
+            {permissoes.isPending ? (
+              <Loading label="Carregando permissões..." className="py-4" />
+            ) : permissoes.isError ? (
+              <ListError error={permissoes.error} className="py-4" />
+            ) : (
+              <Controller
+                control={control}
+                name="permissao_ids"
+                render={({ field }) => (
+                  <PermissionChecklist
+                    permissoes={permissoes.data.rows}
+                    value={isAdmin ? allIds : field.value}
+                    onChange={field.onChange}
+                    disabled={isAdmin}
+                    labelledBy={ids.permissoes}
+                    describedBy={isAdmin ? `${uid}-admin` : `${uid}-contagem`}
+                  />
+                )}
+              />
+            )}
+            {!isAdmin && permissoes.data && (
+              <p id={`${uid}-contagem`} className="text-xs text-slate-600" aria-live="polite">
+                {selectedCount === 1 ? "1 permissão selecionada" : `${selectedCount} permissões selecionadas`}
+              </p>
+            )}
+          </div>
+
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button asChild variant="outline">
+              <Link to={GRUPOS_PATH}>Cancelar</Link>
+            </Button>
+            <Button type="submit" disabled={saving || (isAdmin && !permissoes.data)}>
+              {saving ? "Salvando..." : grupo ? "Salvar alterações" : "Criar grupo"}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

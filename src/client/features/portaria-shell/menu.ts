@@ -1,0 +1,85 @@
+import {
+  Building2,
+  Car,
+  ClipboardList,
+  DoorOpen,
+  House,
+  KeyRound,
+  LayoutDashboard,
+  Settings,
+  UserPlus,
+  Users,
+  UsersRound,
+  Wrench,
+  type LucideIcon,
+} from "lucide-react";
+import type { PermissionName } from "@shared/permissions";
+
+export interface PortariaMenuItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Needed to see the entry (one name, or a list where any one passes). None: everyone sees it. */
+  permission?: PermissionName | readonly PermissionName[];
+  /** Active only on this exact path (the painel), not on every path below it. */
+  end?: boolean;
+}
+
+export interface PortariaMenuSection {
+  id: string;
+  /** Heading shown above the entries; the main section has none. */
+  title?: string;
+  items: readonly PortariaMenuItem[];
+}
+
+// Spec §2 Portaria Web: the sidebar sections and entries, in order, with the permissions of §6.
+export const PORTARIA_MENU: readonly PortariaMenuSection[] = [
+  {
+    id: "principal",
+    items: [
+      { label: "Painel de Controle", to: "/portaria-web", icon: LayoutDashboard, end: true },
+      { label: "Controle de Acesso", to: "/portaria-web/controle-acesso", icon: DoorOpen, permission: "registrar_acesso_visitante" },
+      { label: "Visitantes", to: "/portaria-web/visitantes", icon: UserPlus, permission: "registrar_acesso_visitante" },
+      { label: "Registros", to: "/portaria-web/registros", icon: ClipboardList, permission: "visualizar_registros_acesso" },
+    ],
+  },
+  {
+    id: "gerenciamento",
+    title: "Gerenciamento",
+    items: [
+      { label: "Condomínios", to: "/portaria-web/condominios", icon: Building2, permission: "visualizar_condominios" },
+      { label: "Unidades", to: "/portaria-web/unidades", icon: House, permission: "visualizar_unidades" },
+      { label: "Veículos", to: "/portaria-web/veiculos", icon: Car, permission: "visualizar_veiculos" },
+      { label: "Prestadores", to: "/portaria-web/prestadores", icon: Wrench, permission: "visualizar_prestadores_servico" },
+    ],
+  },
+  {
+    id: "administracao",
+    title: "Administração",
+    items: [
+      { label: "Usuários", to: "/portaria-web/admin/usuarios", icon: Users, permission: "gerenciar_usuarios_portaria" },
+      { label: "Grupos", to: "/portaria-web/admin/grupos", icon: UsersRound, permission: "gerenciar_grupos_permissoes" },
+      { label: "Permissões", to: "/portaria-web/admin/permissoes", icon: KeyRound, permission: "gerenciar_grupos_permissoes" },
+    ],
+  },
+  {
+    id: "sistema",
+    title: "Sistema",
+    items: [{ label: "Configurações", to: "/portaria-web/configuracoes", icon: Settings }],
+  },
+];
+
+/** The menu as this user sees it: entries without the permission are dropped, then empty sections. */
+export function visibleMenu(
+  can: (permission: string | readonly string[]) => boolean,
+  menu: readonly PortariaMenuSection[] = PORTARIA_MENU,
+): PortariaMenuSection[] {
+  return menu
+    .map((section) => ({ ...section, items: section.items.filter((item) => !item.permission || can(item.permission)) }))
+    .filter((section) => section.items.length > 0);
+}
+
+/** The user's groups as the header shows them: the group's name, several joined with ", ". */
+export function groupLabel(grupos: readonly { nome_grupo: string }[]): string {
+  return grupos.map((g) => g.nome_grupo).join(", ");
+}

@@ -1,0 +1,252 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { KeyRound } from "lucide-react";
+import { useId } from "react";
+import { Controller, useForm, type Resolver } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { formatCpf } from "@shared/br/cpf";
+import { formatPhone } from "@shared/br/phone";
+import { MSG } from "@shared/messages";
+import { ADMIN_GROUP_NAME, USER_STATUSES, type UserStatus } from "@shared/permissions";
+import { usuarioUpdateSchema, type Usuario } from "@shared/schemas/usuarios";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { useAuth } from "~/lib/auth";
+import { toast, toastApiError } from "~/lib/toast";
+import { DENIED, useActionGuard } from "~/features/permissoes/access";
+import { useResetSenha, useUpdateUsuario, type UsuarioUpdateValues } from "./api";
+import { GruposChecklist, type GrupoOption } from "./grupos-checklist";
+import { applyServerFieldErrors } from "./server-field-errors";
+import { STATUS_LABEL } from "./status";
+import { USUARIOS_PATH } from "./usuarios-table";
+
+interface FormValues {
+  nome_completo: string;
+  telefone_celular: string;
+  cpf: string;
+  status: UserStatus;
+  grupo_ids: string[];
+}
+
+const FIELDS = ["nome_completo", "telefone_celular", "cpf", "status", "grupo_ids"] as const;
+const resolver = zodResolver(usuarioUpdateSchema) as unknown as Resolver<FormValues, unknown, UsuarioUpdateValues>;
+
+/**
+ * §2 Users, edit. `grupos` is the group list, or null when it could not be loaded (then only the
+ * user's current groups are offered, so saving keeps them).
+ */
+export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usuario; grupos: GrupoOption[] | null; gruposNote?: string }) {
+  const navigate = useNavigate();
+  const { profile } = useAuth();
+  const guard = useActionGuard("gerenciar_usuarios_portaria");
+  const update = useUpdateUsuario();
+  const reset = useResetSenha();
+  const uid = useId();
+  const ids = {
+    nome: `${uid}-nome`,
+    email: `${uid}-email`,
+    telefone: `${uid}-telefone`,
+    cpf: `${uid}-cpf`,
+    status: `${uid}-status`,
+    gruposNota: `${uid}-grupos-nota`,
+    reset: `${uid}-reset`,
+  };
+
+  const isSelf = usuario.id === profile?.id;
+  // §5: nobody removes themself from Administrador while it is their only group.
+  const onlyAdmin = isSelf && usuario.grupos.length === 1 && usuario.grupos[0]!.nome_grupo === ADMIN_GROUP_NAME;
+  const statuses = isSelf ? (["ativo"] as const) : USER_STATUSES;
+
+  const options: GrupoOption[] = (() => {
+    const list: GrupoOption[] = grupos ? [...grupos] : [];
+    for (const g of usuario.grupos) if (!list.some((o) => o.id === g.id)) list.push(g);
+    return list.map((o) =>
+      onlyAdmin && o.nome_grupo === ADMIN_GROUP_NAME ? { ...o, disabled: true, note: MSG.ownAdminRemoval.message } : o,
+    );
+  })();
+
+  const { register, handleSubmit, control, formState, setError } = useForm<FormValues, unknown, UsuarioUpdateValues>({
+    resolver,
+    defaultValues: {
+      nome_completo: usuario.nome_completo,
+      telefone_celular: usuario.telefone_celular ? formatPhone(usuario.telefone_celular) : "",
+      cpf: usuario.cpf ? formatCpf(usuario.cpf) : "",
+      status: isSelf ? "ativo" : usuario.status,
+      grupo_ids: usuario.grupos.map((g) => g.id),
+    },
+  });
+  const errors = formState.errors;
+
+  function onValid(values: UsuarioUpdateValues) {
+    if (!guard(DENIED.editUser)) return;
+    update.mutate(
+      { id: usuario.id, values },
+      {
+        onSuccess: () => {
+          toast({ title: "Usuário atualizado", variant: "success" });
+          navigate(USUARIOS_PATH);
+        },
+        onError: (error) => {
+          applyServerFieldErrors(error, setError, FIELDS);
+          toastApiError("Erro ao atualizar usuário", error);
+        },
+      },
+    );
+  }
+
+  function sendReset() {
+    if (!guard(DENIED.resetPassword)) return;
+    reset.mutate(usuario.id, {
+      onSuccess: () =>
+        toast({
+          title: "Email de recuperação enviado",
+          description: `O link para criar uma nova senha foi enviado para ${usuario.email}.`,
+          variant: "success",
+        }),
+      onError: (error) => toastApiError("Erro ao enviar email de recuperação", error),
+    });
+  }
+
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardContent className="pt-6">
+          <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-5">
+            <div className="grid gap-5 sm:grid-cols-2">
+              <FormField id={ids.nome} label="Nome completo" required error={errors.nome_completo?.message} className="sm:col-span-2">
+                <Input
+                  {...register("nome_completo")}
+                  {...fieldAria(ids.nome, { error: errors.nome_completo?.message })}
+                  aria-required
+                  autoComplete="off"
+                  maxLength={200}
+                />
+              </FormField>
+              <FormField id={ids.email} label="Email" hint="O email é o login do usuário e não pode ser alterado.">
+                <Input {...fieldAria(ids.email, { hint: true })} type="email" value={usuario.email} disabled readOnly />
+              </FormField>
+              <FormField
+                id={ids.status}
+                label="Status"
+                error={errors.status?.message}
+                hint={isSelf ? "Você não pode alterar o status da sua própria conta: ela permanece ativa." : undefined}
+              >
+                <Controller
+                  control={control}
+                  name="status"
+                  render={({ field }) => (
+                    <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                      <SelectTrigger {...fieldAria(ids.status, { error: errors.status?.message, hint: isSelf })} ref={field.ref}>
+                        <SelectValue />
+                      </SelectTrigger>
+                      <SelectContent>
+                        {statuses.map((s) => (
+                          <SelectItem key={s} value={s}>
+                            {STATUS_LABEL[s]}
+                          </SelectItem>
+                        ))}
+                      </SelectContent>
+                    </Select>
+                  )}
+                />
+              </FormField>
+              <FormField id={ids.telefone} label="Telefone celular" error={errors.telefone_celular?.message} hint="Opcional. Com DDD.">
+                <Controller
+                  control={control}
+                  name="telefone_celular"
+                  render={({ field }) => (
+                    <Input
+                      {...fieldAria(ids.telefone, { error: errors.telefone_celular?.message, hint: true })}
+                      name={field.name}
+                      ref={field.ref}
+                      value={field.value}
+                      onBlur={field.onBlur}
+                      onChange={(e) => field.onChange(formatPhone(e.target.value))}
+                      type="tel"
+                      inputMode="tel"
+                      autoComplete="off"
+                      placeholder="(11) 98765-4321"
+                    />
+                  )}
+                />
+              </FormField>
+              <FormField id={ids.cpf} label="CPF" error={errors.cpf?.message} hint="Opcional.">
+                <Controller
+                  control={control}
+                  name="cpf"
+                  render={({ field }) => (
+                    <Input
+                      {...fieldAria(ids.cpf, { error: errors.cpf?.message, hint: true })}
+                      name={field.name}
+                      ref={field.ref}
+                      value={field.value}
+                      onBlur={field.onBlur}
+                      onChange={(e) => field.onChange(formatCpf(e.target.value))}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      placeholder="000.000.000-00"
+                    />
+                  )}
+                />
+              </FormField>
+            </div>
+
+            <Controller
+              control={control}
+              name="grupo_ids"
+              render={({ field }) => (
+                <GruposChecklist
+                  options={options}
+                  value={field.value}
+                  onChange={field.onChange}
+                  describedBy={gruposNote ? ids.gruposNota : undefined}
+                />
+              )}
+            />
+            {gruposNote && (
+              <p id={ids.gruposNota} className="-mt-3 text-xs text-slate-600">
+                {gruposNote}
+              </p>
+            )}
+
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button asChild variant="outline">
+                <Link to={USUARIOS_PATH}>Cancelar</Link>
+              </Button>
+              <Button type="submit" disabled={update.isPending}>
+                {update.isPending ? "Salvando..." : "Salvar alterações"}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <h2 className="flex items-center gap-2 text-base font-semibold leading-tight">
+            <KeyRound className="h-4 w-4 text-brand-600" aria-hidden /> Senha
+          </h2>
+        </CardHeader>
+        <CardContent className="grid gap-3">
+          <p id={ids.reset} className="text-sm text-slate-700">
+            {isSelf
+              ? MSG.ownReset.message
+              : `Envia para ${usuario.email} um link com o qual o usuário cria uma nova senha.`}
+          </p>
+          <Button
+            type="button"
+            variant="outline"
+            className="justify-self-start"
+            onClick={sendReset}
+            disabled={isSelf || reset.isPending}
+            aria-describedby={ids.reset}
+          >
+            {reset.isPending ? "Enviando..." : "Enviar email de redefinição de senha"}
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

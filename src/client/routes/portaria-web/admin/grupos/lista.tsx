@@ -1,0 +1,59 @@
+import { useQuery } from "@tanstack/react-query";
+import { Plus } from "lucide-react";
+import { Link } from "react-router";
+import { RequirePermission } from "~/components/portaria/require-permission";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
+import { DENIED, useActionGuard } from "~/features/permissoes/access";
+import { gruposQueryOptions } from "~/features/grupos/api";
+import { GRUPOS_PATH, GruposTable } from "~/features/grupos/grupos-table";
+import type { Route } from "./+types/lista";
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Grupos | Portaria Web" }];
+}
+
+export default function GruposPage() {
+  return (
+    <RequirePermission anyOf="gerenciar_grupos_permissoes">
+      <Grupos />
+    </RequirePermission>
+  );
+}
+
+function Grupos() {
+  const query = useQuery(gruposQueryOptions());
+  useQueryErrorToast(query.error, "Erro ao buscar grupos");
+  const guard = useActionGuard("gerenciar_grupos_permissoes");
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold text-slate-900">Grupos</h1>
+          <p className="text-sm text-slate-600">Os grupos reúnem permissões; cada usuário recebe as permissões dos seus grupos.</p>
+        </div>
+        <Button asChild>
+          <Link
+            to={`${GRUPOS_PATH}/novo`}
+            onClick={(event) => {
+              if (!guard(DENIED.createGroup)) event.preventDefault();
+            }}
+          >
+            <Plus aria-hidden /> Criar Novo Grupo
+          </Link>
+        </Button>
+      </div>
+      <Card className="overflow-hidden">
+        {query.isPending ? (
+          <Loading label="Carregando grupos..." />
+        ) : query.isError ? (
+          <ListError error={query.error} />
+        ) : (
+          <GruposTable rows={query.data.rows} />
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { ChevronDown, Filter, Plus, Search } from "lucide-react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
+import type { Usuario } from "@shared/schemas/usuarios";
+import { RequirePermission } from "~/components/portaria/require-permission";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "~/components/ui/dropdown-menu";
+import { Input, Label } from "~/components/ui/input";
+import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
+import { DENIED, useActionGuard } from "~/features/permissoes/access";
+import { usuariosInfiniteQueryOptions } from "~/features/usuarios/api";
+import { STATUS_FILTERS, type StatusFilter } from "~/features/usuarios/status";
+import { useDebouncedValue } from "~/features/usuarios/use-debounced-value";
+import { USUARIOS_PATH, UsuariosTable } from "~/features/usuarios/usuarios-table";
+import type { Route } from "./+types/lista";
+
+export function meta(): Route.MetaDescriptors {
+  return [{ title: "Usuários | Portaria Web" }];
+}
+
+export default function UsuariosPage() {
+  return (
+    <RequirePermission anyOf="gerenciar_usuarios_portaria">
+      <Usuarios />
+    </RequirePermission>
+  );
+}
+
+function Usuarios() {
+  const [text, setText] = useState("");
+  const [status, setStatus] = useState<StatusFilter>("todos");
+  const q = useDebouncedValue(text.trim(), 300);
+  const guard = useActionGuard("gerenciar_usuarios_portaria");
+
+  const query = useInfiniteQuery({ ...usuariosInfiniteQueryOptions({ q, status }), placeholderData: (previous) => previous });
+  useQueryErrorToast(query.error, "Erro ao buscar usuários");
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
+
+  // Pages may overlap when a row changed status between two fetches: keep each user once.
+  const rows = useMemo(() => {
+    const seen = new Set<string>();
+    const list: Usuario[] = [];
+    for (const page of data?.pages ?? []) {
+      for (const row of page.rows) {
+        if (!seen.has(row.id)) {
+          seen.add(row.id);
+          list.push(row);
+        }
+      }
+    }
+    return list;
+  }, [data]);
+  const total = data?.pages.at(-1)?.total ?? 0;
+
+  // Infinite scroll: the next 50 when the end of the list comes near.
+  const sentinel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage || isError) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, isError]);
+
+  const statusLabel = STATUS_FILTERS.find((f) => f.value === status)?.label ?? "Todos";
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold text-slate-900">Usuários</h1>
+          <p className="text-sm text-slate-600">Contas de acesso ao Portaria Web, seus grupos e status.</p>
+        </div>
+        <Button asChild>
+          <Link
+            to={`${USUARIOS_PATH}/novo`}
+            onClick={(event) => {
+              if (!guard(DENIED.createUser)) event.preventDefault();
+            }}
+          >
+            <Plus aria-hidden /> Novo Usuário
+          </Link>
+        </Button>
+      </div>
+
+      <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Filtrar usuários">
+        <div className="grid min-w-64 flex-1 gap-2 sm:max-w-md">
+          <Label htmlFor="busca-usuarios">Buscar</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
+            <Input
+              id="busca-usuarios"
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="Buscar por nome, email ou CPF..."
+              aria-label="Buscar por nome, email ou CPF"
+              maxLength={100}
+              autoComplete="off"
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <div className="grid gap-2">
+          <span className="text-sm font-medium text-slate-800" id="filtro-status-rotulo">
+            Status
+          </span>
+          {/* Not modal: the page stays reachable (and not aria-hidden) while the menu is open. */}
+          <DropdownMenu modal={false}>
+            <DropdownMenuTrigger asChild>
+              <Button variant="outline" aria-label={`Status: ${statusLabel}`} aria-describedby="filtro-status-rotulo" className="min-w-40 justify-between">
+                <span className="inline-flex items-center gap-2">
+                  <Filter aria-hidden /> {statusLabel}
+                </span>
+                <ChevronDown aria-hidden />
+              </Button>
+            </DropdownMenuTrigger>
+            <DropdownMenuContent align="start">
+              <DropdownMenuLabel>Filtrar por status</DropdownMenuLabel>
+              <DropdownMenuSeparator />
+              <DropdownMenuRadioGroup value={status} onValueChange={(value) => setStatus(value as StatusFilter)}>
+                {STATUS_FILTERS.map((f) => (
+                  <DropdownMenuRadioItem key={f.value} value={f.value}>
+                    {f.label}
+                  </DropdownMenuRadioItem>
+                ))}
+              </DropdownMenuRadioGroup>
+            </DropdownMenuContent>
+          </DropdownMenu>
+        </div>
+      </div>
+
+      <Card className="overflow-hidden">
+        {query.isPending ? (
+          <Loading label="Carregando usuários..." />
+        ) : isError && !rows.length ? (
+          <ListError error={query.error} />
+        ) : (
+          <div aria-busy={query.isFetching && !isFetchingNextPage}>
+            <UsuariosTable rows={rows} />
+          </div>
+        )}
+        {isError && rows.length > 0 && <ListError error={query.error} className="py-4" />}
+        {isFetchingNextPage && <Loading label="Carregando mais usuários..." className="py-4" />}
+      </Card>
+
+      <div ref={sentinel} className="flex flex-wrap items-center justify-between gap-3">
+        {data && (
+          <p className="text-sm text-slate-600" aria-live="polite">
+            Mostrando {rows.length} de {total}
+          </p>
+        )}
+        {hasNextPage && !isFetchingNextPage && (
+          <Button variant="outline" size="sm" onClick={() => void fetchNextPage()}>
+            Carregar mais
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
