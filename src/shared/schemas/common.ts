@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { isValidCep } from "../br/cep";
+import { isValidCnpj, normalizeCnpj } from "../br/cnpj";
 import { isValidCpf } from "../br/cpf";
 import { isValidPhone, onlyDigits } from "../br/phone";
 
@@ -31,3 +33,54 @@ export const optionalCpf = z.preprocess(
 );
 
 export const uuidSchema = z.uuid("Identificador inválido.");
+
+export const optionalEmail = z.preprocess(
+  emptyToNull,
+  z.string().trim().max(254).pipe(z.email("Informe um email válido.")).transform((e) => e.toLowerCase()).nullable(),
+);
+
+export const optionalCnpj = z.preprocess(
+  emptyToNull,
+  z.string().trim().refine(isValidCnpj, "CNPJ inválido. Confira os caracteres.").transform(normalizeCnpj).nullable(),
+);
+
+export const optionalCep = z.preprocess(
+  emptyToNull,
+  z.string().trim().refine(isValidCep, "CEP inválido. Use 8 números.").transform(onlyDigits).nullable(),
+);
+
+/** CPF (11 digits) or CNPJ (14 characters), whichever the value is. */
+export const optionalCpfOuCnpj = z.preprocess(
+  emptyToNull,
+  z
+    .string()
+    .trim()
+    .refine((v) => isValidCpf(v) || isValidCnpj(v), "CPF ou CNPJ inválido. Confira os números.")
+    .transform((v) => (isValidCpf(v) && onlyDigits(v).length === 11 ? onlyDigits(v) : normalizeCnpj(v)))
+    .nullable(),
+);
+
+const MIN_DATE = "1900-01-01";
+const MAX_DATE = "2100-12-31";
+/** A calendar date as YYYY-MM-DD (a longer ISO string is cut to its date, §5); blank becomes null. */
+export const optionalDate = z.preprocess(
+  (v) => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : emptyToNull(v)),
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Data inválida. Use o formato AAAA-MM-DD.")
+    .refine((v) => {
+      const d = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= MIN_DATE && v <= MAX_DATE;
+    }, "Data inválida.")
+    .nullable(),
+);
+
+export const booleanDefaultTrue = z.boolean({ error: "Valor inválido." }).optional().default(true);
+
+export const listPaging = {
+  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+  offset: z.coerce.number().int().min(0).max(10_000_000).optional().default(0),
+};
+
+export const searchText = z.string().trim().max(100, "Busca muito longa.").optional().default("");
+export const ativoFilter = z.enum(["todos", "ativo", "inativo"], { error: "Filtro inválido." }).optional().default("todos");

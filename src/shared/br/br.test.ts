@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { formatCep, isValidCep } from "./cep";
+import { formatCnpj, isValidCnpj } from "./cnpj";
+import { formatPlaca, isValidPlaca, normalizePlaca } from "./placa";
+
+describe("CNPJ", () => {
+  it.each(["11.222.333/0001-81", "11222333000181", "12.ABC.345/01DE-35", "12abc34501de35"])("accepts %s", (v) =>
+    expect(isValidCnpj(v)).toBe(true),
+  );
+  it.each(["11.222.333/0001-82", "00.000.000/0000-00", "12.ABC.345/01DE-36", "12ABC34501DE3X", "123"])("refuses %s", (v) =>
+    expect(isValidCnpj(v)).toBe(false),
+  );
+  it("masks, keeping letters", () => {
+    expect(formatCnpj("11222333000181")).toBe("11.222.333/0001-81");
+    expect(formatCnpj("12abc34501de35")).toBe("12.ABC.345/01DE-35");
+    expect(formatCnpj("112")).toBe("11.2");
+  });
+});
+
+describe("CEP", () => {
+  it("validates and masks", () => {
+    expect(isValidCep("06454-000")).toBe(true);
+    expect(isValidCep("0645400")).toBe(false);
+    expect(isValidCep("06454-00a")).toBe(false);
+    expect(formatCep("06454000")).toBe("06454-000");
+  });
+});
+
+describe("plates", () => {
+  it.each(["ABC-1234", "abc1234", "ABC1D23", "abc1d23"])("accepts %s", (v) => expect(isValidPlaca(v)).toBe(true));
+  it.each(["AB-1234", "ABC12345", "1BC1234", "ABC1DD3", ""])("refuses %s", (v) => expect(isValidPlaca(v)).toBe(false));
+  it("normalises and formats", () => {
+    expect(normalizePlaca("abc-1234")).toBe("ABC1234");
+    expect(formatPlaca("abc1234")).toBe("ABC-1234");
+    expect(formatPlaca("abc1d23")).toBe("ABC1D23");
+  });
+});

@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { UFS } from "../br/cep";
+import { MSG } from "../messages";
+import {
+  booleanDefaultTrue,
+  emptyToNull,
+  listPaging,
+  optionalCep,
+  optionalCnpj,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  requiredText,
+  searchText,
+} from "./common";
+import { isValidPhone } from "../br/phone";
+
+const optionalUf = z.preprocess(
+  (v) => (typeof v === "string" ? emptyToNull(v.trim().toUpperCase()) : emptyToNull(v)),
+  z.string().max(2, "Use a sigla do estado, com 2 letras.").pipe(z.enum(UFS, { error: "Estado inválido. Use a sigla (ex.: SP)." })).nullable(),
+);
+
+/** Síndico's contact: a phone or an e-mail (§2). */
+const optionalContato = z.preprocess(
+  emptyToNull,
+  z
+    .string()
+    .trim()
+    .max(254)
+    .refine((v) => isValidPhone(v) || z.email().safeParse(v).success, "Informe um telefone com DDD ou um email.")
+    .nullable(),
+);
+
+export const condominioInputSchema = z.object({
+  nome: requiredText(MSG.condominioNameRequired.message),
+  cnpj: optionalCnpj.optional().default(null),
+  endereco: optionalText(300).optional().default(null),
+  cidade: optionalText(120).optional().default(null),
+  estado: optionalUf.optional().default(null),
+  cep: optionalCep.optional().default(null),
+  telefone: optionalPhone.optional().default(null),
+  email: optionalEmail.optional().default(null),
+  sindico_nome: optionalText(200).optional().default(null),
+  sindico_contato: optionalContato.optional().default(null),
+  ativo: booleanDefaultTrue,
+});
+
+export const condominioListQuerySchema = z.object({ q: searchText, ...listPaging });
+
+export type CondominioInput = z.input<typeof condominioInputSchema>;
+
+export interface CondominioListItem {
+  id: string;
+  nome: string;
+  cnpj: string | null;
+  cidade: string | null;
+  estado: string | null;
+  ativo: boolean;
+}
+
+export interface Condominio extends CondominioListItem {
+  endereco: string | null;
+  cep: string | null;
+  telefone: string | null;
+  email: string | null;
+  sindico_nome: string | null;
+  sindico_contato: string | null;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { MSG } from "../messages";
+import { booleanDefaultTrue, optionalCpf, optionalDate, optionalEmail, optionalPhone, optionalText, requiredText } from "./common";
+
+export const TIPOS_MORADOR = ["proprietario", "inquilino", "dependente", "outro"] as const;
+export const TIPO_MORADOR_LABEL: Record<(typeof TIPOS_MORADOR)[number], string> = {
+  proprietario: "Proprietário",
+  inquilino: "Inquilino",
+  dependente: "Dependente",
+  outro: "Outro",
+};
+
+export const moradorInputSchema = z.object({
+  nome_completo: requiredText(MSG.moradorRequired.message),
+  tipo_morador: z.enum(TIPOS_MORADOR, { error: MSG.moradorRequired.message }),
+  cpf: optionalCpf.optional().default(null),
+  rg: optionalText(20).optional().default(null),
+  data_nascimento: optionalDate
+    .refine((v) => v === null || v <= new Date().toISOString().slice(0, 10), "A data de nascimento não pode estar no futuro.")
+    .optional()
+    .default(null),
+  email: optionalEmail.optional().default(null),
+  telefone_celular: optionalPhone.optional().default(null),
+  ativo: booleanDefaultTrue,
+  observacoes: optionalText(1000).optional().default(null),
+});
+
+export type MoradorInput = z.input<typeof moradorInputSchema>;
+
+export interface Morador {
+  id: string;
+  unidade_id: string;
+  nome_completo: string;
+  cpf: string | null;
+  rg: string | null;
+  data_nascimento: string | null;
+  email: string | null;
+  telefone_celular: string | null;
+  tipo_morador: (typeof TIPOS_MORADOR)[number];
+  ativo: boolean;
+  observacoes: string | null;
+  veiculos: Veiculo[];
+}
+
+import type { Veiculo } from "./veiculos";

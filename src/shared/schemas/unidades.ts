@@ -1,0 +1,50 @@
+import { z } from "zod";
+import { MSG } from "../messages";
+import { booleanDefaultTrue, listPaging, optionalText, requiredText, searchText } from "./common";
+
+const fields = {
+  bloco: optionalText(50).optional().default(null),
+  andar: optionalText(20).optional().default(null),
+  tipo_unidade: optionalText(50).optional().default(null),
+  observacoes: optionalText(1000).optional().default(null),
+  ativo: booleanDefaultTrue,
+};
+
+export const unidadeCreateSchema = z.object({
+  condominio_id: z.uuid({ error: MSG.unidadeCreateRequired.message }),
+  numero_unidade: requiredText(MSG.unidadeCreateRequired.message, 20),
+  ...fields,
+});
+
+export const unidadeUpdateSchema = z.object({
+  condominio_id: z.uuid({ error: "Condomínio inválido." }),
+  numero_unidade: requiredText(MSG.unidadeNumberRequired.message, 20),
+  ...fields,
+});
+
+export const unidadeListQuerySchema = z.object({
+  q: searchText,
+  condominio_id: z.union([z.literal("todos"), z.uuid("Condomínio inválido.")]).optional().default("todos"),
+  ...listPaging,
+});
+
+export type UnidadeCreate = z.input<typeof unidadeCreateSchema>;
+export type UnidadeUpdate = z.input<typeof unidadeUpdateSchema>;
+
+export interface UnidadeListItem {
+  id: string;
+  bloco: string | null;
+  numero_unidade: string;
+  andar: string | null;
+  tipo_unidade: string | null;
+  ativo: boolean;
+  condominio: { id: string; nome: string };
+  moradores_count: number;
+}
+
+export interface Unidade extends UnidadeListItem {
+  condominio_id: string;
+  observacoes: string | null;
+  created_at: string;
+  updated_at: string;
+}
