@@ -19,6 +19,9 @@ import { pageViewsRoutes } from "./modules/page-views/routes";
 import { painelRoutes } from "./modules/painel/routes";
 import { permissoesRoutes } from "./modules/permissoes/routes";
 import { usuariosRoutes } from "./modules/usuarios/routes";
+import { condominiosRoutes } from "./modules/condominios/routes";
+import { moradoresRoutes } from "./modules/moradores/routes";
+import { unidadesRoutes } from "./modules/unidades/routes";
 import { loadAuthSecret } from "./db/settings";
 import { AppError, notFound } from "./errors";
 import { MSG } from "../shared/messages";
@@ -86,6 +89,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(permissoesRoutes(db));
   await app.register(gruposRoutes(db));
   await app.register(usuariosRoutes({ db, auth, mailer, config }));
+  await app.register(condominiosRoutes(db));
+  await app.register(unidadesRoutes(db));
+  await app.register(moradoresRoutes(db));
 
   if (config.clientDir) await registerStaticSite(app, config.clientDir);
   else

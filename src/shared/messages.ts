@@ -64,6 +64,8 @@ export const MSG = {
   adminGroupDelete: { title: "Ação não permitida", message: "O grupo Administrador não pode ser excluído." },
   adminGroupRename: { title: "Ação não permitida", message: "O grupo Administrador não pode ser renomeado." },
   adminGroupPermissions: { title: "Ação não permitida", message: "As permissões do grupo Administrador não podem ser alteradas." },
+  systemPermissionRename: { title: "Ação não permitida", message: "Esta permissão é usada pelo próprio sistema e não pode ser renomeada." },
+  systemPermissionDelete: { title: "Ação não permitida", message: "Esta permissão é usada pelo próprio sistema e não pode ser excluída." },
   groupDuplicate: { title: "Registro duplicado", message: "Já existe um grupo com esse nome." },
   permissionDuplicate: { title: "Registro duplicado", message: "Já existe uma permissão com esse nome." },
   userEmailDuplicate: { title: "Registro duplicado", message: "Já existe um usuário com este email." },

@@ -103,15 +103,30 @@ describe("permissions catalogue", () => {
   });
 
   it("refuses to delete a permission used by a group, with the exact message, and deletes an unused one", async () => {
-    const used = (await t.database.db.select().from(permissoes).where(eq(permissoes.nome_permissao, "visualizar_unidades")))[0]!;
+    const used = (await request(t, "POST", "/api/permissoes", { cookie: admin, payload: { nome_permissao: "abrir_garagem" } })).json();
+    const grupo = (await request(t, "POST", "/api/grupos", { cookie: admin, payload: { nome_grupo: "Garagistas", permissao_ids: [used.id] } })).json();
     const refused = await request(t, "DELETE", `/api/permissoes/${used.id}`, { cookie: admin });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe('A permissão "visualizar_unidades" está em uso por 1 grupo(s) e não pode ser excluída.');
+    expect(refused.json().error.message).toBe('A permissão "abrir_garagem" está em uso por 1 grupo(s) e não pode ser excluída.');
     expect(await t.database.db.select().from(permissoes).where(eq(permissoes.id, used.id))).toHaveLength(1);
 
-    const created = (await request(t, "POST", "/api/permissoes", { cookie: admin, payload: { nome_permissao: "temporaria" } })).json();
-    expect((await request(t, "DELETE", `/api/permissoes/${created.id}`, { cookie: admin })).statusCode).toBe(204);
-    expect(await t.database.db.select().from(permissoes).where(eq(permissoes.id, created.id))).toHaveLength(0);
+    await request(t, "DELETE", `/api/grupos/${grupo.id}`, { cookie: admin });
+    expect((await request(t, "DELETE", `/api/permissoes/${used.id}`, { cookie: admin })).statusCode).toBe(204);
+    expect(await t.database.db.select().from(permissoes).where(eq(permissoes.id, used.id))).toHaveLength(0);
+  });
+
+  it("keeps the system's own permissions: no rename, no delete", async () => {
+    const system = (await t.database.db.select().from(permissoes).where(eq(permissoes.nome_permissao, "gerenciar_grupos_permissoes")))[0]!;
+    const rename = await request(t, "PUT", `/api/permissoes/${system.id}`, { cookie: admin, payload: { nome_permissao: "outra_coisa" } });
+    expect(rename.statusCode).toBe(403);
+    expect(rename.json().error.message).toBe("Esta permissão é usada pelo próprio sistema e não pode ser renomeada.");
+    const del = await request(t, "DELETE", `/api/permissoes/${system.id}`, { cookie: admin });
+    expect(del.statusCode).toBe(403);
+    const describe = await request(t, "PUT", `/api/permissoes/${system.id}`, {
+      cookie: admin,
+      payload: { nome_permissao: "gerenciar_grupos_permissoes", categoria: "Administração", descricao: "Nova descrição" },
+    });
+    expect(describe.statusCode).toBe(200);
   });
 
   it("edits a permission", async () => {
@@ -185,6 +200,18 @@ describe("groups", () => {
       payload: { nome_grupo: "Administrador", descricao: "Todos os acessos", permissao_ids: current.permissao_ids },
     });
     expect(description.statusCode).toBe(200);
+
+    // Saved without a permission list (as the screen does), it keeps every permission.
+    const withoutList = await request(t, "PUT", `/api/grupos/${adminGroupId}`, { cookie: admin, payload: { nome_grupo: "Administrador" } });
+    expect(withoutList.statusCode).toBe(200);
+    expect(new Set(withoutList.json().permissao_ids)).toEqual(new Set(current.permissao_ids));
+  });
+
+  it("lets user managers read the group list (to assign groups) but not change groups", async () => {
+    const manager = (await userWithPermissions(t, "gestor@teste.local", ["gerenciar_usuarios_portaria"])).cookie;
+    expect((await request(t, "GET", "/api/grupos", { cookie: manager })).statusCode).toBe(200);
+    expect((await request(t, "POST", "/api/grupos", { cookie: manager, payload: { nome_grupo: "X" } })).statusCode).toBe(403);
+    expect((await request(t, "GET", "/api/permissoes", { cookie: manager })).statusCode).toBe(403);
   });
 });
 
@@ -248,6 +275,7 @@ describe("users", () => {
     expect((await search("529.982")).rows[0].email).toBe("carlos@teste.local");
     expect((await search("", "pendente_confirmacao")).rows.every((u: { status: string }) => u.status === "pendente_confirmacao")).toBe(true);
     expect((await search("%")).total).toBe(0);
+    expect((await search("carlos2")).total).toBe(0);
     const all = await search("");
     const names = all.rows.map((u: { nome_completo: string }) => u.nome_completo);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "en")));

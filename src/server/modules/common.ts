@@ -30,3 +30,13 @@ function findConstraint(error: unknown): string | undefined {
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const toIso = (value: Date | string) => (value instanceof Date ? value.toISOString() : value);
+
+/** Runs a delete; a foreign-key refusal (23503) becomes the spec's 'Erro ao excluir' (§8, 7 s). */
+export async function linkedRecordsMessage<T>(work: () => Promise<T>, message: string): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (pgErrorCode(error) === "23503") throw new AppError(409, "FOREIGN_KEY", "Erro ao excluir", message);
+    throw error;
+  }
+}

@@ -5,7 +5,12 @@ import { optionalText, requiredText, uuidSchema } from "./common";
 export const grupoInputSchema = z.object({
   nome_grupo: requiredText(MSG.groupNameRequired.message, 100),
   descricao: optionalText(500).optional().default(null),
-  permissao_ids: z.array(uuidSchema).max(1000).optional().default([]).transform((ids) => [...new Set(ids)]),
+  // Omitted on an edit: the group's permissions stay as they are (how Administrador is saved).
+  permissao_ids: z
+    .array(uuidSchema)
+    .max(1000)
+    .transform((ids) => [...new Set(ids)])
+    .optional(),
 });
 
 export type GrupoInput = z.input<typeof grupoInputSchema>;

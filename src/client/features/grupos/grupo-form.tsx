@@ -55,8 +55,8 @@ export function GrupoForm({ grupo }: { grupo?: Grupo }) {
   function onValid(values: GrupoValues) {
     if (grupo) {
       if (!guard(DENIED.editGroup)) return;
-      // Administrador: its name and the whole catalogue, whatever the form holds.
-      const body = isAdmin ? { ...values, nome_grupo: ADMIN_GROUP_NAME, permissao_ids: allIds } : values;
+      // Administrador keeps its name and every permission: its permissions are not sent at all.
+      const body = isAdmin ? { nome_grupo: ADMIN_GROUP_NAME, descricao: values.descricao } : values;
       update.mutate(
         { id: grupo.id, values: body },
         {

@@ -1,4 +1,4 @@
-import { Pencil, UserCheck, UserX } from "lucide-react";
+import { Pencil } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { formatCpf } from "@shared/br/cpf";
@@ -58,7 +58,7 @@ export function UsuariosTable({ rows }: { rows: Usuario[] }) {
 
   return (
     <>
-      <Table aria-label="Usuários cadastrados" className="[&_td]:px-3 [&_th]:px-3">
+      <Table aria-label="Usuários cadastrados" className="[&_td]:px-2.5 [&_td:first-child]:pl-4 [&_th]:px-2.5 [&_th:first-child]:pl-4">
         <TableHeader>
           <TableRow>
             <TableHead>Nome completo</TableHead>
@@ -82,11 +82,11 @@ export function UsuariosTable({ rows }: { rows: Usuario[] }) {
               const isSelf = u.id === profile?.id;
               return (
                 <TableRow key={u.id}>
-                  <TableCell className="font-medium text-slate-900">
+                  <TableCell className="min-w-36 font-medium text-slate-900">
                     {u.nome_completo}
                     {isSelf && <span className="ml-1.5 text-xs font-normal text-slate-600">(você)</span>}
                   </TableCell>
-                  <TableCell className="[overflow-wrap:anywhere]">{u.email}</TableCell>
+                  <TableCell className="min-w-36 [overflow-wrap:anywhere]">{u.email}</TableCell>
                   <TableCell className="whitespace-nowrap">{u.telefone_celular ? formatPhone(u.telefone_celular) : "—"}</TableCell>
                   <TableCell className="whitespace-nowrap tabular-nums">{u.cpf ? formatCpf(u.cpf) : "—"}</TableCell>
                   <TableCell>
@@ -106,10 +106,10 @@ export function UsuariosTable({ rows }: { rows: Usuario[] }) {
                     <StatusBadge status={u.status} />
                   </TableCell>
                   <TableCell>
-                    <div className="flex justify-end gap-0.5 [&_a]:px-2 [&_button]:px-2">
-                      <Button asChild variant="ghost" size="sm">
-                        <Link to={`${USUARIOS_PATH}/editar/${u.id}`} aria-label={`Editar ${u.nome_completo}`}>
-                          <Pencil aria-hidden /> Editar
+                    <div className="flex items-center justify-end gap-1">
+                      <Button asChild variant="ghost" size="sm" className="w-9 px-0">
+                        <Link to={`${USUARIOS_PATH}/editar/${u.id}`} aria-label={`Editar ${u.nome_completo}`} title="Editar">
+                          <Pencil aria-hidden />
                         </Link>
                       </Button>
                       {u.status === "ativo" && !isSelf && (
@@ -120,7 +120,7 @@ export function UsuariosTable({ rows }: { rows: Usuario[] }) {
                           onClick={() => setChange({ usuario: u, status: "inativo" })}
                           aria-label={`Desativar ${u.nome_completo}`}
                         >
-                          <UserX aria-hidden /> Desativar
+                          Desativar
                         </Button>
                       )}
                       {u.status === "inativo" && (
@@ -131,7 +131,7 @@ export function UsuariosTable({ rows }: { rows: Usuario[] }) {
                           onClick={() => setChange({ usuario: u, status: "ativo" })}
                           aria-label={`Ativar ${u.nome_completo}`}
                         >
-                          <UserCheck aria-hidden /> Ativar
+                          Ativar
                         </Button>
                       )}
                     </div>

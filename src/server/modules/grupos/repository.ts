@@ -44,21 +44,21 @@ export function gruposRepository(db: Db) {
       return row!.n;
     },
 
-    async create(input: { nome_grupo: string; descricao: string | null; permissao_ids: string[] }): Promise<string> {
+    async create(input: { nome_grupo: string; descricao: string | null; permissao_ids?: string[] }): Promise<string> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(grupos)
           .values({ nome_grupo: input.nome_grupo, descricao: input.descricao })
           .returning({ id: grupos.id });
-        if (input.permissao_ids.length) {
+        if (input.permissao_ids?.length) {
           await tx.insert(grupoPermissoes).values(input.permissao_ids.map((permissao_id) => ({ grupo_id: row!.id, permissao_id })));
         }
         return row!.id;
       });
     },
 
-    /** Saves only the differences of the permission set (§7 Groups). */
-    async update(id: string, input: { nome_grupo: string; descricao: string | null; permissao_ids: string[] }) {
+    /** Saves only the differences of the permission set (§7 Groups); none when it is omitted. */
+    async update(id: string, input: { nome_grupo: string; descricao: string | null; permissao_ids?: string[] }) {
       return db.transaction(async (tx) => {
         const updated = await tx
           .update(grupos)
@@ -66,6 +66,7 @@ export function gruposRepository(db: Db) {
           .where(eq(grupos.id, id))
           .returning({ id: grupos.id });
         if (!updated.length) return false;
+        if (!input.permissao_ids) return true;
         const current = new Set(
           (await tx.select({ id: grupoPermissoes.permissao_id }).from(grupoPermissoes).where(eq(grupoPermissoes.grupo_id, id))).map(
             (r) => r.id,

@@ -17,11 +17,13 @@ export const gruposRoutes =
   async (app) => {
     const repo = gruposRepository(db);
 
-    async function checkPermissionsExist(ids: string[]) {
+    async function checkPermissionsExist(ids: string[] = []) {
       if ((await repo.countExistingPermissions(ids)) !== ids.length) throw AppError.from(400, "VALIDATION_ERROR", MSG.unknownPermission);
     }
 
-    app.get("/api/grupos", { config: { access } }, async () => {
+    // Read by user managers as well: they assign groups to users.
+    const listAccess = requirePermission(["gerenciar_grupos_permissoes", "gerenciar_usuarios_portaria"], "Você não tem permissão para ver os grupos.");
+    app.get("/api/grupos", { config: { access: listAccess } }, async () => {
       const rows = await repo.list();
       return { rows, total: rows.length };
     });
@@ -46,7 +48,7 @@ export const gruposRoutes =
       if (current.nome_grupo === ADMIN_GROUP_NAME) {
         // Protected: it keeps its name and every permission, whatever the client sends.
         if (input.nome_grupo !== ADMIN_GROUP_NAME) throw rule(MSG.adminGroupRename);
-        if (!sameSet(input.permissao_ids, await repo.allPermissionIds())) throw rule(MSG.adminGroupPermissions);
+        if (input.permissao_ids && !sameSet(input.permissao_ids, await repo.allPermissionIds())) throw rule(MSG.adminGroupPermissions);
       } else if (input.nome_grupo.toLowerCase() === ADMIN_GROUP_NAME.toLowerCase()) {
         throw AppError.from(409, "DUPLICATE", MSG.groupDuplicate);
       }

@@ -42,9 +42,9 @@ export function usuariosRepository(db: Db) {
       const conditions: SQL[] = [];
       if (query.q) {
         const text = containsPattern(query.q);
-        const digits = onlyDigits(query.q);
         const search = [ilike(usuarios.nome_completo, text), ilike(usuarios.email, text)];
-        if (digits) search.push(ilike(usuarios.cpf, containsPattern(digits)));
+        // CPF only when the text looks like one (digits, dots, hyphen): "joao2" is not a CPF search.
+        if (/^[\d.\-\s]+$/.test(query.q) && onlyDigits(query.q)) search.push(ilike(usuarios.cpf, containsPattern(onlyDigits(query.q))));
         conditions.push(or(...search)!);
       }
       if (query.status !== "todos") conditions.push(eq(usuarios.status, query.status));

@@ -1,0 +1,59 @@
+import { asc, count, eq, ilike, or } from "drizzle-orm";
+import type { Condominio, CondominioListItem } from "../../../shared/schemas/condominios";
+import type { Db } from "../../db/client";
+import { condominios } from "../../db/schema";
+import { containsPattern, toIso } from "../common";
+import { normalizeCnpj } from "../../../shared/br/cnpj";
+
+type Input = Omit<Condominio, "id" | "created_at" | "updated_at">;
+type Row = typeof condominios.$inferSelect;
+
+const toCondominio = (row: Row): Condominio => ({ ...row, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) });
+
+export function condominiosRepository(db: Db) {
+  return {
+    async list(query: { q: string; limit: number; offset: number }): Promise<{ rows: CondominioListItem[]; total: number }> {
+      const cnpj = normalizeCnpj(query.q);
+      const where = query.q
+        ? or(ilike(condominios.nome, containsPattern(query.q)), ...(cnpj ? [ilike(condominios.cnpj, containsPattern(cnpj))] : []))
+        : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            id: condominios.id,
+            nome: condominios.nome,
+            cnpj: condominios.cnpj,
+            cidade: condominios.cidade,
+            estado: condominios.estado,
+            ativo: condominios.ativo,
+          })
+          .from(condominios)
+          .where(where)
+          .orderBy(asc(condominios.nome), asc(condominios.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ n: count() }).from(condominios).where(where),
+      ]);
+      return { rows, total: total!.n };
+    },
+
+    async get(id: string): Promise<Condominio | null> {
+      const [row] = await db.select().from(condominios).where(eq(condominios.id, id));
+      return row ? toCondominio(row) : null;
+    },
+
+    async create(input: Input): Promise<Condominio> {
+      const [row] = await db.insert(condominios).values(input).returning();
+      return toCondominio(row!);
+    },
+
+    async update(id: string, input: Input): Promise<Condominio | null> {
+      const [row] = await db.update(condominios).set({ ...input, updated_at: new Date() }).where(eq(condominios.id, id)).returning();
+      return row ? toCondominio(row) : null;
+    },
+
+    async remove(id: string): Promise<boolean> {
+      return (await db.delete(condominios).where(eq(condominios.id, id)).returning({ id: condominios.id })).length > 0;
+    },
+  };
+}

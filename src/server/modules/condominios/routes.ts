@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { condominioInputSchema, condominioListQuerySchema } from "../../../shared/schemas/condominios";
+import { requirePermission } from "../../auth/guard";
+import type { Db } from "../../db/client";
+import { notFound } from "../../errors";
+import { idParams, linkedRecordsMessage } from "../common";
+import { condominiosRepository } from "./repository";
+
+const NOT_FOUND = { title: "Condomínio não encontrado", message: "Condomínio não encontrado." };
+const LINKED = "Não é possível excluir o condomínio pois existem unidades ou outros registros associados.";
+
+export const condominiosRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    const repo = condominiosRepository(db);
+    const view = requirePermission("visualizar_condominios", "Você não tem permissão para visualizar condomínios.");
+
+    app.get("/api/condominios", { config: { access: view }, schema: { querystring: condominioListQuerySchema } }, async (request) =>
+      repo.list(request.query),
+    );
+
+    app.get("/api/condominios/:id", { config: { access: view }, schema: { params: idParams } }, async (request) => {
+      const condominio = await repo.get(request.params.id);
+      if (!condominio) throw notFound(NOT_FOUND);
+      return condominio;
+    });
+
+    app.post(
+      "/api/condominios",
+      {
+        config: { access: requirePermission("criar_condominios", "Você não tem permissão para criar condomínios.") },
+        schema: { body: condominioInputSchema },
+      },
+      async (request, reply) => reply.status(201).send(await repo.create(request.body)),
+    );
+
+    app.put(
+      "/api/condominios/:id",
+      {
+        config: { access: requirePermission("editar_condominios", "Você não tem permissão para editar condomínios.") },
+        schema: { params: idParams, body: condominioInputSchema },
+      },
+      async (request) => {
+        const updated = await repo.update(request.params.id, request.body);
+        if (!updated) throw notFound(NOT_FOUND);
+        return updated;
+      },
+    );
+
+    app.delete(
+      "/api/condominios/:id",
+      {
+        config: { access: requirePermission("excluir_condominios", "Você não tem permissão para excluir condomínios.") },
+        schema: { params: idParams },
+      },
+      async (request, reply) => {
+        const deleted = await linkedRecordsMessage(() => repo.remove(request.params.id), LINKED);
+        if (!deleted) throw notFound(NOT_FOUND);
+        return reply.status(204).send();
+      },
+    );
+  };

@@ -1,0 +1,99 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import type { Morador } from "../../../shared/schemas/moradores";
+import type { Veiculo } from "../../../shared/schemas/veiculos";
+import type { Db } from "../../db/client";
+import { moradores, unidades, veiculos } from "../../db/schema";
+
+type MoradorFields = Omit<Morador, "id" | "unidade_id" | "veiculos">;
+type VeiculoFields = Omit<Veiculo, "id" | "morador_id" | "unidade_id">;
+
+const veiculoColumns = {
+  id: veiculos.id,
+  morador_id: veiculos.morador_id,
+  unidade_id: veiculos.unidade_id,
+  placa: veiculos.placa,
+  marca: veiculos.marca,
+  modelo: veiculos.modelo,
+  cor: veiculos.cor,
+  tipo_veiculo: veiculos.tipo_veiculo,
+  ativo: veiculos.ativo,
+  observacoes: veiculos.observacoes,
+};
+
+const moradorColumns = {
+  id: moradores.id,
+  unidade_id: moradores.unidade_id,
+  nome_completo: moradores.nome_completo,
+  cpf: moradores.cpf,
+  rg: moradores.rg,
+  data_nascimento: moradores.data_nascimento,
+  email: moradores.email,
+  telefone_celular: moradores.telefone_celular,
+  tipo_morador: moradores.tipo_morador,
+  ativo: moradores.ativo,
+  observacoes: moradores.observacoes,
+};
+
+export function moradoresRepository(db: Db) {
+  return {
+    async unidadeExists(id: string): Promise<boolean> {
+      return (await db.select({ id: unidades.id }).from(unidades).where(eq(unidades.id, id))).length > 0;
+    },
+
+    /** The unit's residents by name, each with their vehicles by plate (§7 Residents, Vehicles). */
+    async listByUnidade(unidadeId: string): Promise<Morador[]> {
+      const rows = await db.select(moradorColumns).from(moradores).where(eq(moradores.unidade_id, unidadeId)).orderBy(asc(moradores.nome_completo));
+      const ids = rows.map((r) => r.id);
+      const cars = ids.length
+        ? await db.select(veiculoColumns).from(veiculos).where(inArray(veiculos.morador_id, ids)).orderBy(asc(veiculos.placa))
+        : [];
+      return rows.map((m) => ({
+        ...m,
+        tipo_morador: m.tipo_morador as Morador["tipo_morador"],
+        veiculos: cars.filter((v) => v.morador_id === m.id).map((v) => ({ ...v, tipo_veiculo: v.tipo_veiculo as Veiculo["tipo_veiculo"] })),
+      }));
+    },
+
+    async getMorador(id: string) {
+      const [row] = await db.select(moradorColumns).from(moradores).where(eq(moradores.id, id));
+      return row ?? null;
+    },
+
+    async createMorador(unidadeId: string, input: MoradorFields) {
+      const [row] = await db.insert(moradores).values({ ...input, unidade_id: unidadeId }).returning(moradorColumns);
+      return { ...row!, veiculos: [] };
+    },
+
+    async updateMorador(id: string, input: MoradorFields) {
+      const [row] = await db.update(moradores).set({ ...input, updated_at: new Date() }).where(eq(moradores.id, id)).returning(moradorColumns);
+      return row ?? null;
+    },
+
+    /** Deletes the resident; their vehicles go with them (ON DELETE CASCADE). */
+    async removeMorador(id: string): Promise<boolean> {
+      return (await db.delete(moradores).where(eq(moradores.id, id)).returning({ id: moradores.id })).length > 0;
+    },
+
+    async getVeiculo(id: string) {
+      const [row] = await db.select(veiculoColumns).from(veiculos).where(eq(veiculos.id, id));
+      return row ?? null;
+    },
+
+    async createVeiculo(morador: { id: string; unidade_id: string }, input: VeiculoFields) {
+      const [row] = await db
+        .insert(veiculos)
+        .values({ ...input, morador_id: morador.id, unidade_id: morador.unidade_id })
+        .returning(veiculoColumns);
+      return row!;
+    },
+
+    async updateVeiculo(id: string, input: VeiculoFields) {
+      const [row] = await db.update(veiculos).set({ ...input, updated_at: new Date() }).where(eq(veiculos.id, id)).returning(veiculoColumns);
+      return row ?? null;
+    },
+
+    async removeVeiculo(id: string): Promise<boolean> {
+      return (await db.delete(veiculos).where(eq(veiculos.id, id)).returning({ id: veiculos.id })).length > 0;
+    },
+  };
+}

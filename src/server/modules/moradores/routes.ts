@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { moradorInputSchema } from "../../../shared/schemas/moradores";
+import { veiculoInputSchema } from "../../../shared/schemas/veiculos";
+import { requirePermission } from "../../auth/guard";
+import type { Db } from "../../db/client";
+import { notFound } from "../../errors";
+import { idParams } from "../common";
+import { moradoresRepository } from "./repository";
+
+const UNIDADE_NOT_FOUND = { title: "Unidade não encontrada", message: "Unidade não encontrada." };
+const MORADOR_NOT_FOUND = { title: "Erro ao buscar moradores/veículos", message: "Morador não encontrado." };
+const VEICULO_NOT_FOUND = { title: "Erro ao buscar moradores/veículos", message: "Veículo não encontrado." };
+
+// Residents and their vehicles, managed from the unit's edit page (§2 Units, §6).
+export const moradoresRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    const repo = moradoresRepository(db);
+    const manageMoradores = requirePermission("gerenciar_moradores_unidade", "Você não tem permissão para gerenciar moradores.");
+    const manageVeiculos = requirePermission("gerenciar_veiculos_morador", "Você não tem permissão para gerenciar veículos.");
+    const readSection = requirePermission(
+      ["gerenciar_moradores_unidade", "gerenciar_veiculos_morador"],
+      "Você não tem permissão para ver os moradores desta unidade.",
+    );
+
+    app.get("/api/unidades/:id/moradores", { config: { access: readSection }, schema: { params: idParams } }, async (request) => {
+      if (!(await repo.unidadeExists(request.params.id))) throw notFound(UNIDADE_NOT_FOUND);
+      const rows = await repo.listByUnidade(request.params.id);
+      return { rows, total: rows.length };
+    });
+
+    app.post(
+      "/api/unidades/:id/moradores",
+      { config: { access: manageMoradores }, schema: { params: idParams, body: moradorInputSchema } },
+      async (request, reply) => {
+        if (!(await repo.unidadeExists(request.params.id))) throw notFound(UNIDADE_NOT_FOUND);
+        return reply.status(201).send(await repo.createMorador(request.params.id, request.body));
+      },
+    );
+
+    app.put(
+      "/api/moradores/:id",
+      { config: { access: manageMoradores }, schema: { params: idParams, body: moradorInputSchema } },
+      async (request) => {
+        const updated = await repo.updateMorador(request.params.id, request.body);
+        if (!updated) throw notFound(MORADOR_NOT_FOUND);
+        return updated;
+      },
+    );
+
+    app.delete("/api/moradores/:id", { config: { access: manageMoradores }, schema: { params: idParams } }, async (request, reply) => {
+      if (!(await repo.removeMorador(request.params.id))) throw notFound(MORADOR_NOT_FOUND);
+      return reply.status(204).send();
+    });
+
+    app.post(
+      "/api/moradores/:id/veiculos",
+      { config: { access: manageVeiculos }, schema: { params: idParams, body: veiculoInputSchema } },
+      async (request, reply) => {
+        const morador = await repo.getMorador(request.params.id);
+        if (!morador) throw notFound(MORADOR_NOT_FOUND);
+        return reply.status(201).send(await repo.createVeiculo(morador, request.body));
+      },
+    );
+
+    app.put(
+      "/api/veiculos/:id",
+      { config: { access: manageVeiculos }, schema: { params: idParams, body: veiculoInputSchema } },
+      async (request) => {
+        const updated = await repo.updateVeiculo(request.params.id, request.body);
+        if (!updated) throw notFound(VEICULO_NOT_FOUND);
+        return updated;
+      },
+    );
+
+    app.delete("/api/veiculos/:id", { config: { access: manageVeiculos }, schema: { params: idParams } }, async (request, reply) => {
+      if (!(await repo.removeVeiculo(request.params.id))) throw notFound(VEICULO_NOT_FOUND);
+      return reply.status(204).send();
+    });
+  };

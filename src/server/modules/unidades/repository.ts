@@ -1,0 +1,83 @@
+import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { Unidade, UnidadeListItem } from "../../../shared/schemas/unidades";
+import type { Db } from "../../db/client";
+import { condominios, moradores, unidades } from "../../db/schema";
+import { containsPattern, toIso } from "../common";
+
+/** Natural order of unit numbers: the leading number by value (2 before 10), then the text. */
+export const numeroOrdem = sql`coalesce(lpad(substring(${unidades.numero_unidade} from '^[0-9]{1,18}'), 18, '0'), '~')`;
+
+const moradoresCount = sql<number>`(select count(*)::int from ${moradores} where ${moradores.unidade_id} = ${unidades.id})`;
+
+const listColumns = {
+  id: unidades.id,
+  bloco: unidades.bloco,
+  numero_unidade: unidades.numero_unidade,
+  andar: unidades.andar,
+  tipo_unidade: unidades.tipo_unidade,
+  ativo: unidades.ativo,
+  condominio: { id: condominios.id, nome: condominios.nome },
+  moradores_count: moradoresCount,
+};
+
+export type UnidadeFields = Omit<Unidade, "id" | "condominio" | "moradores_count" | "created_at" | "updated_at">;
+
+export function unidadesRepository(db: Db) {
+  return {
+    async list(query: { q: string; condominio_id: string; limit: number; offset: number }): Promise<{ rows: UnidadeListItem[]; total: number }> {
+      const conditions: SQL[] = [];
+      if (query.q) {
+        const text = containsPattern(query.q);
+        conditions.push(or(ilike(unidades.bloco, text), ilike(unidades.numero_unidade, text), ilike(unidades.tipo_unidade, text))!);
+      }
+      if (query.condominio_id !== "todos") conditions.push(eq(unidades.condominio_id, query.condominio_id));
+      const where = conditions.length ? and(...conditions) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select(listColumns)
+          .from(unidades)
+          .innerJoin(condominios, eq(condominios.id, unidades.condominio_id))
+          .where(where)
+          .orderBy(sql`${unidades.bloco} asc nulls first`, asc(numeroOrdem), asc(unidades.numero_unidade), asc(unidades.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        db.select({ n: count() }).from(unidades).where(where),
+      ]);
+      return { rows, total: total!.n };
+    },
+
+    async get(id: string): Promise<Unidade | null> {
+      const [row] = await db
+        .select({
+          ...listColumns,
+          condominio_id: unidades.condominio_id,
+          observacoes: unidades.observacoes,
+          created_at: unidades.created_at,
+          updated_at: unidades.updated_at,
+        })
+        .from(unidades)
+        .innerJoin(condominios, eq(condominios.id, unidades.condominio_id))
+        .where(eq(unidades.id, id));
+      return row ? { ...row, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) } : null;
+    },
+
+    async isActiveCondominio(id: string): Promise<boolean> {
+      const [row] = await db.select({ ativo: condominios.ativo }).from(condominios).where(eq(condominios.id, id));
+      return row?.ativo === true;
+    },
+
+    async create(input: UnidadeFields): Promise<string> {
+      const [row] = await db.insert(unidades).values(input).returning({ id: unidades.id });
+      return row!.id;
+    },
+
+    async update(id: string, input: UnidadeFields): Promise<boolean> {
+      const rows = await db.update(unidades).set({ ...input, updated_at: new Date() }).where(eq(unidades.id, id)).returning({ id: unidades.id });
+      return rows.length > 0;
+    },
+
+    async remove(id: string): Promise<boolean> {
+      return (await db.delete(unidades).where(eq(unidades.id, id)).returning({ id: unidades.id })).length > 0;
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { unidadeCreateSchema, unidadeListQuerySchema, unidadeUpdateSchema } from "../../../shared/schemas/unidades";
+import { requirePermission } from "../../auth/guard";
+import type { Db } from "../../db/client";
+import { AppError, notFound } from "../../errors";
+import { idParams, linkedRecordsMessage } from "../common";
+import { unidadesRepository } from "./repository";
+
+const NOT_FOUND = { title: "Unidade não encontrada", message: "Unidade não encontrada." };
+const LINKED = "Não é possível excluir a unidade pois existem moradores ou outros registros associados.";
+const INACTIVE_CONDOMINIO = { title: "Dados inválidos", message: "Escolha um condomínio ativo." };
+
+export const unidadesRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    const repo = unidadesRepository(db);
+
+    app.get(
+      "/api/unidades",
+      {
+        config: { access: requirePermission("visualizar_unidades", "Você não tem permissão para visualizar unidades.") },
+        schema: { querystring: unidadeListQuerySchema },
+      },
+      async (request) => repo.list(request.query),
+    );
+
+    // The edit page opens with any of these (§6 page guards).
+    app.get(
+      "/api/unidades/:id",
+      {
+        config: {
+          access: requirePermission(
+            ["visualizar_unidades", "editar_unidades", "gerenciar_moradores_unidade", "gerenciar_veiculos_morador"],
+            "Você não tem permissão para visualizar unidades.",
+          ),
+        },
+        schema: { params: idParams },
+      },
+      async (request) => {
+        const unidade = await repo.get(request.params.id);
+        if (!unidade) throw notFound(NOT_FOUND);
+        return unidade;
+      },
+    );
+
+    app.post(
+      "/api/unidades",
+      {
+        config: { access: requirePermission("criar_unidades", "Você não tem permissão para criar unidades.") },
+        schema: { body: unidadeCreateSchema },
+      },
+      async (request, reply) => {
+        if (!(await repo.isActiveCondominio(request.body.condominio_id))) throw AppError.from(400, "VALIDATION_ERROR", INACTIVE_CONDOMINIO, { condominio_id: INACTIVE_CONDOMINIO.message });
+        const id = await repo.create(request.body);
+        return reply.status(201).send(await repo.get(id));
+      },
+    );
+
+    app.put(
+      "/api/unidades/:id",
+      {
+        config: { access: requirePermission("editar_unidades", "Você não tem permissão para editar unidades.") },
+        schema: { params: idParams, body: unidadeUpdateSchema },
+      },
+      async (request) => {
+        const current = await repo.get(request.params.id);
+        if (!current) throw notFound(NOT_FOUND);
+        // Moving a unit needs an active condominium; keeping its own (even if now inactive) is fine.
+        if (request.body.condominio_id !== current.condominio_id && !(await repo.isActiveCondominio(request.body.condominio_id))) {
+          throw AppError.from(400, "VALIDATION_ERROR", INACTIVE_CONDOMINIO, { condominio_id: INACTIVE_CONDOMINIO.message });
+        }
+        await repo.update(current.id, request.body);
+        return repo.get(current.id);
+      },
+    );
+
+    app.delete(
+      "/api/unidades/:id",
+      {
+        config: { access: requirePermission("excluir_unidades", "Você não tem permissão para excluir unidades.") },
+        schema: { params: idParams },
+      },
+      async (request, reply) => {
+        const deleted = await linkedRecordsMessage(() => repo.remove(request.params.id), LINKED);
+        if (!deleted) throw notFound(NOT_FOUND);
+        return reply.status(204).send();
+      },
+    );
+  };
