@@ -22,6 +22,8 @@ import { usuariosRoutes } from "./modules/usuarios/routes";
 import { condominiosRoutes } from "./modules/condominios/routes";
 import { moradoresRoutes } from "./modules/moradores/routes";
 import { unidadesRoutes } from "./modules/unidades/routes";
+import { prestadoresRoutes } from "./modules/prestadores/routes";
+import { veiculosRoutes } from "./modules/veiculos/routes";
 import { loadAuthSecret } from "./db/settings";
 import { AppError, notFound } from "./errors";
 import { MSG } from "../shared/messages";
@@ -92,6 +94,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(condominiosRoutes(db));
   await app.register(unidadesRoutes(db));
   await app.register(moradoresRoutes(db));
+  await app.register(veiculosRoutes(db));
+  await app.register(prestadoresRoutes(db));
 
   if (config.clientDir) await registerStaticSite(app, config.clientDir);
   else

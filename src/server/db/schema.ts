@@ -202,7 +202,7 @@ export const grupoPermissoes = pgTable(
     // A permission in use cannot be deleted (23503), as §5 requires.
     permissao_id: uuid("permissao_id")
       .notNull()
-      .references(() => permissoes.id, { onDelete: "restrict" }),
+      .references(() => permissoes.id, { onDelete: "no action" }),
   },
   (t) => [primaryKey({ columns: [t.grupo_id, t.permissao_id] }), index("grupo_permissoes_permissao_idx").on(t.permissao_id)],
 );
@@ -255,7 +255,7 @@ export const unidades = pgTable(
     id: id(),
     condominio_id: uuid("condominio_id")
       .notNull()
-      .references(() => condominios.id, { onDelete: "restrict" }),
+      .references(() => condominios.id, { onDelete: "no action" }),
     bloco: text("bloco"),
     numero_unidade: text("numero_unidade").notNull(),
     andar: text("andar"),
@@ -267,7 +267,12 @@ export const unidades = pgTable(
   (t) => [
     check("unidades_numero_not_blank", sql`btrim(${t.numero_unidade}) <> ''`),
     index("unidades_condominio_idx").on(t.condominio_id),
-    index("unidades_ordem_idx").on(t.bloco, t.numero_unidade),
+    // The list's natural order (bloco, then unit numbers by value: 2 before 10); see numeroOrdem.
+    index("unidades_ordem_natural_idx").on(
+      t.bloco,
+      sql`coalesce(lpad(substring(${t.numero_unidade} from '^[0-9]{1,18}'), 18, '0'), '~')`,
+      t.numero_unidade,
+    ),
     trgm("unidades_bloco_trgm", t.bloco),
     trgm("unidades_numero_trgm", t.numero_unidade),
     trgm("unidades_tipo_trgm", t.tipo_unidade),
@@ -281,7 +286,7 @@ export const moradores = pgTable(
     // A unit with residents cannot be deleted (23503).
     unidade_id: uuid("unidade_id")
       .notNull()
-      .references(() => unidades.id, { onDelete: "restrict" }),
+      .references(() => unidades.id, { onDelete: "no action" }),
     nome_completo: text("nome_completo").notNull(),
     cpf: varchar("cpf", { length: 11 }),
     rg: text("rg"),
@@ -313,7 +318,7 @@ export const veiculos = pgTable(
       .references(() => moradores.id, { onDelete: "cascade" }),
     unidade_id: uuid("unidade_id")
       .notNull()
-      .references(() => unidades.id, { onDelete: "restrict" }),
+      .references(() => unidades.id, { onDelete: "no action" }),
     placa: varchar("placa", { length: 7 }).notNull(),
     marca: text("marca"),
     modelo: text("modelo"),
@@ -347,7 +352,7 @@ export const prestadores = pgTable(
     tipo_servico: text("tipo_servico").notNull(),
     data_inicio_autorizacao: date("data_inicio_autorizacao", { mode: "string" }),
     data_fim_autorizacao: date("data_fim_autorizacao", { mode: "string" }),
-    condominio_id: uuid("condominio_id").references(() => condominios.id, { onDelete: "restrict" }),
+    condominio_id: uuid("condominio_id").references(() => condominios.id, { onDelete: "no action" }),
     observacoes: text("observacoes"),
     ativo: boolean("ativo").notNull().default(true),
     ...timestamps,

@@ -19,7 +19,7 @@ function validationError(issues: { instancePath?: string; message?: string }[]):
 
 /** Database refusals that are the caller's fault (constraints) become 4xx, never a 500. */
 function databaseError(code: string): AppError | null {
-  if (code === "23503") return new AppError(409, "FOREIGN_KEY", "Erro ao excluir", "Existem registros associados.");
+  if (code === "23503" || code === "23001") return new AppError(409, "FOREIGN_KEY", "Erro ao excluir", "Existem registros associados.");
   if (code === "23505") return new AppError(409, "UNIQUE", "Registro duplicado", "Já existe um registro com esses dados.");
   if (code === "23514" || code === "23502" || code.startsWith("22")) return AppError.from(400, "INVALID_DATA", MSG.invalidInput);
   return null;

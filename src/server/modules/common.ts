@@ -36,7 +36,9 @@ export async function linkedRecordsMessage<T>(work: () => Promise<T>, message: s
   try {
     return await work();
   } catch (error) {
-    if (pgErrorCode(error) === "23503") throw new AppError(409, "FOREIGN_KEY", "Erro ao excluir", message);
+    // 23503 foreign_key_violation (NO ACTION), 23001 restrict_violation (RESTRICT).
+    const code = pgErrorCode(error);
+    if (code === "23503" || code === "23001") throw new AppError(409, "FOREIGN_KEY", "Erro ao excluir", message);
     throw error;
   }
 }

@@ -1,0 +1,2 @@
+DROP INDEX "unidades_ordem_idx";--> statement-breakpoint
+CREATE INDEX "unidades_ordem_natural_idx" ON "portaria_web_unidades" USING btree ("bloco",coalesce(lpad(substring("numero_unidade" from '^[0-9]{1,18}'), 18, '0'), '~'),"numero_unidade");

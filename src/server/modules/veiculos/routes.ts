@@ -1,0 +1,71 @@
+import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { normalizePlaca } from "../../../shared/br/placa";
+import { veiculoListQuerySchema, type VeiculoListItem } from "../../../shared/schemas/veiculos";
+import { requirePermission } from "../../auth/guard";
+import type { Db } from "../../db/client";
+import { condominios, moradores, unidades, veiculos } from "../../db/schema";
+import { containsPattern } from "../common";
+
+// The read-only vehicle list (§2 Vehicles): search, condominium and status filters, by plate.
+export const veiculosRoutes =
+  (db: Db): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      "/api/veiculos",
+      {
+        config: { access: requirePermission("visualizar_veiculos", "Você não tem permissão para visualizar veículos.") },
+        schema: { querystring: veiculoListQuerySchema },
+      },
+      async (request): Promise<{ rows: VeiculoListItem[]; total: number }> => {
+        const { q, condominio_id, status, limit, offset } = request.query;
+        const conditions: SQL[] = [];
+        if (q) {
+          const text = containsPattern(q);
+          const plate = normalizePlaca(q);
+          conditions.push(
+            or(
+              ...(plate ? [ilike(veiculos.placa, containsPattern(plate))] : []),
+              ilike(veiculos.marca, text),
+              ilike(veiculos.modelo, text),
+              ilike(veiculos.cor, text),
+            )!,
+          );
+        }
+        if (status !== "todos") conditions.push(eq(veiculos.ativo, status === "ativo"));
+        if (condominio_id !== "todos") conditions.push(eq(unidades.condominio_id, condominio_id));
+        const where = conditions.length ? and(...conditions) : undefined;
+        const [rows, [total]] = await Promise.all([
+          db
+            .select({
+              id: veiculos.id,
+              morador_id: veiculos.morador_id,
+              unidade_id: veiculos.unidade_id,
+              placa: veiculos.placa,
+              marca: veiculos.marca,
+              modelo: veiculos.modelo,
+              cor: veiculos.cor,
+              tipo_veiculo: veiculos.tipo_veiculo,
+              ativo: veiculos.ativo,
+              morador: { id: moradores.id, nome_completo: moradores.nome_completo },
+              unidade: { id: unidades.id, numero_unidade: unidades.numero_unidade, bloco: unidades.bloco },
+              condominio: { id: condominios.id, nome: condominios.nome },
+            })
+            .from(veiculos)
+            .innerJoin(moradores, eq(moradores.id, veiculos.morador_id))
+            .innerJoin(unidades, eq(unidades.id, veiculos.unidade_id))
+            .innerJoin(condominios, eq(condominios.id, unidades.condominio_id))
+            .where(where)
+            .orderBy(asc(veiculos.placa), asc(veiculos.id))
+            .limit(limit)
+            .offset(offset),
+          db
+            .select({ n: count() })
+            .from(veiculos)
+            .innerJoin(unidades, eq(unidades.id, veiculos.unidade_id))
+            .where(where),
+        ]);
+        return { rows: rows as VeiculoListItem[], total: total!.n };
+      },
+    );
+  };
