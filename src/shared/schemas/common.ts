@@ -84,3 +84,9 @@ export const listPaging = {
 
 export const searchText = z.string().trim().max(100, "Busca muito longa.").optional().default("");
 export const ativoFilter = z.enum(["todos", "ativo", "inativo"], { error: "Filtro inválido." }).optional().default("todos");
+
+/** One page of a list endpoint: the rows asked for and the total that match. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}

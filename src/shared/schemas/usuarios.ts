@@ -49,8 +49,3 @@ export interface Usuario {
   primeiro_acesso_concluido: boolean;
   grupos: { id: string; nome_grupo: string }[];
 }
-
-export interface Page<T> {
-  rows: T[];
-  total: number;
-}

@@ -1,30 +1,18 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { UserStatus } from "@shared/permissions";
-import type { Page, Usuario, usuarioCreateSchema, usuarioUpdateSchema } from "@shared/schemas/usuarios";
+import type { Usuario, usuarioCreateSchema, usuarioUpdateSchema } from "@shared/schemas/usuarios";
 import { api, ApiError } from "~/lib/api";
 import { meQueryKey } from "~/lib/auth";
+import { pagedQueryOptions } from "~/lib/paged-list";
 import type { StatusFilter } from "./status";
 
 export type UsuarioCreateValues = z.output<typeof usuarioCreateSchema>;
 export type UsuarioUpdateValues = z.output<typeof usuarioUpdateSchema>;
 
 export const usuariosKey = ["usuarios"] as const;
-export const PAGE_SIZE = 50;
-
 export const usuariosInfiniteQueryOptions = (filters: { q: string; status: StatusFilter }) =>
-  infiniteQueryOptions({
-    queryKey: [...usuariosKey, "list", filters],
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ q: filters.q, status: filters.status, limit: String(PAGE_SIZE), offset: String(pageParam) });
-      return api<Page<Usuario>>(`/api/usuarios?${search}`, { signal });
-    },
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, page) => n + page.rows.length, 0);
-      return last.rows.length > 0 && loaded < last.total ? loaded : undefined;
-    },
-  });
+  pagedQueryOptions<Usuario>([...usuariosKey, "list"], "/api/usuarios", filters);
 
 const retryServerErrors = (count: number, error: Error) =>
   count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { ChevronDown, Filter, Plus, Search } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import type { Usuario } from "@shared/schemas/usuarios";
 import { RequirePermission } from "~/components/portaria/require-permission";
@@ -20,8 +20,9 @@ import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-st
 import { DENIED, useActionGuard } from "~/features/permissoes/access";
 import { usuariosInfiniteQueryOptions } from "~/features/usuarios/api";
 import { STATUS_FILTERS, type StatusFilter } from "~/features/usuarios/status";
-import { useDebouncedValue } from "~/features/usuarios/use-debounced-value";
+import { useDebouncedValue } from "~/lib/use-debounced-value";
 import { USUARIOS_PATH, UsuariosTable } from "~/features/usuarios/usuarios-table";
+import { useInfiniteScroll, usePagedRows } from "~/lib/paged-list";
 import type { Route } from "./+types/lista";
 
 export function meta(): Route.MetaDescriptors {
@@ -46,36 +47,8 @@ function Usuarios() {
   useQueryErrorToast(query.error, "Erro ao buscar usuários");
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
 
-  // Pages may overlap when a row changed status between two fetches: keep each user once.
-  const rows = useMemo(() => {
-    const seen = new Set<string>();
-    const list: Usuario[] = [];
-    for (const page of data?.pages ?? []) {
-      for (const row of page.rows) {
-        if (!seen.has(row.id)) {
-          seen.add(row.id);
-          list.push(row);
-        }
-      }
-    }
-    return list;
-  }, [data]);
-  const total = data?.pages.at(-1)?.total ?? 0;
-
-  // Infinite scroll: the next 50 when the end of the list comes near.
-  const sentinel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage || isError) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-      },
-      { rootMargin: "400px 0px" },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, isError]);
+  const { rows, total } = usePagedRows<Usuario>(data);
+  const sentinel = useInfiniteScroll(query);
 
   const statusLabel = STATUS_FILTERS.find((f) => f.value === status)?.label ?? "Todos";
 

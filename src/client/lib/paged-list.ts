@@ -1,0 +1,61 @@
+import { infiniteQueryOptions, type UseInfiniteQueryResult, type InfiniteData } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef } from "react";
+import type { Page } from "@shared/schemas/common";
+import { api } from "./api";
+
+export const PAGE_SIZE = 50;
+
+/**
+ * A list endpoint that answers `{ rows, total }` for `limit`/`offset`, as one infinite query:
+ * the UI shows one list and loads the next page as the user scrolls.
+ */
+export function pagedQueryOptions<T>(queryKey: readonly unknown[], path: string, params: Record<string, string>) {
+  return infiniteQueryOptions({
+    queryKey: [...queryKey, params],
+    queryFn: ({ pageParam, signal }) => {
+      const search = new URLSearchParams({ ...params, limit: String(PAGE_SIZE), offset: String(pageParam) });
+      return api<Page<T>>(`${path}?${search}`, { signal });
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last: Page<T>, pages: Page<T>[]) => {
+      const loaded = pages.reduce((n, page) => n + page.rows.length, 0);
+      return last.rows.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+  });
+}
+
+/** The loaded rows, each once (pages can overlap when rows change between fetches), and the total. */
+export function usePagedRows<T extends { id: string }>(data: InfiniteData<Page<T>> | undefined) {
+  return useMemo(() => {
+    const seen = new Set<string>();
+    const rows: T[] = [];
+    for (const page of data?.pages ?? []) {
+      for (const row of page.rows) {
+        if (!seen.has(row.id)) {
+          seen.add(row.id);
+          rows.push(row);
+        }
+      }
+    }
+    return { rows, total: data?.pages.at(-1)?.total ?? 0 };
+  }, [data]);
+}
+
+/** A sentinel ref: when it scrolls near the viewport, the next page is fetched. */
+export function useInfiniteScroll(query: Pick<UseInfiniteQueryResult, "hasNextPage" | "isFetchingNextPage" | "fetchNextPage" | "isError">) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage || isError) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: "400px 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, isError]);
+  return sentinel;
+}

@@ -1,0 +1,4 @@
+// Placeholder: to be built.
+export default function Page() {
+  return <h1 className="text-2xl font-bold">Nova Unidade</h1>;
+}
