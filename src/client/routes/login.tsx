@@ -64,7 +64,7 @@ export default function Login() {
   }
 
   return (
-    <section className="flex min-h-screen items-center justify-center bg-gradient-to-br from-slate-100 to-brand-50 px-4 pb-12 pt-28">
+    <section className="flex min-h-[calc(100vh-4rem)] items-center justify-center bg-gradient-to-br from-slate-100 to-brand-50 px-4 py-12">
       <Card className="w-full max-w-md">
         <CardHeader className="items-center text-center">
           <span className="flex h-12 w-12 items-center justify-center rounded-full bg-brand-600 text-white">

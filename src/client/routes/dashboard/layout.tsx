@@ -1,3 +1,5 @@
+import { SkipLink } from "~/components/layout/skip-link";
+import { Loading } from "~/components/ui/query-state";
 import { Bell, Menu, Search, UserCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
@@ -17,11 +19,7 @@ export default function DashboardLayout() {
   }, [location.pathname]);
 
   if (loading) {
-    return (
-      <div className="flex min-h-screen items-center justify-center bg-slate-50" role="status">
-        <span className="text-slate-700">Carregando...</span>
-      </div>
-    );
+    return <Loading className="min-h-screen bg-slate-50" />;
   }
 
   if (!user) {
@@ -30,12 +28,7 @@ export default function DashboardLayout() {
 
   return (
     <div className="min-h-screen bg-slate-50 lg:flex">
-      <a
-        href="#conteudo"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-      >
-        Pular para o conteúdo
-      </a>
+      <SkipLink />
       <DashboardSidebar />
       <DashboardMobileSidebar open={menuOpen} onOpenChange={setMenuOpen} />
 

@@ -6,6 +6,7 @@ import { newPasswordSchema } from "@shared/schemas/auth";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Label } from "~/components/ui/input";
+import { Loading } from "~/components/ui/query-state";
 import { PasswordInput } from "~/components/ui/password-input";
 import { api } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
@@ -34,11 +35,7 @@ export default function AlterarSenha() {
   const recovery = Boolean(token);
   if (!recovery && !done) {
     if (auth.loading) {
-      return (
-        <p role="status" className="flex min-h-screen items-center justify-center text-slate-600">
-          Carregando...
-        </p>
-      );
+      return <Loading className="min-h-screen" />;
     }
     if (!auth.user) return <Navigate to="/login" replace />;
     if (auth.profile?.primeiro_acesso_concluido) return <Navigate to={PORTARIA_HOME} replace />;

@@ -1,3 +1,5 @@
+import { SkipLink } from "~/components/layout/skip-link";
+import { Loading } from "~/components/ui/query-state";
 import { LayoutDashboard, LogOut, Menu, UserCircle } from "lucide-react";
 import { useState } from "react";
 import { Link, Navigate, Outlet, useLocation } from "react-router";
@@ -15,11 +17,7 @@ export default function PortariaWebLayout() {
   const location = useLocation();
 
   if (auth.loading) {
-    return (
-      <p role="status" className="flex min-h-screen items-center justify-center text-slate-600">
-        Carregando...
-      </p>
-    );
+    return <Loading className="min-h-screen" />;
   }
   if (!auth.user) return <Navigate to="/login" state={{ from: location.pathname + location.search }} replace />;
   if (!auth.profile) return <Navigate to="/login" replace />;
@@ -40,12 +38,7 @@ function PortariaShell({ nome, grupos }: { nome: string; grupos: string }) {
 
   return (
     <div className="min-h-screen bg-slate-50 md:flex">
-      <a
-        href="#conteudo"
-        className="sr-only z-50 rounded-md bg-white px-4 py-2 font-medium text-brand-700 shadow focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
-      >
-        Pular para o conteúdo
-      </a>
+      <SkipLink />
       <PortariaSidebar />
       <PortariaMobileSidebar open={menuOpen} onOpenChange={(open) => setMenuOpenedAt(open ? pathname : null)} />
 

@@ -1,3 +1,4 @@
+import { SkipLink } from "~/components/layout/skip-link";
 import { Outlet, useLocation } from "react-router";
 import { Footer } from "~/components/layout/footer";
 import { Navbar } from "~/components/layout/navbar";
@@ -8,12 +9,7 @@ export default function PublicLayout() {
   const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#conteudo"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-[60] focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:font-semibold focus:text-brand-700 focus:shadow-lg"
-      >
-        Pular para o conteúdo
-      </a>
+      <SkipLink />
       <Navbar />
       {/* Pages with a dark hero draw under the transparent bar; the others start below it. */}
       <main id="conteudo" tabIndex={-1} className={cn("flex-1 outline-none", !hasDarkHero(pathname) && "pt-16")}>
