@@ -66,6 +66,7 @@ export const MSG = {
   adminGroupPermissions: { title: "Ação não permitida", message: "As permissões do grupo Administrador não podem ser alteradas." },
   systemPermissionRename: { title: "Ação não permitida", message: "Esta permissão é usada pelo próprio sistema e não pode ser renomeada." },
   systemPermissionDelete: { title: "Ação não permitida", message: "Esta permissão é usada pelo próprio sistema e não pode ser excluída." },
+  unidadeDuplicate: { title: "Registro duplicado", message: "Já existe uma unidade com este bloco e número neste condomínio." },
   groupDuplicate: { title: "Registro duplicado", message: "Já existe um grupo com esse nome." },
   permissionDuplicate: { title: "Registro duplicado", message: "Já existe uma permissão com esse nome." },
   userEmailDuplicate: { title: "Registro duplicado", message: "Já existe um usuário com este email." },

@@ -266,6 +266,12 @@ export const unidades = pgTable(
   },
   (t) => [
     check("unidades_numero_not_blank", sql`btrim(${t.numero_unidade}) <> ''`),
+    // One "bloco A, 101" per condominium (block and number compared without case).
+    uniqueIndex("unidades_condominio_bloco_numero_unique").on(
+      t.condominio_id,
+      sql`lower(coalesce(${t.bloco}, ''))`,
+      sql`lower(${t.numero_unidade})`,
+    ),
     index("unidades_condominio_idx").on(t.condominio_id),
     // The list's natural order (bloco, then unit numbers by value: 2 before 10); see numeroOrdem.
     index("unidades_ordem_natural_idx").on(

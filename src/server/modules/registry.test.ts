@@ -132,6 +132,15 @@ describe("validation", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("refuses a second unit with the same block and number in one condominium", async () => {
+    const c = (await post("/api/condominios", { nome: "Duplicadas" })).json();
+    expect((await post("/api/unidades", { condominio_id: c.id, numero_unidade: "101", bloco: "A" })).statusCode).toBe(201);
+    const again = await post("/api/unidades", { condominio_id: c.id, numero_unidade: "101", bloco: "a" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe("Já existe uma unidade com este bloco e número neste condomínio.");
+    expect((await post("/api/unidades", { condominio_id: c.id, numero_unidade: "101", bloco: "B" })).statusCode).toBe(201);
+  });
+
   it("refuses a unit without condominium or number with the spec's message, and in an inactive condominium", async () => {
     const missing = await post("/api/unidades", { numero_unidade: "1" });
     expect(missing.json().error).toMatchObject({ title: "Campos obrigatórios", message: "Condomínio e Número da Unidade são obrigatórios." });

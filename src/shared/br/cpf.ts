@@ -2,6 +2,8 @@ import { onlyDigits } from "./phone";
 
 /** CPF with valid check digits (11 digits, not all equal). Accepts masked or bare input. */
 export function isValidCpf(value: string): boolean {
+  // Only digits and the mask's punctuation: letters would belong to an alphanumeric CNPJ.
+  if (!/^[\d.\-\s]+$/.test(value.trim())) return false;
   const digits = onlyDigits(value);
   if (digits.length !== 11 || /^(\d)\1{10}$/.test(digits)) return false;
   const numbers = [...digits].map(Number);

@@ -13,7 +13,8 @@ const toCondominio = (row: Row): Condominio => ({ ...row, created_at: toIso(row.
 export function condominiosRepository(db: Db) {
   return {
     async list(query: { q: string; limit: number; offset: number }): Promise<{ rows: CondominioListItem[]; total: number }> {
-      const cnpj = normalizeCnpj(query.q);
+      // The document column only when the text has a digit: "ab" is a name, not a CNPJ.
+      const cnpj = /\d/.test(query.q) ? normalizeCnpj(query.q) : "";
       const where = query.q
         ? or(ilike(condominios.nome, containsPattern(query.q)), ...(cnpj ? [ilike(condominios.cnpj, containsPattern(cnpj))] : []))
         : undefined;

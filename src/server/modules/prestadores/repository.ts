@@ -37,7 +37,8 @@ export function prestadoresRepository(db: Db) {
       const conditions: SQL[] = [];
       if (query.q) {
         const text = containsPattern(query.q);
-        const doc = normalizeCnpj(query.q);
+        // The document column only when the text has a digit: "ab" is a name, not a CNPJ.
+        const doc = /\d/.test(query.q) ? normalizeCnpj(query.q) : "";
         conditions.push(
           or(
             ilike(prestadores.nome_empresa_profissional, text),

@@ -3,7 +3,8 @@ import { unidadeCreateSchema, unidadeListQuerySchema, unidadeUpdateSchema } from
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { AppError, notFound } from "../../errors";
-import { idParams, linkedRecordsMessage } from "../common";
+import { MSG } from "../../../shared/messages";
+import { idParams, linkedRecordsMessage, withUniqueMessage } from "../common";
 import { unidadesRepository } from "./repository";
 
 const NOT_FOUND = { title: "Unidade não encontrada", message: "Unidade não encontrada." };
@@ -51,7 +52,7 @@ export const unidadesRoutes =
       },
       async (request, reply) => {
         if (!(await repo.isActiveCondominio(request.body.condominio_id))) throw AppError.from(400, "VALIDATION_ERROR", INACTIVE_CONDOMINIO, { condominio_id: INACTIVE_CONDOMINIO.message });
-        const id = await repo.create(request.body);
+        const id = await withUniqueMessage(() => repo.create(request.body), MSG.unidadeDuplicate);
         return reply.status(201).send(await repo.get(id));
       },
     );
@@ -69,7 +70,7 @@ export const unidadesRoutes =
         if (request.body.condominio_id !== current.condominio_id && !(await repo.isActiveCondominio(request.body.condominio_id))) {
           throw AppError.from(400, "VALIDATION_ERROR", INACTIVE_CONDOMINIO, { condominio_id: INACTIVE_CONDOMINIO.message });
         }
-        await repo.update(current.id, request.body);
+        await withUniqueMessage(() => repo.update(current.id, request.body), MSG.unidadeDuplicate);
         return repo.get(current.id);
       },
     );

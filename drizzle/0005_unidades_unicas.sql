@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "unidades_condominio_bloco_numero_unique" ON "portaria_web_unidades" USING btree ("condominio_id",lower(coalesce("bloco", '')),lower("numero_unidade"));
