@@ -1,4 +1,3 @@
-import { Dialog as DialogPrimitive } from "radix-ui";
 import {
   Bell,
   CalendarDays,
@@ -8,11 +7,11 @@ import {
   Settings,
   ShieldCheck,
   Users,
-  X,
   type LucideIcon,
 } from "lucide-react";
-import { Link, NavLink } from "react-router";
+import { Link } from "react-router";
 import { Logo } from "~/components/layout/logo";
+import { SideNavAside, SideNavItem, SideNavPanel, SideNavSheet, sideNavFocusRing } from "~/components/layout/side-nav";
 import { cn } from "~/lib/utils";
 import { useLogout } from "~/lib/use-logout";
 import { COMPANY_NAME } from "@shared/company";
@@ -35,37 +34,21 @@ export const DASHBOARD_NAV: readonly DashboardNavItem[] = [
   { name: "Configurações", path: "/dashboard/configuracoes", icon: Settings },
 ];
 
-const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
-
 function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
   const logout = useLogout();
   return (
-    <div className="flex h-full flex-col bg-brand-900 text-white">
+    <SideNavPanel>
       <div className="flex h-16 shrink-0 items-center border-b border-white/10 px-5">
-        <Link to="/" aria-label={`${COMPANY_NAME} – site`} className={cn("rounded-md", focusRing)}>
+        <Link to="/" aria-label={`${COMPANY_NAME} – site`} className={cn("rounded-md", sideNavFocusRing)}>
           <Logo tone="light" />
         </Link>
       </div>
       <nav aria-label="Menu do dashboard" className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
           {DASHBOARD_NAV.map((item) => (
-            <li key={item.path}>
-              <NavLink
-                to={item.path}
-                end={item.end}
-                onClick={onNavigate}
-                className={({ isActive }) =>
-                  cn(
-                    "flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium transition-colors",
-                    focusRing,
-                    isActive ? "bg-brand-600 text-white" : "text-slate-200 hover:bg-white/10 hover:text-white",
-                  )
-                }
-              >
-                <item.icon className="h-5 w-5 shrink-0" aria-hidden />
-                {item.name}
-              </NavLink>
-            </li>
+            <SideNavItem key={item.path} to={item.path} end={item.end} icon={item.icon} onNavigate={onNavigate}>
+              {item.name}
+            </SideNavItem>
           ))}
         </ul>
       </nav>
@@ -78,47 +61,31 @@ function SidebarContent({ onNavigate }: { onNavigate?: () => void }) {
           }}
           className={cn(
             "flex w-full items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium text-slate-200 transition-colors hover:bg-white/10 hover:text-white",
-            focusRing,
+            sideNavFocusRing,
           )}
         >
           <LogOut className="h-5 w-5 shrink-0" aria-hidden />
           Sair
         </button>
       </div>
-    </div>
+    </SideNavPanel>
   );
 }
 
 /** The fixed sidebar of large screens. */
 export function DashboardSidebar() {
   return (
-    <aside className="sticky top-0 hidden h-screen w-64 shrink-0 lg:block">
+    <SideNavAside breakpoint="lg">
       <SidebarContent />
-    </aside>
+    </SideNavAside>
   );
 }
 
 /** The same sidebar as a slide-in panel for small screens; focus stays inside while it is open. */
 export function DashboardMobileSidebar({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 lg:hidden" />
-        <DialogPrimitive.Content
-          id="dashboard-mobile-menu"
-          aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl lg:hidden"
-        >
-          <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
-          <SidebarContent onNavigate={() => onOpenChange(false)} />
-          <DialogPrimitive.Close
-            aria-label="Fechar menu"
-            className={cn("absolute right-3 top-4 rounded-md p-1.5 text-slate-200 hover:bg-white/10 hover:text-white", focusRing)}
-          >
-            <X className="h-5 w-5" aria-hidden />
-          </DialogPrimitive.Close>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <SideNavSheet id="dashboard-mobile-menu" title="Menu" breakpoint="lg" open={open} onOpenChange={onOpenChange}>
+      <SidebarContent onNavigate={() => onOpenChange(false)} />
+    </SideNavSheet>
   );
 }

@@ -1,13 +1,9 @@
-import { Dialog as DialogPrimitive } from "radix-ui";
-import { ShieldCheck, UserCircle, X } from "lucide-react";
+import { ShieldCheck, UserCircle } from "lucide-react";
 import { useId } from "react";
-import { NavLink } from "react-router";
 import { COMPANY_SHORT_NAME } from "@shared/company";
+import { SideNavAside, SideNavItem, SideNavPanel, SideNavSheet } from "~/components/layout/side-nav";
 import { useAuth } from "~/lib/auth";
-import { cn } from "~/lib/utils";
 import { groupLabel, visibleMenu } from "~/features/portaria-shell/menu";
-
-const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white";
 
 function SidebarContent({ onNavigate, showUser = false }: { onNavigate?: () => void; showUser?: boolean }) {
   const { can, profile } = useAuth();
@@ -16,7 +12,7 @@ function SidebarContent({ onNavigate, showUser = false }: { onNavigate?: () => v
   const grupos = profile ? groupLabel(profile.grupos) : "";
 
   return (
-    <div className="flex h-full flex-col bg-brand-900 text-white">
+    <SideNavPanel>
       <div className="flex h-16 shrink-0 items-center gap-2.5 border-b border-white/10 px-5 pr-14 md:pr-5">
         <ShieldCheck className="h-7 w-7 shrink-0 text-brand-100" aria-hidden />
         <span className="flex flex-col leading-tight">
@@ -47,39 +43,25 @@ function SidebarContent({ onNavigate, showUser = false }: { onNavigate?: () => v
               )}
               <ul className="space-y-1" aria-labelledby={section.title ? headingId : undefined}>
                 {section.items.map((item) => (
-                  <li key={item.to}>
-                    <NavLink
-                      to={item.to}
-                      end={item.end}
-                      onClick={onNavigate}
-                      className={({ isActive }) =>
-                        cn(
-                          "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors",
-                          focusRing,
-                          isActive ? "bg-brand-600 text-white" : "text-slate-200 hover:bg-white/10 hover:text-white",
-                        )
-                      }
-                    >
-                      <item.icon className="h-5 w-5 shrink-0" aria-hidden />
-                      {item.label}
-                    </NavLink>
-                  </li>
+                  <SideNavItem key={item.to} to={item.to} end={item.end} icon={item.icon} dense onNavigate={onNavigate}>
+                    {item.label}
+                  </SideNavItem>
                 ))}
               </ul>
             </div>
           );
         })}
       </nav>
-    </div>
+    </SideNavPanel>
   );
 }
 
 /** The fixed sidebar of medium and large screens. */
 export function PortariaSidebar() {
   return (
-    <aside className="sticky top-0 hidden h-screen w-64 shrink-0 md:block">
+    <SideNavAside breakpoint="md">
       <SidebarContent />
-    </aside>
+    </SideNavAside>
   );
 }
 
@@ -88,24 +70,15 @@ export const PORTARIA_MOBILE_MENU_ID = "portaria-mobile-menu";
 /** The same sidebar as a slide-in panel below md; focus stays inside while it is open. */
 export function PortariaMobileSidebar({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 md:hidden" />
-        <DialogPrimitive.Content
-          id={PORTARIA_MOBILE_MENU_ID}
-          aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl outline-none md:hidden"
-        >
-          <DialogPrimitive.Title className="sr-only">Menu do Portaria Web</DialogPrimitive.Title>
-          <SidebarContent showUser onNavigate={() => onOpenChange(false)} />
-          <DialogPrimitive.Close
-            aria-label="Fechar menu"
-            className={cn("absolute right-3 top-4 rounded-md p-1.5 text-slate-200 hover:bg-white/10 hover:text-white", focusRing)}
-          >
-            <X className="h-5 w-5" aria-hidden />
-          </DialogPrimitive.Close>
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <SideNavSheet
+      id={PORTARIA_MOBILE_MENU_ID}
+      title="Menu do Portaria Web"
+      breakpoint="md"
+      className="outline-none"
+      open={open}
+      onOpenChange={onOpenChange}
+    >
+      <SidebarContent showUser onNavigate={() => onOpenChange(false)} />
+    </SideNavSheet>
   );
 }

@@ -11,8 +11,9 @@ import { Card, CardContent } from "~/components/ui/card";
 import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
 import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
-import { toast, toastApiError } from "~/lib/toast";
-import { DENIED, useActionGuard } from "~/features/permissoes/access";
+import { mutationToasts } from "~/lib/mutation-toasts";
+import { DENIED } from "~/features/permissoes/access";
+import { useActionGuard } from "~/lib/use-action-guard";
 import { permissoesQueryOptions } from "~/features/permissoes/api";
 import { useCreateGrupo, useUpdateGrupo, type GrupoValues } from "./api";
 import { GRUPOS_PATH } from "./grupos-table";
@@ -29,7 +30,7 @@ const resolver = zodResolver(grupoInputSchema) as unknown as Resolver<FormValues
 /** Create (no `grupo`) or edit. Administrador keeps its name and every permission (§5). */
 export function GrupoForm({ grupo }: { grupo?: Grupo }) {
   const navigate = useNavigate();
-  const guard = useActionGuard("gerenciar_grupos_permissoes");
+  const guard = useActionGuard();
   const create = useCreateGrupo();
   const update = useUpdateGrupo();
   const permissoes = useQuery(permissoesQueryOptions());
@@ -53,29 +54,15 @@ export function GrupoForm({ grupo }: { grupo?: Grupo }) {
   const selectedCount = useWatch({ control, name: "permissao_ids" }).length;
 
   function onValid(values: GrupoValues) {
+    const backToList = () => navigate(GRUPOS_PATH);
     if (grupo) {
-      if (!guard(DENIED.editGroup)) return;
+      if (!guard("gerenciar_grupos_permissoes", DENIED.editGroup)) return;
       // Administrador keeps its name and every permission: its permissions are not sent at all.
       const body = isAdmin ? { nome_grupo: ADMIN_GROUP_NAME, descricao: values.descricao } : values;
-      update.mutate(
-        { id: grupo.id, values: body },
-        {
-          onSuccess: () => {
-            toast({ title: "Grupo atualizado", variant: "success" });
-            navigate(GRUPOS_PATH);
-          },
-          onError: (error) => toastApiError("Erro ao atualizar grupo", error),
-        },
-      );
+      update.mutate({ id: grupo.id, values: body }, mutationToasts("Grupo atualizado", "Erro ao atualizar grupo", backToList));
     } else {
-      if (!guard(DENIED.createGroup)) return;
-      create.mutate(values, {
-        onSuccess: () => {
-          toast({ title: "Grupo criado", variant: "success" });
-          navigate(GRUPOS_PATH);
-        },
-        onError: (error) => toastApiError("Erro ao criar grupo", error),
-      });
+      if (!guard("gerenciar_grupos_permissoes", DENIED.createGroup)) return;
+      create.mutate(values, mutationToasts("Grupo criado", "Erro ao criar grupo", backToList));
     }
   }
 

@@ -1,45 +1,27 @@
-import { Pencil, ShieldCheck, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { Pencil, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
 import { ADMIN_GROUP_NAME } from "@shared/permissions";
 import type { GrupoListItem } from "@shared/schemas/grupos";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
+import { ConfirmDialog, useConfirmedAction } from "~/components/ui/confirm-dialog";
+import { RowDeleteButton } from "~/components/ui/row-delete-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { toast, toastApiError } from "~/lib/toast";
-import { DENIED, useActionGuard } from "~/features/permissoes/access";
+import { TableEmptyRow } from "~/components/ui/table-empty-row";
+import { DENIED } from "~/features/permissoes/access";
+import { useActionGuard } from "~/lib/use-action-guard";
 import { useDeleteGrupo } from "./api";
 
 export const GRUPOS_PATH = "/portaria-web/admin/grupos";
 
 export function GruposTable({ rows }: { rows: GrupoListItem[] }) {
-  const [toDelete, setToDelete] = useState<GrupoListItem | null>(null);
-  const remove = useDeleteGrupo();
-  const guard = useActionGuard("gerenciar_grupos_permissoes");
-
-  function confirmDelete() {
-    const target = toDelete;
-    if (!target || !guard(DENIED.deleteGroup)) return;
-    remove.mutate(target.id, {
-      onSuccess: () => {
-        toast({ title: "Grupo excluído", variant: "success" });
-        setToDelete(null);
-      },
-      onError: (error) => {
-        toastApiError("Erro ao excluir grupo", error);
-        setToDelete(null);
-      },
-    });
-  }
+  const guard = useActionGuard();
+  const remove = useConfirmedAction(useDeleteGrupo(), {
+    allowed: () => guard("gerenciar_grupos_permissoes", DENIED.deleteGroup),
+    variables: (g: GrupoListItem) => g.id,
+    success: "Grupo excluído",
+    error: "Erro ao excluir grupo",
+  });
+  const toDelete = remove.target;
 
   return (
     <>
@@ -54,11 +36,7 @@ export function GruposTable({ rows }: { rows: GrupoListItem[] }) {
         </TableHeader>
         <TableBody>
           {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={4} className="py-10 text-center text-slate-600">
-                Nenhum grupo encontrado
-              </TableCell>
-            </TableRow>
+            <TableEmptyRow colSpan={4}>Nenhum grupo encontrado</TableEmptyRow>
           ) : (
             rows.map((g) => {
               const isAdmin = g.nome_grupo === ADMIN_GROUP_NAME;
@@ -79,17 +57,7 @@ export function GruposTable({ rows }: { rows: GrupoListItem[] }) {
                           <Pencil aria-hidden /> Editar
                         </Link>
                       </Button>
-                      {!isAdmin && (
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                          onClick={() => setToDelete(g)}
-                          aria-label={`Excluir ${g.nome_grupo}`}
-                        >
-                          <Trash2 aria-hidden /> Excluir
-                        </Button>
-                      )}
+                      {!isAdmin && <RowDeleteButton label={`Excluir ${g.nome_grupo}`} onClick={() => remove.ask(g)} />}
                     </div>
                   </TableCell>
                 </TableRow>
@@ -99,37 +67,25 @@ export function GruposTable({ rows }: { rows: GrupoListItem[] }) {
         </TableBody>
       </Table>
 
-      <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && !remove.isPending && setToDelete(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Excluir grupo</AlertDialogTitle>
-            <AlertDialogDescription>
-              Tem certeza que deseja excluir o grupo "{toDelete?.nome_grupo}"? Esta ação não pode ser desfeita.
-              {toDelete && toDelete.user_count > 0 && (
-                <>
-                  {" "}
-                  {toDelete.user_count === 1
-                    ? "O usuário deste grupo deixará de pertencer a ele e perderá as permissões do grupo."
-                    : `Os ${toDelete.user_count} usuários deste grupo deixarão de pertencer a ele e perderão as permissões do grupo.`}
-                </>
-              )}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancelar</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                confirmDelete();
-              }}
-            >
-              {remove.isPending ? "Excluindo..." : "Excluir"}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        {...remove.dialog}
+        title="Excluir grupo"
+        description={
+          <>
+            Tem certeza que deseja excluir o grupo "{toDelete?.nome_grupo}"? Esta ação não pode ser desfeita.
+            {toDelete && toDelete.user_count > 0 && (
+              <>
+                {" "}
+                {toDelete.user_count === 1
+                  ? "O usuário deste grupo deixará de pertencer a ele e perderá as permissões do grupo."
+                  : `Os ${toDelete.user_count} usuários deste grupo deixarão de pertencer a ele e perderão as permissões do grupo.`}
+              </>
+            )}
+          </>
+        }
+        confirmLabel="Excluir"
+        pendingLabel="Excluindo..."
+      />
     </>
   );
 }

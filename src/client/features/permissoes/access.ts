@@ -1,24 +1,4 @@
-import { useCallback } from "react";
-import { MSG } from "@shared/messages";
-import { useAuth } from "~/lib/auth";
-import { toast } from "~/lib/toast";
-
-/**
- * §6: actions re-check the permission before calling the API; without it an 'Acesso Negado'
- * toast says what was refused ('Você não tem permissão para criar grupos.').
- */
-export function useActionGuard(permission: "gerenciar_grupos_permissoes" | "gerenciar_usuarios_portaria") {
-  const { can } = useAuth();
-  return useCallback(
-    (deniedMessage: string) => {
-      if (can(permission)) return true;
-      toast({ title: MSG.accessDenied.title, description: deniedMessage, variant: "destructive" });
-      return false;
-    },
-    [can, permission],
-  );
-}
-
+// The 'Acesso Negado' texts of the administration actions (§6), for useActionGuard.
 export const DENIED = {
   createPermission: "Você não tem permissão para criar permissões.",
   editPermission: "Você não tem permissão para editar permissões.",

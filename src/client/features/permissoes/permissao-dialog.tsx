@@ -7,8 +7,9 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
-import { toast, toastApiError } from "~/lib/toast";
-import { DENIED, useActionGuard } from "./access";
+import { mutationToasts } from "~/lib/mutation-toasts";
+import { useActionGuard } from "~/lib/use-action-guard";
+import { DENIED } from "./access";
 import { useCreatePermissao, useUpdatePermissao, type PermissaoValues } from "./api";
 
 interface FormValues {
@@ -36,7 +37,7 @@ export function PermissaoDialog({
 }) {
   const editing = permissao !== null;
   const system = editing && isSystemPermission(permissao.nome_permissao);
-  const guard = useActionGuard("gerenciar_grupos_permissoes");
+  const guard = useActionGuard();
   const create = useCreatePermissao();
   const update = useUpdatePermissao();
   const uid = useId();
@@ -63,27 +64,13 @@ export function PermissaoDialog({
   const saving = create.isPending || update.isPending;
 
   function onValid(values: PermissaoValues) {
+    const close = () => onOpenChange(false);
     if (editing) {
-      if (!guard(DENIED.editPermission)) return;
-      update.mutate(
-        { id: permissao.id, values },
-        {
-          onSuccess: () => {
-            toast({ title: "Permissão atualizada", variant: "success" });
-            onOpenChange(false);
-          },
-          onError: (error) => toastApiError("Erro ao atualizar permissão", error),
-        },
-      );
+      if (!guard("gerenciar_grupos_permissoes", DENIED.editPermission)) return;
+      update.mutate({ id: permissao.id, values }, mutationToasts("Permissão atualizada", "Erro ao atualizar permissão", close));
     } else {
-      if (!guard(DENIED.createPermission)) return;
-      create.mutate(values, {
-        onSuccess: () => {
-          toast({ title: "Permissão criada", variant: "success" });
-          onOpenChange(false);
-        },
-        onError: (error) => toastApiError("Erro ao criar permissão", error),
-      });
+      if (!guard("gerenciar_grupos_permissoes", DENIED.createPermission)) return;
+      create.mutate(values, mutationToasts("Permissão criada", "Erro ao criar permissão", close));
     }
   }
 

@@ -1,43 +1,25 @@
-import { Pencil, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { Pencil } from "lucide-react";
 import { permissionLabel, type Permissao } from "@shared/schemas/permissoes";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { ConfirmDialog, useConfirmedAction } from "~/components/ui/confirm-dialog";
+import { RowDeleteButton } from "~/components/ui/row-delete-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { toast, toastApiError } from "~/lib/toast";
-import { DENIED, useActionGuard } from "./access";
+import { TableEmptyRow } from "~/components/ui/table-empty-row";
+import { useActionGuard } from "~/lib/use-action-guard";
+import { DENIED } from "./access";
 import { useDeletePermissao } from "./api";
 import { isSystemPermission } from "./permissao-dialog";
 
 export function PermissoesTable({ rows, onEdit }: { rows: Permissao[]; onEdit: (permissao: Permissao) => void }) {
-  const [toDelete, setToDelete] = useState<Permissao | null>(null);
-  const remove = useDeletePermissao();
-  const guard = useActionGuard("gerenciar_grupos_permissoes");
-
-  function confirmDelete() {
-    const target = toDelete;
-    if (!target || !guard(DENIED.deletePermission)) return;
-    remove.mutate(target.id, {
-      onSuccess: () => {
-        toast({ title: "Permissão excluída", variant: "success" });
-        setToDelete(null);
-      },
-      onError: (error) => {
-        toastApiError("Erro ao excluir permissão", error);
-        setToDelete(null);
-      },
-    });
-  }
+  const guard = useActionGuard();
+  const remove = useConfirmedAction(useDeletePermissao(), {
+    allowed: () => guard("gerenciar_grupos_permissoes", DENIED.deletePermission),
+    variables: (p: Permissao) => p.id,
+    success: "Permissão excluída",
+    error: "Erro ao excluir permissão",
+  });
+  const toDelete = remove.target;
 
   return (
     <>
@@ -52,11 +34,7 @@ export function PermissoesTable({ rows, onEdit }: { rows: Permissao[]; onEdit: (
         </TableHeader>
         <TableBody>
           {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={4} className="py-10 text-center text-slate-600">
-                Nenhuma permissão encontrada
-              </TableCell>
-            </TableRow>
+            <TableEmptyRow colSpan={4}>Nenhuma permissão encontrada</TableEmptyRow>
           ) : (
             rows.map((p) => (
               <TableRow key={p.id}>
@@ -73,15 +51,7 @@ export function PermissoesTable({ rows, onEdit }: { rows: Permissao[]; onEdit: (
                     <Button variant="ghost" size="sm" onClick={() => onEdit(p)} aria-label={`Editar ${p.nome_permissao}`}>
                       <Pencil aria-hidden /> Editar
                     </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                      onClick={() => setToDelete(p)}
-                      aria-label={`Excluir ${p.nome_permissao}`}
-                    >
-                      <Trash2 aria-hidden /> Excluir
-                    </Button>
+                    <RowDeleteButton label={`Excluir ${p.nome_permissao}`} onClick={() => remove.ask(p)} />
                   </div>
                 </TableCell>
               </TableRow>
@@ -90,35 +60,19 @@ export function PermissoesTable({ rows, onEdit }: { rows: Permissao[]; onEdit: (
         </TableBody>
       </Table>
 
-      <AlertDialog open={toDelete !== null} onOpenChange={(open) => !open && !remove.isPending && setToDelete(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Excluir permissão</AlertDialogTitle>
-            <AlertDialogDescription>
-              Tem certeza que deseja excluir a permissão "{toDelete?.nome_permissao}"? Esta ação não pode ser desfeita.
-            </AlertDialogDescription>
-            {toDelete && isSystemPermission(toDelete.nome_permissao) && (
-              <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-                Esta permissão é usada pelas telas do sistema: sem ela, ninguém consegue acessar as telas que dependem dela.
-              </p>
-            )}
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancelar</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={(event) => {
-                // Keep the dialog open until the server answers.
-                event.preventDefault();
-                confirmDelete();
-              }}
-            >
-              {remove.isPending ? "Excluindo..." : "Excluir"}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        {...remove.dialog}
+        title="Excluir permissão"
+        description={<>Tem certeza que deseja excluir a permissão "{toDelete?.nome_permissao}"? Esta ação não pode ser desfeita.</>}
+        confirmLabel="Excluir"
+        pendingLabel="Excluindo..."
+      >
+        {toDelete && isSystemPermission(toDelete.nome_permissao) && (
+          <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+            Esta permissão é usada pelas telas do sistema: sem ela, ninguém consegue acessar as telas que dependem dela.
+          </p>
+        )}
+      </ConfirmDialog>
     </>
   );
 }

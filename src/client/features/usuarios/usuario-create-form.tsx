@@ -1,30 +1,25 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
-import { Controller, useForm, type Resolver } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
-import { formatCpf } from "@shared/br/cpf";
-import { formatPhone } from "@shared/br/phone";
+import { FormProvider, useForm, type Resolver } from "react-hook-form";
+import { useNavigate } from "react-router";
 import { SUCCESS, TOAST_DURATION } from "@shared/messages";
 import { usuarioCreateSchema } from "@shared/schemas/usuarios";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
 import { toast, toastApiError } from "~/lib/toast";
-import { DENIED, useActionGuard } from "~/features/permissoes/access";
+import { DENIED } from "~/features/permissoes/access";
+import { useActionGuard } from "~/lib/use-action-guard";
 import { useCreateUsuario, type UsuarioCreateValues } from "./api";
-import { GruposChecklist, type GrupoOption } from "./grupos-checklist";
+import type { GrupoOption } from "./grupos-checklist";
 import { applyServerFieldErrors } from "./server-field-errors";
+import { UsuarioFields, UsuarioFormActions, type UsuarioSharedValues } from "./usuario-fields";
 import { USUARIOS_PATH } from "./usuarios-table";
 
-interface FormValues {
-  nome_completo: string;
+interface FormValues extends UsuarioSharedValues {
   email: string;
   senha: string;
-  telefone_celular: string;
-  cpf: string;
-  grupo_ids: string[];
 }
 
 const FIELDS = ["nome_completo", "email", "senha", "telefone_celular", "cpf", "grupo_ids"] as const;
@@ -41,26 +36,23 @@ export function UsuarioCreateForm({
   gruposNote?: string;
 }) {
   const navigate = useNavigate();
-  const guard = useActionGuard("gerenciar_usuarios_portaria");
+  const guard = useActionGuard();
   const create = useCreateUsuario();
   const uid = useId();
   const ids = {
-    nome: `${uid}-nome`,
     email: `${uid}-email`,
     senha: `${uid}-senha`,
-    telefone: `${uid}-telefone`,
-    cpf: `${uid}-cpf`,
-    gruposNota: `${uid}-grupos-nota`,
   };
 
-  const { register, handleSubmit, control, formState, setError } = useForm<FormValues, unknown, UsuarioCreateValues>({
+  const form = useForm<FormValues, unknown, UsuarioCreateValues>({
     resolver,
     defaultValues: { nome_completo: "", email: "", senha: "", telefone_celular: "", cpf: "", grupo_ids: defaultGroupIds },
   });
+  const { register, handleSubmit, formState, setError } = form;
   const errors = formState.errors;
 
   function onValid(values: UsuarioCreateValues) {
-    if (!guard(DENIED.createUser)) return;
+    if (!guard("gerenciar_usuarios_portaria", DENIED.createUser)) return;
     create.mutate(values, {
       onSuccess: () => {
         toast({
@@ -81,106 +73,40 @@ export function UsuarioCreateForm({
   return (
     <Card>
       <CardContent className="pt-6">
-        <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-5">
-          <div className="grid gap-5 sm:grid-cols-2">
-            <FormField id={ids.nome} label="Nome completo" required error={errors.nome_completo?.message} className="sm:col-span-2">
-              <Input
-                {...register("nome_completo")}
-                {...fieldAria(ids.nome, { error: errors.nome_completo?.message })}
-                aria-required
-                autoComplete="off"
-                maxLength={200}
-              />
-            </FormField>
-            <FormField id={ids.email} label="Email" required error={errors.email?.message}>
-              <Input
-                {...register("email")}
-                {...fieldAria(ids.email, { error: errors.email?.message })}
-                type="email"
-                aria-required
-                autoComplete="off"
-                inputMode="email"
-                maxLength={254}
-              />
-            </FormField>
-            <FormField
-              id={ids.senha}
-              label="Senha inicial"
-              required
-              error={errors.senha?.message}
-              hint="Pelo menos 6 caracteres. No primeiro acesso, o usuário define uma senha pessoal."
-            >
-              <PasswordInput
-                {...register("senha")}
-                {...fieldAria(ids.senha, { error: errors.senha?.message, hint: true })}
-                aria-required
-                autoComplete="new-password"
-                maxLength={128}
-              />
-            </FormField>
-            <FormField id={ids.telefone} label="Telefone celular" error={errors.telefone_celular?.message} hint="Opcional. Com DDD.">
-              <Controller
-                control={control}
-                name="telefone_celular"
-                render={({ field }) => (
-                  <Input
-                    {...fieldAria(ids.telefone, { error: errors.telefone_celular?.message, hint: true })}
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onChange={(e) => field.onChange(formatPhone(e.target.value))}
-                    type="tel"
-                    inputMode="tel"
-                    autoComplete="off"
-                    placeholder="(11) 98765-4321"
-                  />
-                )}
-              />
-            </FormField>
-            <FormField id={ids.cpf} label="CPF" error={errors.cpf?.message} hint="Opcional.">
-              <Controller
-                control={control}
-                name="cpf"
-                render={({ field }) => (
-                  <Input
-                    {...fieldAria(ids.cpf, { error: errors.cpf?.message, hint: true })}
-                    name={field.name}
-                    ref={field.ref}
-                    value={field.value}
-                    onBlur={field.onBlur}
-                    onChange={(e) => field.onChange(formatCpf(e.target.value))}
-                    inputMode="numeric"
-                    autoComplete="off"
-                    placeholder="000.000.000-00"
-                  />
-                )}
-              />
-            </FormField>
-          </div>
+        <FormProvider {...form}>
+          <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-5">
+            <UsuarioFields uid={uid} grupos={grupos} gruposNote={gruposNote}>
+              <FormField id={ids.email} label="Email" required error={errors.email?.message}>
+                <Input
+                  {...register("email")}
+                  {...fieldAria(ids.email, { error: errors.email?.message })}
+                  type="email"
+                  aria-required
+                  autoComplete="off"
+                  inputMode="email"
+                  maxLength={254}
+                />
+              </FormField>
+              <FormField
+                id={ids.senha}
+                label="Senha inicial"
+                required
+                error={errors.senha?.message}
+                hint="Pelo menos 6 caracteres. No primeiro acesso, o usuário define uma senha pessoal."
+              >
+                <PasswordInput
+                  {...register("senha")}
+                  {...fieldAria(ids.senha, { error: errors.senha?.message, hint: true })}
+                  aria-required
+                  autoComplete="new-password"
+                  maxLength={128}
+                />
+              </FormField>
+            </UsuarioFields>
 
-          <Controller
-            control={control}
-            name="grupo_ids"
-            render={({ field }) => (
-              <GruposChecklist options={grupos} value={field.value} onChange={field.onChange} describedBy={gruposNote ? ids.gruposNota : undefined} />
-            )}
-          />
-          {gruposNote && (
-            <p id={ids.gruposNota} className="-mt-3 text-xs text-slate-600">
-              {gruposNote}
-            </p>
-          )}
-
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button asChild variant="outline">
-              <Link to={USUARIOS_PATH}>Cancelar</Link>
-            </Button>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? "Criando..." : "Criar usuário"}
-            </Button>
-          </div>
-        </form>
+            <UsuarioFormActions pending={create.isPending} label="Criar usuário" pendingLabel="Criando..." />
+          </form>
+        </FormProvider>
       </CardContent>
     </Card>
   );

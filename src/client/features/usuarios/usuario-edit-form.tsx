@@ -1,8 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
 import { useId } from "react";
-import { Controller, useForm, type Resolver } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { Controller, FormProvider, useForm, type Resolver } from "react-hook-form";
+import { useNavigate } from "react-router";
 import { formatCpf } from "@shared/br/cpf";
 import { formatPhone } from "@shared/br/phone";
 import { MSG } from "@shared/messages";
@@ -15,19 +15,17 @@ import { Input } from "~/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { useAuth } from "~/lib/auth";
 import { toast, toastApiError } from "~/lib/toast";
-import { DENIED, useActionGuard } from "~/features/permissoes/access";
+import { DENIED } from "~/features/permissoes/access";
+import { useActionGuard } from "~/lib/use-action-guard";
 import { useResetSenha, useUpdateUsuario, type UsuarioUpdateValues } from "./api";
-import { GruposChecklist, type GrupoOption } from "./grupos-checklist";
+import type { GrupoOption } from "./grupos-checklist";
 import { applyServerFieldErrors } from "./server-field-errors";
 import { STATUS_LABEL } from "./status";
+import { UsuarioFields, UsuarioFormActions, type UsuarioSharedValues } from "./usuario-fields";
 import { USUARIOS_PATH } from "./usuarios-table";
 
-interface FormValues {
-  nome_completo: string;
-  telefone_celular: string;
-  cpf: string;
+interface FormValues extends UsuarioSharedValues {
   status: UserStatus;
-  grupo_ids: string[];
 }
 
 const FIELDS = ["nome_completo", "telefone_celular", "cpf", "status", "grupo_ids"] as const;
@@ -40,17 +38,13 @@ const resolver = zodResolver(usuarioUpdateSchema) as unknown as Resolver<FormVal
 export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usuario; grupos: GrupoOption[] | null; gruposNote?: string }) {
   const navigate = useNavigate();
   const { profile } = useAuth();
-  const guard = useActionGuard("gerenciar_usuarios_portaria");
+  const guard = useActionGuard();
   const update = useUpdateUsuario();
   const reset = useResetSenha();
   const uid = useId();
   const ids = {
-    nome: `${uid}-nome`,
     email: `${uid}-email`,
-    telefone: `${uid}-telefone`,
-    cpf: `${uid}-cpf`,
     status: `${uid}-status`,
-    gruposNota: `${uid}-grupos-nota`,
     reset: `${uid}-reset`,
   };
 
@@ -67,7 +61,7 @@ export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usua
     );
   })();
 
-  const { register, handleSubmit, control, formState, setError } = useForm<FormValues, unknown, UsuarioUpdateValues>({
+  const form = useForm<FormValues, unknown, UsuarioUpdateValues>({
     resolver,
     defaultValues: {
       nome_completo: usuario.nome_completo,
@@ -77,10 +71,11 @@ export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usua
       grupo_ids: usuario.grupos.map((g) => g.id),
     },
   });
+  const { handleSubmit, control, formState, setError } = form;
   const errors = formState.errors;
 
   function onValid(values: UsuarioUpdateValues) {
-    if (!guard(DENIED.editUser)) return;
+    if (!guard("gerenciar_usuarios_portaria", DENIED.editUser)) return;
     update.mutate(
       { id: usuario.id, values },
       {
@@ -97,7 +92,7 @@ export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usua
   }
 
   function sendReset() {
-    if (!guard(DENIED.resetPassword)) return;
+    if (!guard("gerenciar_usuarios_portaria", DENIED.resetPassword)) return;
     reset.mutate(usuario.id, {
       onSuccess: () =>
         toast({
@@ -113,113 +108,42 @@ export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usua
     <div className="grid gap-6">
       <Card>
         <CardContent className="pt-6">
-          <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-5">
-            <div className="grid gap-5 sm:grid-cols-2">
-              <FormField id={ids.nome} label="Nome completo" required error={errors.nome_completo?.message} className="sm:col-span-2">
-                <Input
-                  {...register("nome_completo")}
-                  {...fieldAria(ids.nome, { error: errors.nome_completo?.message })}
-                  aria-required
-                  autoComplete="off"
-                  maxLength={200}
-                />
-              </FormField>
-              <FormField id={ids.email} label="Email" hint="O email é o login do usuário e não pode ser alterado.">
-                <Input {...fieldAria(ids.email, { hint: true })} type="email" value={usuario.email} disabled readOnly />
-              </FormField>
-              <FormField
-                id={ids.status}
-                label="Status"
-                error={errors.status?.message}
-                hint={isSelf ? "Você não pode alterar o status da sua própria conta: ela permanece ativa." : undefined}
-              >
-                <Controller
-                  control={control}
-                  name="status"
-                  render={({ field }) => (
-                    <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                      <SelectTrigger {...fieldAria(ids.status, { error: errors.status?.message, hint: isSelf })} ref={field.ref}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        {statuses.map((s) => (
-                          <SelectItem key={s} value={s}>
-                            {STATUS_LABEL[s]}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              </FormField>
-              <FormField id={ids.telefone} label="Telefone celular" error={errors.telefone_celular?.message} hint="Opcional. Com DDD.">
-                <Controller
-                  control={control}
-                  name="telefone_celular"
-                  render={({ field }) => (
-                    <Input
-                      {...fieldAria(ids.telefone, { error: errors.telefone_celular?.message, hint: true })}
-                      name={field.name}
-                      ref={field.ref}
-                      value={field.value}
-                      onBlur={field.onBlur}
-                      onChange={(e) => field.onChange(formatPhone(e.target.value))}
-                      type="tel"
-                      inputMode="tel"
-                      autoComplete="off"
-                      placeholder="(11) 98765-4321"
-                    />
-                  )}
-                />
-              </FormField>
-              <FormField id={ids.cpf} label="CPF" error={errors.cpf?.message} hint="Opcional.">
-                <Controller
-                  control={control}
-                  name="cpf"
-                  render={({ field }) => (
-                    <Input
-                      {...fieldAria(ids.cpf, { error: errors.cpf?.message, hint: true })}
-                      name={field.name}
-                      ref={field.ref}
-                      value={field.value}
-                      onBlur={field.onBlur}
-                      onChange={(e) => field.onChange(formatCpf(e.target.value))}
-                      inputMode="numeric"
-                      autoComplete="off"
-                      placeholder="000.000.000-00"
-                    />
-                  )}
-                />
-              </FormField>
-            </div>
+          <FormProvider {...form}>
+            <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-5">
+              <UsuarioFields uid={uid} grupos={options} gruposNote={gruposNote}>
+                <FormField id={ids.email} label="Email" hint="O email é o login do usuário e não pode ser alterado.">
+                  <Input {...fieldAria(ids.email, { hint: true })} type="email" value={usuario.email} disabled readOnly />
+                </FormField>
+                <FormField
+                  id={ids.status}
+                  label="Status"
+                  error={errors.status?.message}
+                  hint={isSelf ? "Você não pode alterar o status da sua própria conta: ela permanece ativa." : undefined}
+                >
+                  <Controller
+                    control={control}
+                    name="status"
+                    render={({ field }) => (
+                      <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                        <SelectTrigger {...fieldAria(ids.status, { error: errors.status?.message, hint: isSelf })} ref={field.ref}>
+                          <SelectValue />
+                        </SelectTrigger>
+                        <SelectContent>
+                          {statuses.map((s) => (
+                            <SelectItem key={s} value={s}>
+                              {STATUS_LABEL[s]}
+                            </SelectItem>
+                          ))}
+                        </SelectContent>
+                      </Select>
+                    )}
+                  />
+                </FormField>
+              </UsuarioFields>
 
-            <Controller
-              control={control}
-              name="grupo_ids"
-              render={({ field }) => (
-                <GruposChecklist
-                  options={options}
-                  value={field.value}
-                  onChange={field.onChange}
-                  describedBy={gruposNote ? ids.gruposNota : undefined}
-                />
-              )}
-            />
-            {gruposNote && (
-              <p id={ids.gruposNota} className="-mt-3 text-xs text-slate-600">
-                {gruposNote}
-              </p>
-            )}
-
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Button asChild variant="outline">
-                <Link to={USUARIOS_PATH}>Cancelar</Link>
-              </Button>
-              <Button type="submit" disabled={update.isPending}>
-                {update.isPending ? "Salvando..." : "Salvar alterações"}
-              </Button>
-            </div>
-          </form>
+              <UsuarioFormActions pending={update.isPending} label="Salvar alterações" pendingLabel="Salvando..." />
+            </form>
+          </FormProvider>
         </CardContent>
       </Card>
 

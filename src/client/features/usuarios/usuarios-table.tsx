@@ -1,26 +1,17 @@
 import { Pencil } from "lucide-react";
-import { useState } from "react";
 import { Link } from "react-router";
 import { formatCpf } from "@shared/br/cpf";
 import { formatPhone } from "@shared/br/phone";
 import type { UserStatus } from "@shared/permissions";
 import type { Usuario } from "@shared/schemas/usuarios";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { ConfirmDialog, useConfirmedAction } from "~/components/ui/confirm-dialog";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { TableEmptyRow } from "~/components/ui/table-empty-row";
 import { useAuth } from "~/lib/auth";
-import { toast, toastApiError } from "~/lib/toast";
-import { DENIED, useActionGuard } from "~/features/permissoes/access";
+import { DENIED } from "~/features/permissoes/access";
+import { useActionGuard } from "~/lib/use-action-guard";
 import { useSetUsuarioStatus } from "./api";
 import { StatusBadge } from "./status";
 
@@ -33,27 +24,14 @@ interface StatusChange {
 
 export function UsuariosTable({ rows }: { rows: Usuario[] }) {
   const { profile } = useAuth();
-  const [change, setChange] = useState<StatusChange | null>(null);
-  const setStatus = useSetUsuarioStatus();
-  const guard = useActionGuard("gerenciar_usuarios_portaria");
-
-  function confirm() {
-    if (!change || !guard(DENIED.changeStatus)) return;
-    setStatus.mutate(
-      { id: change.usuario.id, status: change.status },
-      {
-        onSuccess: () => {
-          toast({ title: "Status atualizado", variant: "success" });
-          setChange(null);
-        },
-        onError: (error) => {
-          toastApiError("Erro ao alterar status", error);
-          setChange(null);
-        },
-      },
-    );
-  }
-
+  const guard = useActionGuard();
+  const setStatus = useConfirmedAction(useSetUsuarioStatus(), {
+    allowed: () => guard("gerenciar_usuarios_portaria", DENIED.changeStatus),
+    variables: (c: StatusChange) => ({ id: c.usuario.id, status: c.status }),
+    success: "Status atualizado",
+    error: "Erro ao alterar status",
+  });
+  const change = setStatus.target;
   const deactivating = change?.status === "inativo";
 
   return (
@@ -72,11 +50,7 @@ export function UsuariosTable({ rows }: { rows: Usuario[] }) {
         </TableHeader>
         <TableBody>
           {rows.length === 0 ? (
-            <TableRow>
-              <TableCell colSpan={7} className="py-10 text-center text-slate-600">
-                Nenhum usuário encontrado
-              </TableCell>
-            </TableRow>
+            <TableEmptyRow colSpan={7}>Nenhum usuário encontrado</TableEmptyRow>
           ) : (
             rows.map((u) => {
               const isSelf = u.id === profile?.id;
@@ -117,7 +91,7 @@ export function UsuariosTable({ rows }: { rows: Usuario[] }) {
                           variant="ghost"
                           size="sm"
                           className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                          onClick={() => setChange({ usuario: u, status: "inativo" })}
+                          onClick={() => setStatus.ask({ usuario: u, status: "inativo" })}
                           aria-label={`Desativar ${u.nome_completo}`}
                         >
                           Desativar
@@ -128,7 +102,7 @@ export function UsuariosTable({ rows }: { rows: Usuario[] }) {
                           variant="ghost"
                           size="sm"
                           className="text-emerald-800 hover:bg-emerald-50"
-                          onClick={() => setChange({ usuario: u, status: "ativo" })}
+                          onClick={() => setStatus.ask({ usuario: u, status: "ativo" })}
                           aria-label={`Ativar ${u.nome_completo}`}
                         >
                           Ativar
@@ -143,31 +117,18 @@ export function UsuariosTable({ rows }: { rows: Usuario[] }) {
         </TableBody>
       </Table>
 
-      <AlertDialog open={change !== null} onOpenChange={(open) => !open && !setStatus.isPending && setChange(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{deactivating ? "Desativar usuário" : "Ativar usuário"}</AlertDialogTitle>
-            <AlertDialogDescription>
-              {deactivating
-                ? `Tem certeza que deseja desativar o usuário "${change?.usuario.nome_completo}"? Ele não conseguirá mais entrar no Portaria Web e as sessões abertas serão encerradas.`
-                : `Tem certeza que deseja ativar o usuário "${change?.usuario.nome_completo}"? Ele voltará a ter acesso ao Portaria Web.`}
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={setStatus.isPending}>Cancelar</AlertDialogCancel>
-            <AlertDialogAction
-              variant={deactivating ? "destructive" : "default"}
-              disabled={setStatus.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                confirm();
-              }}
-            >
-              {setStatus.isPending ? "Salvando..." : deactivating ? "Desativar" : "Ativar"}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        {...setStatus.dialog}
+        title={deactivating ? "Desativar usuário" : "Ativar usuário"}
+        description={
+          deactivating
+            ? `Tem certeza que deseja desativar o usuário "${change?.usuario.nome_completo}"? Ele não conseguirá mais entrar no Portaria Web e as sessões abertas serão encerradas.`
+            : `Tem certeza que deseja ativar o usuário "${change?.usuario.nome_completo}"? Ele voltará a ter acesso ao Portaria Web.`
+        }
+        confirmLabel={deactivating ? "Desativar" : "Ativar"}
+        pendingLabel="Salvando..."
+        variant={deactivating ? "destructive" : "default"}
+      />
     </>
   );
 }

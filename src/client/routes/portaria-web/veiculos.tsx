@@ -1,4 +1,132 @@
-// Placeholder: to be built.
-export default function Page() {
-  return <h1 className="text-2xl font-bold">Veículos</h1>;
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Search } from "lucide-react";
+import { useId, useState } from "react";
+import type { VeiculoListItem } from "@shared/schemas/veiculos";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/input";
+import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { portariaMeta } from "~/features/portaria-shell/meta";
+import { DENIED_REGISTRY, PageAccess } from "~/features/unidades/access";
+import { CondominioFilter, TODOS, useCondominioFilter } from "~/features/unidades/condominio-filter";
+import { veiculosInfiniteQueryOptions, type VeiculoStatusFilter } from "~/features/veiculos/api";
+import { VeiculosTable } from "~/features/veiculos/veiculos-table";
+import { useInfiniteScroll, usePagedRows } from "~/lib/paged-list";
+import { useDebouncedValue } from "~/lib/use-debounced-value";
+import type { Route } from "./+types/veiculos";
+
+export function meta(): Route.MetaDescriptors {
+  return portariaMeta("Veículos");
+}
+
+const STATUS_OPTIONS: { value: VeiculoStatusFilter; label: string }[] = [
+  { value: "todos", label: "Todos" },
+  { value: "ativo", label: "Ativos" },
+  { value: "inativo", label: "Inativos" },
+];
+
+export default function VeiculosPage() {
+  return (
+    <PageAccess anyOf="visualizar_veiculos" message={DENIED_REGISTRY.viewVehicles}>
+      <Veiculos />
+    </PageAccess>
+  );
+}
+
+function Veiculos() {
+  const uid = useId();
+  const [text, setText] = useState("");
+  const [status, setStatus] = useState<VeiculoStatusFilter>("todos");
+  const condominio = useCondominioFilter();
+  const q = useDebouncedValue(text.trim(), 300);
+
+  const query = useInfiniteQuery({
+    ...veiculosInfiniteQueryOptions({ q, condominio_id: condominio.value, status }),
+    placeholderData: (previous) => previous,
+  });
+  useQueryErrorToast(query.error, "Erro ao buscar veículos");
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
+  const { rows, total } = usePagedRows<VeiculoListItem>(data);
+  const sentinel = useInfiniteScroll(query);
+
+  const filtered = text.trim() !== "" || condominio.value !== TODOS || status !== "todos";
+  function clearFilters() {
+    setText("");
+    setStatus("todos");
+    condominio.setValue(TODOS);
+  }
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold text-slate-900">Veículos</h1>
+        <p className="text-sm text-slate-600">
+          Veículos dos moradores de todas as unidades. Para cadastrar ou alterar um veículo, abra a unidade do morador.
+        </p>
+      </div>
+
+      <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Filtrar veículos">
+        <div className="grid min-w-64 flex-1 gap-2 sm:max-w-md">
+          <Label htmlFor={`${uid}-busca`}>Buscar</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
+            <Input
+              id={`${uid}-busca`}
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="Buscar por placa, marca, modelo ou cor..."
+              maxLength={100}
+              autoComplete="off"
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <CondominioFilter id={`${uid}-condominio`} value={condominio.value} onChange={condominio.setValue} options={condominio.options} />
+        <div className="grid gap-2 sm:w-44">
+          <Label htmlFor={`${uid}-status`}>Status</Label>
+          <Select value={status} onValueChange={(value) => setStatus(value as VeiculoStatusFilter)}>
+            <SelectTrigger id={`${uid}-status`}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {STATUS_OPTIONS.map((option) => (
+                <SelectItem key={option.value} value={option.value}>
+                  {option.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+
+      <Card className="overflow-hidden">
+        {query.isPending ? (
+          <Loading label="Carregando veículos..." />
+        ) : isError && !rows.length ? (
+          <ListError error={query.error} />
+        ) : (
+          <div aria-busy={query.isFetching && !isFetchingNextPage}>
+            <VeiculosTable rows={rows} onClearFilters={filtered ? clearFilters : undefined} />
+          </div>
+        )}
+        {isError && rows.length > 0 && <ListError error={query.error} className="py-4" />}
+        {isFetchingNextPage && <Loading label="Carregando mais veículos..." className="py-4" />}
+      </Card>
+
+      <div ref={sentinel} className="flex flex-wrap items-center justify-between gap-3">
+        {data && (
+          <p className="text-sm text-slate-600" aria-live="polite">
+            Mostrando {rows.length} de {total}
+          </p>
+        )}
+        {hasNextPage && !isFetchingNextPage && (
+          <Button variant="outline" size="sm" onClick={() => void fetchNextPage()}>
+            Carregar mais
+          </Button>
+        )}
+      </div>
+    </div>
+  );
 }

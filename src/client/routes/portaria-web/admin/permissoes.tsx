@@ -6,7 +6,8 @@ import { RequirePermission } from "~/components/portaria/require-permission";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
-import { DENIED, useActionGuard } from "~/features/permissoes/access";
+import { DENIED } from "~/features/permissoes/access";
+import { useActionGuard } from "~/lib/use-action-guard";
 import { permissoesQueryOptions } from "~/features/permissoes/api";
 import { PermissaoDialog } from "~/features/permissoes/permissao-dialog";
 import { PermissoesTable } from "~/features/permissoes/permissoes-table";
@@ -27,7 +28,7 @@ export default function PermissoesPage() {
 function Permissoes() {
   const query = useQuery(permissoesQueryOptions());
   useQueryErrorToast(query.error, "Erro ao buscar permissões");
-  const guard = useActionGuard("gerenciar_grupos_permissoes");
+  const guard = useActionGuard();
   const [dialog, setDialog] = useState<{ open: boolean; permissao: Permissao | null }>({ open: false, permissao: null });
   const rows = query.data?.rows;
   const categorias = useMemo(() => [...new Set((rows ?? []).map((p) => p.categoria))].sort((a, b) => a.localeCompare(b, "pt-BR")), [rows]);
@@ -39,7 +40,7 @@ function Permissoes() {
           <h1 className="text-2xl font-bold text-slate-900">Permissões</h1>
           <p className="text-sm text-slate-600">Catálogo de permissões que podem ser atribuídas aos grupos.</p>
         </div>
-        <Button onClick={() => guard(DENIED.createPermission) && setDialog({ open: true, permissao: null })}>
+        <Button onClick={() => guard("gerenciar_grupos_permissoes", DENIED.createPermission) && setDialog({ open: true, permissao: null })}>
           <Plus aria-hidden /> Nova Permissão
         </Button>
       </div>
@@ -52,7 +53,7 @@ function Permissoes() {
         ) : (
           <PermissoesTable
             rows={query.data.rows}
-            onEdit={(permissao) => guard(DENIED.editPermission) && setDialog({ open: true, permissao })}
+            onEdit={(permissao) => guard("gerenciar_grupos_permissoes", DENIED.editPermission) && setDialog({ open: true, permissao })}
           />
         )}
       </Card>

@@ -1,4 +1,118 @@
-// Placeholder: to be built.
-export default function Page() {
-  return <h1 className="text-2xl font-bold">Condomínios</h1>;
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Plus, Search } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import type { CondominioListItem } from "@shared/schemas/condominios";
+import { AcessoNegado } from "~/components/portaria/acesso-negado";
+import { RequirePermission } from "~/components/portaria/require-permission";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/input";
+import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
+import { useCondominioGuard } from "~/features/condominios/access";
+import { CONDOMINIOS_PATH, condominiosInfiniteQueryOptions } from "~/features/condominios/api";
+import { CondominiosGrid } from "~/features/condominios/condominios-grid";
+import { portariaMeta } from "~/features/portaria-shell/meta";
+import { ApiError } from "~/lib/api";
+import { useAuth } from "~/lib/auth";
+import { useInfiniteScroll, usePagedRows } from "~/lib/paged-list";
+import { useDebouncedValue } from "~/lib/use-debounced-value";
+import type { Route } from "./+types/lista";
+
+export function meta(): Route.MetaDescriptors {
+  return portariaMeta("Condomínios");
+}
+
+export default function CondominiosPage() {
+  return (
+    <RequirePermission anyOf="visualizar_condominios">
+      <Condominios />
+    </RequirePermission>
+  );
+}
+
+function Condominios() {
+  const { can } = useAuth();
+  const guard = useCondominioGuard();
+  const [text, setText] = useState("");
+  const q = useDebouncedValue(text.trim(), 300);
+
+  const query = useInfiniteQuery({ ...condominiosInfiniteQueryOptions({ q }), placeholderData: (previous) => previous });
+  // The permission was taken away after the profile loaded: the server refuses, the page says so.
+  const forbidden = query.error instanceof ApiError && query.error.status === 403;
+  useQueryErrorToast(forbidden ? null : query.error, "Erro ao buscar condomínios");
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
+  const { rows, total } = usePagedRows<CondominioListItem>(data);
+  const sentinel = useInfiniteScroll(query);
+
+  if (forbidden) return <AcessoNegado />;
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold text-slate-900">Condomínios</h1>
+          <p className="text-sm text-slate-600">Os condomínios atendidos pela portaria, com seus dados de contato e síndico.</p>
+        </div>
+        {can("criar_condominios") && (
+          <Button asChild>
+            <Link
+              to={`${CONDOMINIOS_PATH}/novo`}
+              onClick={(event) => {
+                if (!guard("criar_condominios")) event.preventDefault();
+              }}
+            >
+              <Plus aria-hidden /> Novo Condomínio
+            </Link>
+          </Button>
+        )}
+      </div>
+
+      <div role="search" aria-label="Filtrar condomínios" className="grid max-w-md gap-2">
+        <Label htmlFor="busca-condominios">Buscar</Label>
+        <div className="relative">
+          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
+          <Input
+            id="busca-condominios"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder="Buscar por nome ou CNPJ..."
+            maxLength={100}
+            autoComplete="off"
+            className="pl-9"
+          />
+        </div>
+      </div>
+
+      {query.isPending ? (
+        <Card>
+          <Loading label="Carregando condomínios..." />
+        </Card>
+      ) : isError && !rows.length ? (
+        <Card>
+          <ListError error={query.error} />
+        </Card>
+      ) : (
+        <div aria-busy={query.isFetching && !isFetchingNextPage}>
+          <CondominiosGrid rows={rows} />
+        </div>
+      )}
+      {isError && rows.length > 0 && <ListError error={query.error} className="py-4" />}
+      {isFetchingNextPage && <Loading label="Carregando mais condomínios..." className="py-4" />}
+
+      <div ref={sentinel} className="flex flex-wrap items-center justify-between gap-3">
+        {data && (
+          <p className="text-sm text-slate-600" aria-live="polite">
+            Mostrando {rows.length} de {total}
+          </p>
+        )}
+        {hasNextPage && !isFetchingNextPage && (
+          <Button variant="outline" size="sm" onClick={() => void fetchNextPage()}>
+            Carregar mais
+          </Button>
+        )}
+      </div>
+    </div>
+  );
 }

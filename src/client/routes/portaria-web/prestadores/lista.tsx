@@ -1,4 +1,172 @@
-// Placeholder: to be built.
-export default function Page() {
-  return <h1 className="text-2xl font-bold">Prestadores de Serviço</h1>;
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { Plus, Search } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import type { Prestador } from "@shared/schemas/prestadores";
+import { AcessoNegado } from "~/components/portaria/acesso-negado";
+import { RequirePermission } from "~/components/portaria/require-permission";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/input";
+import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { painelCondominiosQuery } from "~/features/painel/queries";
+import { portariaMeta } from "~/features/portaria-shell/meta";
+import { CANNOT_VIEW_PRESTADORES, usePrestadorGuard } from "~/features/prestadores/access";
+import { PRESTADORES_PATH, prestadoresInfiniteQueryOptions, type StatusFilter } from "~/features/prestadores/api";
+import { PrestadoresTable } from "~/features/prestadores/prestadores-table";
+import { ApiError } from "~/lib/api";
+import { useAuth } from "~/lib/auth";
+import { useInfiniteScroll, usePagedRows } from "~/lib/paged-list";
+import { useDebouncedValue } from "~/lib/use-debounced-value";
+import type { Route } from "./+types/lista";
+
+export function meta(): Route.MetaDescriptors {
+  return portariaMeta("Prestadores de Serviço");
+}
+
+export default function PrestadoresPage() {
+  return (
+    <RequirePermission anyOf="visualizar_prestadores_servico">
+      <Prestadores />
+    </RequirePermission>
+  );
+}
+
+const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
+  { value: "todos", label: "Todos" },
+  { value: "ativo", label: "Ativo" },
+  { value: "inativo", label: "Inativo" },
+];
+
+function Prestadores() {
+  const { can } = useAuth();
+  const guard = usePrestadorGuard();
+  const [text, setText] = useState("");
+  const [selectedCondominio, setCondominio] = useState("todos");
+  const [status, setStatus] = useState<StatusFilter>("todos");
+  const q = useDebouncedValue(text.trim(), 300);
+
+  // The filter offers 'Todos', 'Geral (Sem Vínculo)' and the active condominiums.
+  const condominios = useQuery(painelCondominiosQuery());
+  useQueryErrorToast(condominios.error, "Erro ao buscar condomínios");
+  // A condominium that left the list (deactivated meanwhile) falls back to 'Todos'.
+  const condominio =
+    selectedCondominio !== "todos" && selectedCondominio !== "geral" && condominios.data && !condominios.data.some((c) => c.id === selectedCondominio)
+      ? "todos"
+      : selectedCondominio;
+
+  const query = useInfiniteQuery({
+    ...prestadoresInfiniteQueryOptions({ q, condominio_id: condominio, status }),
+    placeholderData: (previous) => previous,
+  });
+  const forbidden = query.error instanceof ApiError && query.error.status === 403;
+  useQueryErrorToast(forbidden ? null : query.error, "Erro ao buscar prestadores");
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
+  const { rows, total } = usePagedRows<Prestador>(data);
+  const sentinel = useInfiniteScroll(query);
+
+  // The permission was taken away after the profile loaded: the server refuses, the page says so.
+  if (forbidden) return <AcessoNegado message={CANNOT_VIEW_PRESTADORES} />;
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold text-slate-900">Prestadores de Serviço</h1>
+          <p className="text-sm text-slate-600">Empresas e profissionais autorizados a prestar serviços nos condomínios.</p>
+        </div>
+        {can("criar_prestadores_servico") && (
+          <Button asChild>
+            <Link
+              to={`${PRESTADORES_PATH}/novo`}
+              onClick={(event) => {
+                if (!guard("criar_prestadores_servico")) event.preventDefault();
+              }}
+            >
+              <Plus aria-hidden /> Novo Prestador
+            </Link>
+          </Button>
+        )}
+      </div>
+
+      <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Filtrar prestadores">
+        <div className="grid min-w-64 flex-1 gap-2 sm:max-w-md">
+          <Label htmlFor="busca-prestadores">Buscar</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
+            <Input
+              id="busca-prestadores"
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="Buscar por nome, CNPJ/CPF ou tipo de serviço..."
+              maxLength={100}
+              autoComplete="off"
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <div className="grid w-full gap-2 sm:w-64">
+          <Label htmlFor="filtro-condominio">Condomínio</Label>
+          <Select value={condominio} onValueChange={setCondominio}>
+            <SelectTrigger id="filtro-condominio">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value="todos">Todos</SelectItem>
+              <SelectItem value="geral">Geral (Sem Vínculo)</SelectItem>
+              {condominios.data?.map((c) => (
+                <SelectItem key={c.id} value={c.id}>
+                  {c.nome}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+        <div className="grid w-full gap-2 sm:w-40">
+          <Label htmlFor="filtro-status">Status</Label>
+          <Select value={status} onValueChange={(value) => setStatus(value as StatusFilter)}>
+            <SelectTrigger id="filtro-status">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {STATUS_OPTIONS.map((s) => (
+                <SelectItem key={s.value} value={s.value}>
+                  {s.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </div>
+
+      <Card className="overflow-hidden">
+        {query.isPending ? (
+          <Loading label="Carregando prestadores..." />
+        ) : isError && !rows.length ? (
+          <ListError error={query.error} />
+        ) : (
+          <div aria-busy={query.isFetching && !isFetchingNextPage}>
+            <PrestadoresTable rows={rows} />
+          </div>
+        )}
+        {isError && rows.length > 0 && <ListError error={query.error} className="py-4" />}
+        {isFetchingNextPage && <Loading label="Carregando mais prestadores..." className="py-4" />}
+      </Card>
+
+      <div ref={sentinel} className="flex flex-wrap items-center justify-between gap-3">
+        {data && (
+          <p className="text-sm text-slate-600" aria-live="polite">
+            Mostrando {rows.length} de {total}
+          </p>
+        )}
+        {hasNextPage && !isFetchingNextPage && (
+          <Button variant="outline" size="sm" onClick={() => void fetchNextPage()}>
+            Carregar mais
+          </Button>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,4 +1,28 @@
-// Placeholder: to be built.
-export default function Page() {
-  return <h1 className="text-2xl font-bold">Novo Prestador</h1>;
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import { RequirePermission } from "~/components/portaria/require-permission";
+import { portariaMeta } from "~/features/portaria-shell/meta";
+import { PRESTADORES_PATH } from "~/features/prestadores/api";
+import { PrestadorForm } from "~/features/prestadores/prestador-form";
+import type { Route } from "./+types/novo";
+
+export function meta(): Route.MetaDescriptors {
+  return portariaMeta("Novo Prestador");
+}
+
+export default function NovoPrestadorPage() {
+  return (
+    <RequirePermission anyOf="criar_prestadores_servico">
+      <div className="mx-auto grid max-w-3xl gap-6">
+        <div className="grid gap-2">
+          <Link to={PRESTADORES_PATH} className="inline-flex items-center gap-1 justify-self-start text-sm text-brand-700 hover:underline">
+            <ArrowLeft className="h-4 w-4" aria-hidden /> Voltar para prestadores
+          </Link>
+          <h1 className="text-2xl font-bold text-slate-900">Novo Prestador</h1>
+          <p className="text-sm text-slate-600">Sem condomínio, o prestador é geral: vale para todos os condomínios.</p>
+        </div>
+        <PrestadorForm />
+      </div>
+    </RequirePermission>
+  );
 }

@@ -1,4 +1,225 @@
-// Placeholder: to be built.
-export default function Page() {
-  return <h1 className="text-2xl font-bold">Editar Unidade</h1>;
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft, Trash2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import type { PermissionName } from "@shared/permissions";
+import type { CondominioOption } from "@shared/schemas/painel";
+import type { Unidade } from "@shared/schemas/unidades";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { Loading, useQueryErrorToast } from "~/components/ui/query-state";
+import { MoradoresSection } from "~/features/moradores/moradores-section";
+import { painelCondominiosQuery } from "~/features/painel/queries";
+import { portariaMeta } from "~/features/portaria-shell/meta";
+import { DENIED_REGISTRY, PageAccess } from "~/features/unidades/access";
+import { useActionGuard } from "~/lib/use-action-guard";
+import { UNIDADES_PATH, unidadeQueryOptions, useDeleteUnidade, useUpdateUnidade, type UnidadeValues } from "~/features/unidades/api";
+import { AtivoBadge, unidadeLabel } from "~/features/unidades/format";
+import { UnidadeForm, unidadeToFormValues } from "~/features/unidades/unidade-form";
+import { ApiError } from "~/lib/api";
+import { useAuth } from "~/lib/auth";
+import { toast, toastApiError, toastError } from "~/lib/toast";
+import type { Route } from "./+types/editar";
+
+export function meta(): Route.MetaDescriptors {
+  return portariaMeta("Editar Unidade");
+}
+
+/** §6: the edit page opens with any one of these. */
+const PAGE_PERMISSIONS: readonly PermissionName[] = [
+  "visualizar_unidades",
+  "editar_unidades",
+  "gerenciar_moradores_unidade",
+  "gerenciar_veiculos_morador",
+];
+
+export default function EditarUnidadePage({ params }: Route.ComponentProps) {
+  const { can } = useAuth();
+  const canList = can("visualizar_unidades");
+  return (
+    <PageAccess anyOf={PAGE_PERMISSIONS} backTo="/portaria-web">
+      <EditarUnidade unidadeId={params.unidadeId} canList={canList} />
+    </PageAccess>
+  );
+}
+
+function EditarUnidade({ unidadeId, canList }: { unidadeId: string; canList: boolean }) {
+  const navigate = useNavigate();
+  const { can } = useAuth();
+  const canEdit = can("editar_unidades");
+  const canDelete = can("excluir_unidades");
+  const showResidents = can(["gerenciar_moradores_unidade", "gerenciar_veiculos_morador"]);
+  // Without the unit list, "back" is the painel.
+  const backTo = canList ? UNIDADES_PATH : "/portaria-web";
+
+  const unidade = useQuery(unidadeQueryOptions(unidadeId));
+  const deleted = useRef(false);
+
+  // §8: 'Unidade não encontrada' / 'Erro ao carregar dados da unidade', then back to the list.
+  useEffect(() => {
+    const error = unidade.error;
+    if (!error || deleted.current) return;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
+      toast({ title: "Unidade não encontrada", description: "A unidade solicitada não existe ou foi excluída.", variant: "destructive" });
+    } else {
+      toastError("Erro ao carregar dados da unidade", error);
+    }
+    navigate(backTo, { replace: true });
+  }, [unidade.error, navigate, backTo]);
+
+  const data = unidade.data;
+  const ready = data && unidade.isFetchedAfterMount;
+
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6">
+      <div className="grid gap-2">
+        <Link to={backTo} className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
+          <ArrowLeft className="h-4 w-4" aria-hidden /> {canList ? "Voltar para unidades" : "Voltar"}
+        </Link>
+        <h1 className="text-2xl font-bold text-slate-900">Editar Unidade</h1>
+        {ready && (
+          <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+            <span>
+              {data.condominio.nome} · Unidade {unidadeLabel(data)}
+            </span>
+            <AtivoBadge ativo={data.ativo} feminine />
+          </p>
+        )}
+      </div>
+
+      {ready ? (
+        <>
+          <UnidadeCard key={data.id} unidade={data} canEdit={canEdit} canDelete={canDelete} backTo={backTo} onDeleted={() => (deleted.current = true)} />
+          {showResidents && <MoradoresSection unidadeId={data.id} />}
+        </>
+      ) : (
+        <Loading label="Carregando unidade..." />
+      )}
+    </div>
+  );
+}
+
+function UnidadeCard({
+  unidade,
+  canEdit,
+  canDelete,
+  backTo,
+  onDeleted,
+}: {
+  unidade: Unidade;
+  canEdit: boolean;
+  canDelete: boolean;
+  backTo: string;
+  onDeleted: () => void;
+}) {
+  const navigate = useNavigate();
+  const guard = useActionGuard();
+  const update = useUpdateUnidade();
+  const remove = useDeleteUnidade();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  // Pick-lists offer only active condominiums (§4); the unit's own stays listed if it was deactivated.
+  const condominios = useQuery({ ...painelCondominiosQuery(), enabled: canEdit });
+  useQueryErrorToast(condominios.error, "Erro ao buscar condomínios");
+  const [defaultValues] = useState(() => unidadeToFormValues(unidade));
+  const active = condominios.data ?? [];
+  const ownInactive = !active.some((c) => c.id === unidade.condominio_id);
+  const options: CondominioOption[] = canEdit
+    ? [...active, ...(ownInactive ? [{ id: unidade.condominio.id, nome: condominios.data ? `${unidade.condominio.nome} (inativo)` : unidade.condominio.nome }] : [])]
+    : [unidade.condominio];
+  const note = canEdit && condominios.isError ? `Não foi possível carregar os condomínios: ${condominios.error.message}` : undefined;
+
+  async function save(values: UnidadeValues) {
+    if (!guard("editar_unidades", DENIED_REGISTRY.editUnit)) return;
+    try {
+      await update.mutateAsync({ id: unidade.id, values });
+    } catch (error) {
+      toastApiError("Erro ao atualizar unidade", error);
+      throw error;
+    }
+    toast({ title: "Unidade atualizada!", variant: "success" });
+  }
+
+  function confirmDelete() {
+    if (!guard("excluir_unidades", DENIED_REGISTRY.deleteUnit)) return setConfirmOpen(false);
+    remove.mutate(unidade.id, {
+      onSuccess: () => {
+        onDeleted();
+        toast({ title: "Unidade excluída", variant: "success" });
+        navigate(backTo);
+      },
+      onError: (error) => {
+        // 409: 'Erro ao excluir' / 'Não é possível excluir a unidade pois existem moradores...' (7 s).
+        toastApiError("Erro ao excluir unidade", error);
+        setConfirmOpen(false);
+      },
+    });
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold leading-tight">Dados da Unidade</h2>
+        {!canEdit && <p className="text-sm text-slate-600">Você tem permissão apenas para visualizar os dados desta unidade.</p>}
+      </CardHeader>
+      <CardContent>
+        {canEdit && condominios.isPending ? (
+          <Loading label="Carregando condomínios..." />
+        ) : (
+          <UnidadeForm
+            mode="edit"
+            defaultValues={defaultValues}
+            condominios={options}
+            condominiosNote={note}
+            readOnly={!canEdit}
+            saving={update.isPending}
+            onSave={save}
+            cancelTo={backTo}
+            extraActions={
+              canDelete && (
+                <Button type="button" variant="destructive" onClick={() => setConfirmOpen(true)} disabled={remove.isPending}>
+                  <Trash2 aria-hidden /> Excluir Unidade
+                </Button>
+              )
+            }
+          />
+        )}
+      </CardContent>
+
+      <AlertDialog open={confirmOpen} onOpenChange={(open) => !open && !remove.isPending && setConfirmOpen(false)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Excluir unidade</AlertDialogTitle>
+            <AlertDialogDescription>
+              Tem certeza que deseja excluir a unidade {unidadeLabel(unidade)} do condomínio {unidade.condominio.nome}? Esta ação não pode ser
+              desfeita.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={remove.isPending}>Cancelar</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              disabled={remove.isPending}
+              onClick={(event) => {
+                event.preventDefault();
+                confirmDelete();
+              }}
+            >
+              {remove.isPending ? "Excluindo..." : "Excluir"}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
 }

@@ -1,4 +1,118 @@
-// Placeholder: to be built.
-export default function Page() {
-  return <h1 className="text-2xl font-bold">Gerenciar Unidades</h1>;
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Plus, Search } from "lucide-react";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import type { UnidadeListItem } from "@shared/schemas/unidades";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/input";
+import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
+import { portariaMeta } from "~/features/portaria-shell/meta";
+import { DENIED_REGISTRY, PageAccess } from "~/features/unidades/access";
+import { UNIDADES_PATH, unidadesInfiniteQueryOptions } from "~/features/unidades/api";
+import { CondominioFilter, TODOS, useCondominioFilter } from "~/features/unidades/condominio-filter";
+import { UnidadesTable } from "~/features/unidades/unidades-table";
+import { useAuth } from "~/lib/auth";
+import { useInfiniteScroll, usePagedRows } from "~/lib/paged-list";
+import { useDebouncedValue } from "~/lib/use-debounced-value";
+import type { Route } from "./+types/lista";
+
+export function meta(): Route.MetaDescriptors {
+  return portariaMeta("Unidades");
+}
+
+export default function UnidadesPage() {
+  return (
+    <PageAccess anyOf="visualizar_unidades" message={DENIED_REGISTRY.viewUnits}>
+      <Unidades />
+    </PageAccess>
+  );
+}
+
+function Unidades() {
+  const { can } = useAuth();
+  const uid = useId();
+  const [text, setText] = useState("");
+  const condominio = useCondominioFilter();
+  const q = useDebouncedValue(text.trim(), 300);
+
+  const query = useInfiniteQuery({
+    ...unidadesInfiniteQueryOptions({ q, condominio_id: condominio.value }),
+    placeholderData: (previous) => previous,
+  });
+  useQueryErrorToast(query.error, "Erro ao buscar unidades");
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
+  const { rows, total } = usePagedRows<UnidadeListItem>(data);
+  const sentinel = useInfiniteScroll(query);
+
+  const filtered = text.trim() !== "" || condominio.value !== TODOS;
+  function clearFilters() {
+    setText("");
+    condominio.setValue(TODOS);
+  }
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold text-slate-900">Gerenciar Unidades</h1>
+          <p className="text-sm text-slate-600">Unidades dos condomínios, seus moradores e status.</p>
+        </div>
+        {can("criar_unidades") && (
+          <Button asChild>
+            <Link to={`${UNIDADES_PATH}/novo`}>
+              <Plus aria-hidden /> Cadastrar Nova Unidade
+            </Link>
+          </Button>
+        )}
+      </div>
+
+      <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Filtrar unidades">
+        <div className="grid min-w-64 flex-1 gap-2 sm:max-w-md">
+          <Label htmlFor={`${uid}-busca`}>Buscar</Label>
+          <div className="relative">
+            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
+            <Input
+              id={`${uid}-busca`}
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="Buscar por bloco, número ou tipo..."
+              maxLength={100}
+              autoComplete="off"
+              className="pl-9"
+            />
+          </div>
+        </div>
+        <CondominioFilter id={`${uid}-condominio`} value={condominio.value} onChange={condominio.setValue} options={condominio.options} />
+      </div>
+
+      <Card className="overflow-hidden">
+        {query.isPending ? (
+          <Loading label="Carregando unidades..." />
+        ) : isError && !rows.length ? (
+          <ListError error={query.error} />
+        ) : (
+          <div aria-busy={query.isFetching && !isFetchingNextPage}>
+            <UnidadesTable rows={rows} onClearFilters={filtered ? clearFilters : undefined} />
+          </div>
+        )}
+        {isError && rows.length > 0 && <ListError error={query.error} className="py-4" />}
+        {isFetchingNextPage && <Loading label="Carregando mais unidades..." className="py-4" />}
+      </Card>
+
+      <div ref={sentinel} className="flex flex-wrap items-center justify-between gap-3">
+        {data && (
+          <p className="text-sm text-slate-600" aria-live="polite">
+            Mostrando {rows.length} de {total}
+          </p>
+        )}
+        {hasNextPage && !isFetchingNextPage && (
+          <Button variant="outline" size="sm" onClick={() => void fetchNextPage()}>
+            Carregar mais
+          </Button>
+        )}
+      </div>
+    </div>
+  );
 }

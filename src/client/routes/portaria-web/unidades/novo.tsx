@@ -1,4 +1,103 @@
-// Placeholder: to be built.
-export default function Page() {
-  return <h1 className="text-2xl font-bold">Nova Unidade</h1>;
+import { useQuery } from "@tanstack/react-query";
+import { ArrowLeft } from "lucide-react";
+import { Link, useNavigate } from "react-router";
+import { Card, CardContent } from "~/components/ui/card";
+import { Loading, useQueryErrorToast } from "~/components/ui/query-state";
+import { painelCondominiosQuery } from "~/features/painel/queries";
+import { portariaMeta } from "~/features/portaria-shell/meta";
+import { DENIED_REGISTRY, PageAccess } from "~/features/unidades/access";
+import { useActionGuard } from "~/lib/use-action-guard";
+import { UNIDADES_PATH, useCreateUnidade, type UnidadeValues } from "~/features/unidades/api";
+import { EMPTY_UNIDADE, UnidadeForm } from "~/features/unidades/unidade-form";
+import { useAuth } from "~/lib/auth";
+import { toast, toastApiError } from "~/lib/toast";
+import type { Route } from "./+types/novo";
+
+export function meta(): Route.MetaDescriptors {
+  return portariaMeta("Nova Unidade");
+}
+
+export default function NovaUnidadePage() {
+  const { can } = useAuth();
+  const canList = can("visualizar_unidades");
+  return (
+    <PageAccess
+      anyOf="criar_unidades"
+      message={DENIED_REGISTRY.createUnit}
+      backTo={canList ? UNIDADES_PATH : "/portaria-web"}
+      backLabel={canList ? "Voltar para unidades" : "Voltar"}
+    >
+      <NovaUnidade canList={canList} />
+    </PageAccess>
+  );
+}
+
+function NovaUnidade({ canList }: { canList: boolean }) {
+  const navigate = useNavigate();
+  const { can } = useAuth();
+  const guard = useActionGuard();
+  const create = useCreateUnidade();
+  const condominios = useQuery(painelCondominiosQuery());
+  useQueryErrorToast(condominios.error, "Erro ao buscar condomínios");
+  const backTo = canList ? UNIDADES_PATH : "/portaria-web";
+
+  async function save(values: UnidadeValues) {
+    if (!guard("criar_unidades", DENIED_REGISTRY.createUnit)) return;
+    try {
+      await create.mutateAsync(values);
+    } catch (error) {
+      toastApiError("Erro ao criar unidade", error);
+      throw error;
+    }
+    toast({ title: "Unidade criada!", variant: "success" });
+    navigate(backTo);
+  }
+
+  const options = condominios.data ?? [];
+  const note = condominios.isError ? (
+    `Não foi possível carregar os condomínios: ${condominios.error.message}`
+  ) : options.length === 0 ? (
+    <>
+      Nenhum condomínio ativo cadastrado.
+      {can("criar_condominios") && (
+        <>
+          {" "}
+          <Link to="/portaria-web/condominios/novo" className="text-brand-700 underline">
+            Cadastrar condomínio
+          </Link>
+        </>
+      )}
+    </>
+  ) : (
+    "Somente condomínios ativos aparecem na lista."
+  );
+
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6">
+      <div className="grid gap-2">
+        <Link to={backTo} className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
+          <ArrowLeft className="h-4 w-4" aria-hidden /> {canList ? "Voltar para unidades" : "Voltar"}
+        </Link>
+        <h1 className="text-2xl font-bold text-slate-900">Cadastrar Nova Unidade</h1>
+        <p className="text-sm text-slate-600">Os campos marcados com * são obrigatórios.</p>
+      </div>
+      <Card>
+        <CardContent className="pt-6">
+          {condominios.isPending ? (
+            <Loading label="Carregando condomínios..." />
+          ) : (
+            <UnidadeForm
+              mode="create"
+              defaultValues={EMPTY_UNIDADE}
+              condominios={options}
+              condominiosNote={note}
+              saving={create.isPending}
+              onSave={save}
+              cancelTo={backTo}
+            />
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

@@ -5,7 +5,8 @@ import { RequirePermission } from "~/components/portaria/require-permission";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
-import { DENIED, useActionGuard } from "~/features/permissoes/access";
+import { DENIED } from "~/features/permissoes/access";
+import { useActionGuard } from "~/lib/use-action-guard";
 import { gruposQueryOptions } from "~/features/grupos/api";
 import { GRUPOS_PATH, GruposTable } from "~/features/grupos/grupos-table";
 import type { Route } from "./+types/lista";
@@ -25,7 +26,7 @@ export default function GruposPage() {
 function Grupos() {
   const query = useQuery(gruposQueryOptions());
   useQueryErrorToast(query.error, "Erro ao buscar grupos");
-  const guard = useActionGuard("gerenciar_grupos_permissoes");
+  const guard = useActionGuard();
 
   return (
     <div className="mx-auto grid max-w-6xl gap-6">
@@ -38,7 +39,7 @@ function Grupos() {
           <Link
             to={`${GRUPOS_PATH}/novo`}
             onClick={(event) => {
-              if (!guard(DENIED.createGroup)) event.preventDefault();
+              if (!guard("gerenciar_grupos_permissoes", DENIED.createGroup)) event.preventDefault();
             }}
           >
             <Plus aria-hidden /> Criar Novo Grupo

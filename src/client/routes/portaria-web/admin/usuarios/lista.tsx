@@ -17,7 +17,8 @@ import {
 } from "~/components/ui/dropdown-menu";
 import { Input, Label } from "~/components/ui/input";
 import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
-import { DENIED, useActionGuard } from "~/features/permissoes/access";
+import { DENIED } from "~/features/permissoes/access";
+import { useActionGuard } from "~/lib/use-action-guard";
 import { usuariosInfiniteQueryOptions } from "~/features/usuarios/api";
 import { STATUS_FILTERS, type StatusFilter } from "~/features/usuarios/status";
 import { useDebouncedValue } from "~/lib/use-debounced-value";
@@ -41,7 +42,7 @@ function Usuarios() {
   const [text, setText] = useState("");
   const [status, setStatus] = useState<StatusFilter>("todos");
   const q = useDebouncedValue(text.trim(), 300);
-  const guard = useActionGuard("gerenciar_usuarios_portaria");
+  const guard = useActionGuard();
 
   const query = useInfiniteQuery({ ...usuariosInfiniteQueryOptions({ q, status }), placeholderData: (previous) => previous });
   useQueryErrorToast(query.error, "Erro ao buscar usuários");
@@ -63,7 +64,7 @@ function Usuarios() {
           <Link
             to={`${USUARIOS_PATH}/novo`}
             onClick={(event) => {
-              if (!guard(DENIED.createUser)) event.preventDefault();
+              if (!guard("gerenciar_usuarios_portaria", DENIED.createUser)) event.preventDefault();
             }}
           >
             <Plus aria-hidden /> Novo Usuário

@@ -1,0 +1,309 @@
+import { useQuery } from "@tanstack/react-query";
+import { Car, Pencil, Plus, Trash2, UserPlus } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { formatPhone } from "@shared/br/phone";
+import { formatPlaca } from "@shared/br/placa";
+import { TIPO_MORADOR_LABEL, type Morador } from "@shared/schemas/moradores";
+import { TIPO_VEICULO_LABEL, type Veiculo } from "@shared/schemas/veiculos";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
+import { DENIED_REGISTRY } from "~/features/unidades/access";
+import { useActionGuard } from "~/lib/use-action-guard";
+import { AtivoBadge } from "~/features/unidades/format";
+import { useDeleteVeiculo } from "~/features/veiculos/api";
+import { VeiculoDialog } from "~/features/veiculos/veiculo-dialog";
+import { useAuth } from "~/lib/auth";
+import { toast, toastApiError } from "~/lib/toast";
+import { moradoresQueryOptions, useDeleteMorador } from "./api";
+import { MoradorDialog } from "./morador-dialog";
+
+type PendingDelete = { kind: "morador"; morador: Morador } | { kind: "veiculo"; veiculo: Veiculo; morador: Morador };
+
+/** §2: e-mail, else mobile, else 'Sem contato'. */
+function contato(morador: Morador) {
+  if (morador.email) return morador.email;
+  if (morador.telefone_celular) return formatPhone(morador.telefone_celular);
+  return "Sem contato";
+}
+
+/**
+ * 'Moradores da Unidade' (§2): residents with add, edit, delete (gerenciar_moradores_unidade) and,
+ * under each, their vehicles with add, edit, delete (gerenciar_veiculos_morador). With only the
+ * vehicle permission the residents are listed read-only so their vehicles can be managed.
+ */
+export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
+  const { can } = useAuth();
+  const canResidents = can("gerenciar_moradores_unidade");
+  const canVehicles = can("gerenciar_veiculos_morador");
+  const guard = useActionGuard();
+  const uid = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const query = useQuery(moradoresQueryOptions(unidadeId));
+  useQueryErrorToast(query.error, "Erro ao buscar moradores/veículos");
+  const moradores = query.data ?? [];
+
+  const [moradorDialog, setMoradorDialog] = useState<{ morador?: Morador } | null>(null);
+  const [veiculoDialog, setVeiculoDialog] = useState<{ morador: Morador; veiculo?: Veiculo } | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
+  const deleteMorador = useDeleteMorador(unidadeId);
+  const deleteVeiculo = useDeleteVeiculo(unidadeId);
+  const deleting = deleteMorador.isPending || deleteVeiculo.isPending;
+
+  function confirmDelete() {
+    if (!pendingDelete) return;
+    // The deleted item's buttons are gone afterwards: focus goes back to the section's heading.
+    const done = () => {
+      setPendingDelete(null);
+      requestAnimationFrame(() => headingRef.current?.focus());
+    };
+    if (pendingDelete.kind === "morador") {
+      if (!guard("gerenciar_moradores_unidade", DENIED_REGISTRY.manageResidents)) return setPendingDelete(null);
+      deleteMorador.mutate(pendingDelete.morador.id, {
+        onSuccess: () => {
+          toast({ title: "Morador excluído", variant: "success" });
+          done();
+        },
+        onError: (error) => {
+          toastApiError("Erro ao excluir morador", error);
+          setPendingDelete(null);
+        },
+      });
+    } else {
+      if (!guard("gerenciar_veiculos_morador", DENIED_REGISTRY.manageVehicles)) return setPendingDelete(null);
+      deleteVeiculo.mutate(pendingDelete.veiculo.id, {
+        onSuccess: () => {
+          toast({ title: "Veículo excluído", variant: "success" });
+          done();
+        },
+        onError: (error) => {
+          toastApiError("Erro ao excluir veículo", error);
+          setPendingDelete(null);
+        },
+      });
+    }
+  }
+
+  const deleteText =
+    pendingDelete?.kind === "morador"
+      ? `Excluir o morador ${pendingDelete.morador.nome_completo}? Os veículos cadastrados para ele também serão excluídos.` +
+        (pendingDelete.morador.veiculos.length
+          ? ` Veículos: ${pendingDelete.morador.veiculos.map((v) => formatPlaca(v.placa)).join(", ")}.`
+          : "")
+      : pendingDelete?.kind === "veiculo"
+        ? `Excluir o veículo ${formatPlaca(pendingDelete.veiculo.placa)} de ${pendingDelete.morador.nome_completo}? Esta ação não pode ser desfeita.`
+        : "";
+
+  return (
+    <Card data-testid="moradores-section" aria-labelledby={`${uid}-titulo`} role="region">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 space-y-0">
+        <div className="grid gap-1">
+          <h2 id={`${uid}-titulo`} ref={headingRef} tabIndex={-1} className="text-lg font-semibold leading-tight outline-none">
+            Moradores da Unidade
+          </h2>
+          <p className="text-sm text-slate-600">
+            {query.data ? `${moradores.length} ${moradores.length === 1 ? "morador" : "moradores"}` : "Moradores e seus veículos"}
+            {!canResidents && " · Você pode gerenciar apenas os veículos dos moradores."}
+          </p>
+        </div>
+        {canResidents && (
+          <Button onClick={() => setMoradorDialog({})}>
+            <UserPlus aria-hidden /> Adicionar Morador
+          </Button>
+        )}
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <Loading label="Carregando moradores..." />
+        ) : query.isError ? (
+          <ListError error={query.error} />
+        ) : moradores.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
+            Nenhum morador cadastrado nesta unidade.
+          </p>
+        ) : (
+          <ul className="grid gap-4">
+            {moradores.map((m) => (
+              <li key={m.id}>
+                <MoradorCard
+                  morador={m}
+                  canResidents={canResidents}
+                  canVehicles={canVehicles}
+                  onEdit={() => setMoradorDialog({ morador: m })}
+                  onDelete={() => setPendingDelete({ kind: "morador", morador: m })}
+                  onAddVeiculo={() => setVeiculoDialog({ morador: m })}
+                  onEditVeiculo={(v) => setVeiculoDialog({ morador: m, veiculo: v })}
+                  onDeleteVeiculo={(v) => setPendingDelete({ kind: "veiculo", veiculo: v, morador: m })}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+
+      <MoradorDialog
+        open={moradorDialog !== null}
+        unidadeId={unidadeId}
+        morador={moradorDialog?.morador}
+        onClose={() => setMoradorDialog(null)}
+      />
+      <VeiculoDialog
+        open={veiculoDialog !== null}
+        unidadeId={unidadeId}
+        morador={veiculoDialog?.morador}
+        veiculo={veiculoDialog?.veiculo}
+        onClose={() => setVeiculoDialog(null)}
+      />
+
+      <AlertDialog open={pendingDelete !== null} onOpenChange={(open) => !open && !deleting && setPendingDelete(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{pendingDelete?.kind === "veiculo" ? "Excluir veículo" : "Excluir morador"}</AlertDialogTitle>
+            <AlertDialogDescription>{deleteText}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={deleting}>Cancelar</AlertDialogCancel>
+            <AlertDialogAction
+              variant="destructive"
+              disabled={deleting}
+              onClick={(event) => {
+                event.preventDefault();
+                confirmDelete();
+              }}
+            >
+              {deleting ? "Excluindo..." : "Excluir"}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </Card>
+  );
+}
+
+function MoradorCard({
+  morador: m,
+  canResidents,
+  canVehicles,
+  onEdit,
+  onDelete,
+  onAddVeiculo,
+  onEditVeiculo,
+  onDeleteVeiculo,
+}: {
+  morador: Morador;
+  canResidents: boolean;
+  canVehicles: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+  onAddVeiculo: () => void;
+  onEditVeiculo: (veiculo: Veiculo) => void;
+  onDeleteVeiculo: (veiculo: Veiculo) => void;
+}) {
+  const uid = useId();
+  return (
+    <article data-testid={`morador-${m.id}`} aria-labelledby={`${uid}-nome`} className="rounded-lg border border-slate-200 p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid min-w-0 gap-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={`${uid}-nome`} className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
+              {m.nome_completo}
+            </h3>
+            <AtivoBadge ativo={m.ativo} />
+          </div>
+          <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">
+            {TIPO_MORADOR_LABEL[m.tipo_morador]} · {contato(m)}
+          </p>
+        </div>
+        {canResidents && (
+          <div className="flex items-center gap-1">
+            <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Editar morador ${m.nome_completo}`} title="Editar">
+              <Pencil aria-hidden /> <span className="hidden sm:inline">Editar</span>
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="text-red-700 hover:bg-red-50 hover:text-red-800"
+              onClick={onDelete}
+              aria-label={`Excluir morador ${m.nome_completo}`}
+              title="Excluir"
+            >
+              <Trash2 aria-hidden /> <span className="hidden sm:inline">Excluir</span>
+            </Button>
+          </div>
+        )}
+      </div>
+
+      <div className="mt-3 grid gap-2 border-t border-slate-100 pt-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h4 className="flex items-center gap-1.5 text-sm font-semibold text-slate-800">
+            <Car className="h-4 w-4 text-slate-500" aria-hidden /> Veículos
+          </h4>
+          {canVehicles && (
+            <Button variant="outline" size="sm" onClick={onAddVeiculo} aria-label={`Adicionar veículo para ${m.nome_completo}`}>
+              <Plus aria-hidden /> Adicionar Veículo
+            </Button>
+          )}
+        </div>
+        {m.veiculos.length === 0 ? (
+          <p className="text-sm text-slate-600">Nenhum veículo cadastrado.</p>
+        ) : (
+          <ul className="grid gap-2" aria-label={`Veículos de ${m.nome_completo}`}>
+            {m.veiculos.map((v) => {
+              const placa = formatPlaca(v.placa);
+              const modelo = [v.marca, v.modelo].filter(Boolean).join(" ");
+              return (
+                <li
+                  key={v.id}
+                  data-testid={`veiculo-${v.id}`}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-50 px-3 py-2"
+                >
+                  <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                    <span className="font-mono font-semibold tracking-wider text-slate-900">{placa}</span>
+                    <span className="text-slate-700">{modelo || TIPO_VEICULO_LABEL[v.tipo_veiculo]}</span>
+                    {v.cor && <span className="text-slate-600">{v.cor}</span>}
+                    <AtivoBadge ativo={v.ativo} />
+                  </div>
+                  {canVehicles && (
+                    <div className="flex items-center gap-1">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="w-9 px-0"
+                        onClick={() => onEditVeiculo(v)}
+                        aria-label={`Editar veículo ${placa}`}
+                        title="Editar"
+                      >
+                        <Pencil aria-hidden />
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="w-9 px-0 text-red-700 hover:bg-red-50 hover:text-red-800"
+                        onClick={() => onDeleteVeiculo(v)}
+                        aria-label={`Excluir veículo ${placa}`}
+                        title="Excluir"
+                      >
+                        <Trash2 aria-hidden />
+                      </Button>
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,337 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { Eye } from "lucide-react";
+import { useId } from "react";
+import { Controller, useForm, useWatch, type Path, type Resolver, type UseFormSetError } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { formatPhone } from "@shared/br/phone";
+import { prestadorInputSchema, type Prestador } from "@shared/schemas/prestadores";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
+import { Input, Label, Textarea } from "~/components/ui/input";
+import { MaskedInput } from "~/components/ui/masked-input";
+import { useQueryErrorToast } from "~/components/ui/query-state";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
+import { Switch } from "~/components/ui/switch";
+import { painelCondominiosQuery } from "~/features/painel/queries";
+import { ApiError } from "~/lib/api";
+import { useAuth } from "~/lib/auth";
+import { toDateInput } from "~/lib/dates";
+import { toast, toastApiError } from "~/lib/toast";
+import { usePrestadorGuard } from "./access";
+import { PRESTADORES_PATH, useCreatePrestador, useUpdatePrestador, type PrestadorValues } from "./api";
+import { formatCpfOuCnpj } from "./format";
+import { PrestadorDeleteButton } from "./prestador-delete-button";
+
+interface FormValues {
+  nome_empresa_profissional: string;
+  cnpj_cpf: string;
+  telefone: string;
+  email: string;
+  tipo_servico: string;
+  data_inicio_autorizacao: string;
+  data_fim_autorizacao: string;
+  /** "" is 'Geral (Sem Vínculo)', sent as null (§5). */
+  condominio_id: string;
+  observacoes: string;
+  ativo: boolean;
+}
+
+const FIELDS: readonly string[] = [
+  "nome_empresa_profissional",
+  "cnpj_cpf",
+  "telefone",
+  "email",
+  "tipo_servico",
+  "data_inicio_autorizacao",
+  "data_fim_autorizacao",
+  "condominio_id",
+  "observacoes",
+  "ativo",
+];
+
+const resolver = zodResolver(prestadorInputSchema) as unknown as Resolver<FormValues, unknown, PrestadorValues>;
+
+/** The select's value for 'Geral (Sem Vínculo)' (Radix Select items cannot have an empty value). */
+const GERAL = "geral";
+
+/** Dates are cut to YYYY-MM-DD when loaded into the form (§5). */
+function toFormValues(p?: Prestador): FormValues {
+  return {
+    nome_empresa_profissional: p?.nome_empresa_profissional ?? "",
+    cnpj_cpf: p?.cnpj_cpf ? formatCpfOuCnpj(p.cnpj_cpf) : "",
+    telefone: p?.telefone ? formatPhone(p.telefone) : "",
+    email: p?.email ?? "",
+    tipo_servico: p?.tipo_servico ?? "",
+    data_inicio_autorizacao: toDateInput(p?.data_inicio_autorizacao),
+    data_fim_autorizacao: toDateInput(p?.data_fim_autorizacao),
+    condominio_id: p?.condominio_id ?? "",
+    observacoes: p?.observacoes ?? "",
+    ativo: p?.ativo ?? true,
+  };
+}
+
+function applyServerFieldErrors(error: unknown, setError: UseFormSetError<FormValues>) {
+  if (!(error instanceof ApiError)) return;
+  for (const [field, message] of Object.entries(error.fields ?? {})) {
+    if (FIELDS.includes(field)) setError(field as Path<FormValues>, { type: "server", message });
+  }
+}
+
+/**
+ * §2 Providers: one form for create (no `prestador`) and edit. Editing without
+ * editar_prestadores_servico shows the data read-only with the view-only notice; Delete needs
+ * excluir_prestadores_servico. After saving, back to the list.
+ */
+export function PrestadorForm({ prestador }: { prestador?: Prestador }) {
+  const navigate = useNavigate();
+  const { can } = useAuth();
+  const guard = usePrestadorGuard();
+  const create = useCreatePrestador();
+  const update = useUpdatePrestador();
+  const condominios = useQuery(painelCondominiosQuery());
+  useQueryErrorToast(condominios.error, "Erro ao buscar condomínios");
+  const uid = useId();
+  const ids = {
+    nome: `${uid}-nome`,
+    doc: `${uid}-cnpj-cpf`,
+    telefone: `${uid}-telefone`,
+    email: `${uid}-email`,
+    tipo: `${uid}-tipo-servico`,
+    inicio: `${uid}-inicio`,
+    fim: `${uid}-fim`,
+    condominio: `${uid}-condominio`,
+    observacoes: `${uid}-observacoes`,
+    ativo: `${uid}-ativo`,
+    somenteLeitura: `${uid}-somente-leitura`,
+  };
+
+  const editing = prestador !== undefined;
+  const readOnly = editing && !can("editar_prestadores_servico");
+  const saving = create.isPending || update.isPending;
+
+  // Pick-lists offer active condominiums only (§4); a provider already linked to one that was
+  // deactivated keeps showing it.
+  const options = condominios.data ?? [];
+  const current = prestador?.condominio;
+  const condominioOptions =
+    current && !options.some((c) => c.id === current.id)
+      ? [...options, { id: current.id, nome: condominios.data ? `${current.nome} (inativo)` : current.nome }]
+      : options;
+
+  const { register, handleSubmit, control, formState, setError, reset } = useForm<FormValues, unknown, PrestadorValues>({
+    resolver,
+    defaultValues: toFormValues(prestador),
+  });
+  const errors = formState.errors;
+  const inicio = useWatch({ control, name: "data_inicio_autorizacao" });
+
+  // After saving, back to the list (§2) — unless the list is closed to this user (create or edit
+  // without view): then the page stays, and the success toast is not replaced by 'Acesso Negado'.
+  const canViewList = can("visualizar_prestadores_servico");
+
+  function onValid(values: PrestadorValues) {
+    const onError = (error: Error) => {
+      applyServerFieldErrors(error, setError);
+      toastApiError("Erro ao salvar prestador", error);
+    };
+    if (prestador) {
+      if (!guard("editar_prestadores_servico")) return;
+      update.mutate(
+        { id: prestador.id, values },
+        {
+          onSuccess: (saved) => {
+            toast({ title: "Prestador atualizado!", variant: "success" });
+            if (canViewList) navigate(PRESTADORES_PATH);
+            else reset(toFormValues(saved));
+          },
+          onError,
+        },
+      );
+    } else {
+      if (!guard("criar_prestadores_servico")) return;
+      create.mutate(values, {
+        onSuccess: () => {
+          toast({ title: "Prestador cadastrado!", variant: "success" });
+          if (canViewList) navigate(PRESTADORES_PATH);
+          else reset(toFormValues());
+        },
+        onError,
+      });
+    }
+  }
+
+  return (
+    <Card>
+      <CardContent className="pt-6">
+        <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-6" aria-describedby={readOnly ? ids.somenteLeitura : undefined}>
+          {readOnly && (
+            <p id={ids.somenteLeitura} className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+              <Eye className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+              Você tem permissão apenas para visualizar este prestador. Para editar, contate um administrador.
+            </p>
+          )}
+
+          <fieldset disabled={readOnly} className="grid min-w-0 gap-5 sm:grid-cols-2">
+            <legend className="sr-only">Dados do prestador</legend>
+            <FormField
+              id={ids.nome}
+              label="Nome/Empresa"
+              required
+              error={errors.nome_empresa_profissional?.message}
+              hint="Nome da empresa ou do profissional."
+              className="sm:col-span-2"
+            >
+              <Input
+                {...register("nome_empresa_profissional")}
+                {...fieldAria(ids.nome, { error: errors.nome_empresa_profissional?.message, hint: true })}
+                aria-required
+                autoComplete="off"
+                maxLength={200}
+              />
+            </FormField>
+            <FormField id={ids.tipo} label="Tipo de Serviço" required error={errors.tipo_servico?.message}>
+              <Input
+                {...register("tipo_servico")}
+                {...fieldAria(ids.tipo, { error: errors.tipo_servico?.message })}
+                aria-required
+                autoComplete="off"
+                maxLength={100}
+                placeholder="Ex.: Limpeza, Manutenção, Jardinagem"
+              />
+            </FormField>
+            <FormField id={ids.doc} label="CNPJ/CPF" error={errors.cnpj_cpf?.message} hint="Opcional.">
+              <MaskedInput
+                control={control}
+                name="cnpj_cpf"
+                mask={formatCpfOuCnpj}
+                {...fieldAria(ids.doc, { error: errors.cnpj_cpf?.message, hint: true })}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={18}
+                placeholder="000.000.000-00 ou 00.000.000/0000-00"
+              />
+            </FormField>
+            <FormField id={ids.telefone} label="Telefone" error={errors.telefone?.message} hint="Opcional. Com DDD.">
+              <MaskedInput
+                control={control}
+                name="telefone"
+                mask={formatPhone}
+                {...fieldAria(ids.telefone, { error: errors.telefone?.message, hint: true })}
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                placeholder="(11) 98765-4321"
+              />
+            </FormField>
+            <FormField id={ids.email} label="Email" error={errors.email?.message}>
+              <Input
+                {...register("email")}
+                {...fieldAria(ids.email, { error: errors.email?.message })}
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                maxLength={254}
+              />
+            </FormField>
+
+            <FormField id={ids.condominio} label="Condomínio" error={errors.condominio_id?.message} className="sm:col-span-2">
+              <Controller
+                control={control}
+                name="condominio_id"
+                render={({ field }) => (
+                  <Select value={field.value || GERAL} onValueChange={(value) => field.onChange(value === GERAL ? "" : value)} disabled={readOnly}>
+                    <SelectTrigger {...fieldAria(ids.condominio, { error: errors.condominio_id?.message })} ref={field.ref} onBlur={field.onBlur}>
+                      <SelectValue />
+                    </SelectTrigger>
+                    <SelectContent>
+                      <SelectItem value={GERAL}>Geral (Sem Vínculo)</SelectItem>
+                      {condominioOptions.map((c) => (
+                        <SelectItem key={c.id} value={c.id}>
+                          {c.nome}
+                        </SelectItem>
+                      ))}
+                    </SelectContent>
+                  </Select>
+                )}
+              />
+            </FormField>
+
+            <FormField id={ids.inicio} label="Início da autorização" error={errors.data_inicio_autorizacao?.message}>
+              <Input
+                {...register("data_inicio_autorizacao")}
+                {...fieldAria(ids.inicio, { error: errors.data_inicio_autorizacao?.message })}
+                type="date"
+                min="1900-01-01"
+                max="2100-12-31"
+              />
+            </FormField>
+            <FormField
+              id={ids.fim}
+              label="Fim da autorização"
+              error={errors.data_fim_autorizacao?.message}
+              hint="Em branco: autorização por tempo indeterminado."
+            >
+              <Input
+                {...register("data_fim_autorizacao")}
+                {...fieldAria(ids.fim, { error: errors.data_fim_autorizacao?.message, hint: true })}
+                type="date"
+                min={inicio || "1900-01-01"}
+                max="2100-12-31"
+              />
+            </FormField>
+
+            <FormField id={ids.observacoes} label="Observações" error={errors.observacoes?.message} className="sm:col-span-2">
+              <Textarea
+                {...register("observacoes")}
+                {...fieldAria(ids.observacoes, { error: errors.observacoes?.message })}
+                rows={3}
+                maxLength={1000}
+              />
+            </FormField>
+
+            <div className="flex items-center gap-3 sm:col-span-2">
+              <Controller
+                control={control}
+                name="ativo"
+                render={({ field }) => (
+                  <Switch
+                    id={ids.ativo}
+                    ref={field.ref}
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                    onBlur={field.onBlur}
+                    disabled={readOnly}
+                    aria-describedby={`${ids.ativo}-ajuda`}
+                  />
+                )}
+              />
+              <div className="grid gap-0.5">
+                <Label htmlFor={ids.ativo}>Ativo</Label>
+                <p id={`${ids.ativo}-ajuda`} className="text-xs text-slate-600">
+                  Prestadores inativos não contam no painel.
+                </p>
+              </div>
+            </div>
+          </fieldset>
+
+          <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:items-center">
+            {prestador && can("excluir_prestadores_servico") && <PrestadorDeleteButton prestador={prestador} disabled={saving} />}
+            <div className="flex flex-col-reverse gap-2 sm:ml-auto sm:flex-row">
+              <Button asChild variant="outline">
+                <Link to={PRESTADORES_PATH}>{readOnly ? "Voltar" : "Cancelar"}</Link>
+              </Button>
+              {!readOnly && (
+                <Button type="submit" disabled={saving}>
+                  {saving ? "Salvando..." : editing ? "Salvar alterações" : "Cadastrar prestador"}
+                </Button>
+              )}
+            </div>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
