@@ -2,17 +2,16 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Search } from "lucide-react";
 import { useId, useState } from "react";
 import type { VeiculoListItem } from "@shared/schemas/veiculos";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
-import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
+import { PagedList } from "~/components/ui/paged-list";
+import { useQueryErrorToast } from "~/components/ui/query-state";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import { DENIED_REGISTRY, PageAccess } from "~/features/unidades/access";
 import { CondominioFilter, TODOS, useCondominioFilter } from "~/features/unidades/condominio-filter";
 import { veiculosInfiniteQueryOptions, type VeiculoStatusFilter } from "~/features/veiculos/api";
 import { VeiculosTable } from "~/features/veiculos/veiculos-table";
-import { useInfiniteScroll, usePagedRows } from "~/lib/paged-list";
+import { usePagedRows } from "~/lib/paged-list";
 import { useDebouncedValue } from "~/lib/use-debounced-value";
 import type { Route } from "./+types/veiculos";
 
@@ -46,9 +45,7 @@ function Veiculos() {
     placeholderData: (previous) => previous,
   });
   useQueryErrorToast(query.error, "Erro ao buscar veículos");
-  const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
-  const { rows, total } = usePagedRows<VeiculoListItem>(data);
-  const sentinel = useInfiniteScroll(query);
+  const { rows, total } = usePagedRows<VeiculoListItem>(query.data);
 
   const filtered = text.trim() !== "" || condominio.value !== TODOS || status !== "todos";
   function clearFilters() {
@@ -101,32 +98,11 @@ function Veiculos() {
         </div>
       </div>
 
-      <Card className="overflow-hidden">
-        {query.isPending ? (
-          <Loading label="Carregando veículos..." />
-        ) : isError && !rows.length ? (
-          <ListError error={query.error} />
-        ) : (
-          <div aria-busy={query.isFetching && !isFetchingNextPage}>
-            <VeiculosTable rows={rows} onClearFilters={filtered ? clearFilters : undefined} />
-          </div>
-        )}
-        {isError && rows.length > 0 && <ListError error={query.error} className="py-4" />}
-        {isFetchingNextPage && <Loading label="Carregando mais veículos..." className="py-4" />}
-      </Card>
+      <PagedList query={query} rows={rows} total={total} noun="veículos">
 
-      <div ref={sentinel} className="flex flex-wrap items-center justify-between gap-3">
-        {data && (
-          <p className="text-sm text-slate-600" aria-live="polite">
-            Mostrando {rows.length} de {total}
-          </p>
-        )}
-        {hasNextPage && !isFetchingNextPage && (
-          <Button variant="outline" size="sm" onClick={() => void fetchNextPage()}>
-            Carregar mais
-          </Button>
-        )}
-      </div>
+        <VeiculosTable rows={rows} onClearFilters={filtered ? clearFilters : undefined} />
+
+      </PagedList>
     </div>
   );
 }

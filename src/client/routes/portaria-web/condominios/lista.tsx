@@ -6,16 +6,16 @@ import type { CondominioListItem } from "@shared/schemas/condominios";
 import { AcessoNegado } from "~/components/portaria/acesso-negado";
 import { RequirePermission } from "~/components/portaria/require-permission";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
-import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
+import { PagedList } from "~/components/ui/paged-list";
+import { useQueryErrorToast } from "~/components/ui/query-state";
 import { useCondominioGuard } from "~/features/condominios/access";
 import { CONDOMINIOS_PATH, condominiosInfiniteQueryOptions } from "~/features/condominios/api";
 import { CondominiosGrid } from "~/features/condominios/condominios-grid";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import { ApiError } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
-import { useInfiniteScroll, usePagedRows } from "~/lib/paged-list";
+import { usePagedRows } from "~/lib/paged-list";
 import { useDebouncedValue } from "~/lib/use-debounced-value";
 import type { Route } from "./+types/lista";
 
@@ -41,9 +41,7 @@ function Condominios() {
   // The permission was taken away after the profile loaded: the server refuses, the page says so.
   const forbidden = query.error instanceof ApiError && query.error.status === 403;
   useQueryErrorToast(forbidden ? null : query.error, "Erro ao buscar condomínios");
-  const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
-  const { rows, total } = usePagedRows<CondominioListItem>(data);
-  const sentinel = useInfiniteScroll(query);
+  const { rows, total } = usePagedRows<CondominioListItem>(query.data);
 
   if (forbidden) return <AcessoNegado />;
 
@@ -85,34 +83,11 @@ function Condominios() {
         </div>
       </div>
 
-      {query.isPending ? (
-        <Card>
-          <Loading label="Carregando condomínios..." />
-        </Card>
-      ) : isError && !rows.length ? (
-        <Card>
-          <ListError error={query.error} />
-        </Card>
-      ) : (
-        <div aria-busy={query.isFetching && !isFetchingNextPage}>
-          <CondominiosGrid rows={rows} />
-        </div>
-      )}
-      {isError && rows.length > 0 && <ListError error={query.error} className="py-4" />}
-      {isFetchingNextPage && <Loading label="Carregando mais condomínios..." className="py-4" />}
+      <PagedList query={query} rows={rows} total={total} noun="condomínios" framed={false}>
 
-      <div ref={sentinel} className="flex flex-wrap items-center justify-between gap-3">
-        {data && (
-          <p className="text-sm text-slate-600" aria-live="polite">
-            Mostrando {rows.length} de {total}
-          </p>
-        )}
-        {hasNextPage && !isFetchingNextPage && (
-          <Button variant="outline" size="sm" onClick={() => void fetchNextPage()}>
-            Carregar mais
-          </Button>
-        )}
-      </div>
+        <CondominiosGrid rows={rows} />
+
+      </PagedList>
     </div>
   );
 }

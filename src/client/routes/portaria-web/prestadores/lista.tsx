@@ -6,9 +6,9 @@ import type { Prestador } from "@shared/schemas/prestadores";
 import { AcessoNegado } from "~/components/portaria/acesso-negado";
 import { RequirePermission } from "~/components/portaria/require-permission";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
-import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
+import { PagedList } from "~/components/ui/paged-list";
+import { useQueryErrorToast } from "~/components/ui/query-state";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { painelCondominiosQuery } from "~/features/painel/queries";
 import { portariaMeta } from "~/features/portaria-shell/meta";
@@ -17,7 +17,7 @@ import { PRESTADORES_PATH, prestadoresInfiniteQueryOptions, type StatusFilter } 
 import { PrestadoresTable } from "~/features/prestadores/prestadores-table";
 import { ApiError } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
-import { useInfiniteScroll, usePagedRows } from "~/lib/paged-list";
+import { usePagedRows } from "~/lib/paged-list";
 import { useDebouncedValue } from "~/lib/use-debounced-value";
 import type { Route } from "./+types/lista";
 
@@ -62,9 +62,7 @@ function Prestadores() {
   });
   const forbidden = query.error instanceof ApiError && query.error.status === 403;
   useQueryErrorToast(forbidden ? null : query.error, "Erro ao buscar prestadores");
-  const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
-  const { rows, total } = usePagedRows<Prestador>(data);
-  const sentinel = useInfiniteScroll(query);
+  const { rows, total } = usePagedRows<Prestador>(query.data);
 
   // The permission was taken away after the profile loaded: the server refuses, the page says so.
   if (forbidden) return <AcessoNegado message={CANNOT_VIEW_PRESTADORES} />;
@@ -141,32 +139,11 @@ function Prestadores() {
         </div>
       </div>
 
-      <Card className="overflow-hidden">
-        {query.isPending ? (
-          <Loading label="Carregando prestadores..." />
-        ) : isError && !rows.length ? (
-          <ListError error={query.error} />
-        ) : (
-          <div aria-busy={query.isFetching && !isFetchingNextPage}>
-            <PrestadoresTable rows={rows} />
-          </div>
-        )}
-        {isError && rows.length > 0 && <ListError error={query.error} className="py-4" />}
-        {isFetchingNextPage && <Loading label="Carregando mais prestadores..." className="py-4" />}
-      </Card>
+      <PagedList query={query} rows={rows} total={total} noun="prestadores">
 
-      <div ref={sentinel} className="flex flex-wrap items-center justify-between gap-3">
-        {data && (
-          <p className="text-sm text-slate-600" aria-live="polite">
-            Mostrando {rows.length} de {total}
-          </p>
-        )}
-        {hasNextPage && !isFetchingNextPage && (
-          <Button variant="outline" size="sm" onClick={() => void fetchNextPage()}>
-            Carregar mais
-          </Button>
-        )}
-      </div>
+        <PrestadoresTable rows={rows} />
+
+      </PagedList>
     </div>
   );
 }

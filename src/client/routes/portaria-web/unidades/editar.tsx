@@ -86,7 +86,7 @@ function EditarUnidade({ unidadeId, canList }: { unidadeId: string; canList: boo
         <Link to={backTo} className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
           <ArrowLeft className="h-4 w-4" aria-hidden /> {canList ? "Voltar para unidades" : "Voltar"}
         </Link>
-        <h1 className="text-2xl font-bold text-slate-900">Editar Unidade</h1>
+        <h1 className="text-2xl font-bold text-slate-900">{canEdit ? "Editar Unidade" : "Detalhes da Unidade"}</h1>
         {ready && (
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <span>

@@ -4,16 +4,16 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { UnidadeListItem } from "@shared/schemas/unidades";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
-import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
+import { PagedList } from "~/components/ui/paged-list";
+import { useQueryErrorToast } from "~/components/ui/query-state";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import { DENIED_REGISTRY, PageAccess } from "~/features/unidades/access";
 import { UNIDADES_PATH, unidadesInfiniteQueryOptions } from "~/features/unidades/api";
 import { CondominioFilter, TODOS, useCondominioFilter } from "~/features/unidades/condominio-filter";
 import { UnidadesTable } from "~/features/unidades/unidades-table";
 import { useAuth } from "~/lib/auth";
-import { useInfiniteScroll, usePagedRows } from "~/lib/paged-list";
+import { usePagedRows } from "~/lib/paged-list";
 import { useDebouncedValue } from "~/lib/use-debounced-value";
 import type { Route } from "./+types/lista";
 
@@ -41,9 +41,7 @@ function Unidades() {
     placeholderData: (previous) => previous,
   });
   useQueryErrorToast(query.error, "Erro ao buscar unidades");
-  const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
-  const { rows, total } = usePagedRows<UnidadeListItem>(data);
-  const sentinel = useInfiniteScroll(query);
+  const { rows, total } = usePagedRows<UnidadeListItem>(query.data);
 
   const filtered = text.trim() !== "" || condominio.value !== TODOS;
   function clearFilters() {
@@ -87,32 +85,11 @@ function Unidades() {
         <CondominioFilter id={`${uid}-condominio`} value={condominio.value} onChange={condominio.setValue} options={condominio.options} />
       </div>
 
-      <Card className="overflow-hidden">
-        {query.isPending ? (
-          <Loading label="Carregando unidades..." />
-        ) : isError && !rows.length ? (
-          <ListError error={query.error} />
-        ) : (
-          <div aria-busy={query.isFetching && !isFetchingNextPage}>
-            <UnidadesTable rows={rows} onClearFilters={filtered ? clearFilters : undefined} />
-          </div>
-        )}
-        {isError && rows.length > 0 && <ListError error={query.error} className="py-4" />}
-        {isFetchingNextPage && <Loading label="Carregando mais unidades..." className="py-4" />}
-      </Card>
+      <PagedList query={query} rows={rows} total={total} noun="unidades">
 
-      <div ref={sentinel} className="flex flex-wrap items-center justify-between gap-3">
-        {data && (
-          <p className="text-sm text-slate-600" aria-live="polite">
-            Mostrando {rows.length} de {total}
-          </p>
-        )}
-        {hasNextPage && !isFetchingNextPage && (
-          <Button variant="outline" size="sm" onClick={() => void fetchNextPage()}>
-            Carregar mais
-          </Button>
-        )}
-      </div>
+        <UnidadesTable rows={rows} onClearFilters={filtered ? clearFilters : undefined} />
+
+      </PagedList>
     </div>
   );
 }

@@ -5,7 +5,6 @@ import { Link } from "react-router";
 import type { Usuario } from "@shared/schemas/usuarios";
 import { RequirePermission } from "~/components/portaria/require-permission";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -16,14 +15,15 @@ import {
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
 import { Input, Label } from "~/components/ui/input";
-import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
+import { PagedList } from "~/components/ui/paged-list";
+import { useQueryErrorToast } from "~/components/ui/query-state";
 import { DENIED } from "~/features/permissoes/access";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { usuariosInfiniteQueryOptions } from "~/features/usuarios/api";
 import { STATUS_FILTERS, type StatusFilter } from "~/features/usuarios/status";
 import { useDebouncedValue } from "~/lib/use-debounced-value";
 import { USUARIOS_PATH, UsuariosTable } from "~/features/usuarios/usuarios-table";
-import { useInfiniteScroll, usePagedRows } from "~/lib/paged-list";
+import { usePagedRows } from "~/lib/paged-list";
 import type { Route } from "./+types/lista";
 
 export function meta(): Route.MetaDescriptors {
@@ -46,10 +46,8 @@ function Usuarios() {
 
   const query = useInfiniteQuery({ ...usuariosInfiniteQueryOptions({ q, status }), placeholderData: (previous) => previous });
   useQueryErrorToast(query.error, "Erro ao buscar usuários");
-  const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
 
-  const { rows, total } = usePagedRows<Usuario>(data);
-  const sentinel = useInfiniteScroll(query);
+  const { rows, total } = usePagedRows<Usuario>(query.data);
 
   const statusLabel = STATUS_FILTERS.find((f) => f.value === status)?.label ?? "Todos";
 
@@ -119,32 +117,11 @@ function Usuarios() {
         </div>
       </div>
 
-      <Card className="overflow-hidden">
-        {query.isPending ? (
-          <Loading label="Carregando usuários..." />
-        ) : isError && !rows.length ? (
-          <ListError error={query.error} />
-        ) : (
-          <div aria-busy={query.isFetching && !isFetchingNextPage}>
-            <UsuariosTable rows={rows} />
-          </div>
-        )}
-        {isError && rows.length > 0 && <ListError error={query.error} className="py-4" />}
-        {isFetchingNextPage && <Loading label="Carregando mais usuários..." className="py-4" />}
-      </Card>
+      <PagedList query={query} rows={rows} total={total} noun="usuários">
 
-      <div ref={sentinel} className="flex flex-wrap items-center justify-between gap-3">
-        {data && (
-          <p className="text-sm text-slate-600" aria-live="polite">
-            Mostrando {rows.length} de {total}
-          </p>
-        )}
-        {hasNextPage && !isFetchingNextPage && (
-          <Button variant="outline" size="sm" onClick={() => void fetchNextPage()}>
-            Carregar mais
-          </Button>
-        )}
-      </div>
+        <UsuariosTable rows={rows} />
+
+      </PagedList>
     </div>
   );
 }
