@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatCep, isValidCep } from "./cep";
-import { formatCnpj, isValidCnpj } from "./cnpj";
+import { cnpjWithCheckDigits, formatCnpj, isValidCnpj } from "./cnpj";
 import { formatPlaca, isValidPlaca, normalizePlaca } from "./placa";
 
 describe("CNPJ", () => {
@@ -10,6 +10,10 @@ describe("CNPJ", () => {
   it.each(["11.222.333/0001-82", "00.000.000/0000-00", "12.ABC.345/01DE-36", "12ABC34501DE3X", "123"])("refuses %s", (v) =>
     expect(isValidCnpj(v)).toBe(false),
   );
+  it("completes a base with valid check digits", () => {
+    expect(cnpjWithCheckDigits("112223330001")).toBe("11222333000181");
+    expect(cnpjWithCheckDigits("12abc34501de")).toBe("12ABC34501DE35");
+  });
   it("masks, keeping letters", () => {
     expect(formatCnpj("11222333000181")).toBe("11.222.333/0001-81");
     expect(formatCnpj("12abc34501de35")).toBe("12.ABC.345/01DE-35");

@@ -37,3 +37,11 @@ export function formatCnpj(value: string): string {
   if (parts[4]) out += `-${parts[4]}`;
   return out;
 }
+
+/** The 14-character CNPJ made of `base12` (12 characters of [0-9A-Z]) and its two check digits. */
+export function cnpjWithCheckDigits(base12: string): string {
+  const body = base12.toUpperCase();
+  if (!BODY.test(body)) throw new Error("A base do CNPJ precisa ter 12 caracteres [0-9A-Z].");
+  const first = checkDigit(body);
+  return `${body}${first}${checkDigit(body + first)}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCpf, isValidCpf } from "./cpf";
+import { cpfWithCheckDigits, formatCpf, isValidCpf } from "./cpf";
 
 describe("CPF", () => {
   it.each(["529.982.247-25", "52998224725", "111.444.777-35"])("accepts %s", (cpf) => expect(isValidCpf(cpf)).toBe(true));
@@ -9,5 +9,12 @@ describe("CPF", () => {
     expect(formatCpf("5299")).toBe("529.9");
     expect(formatCpf("5299822")).toBe("529.982.2");
     expect(formatCpf("52998224725")).toBe("529.982.247-25");
+  });
+});
+
+describe("cpfWithCheckDigits", () => {
+  it("completes a base with valid check digits", () => {
+    expect(cpfWithCheckDigits("529982247")).toBe("52998224725");
+    expect(cpfWithCheckDigits("111444777")).toBe("11144477735");
   });
 });

@@ -24,3 +24,15 @@ export function formatCpf(value: string): string {
   if (d.length <= 9) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6)}`;
   return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
 }
+
+/** The 11-digit CPF made of `base9` (9 digits) and its two check digits. */
+export function cpfWithCheckDigits(base9: string): string {
+  if (!/^\d{9}$/.test(base9)) throw new Error("A base do CPF precisa ter 9 dígitos.");
+  const numbers = [...base9].map(Number);
+  for (const length of [9, 10]) {
+    let sum = 0;
+    for (let i = 0; i < length; i++) sum += numbers[i]! * (length + 1 - i);
+    numbers.push(((sum * 10) % 11) % 10);
+  }
+  return numbers.join("");
+}

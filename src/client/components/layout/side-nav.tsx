@@ -20,9 +20,13 @@ export function SideNavPanel({ children }: { children: ReactNode }) {
   return <div className="flex h-full flex-col bg-brand-900 text-white">{children}</div>;
 }
 
-/** The fixed column, from `breakpoint` up. */
+/** The fixed column, from `breakpoint` up: as tall as the page, its menu pinned to the viewport. */
 export function SideNavAside({ breakpoint, children }: { breakpoint: Breakpoint; children: ReactNode }) {
-  return <aside className={cn("sticky top-0 hidden h-screen w-64 shrink-0", SHOWN_FROM[breakpoint])}>{children}</aside>;
+  return (
+    <aside className={cn("hidden w-64 shrink-0 bg-brand-900", SHOWN_FROM[breakpoint])}>
+      <div className="sticky top-0 h-screen">{children}</div>
+    </aside>
+  );
 }
 
 /** The slide-in panel below `breakpoint`, with a 'Fechar menu' button; focus stays inside while it is open. */

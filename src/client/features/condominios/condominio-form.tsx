@@ -1,19 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Eye } from "lucide-react";
 import { useId } from "react";
 import { Controller, useForm, type Path, type Resolver, type UseFormSetError } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { formatCep, UFS } from "@shared/br/cep";
 import { formatCnpj } from "@shared/br/cnpj";
 import { formatPhone, isValidPhone } from "@shared/br/phone";
 import { condominioInputSchema, type Condominio } from "@shared/schemas/condominios";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
+import { FormActions, ReadOnlyNotice } from "~/components/ui/form-actions";
 import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
-import { Input, Label } from "~/components/ui/input";
-import { MaskedInput } from "~/components/ui/masked-input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
-import { Switch } from "~/components/ui/switch";
+import { InputField, MaskedField, SelectField, SwitchField } from "~/components/ui/form-field-kit";
+import { Input } from "~/components/ui/input";
 import { ApiError } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
 import { toast, toastApiError } from "~/lib/toast";
@@ -51,8 +48,9 @@ const FIELDS: readonly (keyof FormValues)[] = [
 
 const resolver = zodResolver(condominioInputSchema) as unknown as Resolver<FormValues, unknown, CondominioValues>;
 
-/** The select's value for "no state" (Radix Select items cannot have an empty value). */
-const NO_UF = "none";
+/** The select's item for "no state" (Radix Select items cannot have an empty value). */
+const NO_UF = { value: "none", label: "—" };
+const UF_OPTIONS = UFS.map((uf) => ({ value: uf, label: uf }));
 
 /** The síndico's contact is a phone or an e-mail: a phone is shown with its mask, anything else as typed. */
 const formatContato = (value: string) => (!value.includes("@") && isValidPhone(value) ? formatPhone(value) : value);
@@ -156,131 +154,31 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
       <CardContent className="pt-6">
         <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-6" aria-describedby={readOnly ? ids.somenteLeitura : undefined}>
           {readOnly && (
-            <p id={ids.somenteLeitura} className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-              <Eye className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            <ReadOnlyNotice id={ids.somenteLeitura}>
               Você tem permissão apenas para visualizar este condomínio. Para editar, contate um administrador.
-            </p>
+            </ReadOnlyNotice>
           )}
 
           <fieldset disabled={readOnly} className="grid min-w-0 gap-6">
             <legend className="sr-only">Dados do condomínio</legend>
             <div className="grid gap-5 sm:grid-cols-2">
-              <FormField id={ids.nome} label="Nome" required error={errors.nome?.message} className="sm:col-span-2">
-                <Input
-                  {...register("nome")}
-                  {...fieldAria(ids.nome, { error: errors.nome?.message })}
-                  aria-required
-                  autoComplete="off"
-                  maxLength={200}
-                  placeholder="Ex.: Residencial Jardim das Flores"
-                />
-              </FormField>
-              <FormField id={ids.cnpj} label="CNPJ" error={errors.cnpj?.message} hint="Opcional. Aceita o CNPJ numérico ou alfanumérico.">
-                <MaskedInput
-                  control={control}
-                  name="cnpj"
-                  mask={formatCnpj}
-                  {...fieldAria(ids.cnpj, { error: errors.cnpj?.message, hint: true })}
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  maxLength={18}
-                  placeholder="00.000.000/0000-00"
-                />
-              </FormField>
-              <FormField id={ids.telefone} label="Telefone" error={errors.telefone?.message} hint="Opcional. Com DDD.">
-                <MaskedInput
-                  control={control}
-                  name="telefone"
-                  mask={formatPhone}
-                  {...fieldAria(ids.telefone, { error: errors.telefone?.message, hint: true })}
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="off"
-                  placeholder="(11) 3456-7890"
-                />
-              </FormField>
-              <FormField id={ids.email} label="Email" error={errors.email?.message} className="sm:col-span-2">
-                <Input
-                  {...register("email")}
-                  {...fieldAria(ids.email, { error: errors.email?.message })}
-                  type="email"
-                  inputMode="email"
-                  autoComplete="off"
-                  maxLength={254}
-                  placeholder="contato@condominio.com.br"
-                />
-              </FormField>
+              <InputField id={ids.nome} label="Nome" required error={errors.nome?.message} className="sm:col-span-2" registration={register("nome")} autoComplete="off" maxLength={200} placeholder="Ex.: Residencial Jardim das Flores" />
+              <MaskedField id={ids.cnpj} label="CNPJ" error={errors.cnpj?.message} hint="Opcional. Aceita o CNPJ numérico ou alfanumérico." control={control} name="cnpj" mask={formatCnpj} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={18} placeholder="00.000.000/0000-00" />
+              <MaskedField id={ids.telefone} label="Telefone" error={errors.telefone?.message} hint="Opcional. Com DDD." control={control} name="telefone" mask={formatPhone} type="tel" inputMode="tel" autoComplete="off" placeholder="(11) 3456-7890" />
+              <InputField id={ids.email} label="Email" error={errors.email?.message} className="sm:col-span-2" registration={register("email")} type="email" inputMode="email" autoComplete="off" maxLength={254} placeholder="contato@condominio.com.br" />
             </div>
 
             <div className="grid gap-5 border-t border-slate-200 pt-5 sm:grid-cols-6">
               <h2 className="text-base font-semibold text-slate-900 sm:col-span-6">Endereço</h2>
-              <FormField id={ids.endereco} label="Endereço" error={errors.endereco?.message} className="sm:col-span-6">
-                <Input
-                  {...register("endereco")}
-                  {...fieldAria(ids.endereco, { error: errors.endereco?.message })}
-                  autoComplete="off"
-                  maxLength={300}
-                  placeholder="Rua, número, bairro, complemento"
-                />
-              </FormField>
-              <FormField id={ids.cidade} label="Cidade" error={errors.cidade?.message} className="sm:col-span-3">
-                <Input
-                  {...register("cidade")}
-                  {...fieldAria(ids.cidade, { error: errors.cidade?.message })}
-                  autoComplete="off"
-                  maxLength={120}
-                />
-              </FormField>
-              <FormField id={ids.estado} label="Estado (UF)" error={errors.estado?.message} className="sm:col-span-1">
-                <Controller
-                  control={control}
-                  name="estado"
-                  render={({ field }) => (
-                    <Select
-                      value={field.value || NO_UF}
-                      onValueChange={(value) => field.onChange(value === NO_UF ? "" : value)}
-                      disabled={readOnly}
-                    >
-                      <SelectTrigger {...fieldAria(ids.estado, { error: errors.estado?.message })} ref={field.ref} onBlur={field.onBlur}>
-                        <SelectValue />
-                      </SelectTrigger>
-                      <SelectContent>
-                        <SelectItem value={NO_UF}>—</SelectItem>
-                        {UFS.map((uf) => (
-                          <SelectItem key={uf} value={uf}>
-                            {uf}
-                          </SelectItem>
-                        ))}
-                      </SelectContent>
-                    </Select>
-                  )}
-                />
-              </FormField>
-              <FormField id={ids.cep} label="CEP" error={errors.cep?.message} className="sm:col-span-2">
-                <MaskedInput
-                  control={control}
-                  name="cep"
-                  mask={formatCep}
-                  {...fieldAria(ids.cep, { error: errors.cep?.message })}
-                  inputMode="numeric"
-                  autoComplete="off"
-                  maxLength={9}
-                  placeholder="00000-000"
-                />
-              </FormField>
+              <InputField id={ids.endereco} label="Endereço" error={errors.endereco?.message} className="sm:col-span-6" registration={register("endereco")} autoComplete="off" maxLength={300} placeholder="Rua, número, bairro, complemento" />
+              <InputField id={ids.cidade} label="Cidade" error={errors.cidade?.message} className="sm:col-span-3" registration={register("cidade")} autoComplete="off" maxLength={120} />
+              <SelectField id={ids.estado} label="Estado (UF)" error={errors.estado?.message} className="sm:col-span-1" control={control} name="estado" options={UF_OPTIONS} emptyOption={NO_UF} disabled={readOnly} />
+              <MaskedField id={ids.cep} label="CEP" error={errors.cep?.message} className="sm:col-span-2" control={control} name="cep" mask={formatCep} inputMode="numeric" autoComplete="off" maxLength={9} placeholder="00000-000" />
             </div>
 
             <div className="grid gap-5 border-t border-slate-200 pt-5 sm:grid-cols-2">
               <h2 className="text-base font-semibold text-slate-900 sm:col-span-2">Síndico</h2>
-              <FormField id={ids.sindicoNome} label="Nome do síndico" error={errors.sindico_nome?.message}>
-                <Input
-                  {...register("sindico_nome")}
-                  {...fieldAria(ids.sindicoNome, { error: errors.sindico_nome?.message })}
-                  autoComplete="off"
-                  maxLength={200}
-                />
-              </FormField>
+              <InputField id={ids.sindicoNome} label="Nome do síndico" error={errors.sindico_nome?.message} registration={register("sindico_nome")} autoComplete="off" maxLength={200} />
               <FormField
                 id={ids.sindicoContato}
                 label="Contato do síndico"
@@ -310,44 +208,25 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
               </FormField>
             </div>
 
-            <div className="flex items-center gap-3 border-t border-slate-200 pt-5">
-              <Controller
-                control={control}
-                name="ativo"
-                render={({ field }) => (
-                  <Switch
-                    id={ids.ativo}
-                    ref={field.ref}
-                    checked={field.value}
-                    onCheckedChange={field.onChange}
-                    onBlur={field.onBlur}
-                    disabled={readOnly}
-                    aria-describedby={`${ids.ativo}-ajuda`}
-                  />
-                )}
-              />
-              <div className="grid gap-0.5">
-                <Label htmlFor={ids.ativo}>Ativo</Label>
-                <p id={`${ids.ativo}-ajuda`} className="text-xs text-slate-600">
-                  Só condomínios ativos aparecem nas listas de escolha e no filtro do painel.
-                </p>
-              </div>
-            </div>
+            <SwitchField
+              id={ids.ativo}
+              label="Ativo"
+              hint="Só condomínios ativos aparecem nas listas de escolha e no filtro do painel."
+              control={control}
+              name="ativo"
+              disabled={readOnly}
+              className="flex items-center gap-3 border-t border-slate-200 pt-5"
+            />
           </fieldset>
 
-          <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:items-center">
-            {condominio && can("excluir_condominios") && <CondominioDeleteButton condominio={condominio} disabled={saving} />}
-            <div className="flex flex-col-reverse gap-2 sm:ml-auto sm:flex-row">
-              <Button asChild variant="outline">
-                <Link to={CONDOMINIOS_PATH}>{editing ? "Voltar" : "Cancelar"}</Link>
-              </Button>
-              {!readOnly && (
-                <Button type="submit" disabled={saving}>
-                  {editing ? (update.isPending ? "Salvando..." : "Salvar alterações") : create.isPending ? "Criando..." : "Criar condomínio"}
-                </Button>
-              )}
-            </div>
-          </div>
+          <FormActions
+            className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:items-center"
+            extra={condominio && can("excluir_condominios") && <CondominioDeleteButton condominio={condominio} disabled={saving} />}
+            cancelTo={CONDOMINIOS_PATH}
+            cancelLabel={editing ? "Voltar" : "Cancelar"}
+            submitLabel={readOnly ? undefined : editing ? (update.isPending ? "Salvando..." : "Salvar alterações") : create.isPending ? "Criando..." : "Criar condomínio"}
+            saving={saving}
+          />
         </form>
       </CardContent>
     </Card>

@@ -1,15 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
-import { Controller, useForm, type Resolver } from "react-hook-form";
+import { useForm, type Resolver } from "react-hook-form";
 import { formatCpf } from "@shared/br/cpf";
 import { formatPhone } from "@shared/br/phone";
 import { moradorInputSchema, TIPO_MORADOR_LABEL, TIPOS_MORADOR, type Morador } from "@shared/schemas/moradores";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
-import { Input, Label, Textarea } from "~/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
-import { Switch } from "~/components/ui/switch";
+import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
+import { toastFormErrors } from "~/components/ui/form-field";
+import { InputField, MaskedField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
 import { DENIED_REGISTRY } from "~/features/unidades/access";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { applyServerFieldErrors } from "~/features/usuarios/server-field-errors";
@@ -30,6 +27,7 @@ interface FormValues {
 }
 
 const FIELDS = ["nome_completo", "tipo_morador", "cpf", "rg", "data_nascimento", "email", "telefone_celular", "ativo", "observacoes"] as const;
+const TIPO_OPTIONS = TIPOS_MORADOR.map((tipo) => ({ value: tipo, label: TIPO_MORADOR_LABEL[tipo] }));
 const resolver = zodResolver(moradorInputSchema) as unknown as Resolver<FormValues, unknown, MoradorValues>;
 
 function toFormValues(morador?: Morador): FormValues {
@@ -61,18 +59,20 @@ export function MoradorDialog({
 }) {
   const save = useSaveMorador(unidadeId);
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !save.isPending && onClose()}>
-      <DialogContent>
-        <div className="grid gap-1.5 pr-6">
-          <DialogTitle>{morador ? "Editar Morador" : "Adicionar Morador"}</DialogTitle>
-          <DialogDescription>
-            {morador ? `Altere os dados de ${morador.nome_completo}.` : "Informe os dados do novo morador da unidade."} Os campos marcados
-            com * são obrigatórios.
-          </DialogDescription>
-        </div>
-        {open && <MoradorForm key={morador?.id ?? "novo"} morador={morador} save={save} onSaved={onClose} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      pending={save.isPending}
+      onClose={onClose}
+      title={morador ? "Editar Morador" : "Adicionar Morador"}
+      description={
+        <>
+          {morador ? `Altere os dados de ${morador.nome_completo}.` : "Informe os dados do novo morador da unidade."} Os campos marcados
+          com * são obrigatórios.
+        </>
+      }
+    >
+      {open && <MoradorForm key={morador?.id ?? "novo"} morador={morador} save={save} onSaved={onClose} />}
+    </FormDialog>
   );
 }
 
@@ -124,120 +124,17 @@ function MoradorForm({
   return (
     <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={ids.nome} label="Nome completo" required error={errors.nome_completo?.message} className="sm:col-span-2">
-          <Input
-            {...register("nome_completo")}
-            {...fieldAria(ids.nome, { error: errors.nome_completo?.message })}
-            aria-required
-            autoComplete="off"
-            maxLength={200}
-          />
-        </FormField>
-        <FormField id={ids.tipo} label="Tipo de morador" required error={errors.tipo_morador?.message}>
-          <Controller
-            control={control}
-            name="tipo_morador"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                <SelectTrigger {...fieldAria(ids.tipo, { error: errors.tipo_morador?.message })} ref={field.ref} onBlur={field.onBlur} aria-required>
-                  <SelectValue placeholder="Selecione o tipo" />
-                </SelectTrigger>
-                <SelectContent>
-                  {TIPOS_MORADOR.map((tipo) => (
-                    <SelectItem key={tipo} value={tipo}>
-                      {TIPO_MORADOR_LABEL[tipo]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        </FormField>
-        <FormField id={ids.nascimento} label="Data de nascimento" error={errors.data_nascimento?.message}>
-          <Input
-            {...register("data_nascimento")}
-            {...fieldAria(ids.nascimento, { error: errors.data_nascimento?.message })}
-            type="date"
-            min="1900-01-01"
-            max={todayInput()}
-          />
-        </FormField>
-        <FormField id={ids.cpf} label="CPF" error={errors.cpf?.message}>
-          <Controller
-            control={control}
-            name="cpf"
-            render={({ field }) => (
-              <Input
-                {...fieldAria(ids.cpf, { error: errors.cpf?.message })}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(e) => field.onChange(formatCpf(e.target.value))}
-                inputMode="numeric"
-                autoComplete="off"
-                placeholder="000.000.000-00"
-              />
-            )}
-          />
-        </FormField>
-        <FormField id={ids.rg} label="RG" error={errors.rg?.message}>
-          <Input {...register("rg")} {...fieldAria(ids.rg, { error: errors.rg?.message })} autoComplete="off" maxLength={20} />
-        </FormField>
-        <FormField id={ids.email} label="Email" error={errors.email?.message}>
-          <Input
-            {...register("email")}
-            {...fieldAria(ids.email, { error: errors.email?.message })}
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            maxLength={254}
-          />
-        </FormField>
-        <FormField id={ids.telefone} label="Telefone celular" error={errors.telefone_celular?.message}>
-          <Controller
-            control={control}
-            name="telefone_celular"
-            render={({ field }) => (
-              <Input
-                {...fieldAria(ids.telefone, { error: errors.telefone_celular?.message })}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(e) => field.onChange(formatPhone(e.target.value))}
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                placeholder="(11) 98765-4321"
-              />
-            )}
-          />
-        </FormField>
-        <FormField id={ids.observacoes} label="Observações" error={errors.observacoes?.message} className="sm:col-span-2">
-          <Textarea {...register("observacoes")} {...fieldAria(ids.observacoes, { error: errors.observacoes?.message })} rows={2} maxLength={1000} />
-        </FormField>
-        <div className="flex items-center gap-3 sm:col-span-2">
-          <Controller
-            control={control}
-            name="ativo"
-            render={({ field }) => (
-              <Switch id={ids.ativo} ref={field.ref} name={field.name} checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} />
-            )}
-          />
-          <Label htmlFor={ids.ativo}>Morador ativo</Label>
-        </div>
+        <InputField id={ids.nome} label="Nome completo" required error={errors.nome_completo?.message} className="sm:col-span-2" registration={register("nome_completo")} autoComplete="off" maxLength={200} />
+        <SelectField id={ids.tipo} label="Tipo de morador" required error={errors.tipo_morador?.message} control={control} name="tipo_morador" options={TIPO_OPTIONS} placeholder="Selecione o tipo" />
+        <InputField id={ids.nascimento} label="Data de nascimento" error={errors.data_nascimento?.message} registration={register("data_nascimento")} type="date" min="1900-01-01" max={todayInput()} />
+        <MaskedField id={ids.cpf} label="CPF" error={errors.cpf?.message} control={control} name="cpf" mask={formatCpf} inputMode="numeric" autoComplete="off" placeholder="000.000.000-00" />
+        <InputField id={ids.rg} label="RG" error={errors.rg?.message} registration={register("rg")} autoComplete="off" maxLength={20} />
+        <InputField id={ids.email} label="Email" error={errors.email?.message} registration={register("email")} type="email" inputMode="email" autoComplete="off" maxLength={254} />
+        <MaskedField id={ids.telefone} label="Telefone celular" error={errors.telefone_celular?.message} control={control} name="telefone_celular" mask={formatPhone} type="tel" inputMode="tel" autoComplete="off" placeholder="(11) 98765-4321" />
+        <TextareaField id={ids.observacoes} label="Observações" error={errors.observacoes?.message} className="sm:col-span-2" registration={register("observacoes")} rows={2} maxLength={1000} />
+        <SwitchField id={ids.ativo} label="Morador ativo" control={control} name="ativo" className="flex items-center gap-3 sm:col-span-2" />
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={save.isPending}>
-            Cancelar
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Salvando..." : morador ? "Salvar Alterações" : "Adicionar Morador"}
-        </Button>
-      </div>
+      <DialogFormActions pending={save.isPending} submitLabel={save.isPending ? "Salvando..." : morador ? "Salvar Alterações" : "Adicionar Morador"} />
     </form>
   );
 }

@@ -5,16 +5,7 @@ import { formatPhone } from "@shared/br/phone";
 import { formatPlaca } from "@shared/br/placa";
 import { TIPO_MORADOR_LABEL, type Morador } from "@shared/schemas/moradores";
 import { TIPO_VEICULO_LABEL, type Veiculo } from "@shared/schemas/veiculos";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
@@ -166,27 +157,16 @@ export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
         onClose={() => setVeiculoDialog(null)}
       />
 
-      <AlertDialog open={pendingDelete !== null} onOpenChange={(open) => !open && !deleting && setPendingDelete(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{pendingDelete?.kind === "veiculo" ? "Excluir veículo" : "Excluir morador"}</AlertDialogTitle>
-            <AlertDialogDescription>{deleteText}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleting}>Cancelar</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={deleting}
-              onClick={(event) => {
-                event.preventDefault();
-                confirmDelete();
-              }}
-            >
-              {deleting ? "Excluindo..." : "Excluir"}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={confirmDelete}
+        pending={deleting}
+        title={pendingDelete?.kind === "veiculo" ? "Excluir veículo" : "Excluir morador"}
+        description={deleteText}
+        confirmLabel="Excluir"
+        pendingLabel="Excluindo..."
+      />
     </Card>
   );
 }

@@ -1,19 +1,15 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { Eye } from "lucide-react";
 import { useId } from "react";
-import { Controller, useForm, useWatch, type Path, type Resolver, type UseFormSetError } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useForm, useWatch, type Path, type Resolver, type UseFormSetError } from "react-hook-form";
+import { useNavigate } from "react-router";
 import { formatPhone } from "@shared/br/phone";
 import { prestadorInputSchema, type Prestador } from "@shared/schemas/prestadores";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
-import { Input, Label, Textarea } from "~/components/ui/input";
-import { MaskedInput } from "~/components/ui/masked-input";
+import { FormActions, ReadOnlyNotice } from "~/components/ui/form-actions";
+import { toastFormErrors } from "~/components/ui/form-field";
+import { InputField, MaskedField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
 import { useQueryErrorToast } from "~/components/ui/query-state";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
-import { Switch } from "~/components/ui/switch";
 import { painelCondominiosQuery } from "~/features/painel/queries";
 import { ApiError } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
@@ -53,8 +49,8 @@ const FIELDS: readonly string[] = [
 
 const resolver = zodResolver(prestadorInputSchema) as unknown as Resolver<FormValues, unknown, PrestadorValues>;
 
-/** The select's value for 'Geral (Sem Vínculo)' (Radix Select items cannot have an empty value). */
-const GERAL = "geral";
+/** The select's item for 'Geral (Sem Vínculo)' (Radix Select items cannot have an empty value). */
+const GERAL = { value: "geral", label: "Geral (Sem Vínculo)" };
 
 /** Dates are cut to YYYY-MM-DD when loaded into the form (§5). */
 function toFormValues(p?: Prestador): FormValues {
@@ -167,169 +163,74 @@ export function PrestadorForm({ prestador }: { prestador?: Prestador }) {
       <CardContent className="pt-6">
         <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-6" aria-describedby={readOnly ? ids.somenteLeitura : undefined}>
           {readOnly && (
-            <p id={ids.somenteLeitura} className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-              <Eye className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            <ReadOnlyNotice id={ids.somenteLeitura}>
               Você tem permissão apenas para visualizar este prestador. Para editar, contate um administrador.
-            </p>
+            </ReadOnlyNotice>
           )}
 
           <fieldset disabled={readOnly} className="grid min-w-0 gap-5 sm:grid-cols-2">
             <legend className="sr-only">Dados do prestador</legend>
-            <FormField
+            <InputField
               id={ids.nome}
               label="Nome/Empresa"
               required
               error={errors.nome_empresa_profissional?.message}
               hint="Nome da empresa ou do profissional."
               className="sm:col-span-2"
-            >
-              <Input
-                {...register("nome_empresa_profissional")}
-                {...fieldAria(ids.nome, { error: errors.nome_empresa_profissional?.message, hint: true })}
-                aria-required
-                autoComplete="off"
-                maxLength={200}
-              />
-            </FormField>
-            <FormField id={ids.tipo} label="Tipo de Serviço" required error={errors.tipo_servico?.message}>
-              <Input
-                {...register("tipo_servico")}
-                {...fieldAria(ids.tipo, { error: errors.tipo_servico?.message })}
-                aria-required
-                autoComplete="off"
-                maxLength={100}
-                placeholder="Ex.: Limpeza, Manutenção, Jardinagem"
-              />
-            </FormField>
-            <FormField id={ids.doc} label="CNPJ/CPF" error={errors.cnpj_cpf?.message} hint="Opcional.">
-              <MaskedInput
-                control={control}
-                name="cnpj_cpf"
-                mask={formatCpfOuCnpj}
-                {...fieldAria(ids.doc, { error: errors.cnpj_cpf?.message, hint: true })}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={18}
-                placeholder="000.000.000-00 ou 00.000.000/0000-00"
-              />
-            </FormField>
-            <FormField id={ids.telefone} label="Telefone" error={errors.telefone?.message} hint="Opcional. Com DDD.">
-              <MaskedInput
-                control={control}
-                name="telefone"
-                mask={formatPhone}
-                {...fieldAria(ids.telefone, { error: errors.telefone?.message, hint: true })}
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                placeholder="(11) 98765-4321"
-              />
-            </FormField>
-            <FormField id={ids.email} label="Email" error={errors.email?.message}>
-              <Input
-                {...register("email")}
-                {...fieldAria(ids.email, { error: errors.email?.message })}
-                type="email"
-                inputMode="email"
-                autoComplete="off"
-                maxLength={254}
-              />
-            </FormField>
+              registration={register("nome_empresa_profissional")}
+              autoComplete="off"
+              maxLength={200}
+            />
+            <InputField id={ids.tipo} label="Tipo de Serviço" required error={errors.tipo_servico?.message} registration={register("tipo_servico")} autoComplete="off" maxLength={100} placeholder="Ex.: Limpeza, Manutenção, Jardinagem" />
+            <MaskedField id={ids.doc} label="CNPJ/CPF" error={errors.cnpj_cpf?.message} hint="Opcional." control={control} name="cnpj_cpf" mask={formatCpfOuCnpj} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={18} placeholder="000.000.000-00 ou 00.000.000/0000-00" />
+            <MaskedField id={ids.telefone} label="Telefone" error={errors.telefone?.message} hint="Opcional. Com DDD." control={control} name="telefone" mask={formatPhone} type="tel" inputMode="tel" autoComplete="off" placeholder="(11) 98765-4321" />
+            <InputField id={ids.email} label="Email" error={errors.email?.message} registration={register("email")} type="email" inputMode="email" autoComplete="off" maxLength={254} />
 
-            <FormField id={ids.condominio} label="Condomínio" error={errors.condominio_id?.message} className="sm:col-span-2">
-              <Controller
-                control={control}
-                name="condominio_id"
-                render={({ field }) => (
-                  <Select value={field.value || GERAL} onValueChange={(value) => field.onChange(value === GERAL ? "" : value)} disabled={readOnly}>
-                    <SelectTrigger {...fieldAria(ids.condominio, { error: errors.condominio_id?.message })} ref={field.ref} onBlur={field.onBlur}>
-                      <SelectValue />
-                    </SelectTrigger>
-                    <SelectContent>
-                      <SelectItem value={GERAL}>Geral (Sem Vínculo)</SelectItem>
-                      {condominioOptions.map((c) => (
-                        <SelectItem key={c.id} value={c.id}>
-                          {c.nome}
-                        </SelectItem>
-                      ))}
-                    </SelectContent>
-                  </Select>
-                )}
-              />
-            </FormField>
+            <SelectField
+              id={ids.condominio}
+              label="Condomínio"
+              error={errors.condominio_id?.message}
+              className="sm:col-span-2"
+              control={control}
+              name="condominio_id"
+              options={condominioOptions.map((c) => ({ value: c.id, label: c.nome }))}
+              emptyOption={GERAL}
+              disabled={readOnly}
+            />
 
-            <FormField id={ids.inicio} label="Início da autorização" error={errors.data_inicio_autorizacao?.message}>
-              <Input
-                {...register("data_inicio_autorizacao")}
-                {...fieldAria(ids.inicio, { error: errors.data_inicio_autorizacao?.message })}
-                type="date"
-                min="1900-01-01"
-                max="2100-12-31"
-              />
-            </FormField>
-            <FormField
+            <InputField id={ids.inicio} label="Início da autorização" error={errors.data_inicio_autorizacao?.message} registration={register("data_inicio_autorizacao")} type="date" min="1900-01-01" max="2100-12-31" />
+            <InputField
               id={ids.fim}
               label="Fim da autorização"
               error={errors.data_fim_autorizacao?.message}
               hint="Em branco: autorização por tempo indeterminado."
-            >
-              <Input
-                {...register("data_fim_autorizacao")}
-                {...fieldAria(ids.fim, { error: errors.data_fim_autorizacao?.message, hint: true })}
-                type="date"
-                min={inicio || "1900-01-01"}
-                max="2100-12-31"
-              />
-            </FormField>
+              registration={register("data_fim_autorizacao")}
+              type="date"
+              min={inicio || "1900-01-01"}
+              max="2100-12-31"
+            />
 
-            <FormField id={ids.observacoes} label="Observações" error={errors.observacoes?.message} className="sm:col-span-2">
-              <Textarea
-                {...register("observacoes")}
-                {...fieldAria(ids.observacoes, { error: errors.observacoes?.message })}
-                rows={3}
-                maxLength={1000}
-              />
-            </FormField>
+            <TextareaField id={ids.observacoes} label="Observações" error={errors.observacoes?.message} className="sm:col-span-2" registration={register("observacoes")} rows={3} maxLength={1000} />
 
-            <div className="flex items-center gap-3 sm:col-span-2">
-              <Controller
-                control={control}
-                name="ativo"
-                render={({ field }) => (
-                  <Switch
-                    id={ids.ativo}
-                    ref={field.ref}
-                    checked={field.value}
-                    onCheckedChange={field.onChange}
-                    onBlur={field.onBlur}
-                    disabled={readOnly}
-                    aria-describedby={`${ids.ativo}-ajuda`}
-                  />
-                )}
-              />
-              <div className="grid gap-0.5">
-                <Label htmlFor={ids.ativo}>Ativo</Label>
-                <p id={`${ids.ativo}-ajuda`} className="text-xs text-slate-600">
-                  Prestadores inativos não contam no painel.
-                </p>
-              </div>
-            </div>
+            <SwitchField
+              id={ids.ativo}
+              label="Ativo"
+              hint="Prestadores inativos não contam no painel."
+              control={control}
+              name="ativo"
+              disabled={readOnly}
+              className="flex items-center gap-3 sm:col-span-2"
+            />
           </fieldset>
 
-          <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:items-center">
-            {prestador && can("excluir_prestadores_servico") && <PrestadorDeleteButton prestador={prestador} disabled={saving} />}
-            <div className="flex flex-col-reverse gap-2 sm:ml-auto sm:flex-row">
-              <Button asChild variant="outline">
-                <Link to={PRESTADORES_PATH}>{readOnly ? "Voltar" : "Cancelar"}</Link>
-              </Button>
-              {!readOnly && (
-                <Button type="submit" disabled={saving}>
-                  {saving ? "Salvando..." : editing ? "Salvar alterações" : "Cadastrar prestador"}
-                </Button>
-              )}
-            </div>
-          </div>
+          <FormActions
+            className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:items-center"
+            extra={prestador && can("excluir_prestadores_servico") && <PrestadorDeleteButton prestador={prestador} disabled={saving} />}
+            cancelTo={PRESTADORES_PATH}
+            cancelLabel={readOnly ? "Voltar" : "Cancelar"}
+            submitLabel={readOnly ? undefined : saving ? "Salvando..." : editing ? "Salvar alterações" : "Cadastrar prestador"}
+            saving={saving}
+          />
         </form>
       </CardContent>
     </Card>

@@ -1,9 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { CondominioOption } from "@shared/schemas/painel";
-import { Label } from "~/components/ui/input";
+import { FilterSelect } from "~/components/ui/list-toolbar";
 import { useQueryErrorToast } from "~/components/ui/query-state";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { painelCondominiosQuery, TODOS } from "~/features/painel/queries";
 
 export { TODOS };
@@ -33,21 +32,13 @@ export function CondominioFilter({
   options: CondominioOption[];
 }) {
   return (
-    <div className="grid gap-2 sm:w-64">
-      <Label htmlFor={id}>Condomínio</Label>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={TODOS}>Todos os condomínios</SelectItem>
-          {options.map((c) => (
-            <SelectItem key={c.id} value={c.id}>
-              {c.nome}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <FilterSelect
+      id={id}
+      label="Condomínio"
+      value={value}
+      onChange={onChange}
+      options={[{ value: TODOS, label: "Todos os condomínios" }, ...options.map((c) => ({ value: c.id, label: c.nome }))]}
+      className="grid gap-2 sm:w-64"
+    />
   );
 }

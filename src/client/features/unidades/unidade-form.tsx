@@ -1,14 +1,11 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, type ReactNode } from "react";
-import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
-import { Link } from "react-router";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
 import type { CondominioOption } from "@shared/schemas/painel";
 import { unidadeCreateSchema, unidadeUpdateSchema, type Unidade } from "@shared/schemas/unidades";
-import { Button } from "~/components/ui/button";
-import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
-import { Input, Label, Textarea } from "~/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
-import { Switch } from "~/components/ui/switch";
+import { FormActions } from "~/components/ui/form-actions";
+import { toastFormErrors } from "~/components/ui/form-field";
+import { InputField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
 import { applyServerFieldErrors } from "~/features/usuarios/server-field-errors";
 import type { UnidadeValues } from "./api";
 
@@ -105,107 +102,38 @@ export function UnidadeForm({
   return (
     <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-5" aria-label="Dados da unidade">
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField
+        <SelectField
           id={ids.condominio}
           label="Condomínio"
           required
           error={errors.condominio_id?.message}
           hint={condominiosNote}
           className="sm:col-span-2"
-        >
-          <Controller
-            control={control}
-            name="condominio_id"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange} name={field.name} disabled={readOnly}>
-                <SelectTrigger
-                  {...fieldAria(ids.condominio, { error: errors.condominio_id?.message, hint: Boolean(condominiosNote) })}
-                  ref={field.ref}
-                  onBlur={field.onBlur}
-                  aria-required
-                >
-                  <SelectValue placeholder="Selecione o condomínio" />
-                </SelectTrigger>
-                <SelectContent>
-                  {condominios.map((c) => (
-                    <SelectItem key={c.id} value={c.id}>
-                      {c.nome}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        </FormField>
-        <FormField id={ids.bloco} label="Bloco/Torre" error={errors.bloco?.message}>
-          <Input {...register("bloco")} {...fieldAria(ids.bloco, { error: errors.bloco?.message })} autoComplete="off" maxLength={50} placeholder={readOnly ? undefined : "Ex.: A"} />
-        </FormField>
-        <FormField id={ids.numero} label="Número da Unidade" required error={errors.numero_unidade?.message}>
-          <Input
-            {...register("numero_unidade")}
-            {...fieldAria(ids.numero, { error: errors.numero_unidade?.message })}
-            aria-required
-            autoComplete="off"
-            maxLength={20}
-            placeholder={readOnly ? undefined : "Ex.: 101"}
-          />
-        </FormField>
-        <FormField id={ids.andar} label="Andar" error={errors.andar?.message}>
-          <Input {...register("andar")} {...fieldAria(ids.andar, { error: errors.andar?.message })} autoComplete="off" maxLength={20} placeholder={readOnly ? undefined : "Ex.: 1º"} />
-        </FormField>
-        <FormField id={ids.tipo} label="Tipo de Unidade" error={errors.tipo_unidade?.message}>
-          <Input
-            {...register("tipo_unidade")}
-            {...fieldAria(ids.tipo, { error: errors.tipo_unidade?.message })}
-            autoComplete="off"
-            maxLength={50}
-            placeholder={readOnly ? undefined : "Apartamento, Casa, Sala"}
-          />
-        </FormField>
-        <FormField id={ids.observacoes} label="Observações" error={errors.observacoes?.message} className="sm:col-span-2">
-          <Textarea
-            {...register("observacoes")}
-            {...fieldAria(ids.observacoes, { error: errors.observacoes?.message })}
-            rows={3}
-            maxLength={1000}
-          />
-        </FormField>
-        <div className="flex items-center gap-3 sm:col-span-2">
-          <Controller
-            control={control}
-            name="ativo"
-            render={({ field }) => (
-              <Switch
-                id={ids.ativo}
-                ref={field.ref}
-                name={field.name}
-                checked={field.value}
-                onCheckedChange={field.onChange}
-                onBlur={field.onBlur}
-                disabled={readOnly}
-              />
-            )}
-          />
-          <Label htmlFor={ids.ativo}>Unidade ativa</Label>
+          control={control}
+          name="condominio_id"
+          options={condominios.map((c) => ({ value: c.id, label: c.nome }))}
+          placeholder="Selecione o condomínio"
+          disabled={readOnly}
+        />
+        <InputField id={ids.bloco} label="Bloco/Torre" error={errors.bloco?.message} registration={register("bloco")} autoComplete="off" maxLength={50} placeholder={readOnly ? undefined : "Ex.: A"} />
+        <InputField id={ids.numero} label="Número da Unidade" required error={errors.numero_unidade?.message} registration={register("numero_unidade")} autoComplete="off" maxLength={20} placeholder={readOnly ? undefined : "Ex.: 101"} />
+        <InputField id={ids.andar} label="Andar" error={errors.andar?.message} registration={register("andar")} autoComplete="off" maxLength={20} placeholder={readOnly ? undefined : "Ex.: 1º"} />
+        <InputField id={ids.tipo} label="Tipo de Unidade" error={errors.tipo_unidade?.message} registration={register("tipo_unidade")} autoComplete="off" maxLength={50} placeholder={readOnly ? undefined : "Apartamento, Casa, Sala"} />
+        <TextareaField id={ids.observacoes} label="Observações" error={errors.observacoes?.message} className="sm:col-span-2" registration={register("observacoes")} rows={3} maxLength={1000} />
+        <SwitchField id={ids.ativo} label="Unidade ativa" control={control} name="ativo" disabled={readOnly} className="flex items-center gap-3 sm:col-span-2">
           <span className="text-sm text-slate-600" aria-hidden>
             ({ativo ? "Ativa" : "Inativa"})
           </span>
-        </div>
+        </SwitchField>
       </div>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">
-        {extraActions}
-        <div className="flex flex-col-reverse gap-2 sm:ml-auto sm:flex-row">
-          <Button asChild variant="outline">
-            <Link to={cancelTo}>{readOnly ? "Voltar" : "Cancelar"}</Link>
-          </Button>
-          {!readOnly && (
-            <Button type="submit" disabled={saving}>
-              {saving ? "Salvando..." : mode === "create" ? "Cadastrar Unidade" : "Salvar Alterações"}
-            </Button>
-          )}
-        </div>
-      </div>
+      <FormActions
+        extra={extraActions}
+        cancelTo={cancelTo}
+        cancelLabel={readOnly ? "Voltar" : "Cancelar"}
+        submitLabel={readOnly ? undefined : saving ? "Salvando..." : mode === "create" ? "Cadastrar Unidade" : "Salvar Alterações"}
+        saving={saving}
+      />
     </form>
   );
 }

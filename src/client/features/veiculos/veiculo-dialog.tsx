@@ -1,15 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
-import { Controller, useForm, type Resolver } from "react-hook-form";
+import { useForm, type Resolver } from "react-hook-form";
 import { formatPlaca } from "@shared/br/placa";
 import type { Morador } from "@shared/schemas/moradores";
 import { TIPO_VEICULO_LABEL, TIPOS_VEICULO, veiculoInputSchema, type Veiculo } from "@shared/schemas/veiculos";
-import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
-import { Input, Label, Textarea } from "~/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
-import { Switch } from "~/components/ui/switch";
+import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
+import { toastFormErrors } from "~/components/ui/form-field";
+import { InputField, MaskedField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
 import { DENIED_REGISTRY } from "~/features/unidades/access";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { applyServerFieldErrors } from "~/features/usuarios/server-field-errors";
@@ -27,6 +24,7 @@ interface FormValues {
 }
 
 const FIELDS = ["placa", "tipo_veiculo", "marca", "modelo", "cor", "ativo", "observacoes"] as const;
+const TIPO_OPTIONS = TIPOS_VEICULO.map((tipo) => ({ value: tipo, label: TIPO_VEICULO_LABEL[tipo] }));
 const resolver = zodResolver(veiculoInputSchema) as unknown as Resolver<FormValues, unknown, VeiculoValues>;
 
 /** Upper case while typing; only letters, digits and the hyphen of old plates (ABC-1234, ABC1D23). */
@@ -60,17 +58,15 @@ export function VeiculoDialog({
 }) {
   const save = useSaveVeiculo(unidadeId);
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && !save.isPending && onClose()}>
-      <DialogContent>
-        <div className="grid gap-1.5 pr-6">
-          <DialogTitle>{veiculo ? "Editar Veículo" : "Adicionar Veículo"}</DialogTitle>
-          <DialogDescription>
-            {morador ? `Veículo de ${morador.nome_completo}.` : null} Os campos marcados com * são obrigatórios.
-          </DialogDescription>
-        </div>
-        {open && morador && <VeiculoForm key={veiculo?.id ?? "novo"} moradorId={morador.id} veiculo={veiculo} save={save} onSaved={onClose} />}
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      pending={save.isPending}
+      onClose={onClose}
+      title={veiculo ? "Editar Veículo" : "Adicionar Veículo"}
+      description={<>{morador ? `Veículo de ${morador.nome_completo}.` : null} Os campos marcados com * são obrigatórios.</>}
+    >
+      {open && morador && <VeiculoForm key={veiculo?.id ?? "novo"} moradorId={morador.id} veiculo={veiculo} save={save} onSaved={onClose} />}
+    </FormDialog>
   );
 }
 
@@ -122,81 +118,29 @@ function VeiculoForm({
   return (
     <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={ids.placa} label="Placa" required error={errors.placa?.message} hint="ABC-1234 ou ABC1D23.">
-          <Controller
-            control={control}
-            name="placa"
-            render={({ field }) => (
-              <Input
-                {...fieldAria(ids.placa, { error: errors.placa?.message, hint: true })}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onBlur={field.onBlur}
-                onChange={(e) => field.onChange(typedPlaca(e.target.value))}
-                aria-required
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={8}
-                className="font-mono uppercase tracking-wider"
-              />
-            )}
-          />
-        </FormField>
-        <FormField id={ids.tipo} label="Tipo de veículo" required error={errors.tipo_veiculo?.message}>
-          <Controller
-            control={control}
-            name="tipo_veiculo"
-            render={({ field }) => (
-              <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                <SelectTrigger {...fieldAria(ids.tipo, { error: errors.tipo_veiculo?.message })} ref={field.ref} onBlur={field.onBlur} aria-required>
-                  <SelectValue placeholder="Selecione o tipo" />
-                </SelectTrigger>
-                <SelectContent>
-                  {TIPOS_VEICULO.map((tipo) => (
-                    <SelectItem key={tipo} value={tipo}>
-                      {TIPO_VEICULO_LABEL[tipo]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            )}
-          />
-        </FormField>
-        <FormField id={ids.marca} label="Marca" error={errors.marca?.message}>
-          <Input {...register("marca")} {...fieldAria(ids.marca, { error: errors.marca?.message })} autoComplete="off" maxLength={60} placeholder="Ex.: Fiat" />
-        </FormField>
-        <FormField id={ids.modelo} label="Modelo" error={errors.modelo?.message}>
-          <Input {...register("modelo")} {...fieldAria(ids.modelo, { error: errors.modelo?.message })} autoComplete="off" maxLength={60} placeholder="Ex.: Argo" />
-        </FormField>
-        <FormField id={ids.cor} label="Cor" error={errors.cor?.message}>
-          <Input {...register("cor")} {...fieldAria(ids.cor, { error: errors.cor?.message })} autoComplete="off" maxLength={40} placeholder="Ex.: Prata" />
-        </FormField>
-        <div className="flex items-center gap-3 self-end pb-2">
-          <Controller
-            control={control}
-            name="ativo"
-            render={({ field }) => (
-              <Switch id={ids.ativo} ref={field.ref} name={field.name} checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} />
-            )}
-          />
-          <Label htmlFor={ids.ativo}>Veículo ativo</Label>
-        </div>
-        <FormField id={ids.observacoes} label="Observações" error={errors.observacoes?.message} className="sm:col-span-2">
-          <Textarea {...register("observacoes")} {...fieldAria(ids.observacoes, { error: errors.observacoes?.message })} rows={2} maxLength={1000} />
-        </FormField>
+        <MaskedField
+          id={ids.placa}
+          label="Placa"
+          required
+          error={errors.placa?.message}
+          hint="ABC-1234 ou ABC1D23."
+          control={control}
+          name="placa"
+          mask={typedPlaca}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={8}
+          inputClassName="font-mono uppercase tracking-wider"
+        />
+        <SelectField id={ids.tipo} label="Tipo de veículo" required error={errors.tipo_veiculo?.message} control={control} name="tipo_veiculo" options={TIPO_OPTIONS} placeholder="Selecione o tipo" />
+        <InputField id={ids.marca} label="Marca" error={errors.marca?.message} registration={register("marca")} autoComplete="off" maxLength={60} placeholder="Ex.: Fiat" />
+        <InputField id={ids.modelo} label="Modelo" error={errors.modelo?.message} registration={register("modelo")} autoComplete="off" maxLength={60} placeholder="Ex.: Argo" />
+        <InputField id={ids.cor} label="Cor" error={errors.cor?.message} registration={register("cor")} autoComplete="off" maxLength={40} placeholder="Ex.: Prata" />
+        <SwitchField id={ids.ativo} label="Veículo ativo" control={control} name="ativo" className="flex items-center gap-3 self-end pb-2" />
+        <TextareaField id={ids.observacoes} label="Observações" error={errors.observacoes?.message} className="sm:col-span-2" registration={register("observacoes")} rows={2} maxLength={1000} />
       </div>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button type="button" variant="outline" disabled={save.isPending}>
-            Cancelar
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? "Salvando..." : veiculo ? "Salvar Alterações" : "Adicionar Veículo"}
-        </Button>
-      </div>
+      <DialogFormActions pending={save.isPending} submitLabel={save.isPending ? "Salvando..." : veiculo ? "Salvar Alterações" : "Adicionar Veículo"} />
     </form>
   );
 }

@@ -1,11 +1,9 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Search } from "lucide-react";
 import { useId, useState } from "react";
 import type { VeiculoListItem } from "@shared/schemas/veiculos";
-import { Input, Label } from "~/components/ui/input";
+import { FilterSelect, ListToolbar, SearchField } from "~/components/ui/list-toolbar";
 import { PagedList } from "~/components/ui/paged-list";
 import { useQueryErrorToast } from "~/components/ui/query-state";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import { DENIED_REGISTRY, PageAccess } from "~/features/unidades/access";
 import { CondominioFilter, TODOS, useCondominioFilter } from "~/features/unidades/condominio-filter";
@@ -63,40 +61,11 @@ function Veiculos() {
         </p>
       </div>
 
-      <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Filtrar veículos">
-        <div className="grid min-w-64 flex-1 gap-2 sm:max-w-md">
-          <Label htmlFor={`${uid}-busca`}>Buscar</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
-            <Input
-              id={`${uid}-busca`}
-              type="search"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              placeholder="Buscar por placa, marca, modelo ou cor..."
-              maxLength={100}
-              autoComplete="off"
-              className="pl-9"
-            />
-          </div>
-        </div>
+      <ListToolbar label="Filtrar veículos">
+        <SearchField id={`${uid}-busca`} value={text} onChange={setText} placeholder="Buscar por placa, marca, modelo ou cor..." />
         <CondominioFilter id={`${uid}-condominio`} value={condominio.value} onChange={condominio.setValue} options={condominio.options} />
-        <div className="grid gap-2 sm:w-44">
-          <Label htmlFor={`${uid}-status`}>Status</Label>
-          <Select value={status} onValueChange={(value) => setStatus(value as VeiculoStatusFilter)}>
-            <SelectTrigger id={`${uid}-status`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {STATUS_OPTIONS.map((option) => (
-                <SelectItem key={option.value} value={option.value}>
-                  {option.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-      </div>
+        <FilterSelect id={`${uid}-status`} label="Status" value={status} onChange={setStatus} options={STATUS_OPTIONS} className="grid gap-2 sm:w-44" />
+      </ListToolbar>
 
       <PagedList query={query} rows={rows} total={total} noun="veículos">
 

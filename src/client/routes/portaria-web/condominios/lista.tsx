@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Plus, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { CondominioListItem } from "@shared/schemas/condominios";
 import { AcessoNegado } from "~/components/portaria/acesso-negado";
 import { RequirePermission } from "~/components/portaria/require-permission";
 import { Button } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/input";
+import { SearchField } from "~/components/ui/list-toolbar";
 import { PagedList } from "~/components/ui/paged-list";
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { useCondominioGuard } from "~/features/condominios/access";
@@ -66,22 +66,15 @@ function Condominios() {
         )}
       </div>
 
-      <div role="search" aria-label="Filtrar condomínios" className="grid max-w-md gap-2">
-        <Label htmlFor="busca-condominios">Buscar</Label>
-        <div className="relative">
-          <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
-          <Input
-            id="busca-condominios"
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder="Buscar por nome ou CNPJ..."
-            maxLength={100}
-            autoComplete="off"
-            className="pl-9"
-          />
-        </div>
-      </div>
+      <SearchField
+        role="search"
+        aria-label="Filtrar condomínios"
+        className="grid max-w-md gap-2"
+        id="busca-condominios"
+        value={text}
+        onChange={setText}
+        placeholder="Buscar por nome ou CNPJ..."
+      />
 
       <PagedList query={query} rows={rows} total={total} noun="condomínios" framed={false}>
 

@@ -1,15 +1,14 @@
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { Plus, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Prestador } from "@shared/schemas/prestadores";
 import { AcessoNegado } from "~/components/portaria/acesso-negado";
 import { RequirePermission } from "~/components/portaria/require-permission";
 import { Button } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/input";
+import { FilterSelect, ListToolbar, SearchField } from "~/components/ui/list-toolbar";
 import { PagedList } from "~/components/ui/paged-list";
 import { useQueryErrorToast } from "~/components/ui/query-state";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { painelCondominiosQuery } from "~/features/painel/queries";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import { CANNOT_VIEW_PRESTADORES, usePrestadorGuard } from "~/features/prestadores/access";
@@ -88,56 +87,22 @@ function Prestadores() {
         )}
       </div>
 
-      <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Filtrar prestadores">
-        <div className="grid min-w-64 flex-1 gap-2 sm:max-w-md">
-          <Label htmlFor="busca-prestadores">Buscar</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
-            <Input
-              id="busca-prestadores"
-              type="search"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              placeholder="Buscar por nome, CNPJ/CPF ou tipo de serviço..."
-              maxLength={100}
-              autoComplete="off"
-              className="pl-9"
-            />
-          </div>
-        </div>
-        <div className="grid w-full gap-2 sm:w-64">
-          <Label htmlFor="filtro-condominio">Condomínio</Label>
-          <Select value={condominio} onValueChange={setCondominio}>
-            <SelectTrigger id="filtro-condominio">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              <SelectItem value="todos">Todos</SelectItem>
-              <SelectItem value="geral">Geral (Sem Vínculo)</SelectItem>
-              {condominios.data?.map((c) => (
-                <SelectItem key={c.id} value={c.id}>
-                  {c.nome}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="grid w-full gap-2 sm:w-40">
-          <Label htmlFor="filtro-status">Status</Label>
-          <Select value={status} onValueChange={(value) => setStatus(value as StatusFilter)}>
-            <SelectTrigger id="filtro-status">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {STATUS_OPTIONS.map((s) => (
-                <SelectItem key={s.value} value={s.value}>
-                  {s.label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-      </div>
+      <ListToolbar label="Filtrar prestadores">
+        <SearchField id="busca-prestadores" value={text} onChange={setText} placeholder="Buscar por nome, CNPJ/CPF ou tipo de serviço..." />
+        <FilterSelect
+          id="filtro-condominio"
+          label="Condomínio"
+          value={condominio}
+          onChange={setCondominio}
+          options={[
+            { value: "todos", label: "Todos" },
+            { value: "geral", label: "Geral (Sem Vínculo)" },
+            ...(condominios.data ?? []).map((c) => ({ value: c.id, label: c.nome })),
+          ]}
+          className="grid w-full gap-2 sm:w-64"
+        />
+        <FilterSelect id="filtro-status" label="Status" value={status} onChange={setStatus} options={STATUS_OPTIONS} className="grid w-full gap-2 sm:w-40" />
+      </ListToolbar>
 
       <PagedList query={query} rows={rows} total={total} noun="prestadores">
 

@@ -5,18 +5,9 @@ import { Link, useNavigate } from "react-router";
 import type { PermissionName } from "@shared/permissions";
 import type { CondominioOption } from "@shared/schemas/painel";
 import type { Unidade } from "@shared/schemas/unidades";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Loading, useQueryErrorToast } from "~/components/ui/query-state";
 import { MoradoresSection } from "~/features/moradores/moradores-section";
 import { painelCondominiosQuery } from "~/features/painel/queries";
@@ -196,30 +187,16 @@ function UnidadeCard({
         )}
       </CardContent>
 
-      <AlertDialog open={confirmOpen} onOpenChange={(open) => !open && !remove.isPending && setConfirmOpen(false)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Excluir unidade</AlertDialogTitle>
-            <AlertDialogDescription>
-              Tem certeza que deseja excluir a unidade {unidadeLabel(unidade)} do condomínio {unidade.condominio.nome}? Esta ação não pode ser
-              desfeita.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Cancelar</AlertDialogCancel>
-            <AlertDialogAction
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                confirmDelete();
-              }}
-            >
-              {remove.isPending ? "Excluindo..." : "Excluir"}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={confirmOpen}
+        onCancel={() => setConfirmOpen(false)}
+        onConfirm={confirmDelete}
+        pending={remove.isPending}
+        title="Excluir unidade"
+        description={`Tem certeza que deseja excluir a unidade ${unidadeLabel(unidade)} do condomínio ${unidade.condominio.nome}? Esta ação não pode ser desfeita.`}
+        confirmLabel="Excluir"
+        pendingLabel="Excluindo..."
+      />
     </Card>
   );
 }

@@ -1,10 +1,10 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Plus, Search } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import type { UnidadeListItem } from "@shared/schemas/unidades";
 import { Button } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/input";
+import { ListToolbar, SearchField } from "~/components/ui/list-toolbar";
 import { PagedList } from "~/components/ui/paged-list";
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { portariaMeta } from "~/features/portaria-shell/meta";
@@ -65,25 +65,10 @@ function Unidades() {
         )}
       </div>
 
-      <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Filtrar unidades">
-        <div className="grid min-w-64 flex-1 gap-2 sm:max-w-md">
-          <Label htmlFor={`${uid}-busca`}>Buscar</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
-            <Input
-              id={`${uid}-busca`}
-              type="search"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              placeholder="Buscar por bloco, número ou tipo..."
-              maxLength={100}
-              autoComplete="off"
-              className="pl-9"
-            />
-          </div>
-        </div>
+      <ListToolbar label="Filtrar unidades">
+        <SearchField id={`${uid}-busca`} value={text} onChange={setText} placeholder="Buscar por bloco, número ou tipo..." />
         <CondominioFilter id={`${uid}-condominio`} value={condominio.value} onChange={condominio.setValue} options={condominio.options} />
-      </div>
+      </ListToolbar>
 
       <PagedList query={query} rows={rows} total={total} noun="unidades">
 

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { ChevronDown, Filter, Plus, Search } from "lucide-react";
+import { ChevronDown, Filter, Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import type { Usuario } from "@shared/schemas/usuarios";
@@ -14,7 +14,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "~/components/ui/dropdown-menu";
-import { Input, Label } from "~/components/ui/input";
+import { ListToolbar, SearchField } from "~/components/ui/list-toolbar";
 import { PagedList } from "~/components/ui/paged-list";
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { DENIED } from "~/features/permissoes/access";
@@ -70,24 +70,8 @@ function Usuarios() {
         </Button>
       </div>
 
-      <div className="flex flex-wrap items-end gap-3" role="search" aria-label="Filtrar usuários">
-        <div className="grid min-w-64 flex-1 gap-2 sm:max-w-md">
-          <Label htmlFor="busca-usuarios">Buscar</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
-            <Input
-              id="busca-usuarios"
-              type="search"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              placeholder="Buscar por nome, email ou CPF..."
-              aria-label="Buscar por nome, email ou CPF"
-              maxLength={100}
-              autoComplete="off"
-              className="pl-9"
-            />
-          </div>
-        </div>
+      <ListToolbar label="Filtrar usuários">
+        <SearchField id="busca-usuarios" value={text} onChange={setText} placeholder="Buscar por nome, email ou CPF..." inputLabel="Buscar por nome, email ou CPF" />
         <div className="grid gap-2">
           <span className="text-sm font-medium text-slate-800" id="filtro-status-rotulo">
             Status
@@ -115,7 +99,7 @@ function Usuarios() {
             </DropdownMenuContent>
           </DropdownMenu>
         </div>
-      </div>
+      </ListToolbar>
 
       <PagedList query={query} rows={rows} total={total} noun="usuários">
 

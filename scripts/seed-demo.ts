@@ -1,0 +1,109 @@
+// `npm run seed:demo -- [--scale N] [--force]`: fills the configured database (DATA_DIR's PGlite or
+// DATABASE_URL's PostgreSQL) with deterministic pt-BR demonstration data. See README.md.
+import { resolve } from "node:path";
+import { createAuth } from "../src/server/auth/auth";
+import { ConfigError, loadConfig } from "../src/server/config";
+import { openPglite, openPostgres, type Database } from "../src/server/db/client";
+import { DataDirLockedError, lockDataDir, type DataDirLock } from "../src/server/db/data-dir-lock";
+import { DEMO_DOMAIN, DEMO_PASSWORD, DemoRefusedError, seedDemo } from "../src/server/db/demo-data";
+import { seed } from "../src/server/db/seed";
+import { loadAuthSecret } from "../src/server/db/settings";
+import { createMailer } from "../src/server/email/mailer";
+
+const USAGE = `Uso: npm run seed:demo -- [--scale N] [--force]
+
+  --scale N   tamanho dos dados (padrão 1: 200 condomínios, 40.000 unidades, 100.000 moradores,
+              60.000 veículos, 5.000 prestadores, 200 usuários); aceita frações, ex.: 0.01
+  --force     grava mesmo se o banco já tiver condomínios ou prestadores que não são de demonstração`;
+
+function parseArgs(argv: string[]): { scale: number; force: boolean } {
+  let scale = 1;
+  let force = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === "--force") force = true;
+    else if (arg === "--scale" || arg.startsWith("--scale=")) {
+      const value = arg.includes("=") ? arg.slice("--scale=".length) : argv[++i];
+      scale = Number(value);
+      if (!value || !Number.isFinite(scale) || scale <= 0 || scale > 100) throw new UsageError(`Escala inválida: ${value ?? "(vazia)"}.`);
+    } else if (arg === "--help" || arg === "-h") {
+      console.log(USAGE);
+      process.exit(0);
+    } else throw new UsageError(`Opção desconhecida: ${arg}.`);
+  }
+  return { scale, force };
+}
+class UsageError extends Error {}
+
+/** A single updating line per table on stderr (one line per finished table when not a terminal). */
+function progressBar() {
+  const tty = process.stderr.isTTY;
+  let current = "";
+  let lastPct = -1;
+  return (label: string, done: number, total: number) => {
+    const pct = total ? Math.floor((done / total) * 100) : 100;
+    if (label !== current) {
+      current = label;
+      lastPct = -1;
+    }
+    if (pct === lastPct) return;
+    lastPct = pct;
+    const width = 30;
+    const filled = Math.round((pct / 100) * width);
+    const line = `  ${label.padEnd(24)} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${String(pct).padStart(3)}%  ${done.toLocaleString("pt-BR")}/${total.toLocaleString("pt-BR")}`;
+    if (tty) process.stderr.write(`\r${line}${done >= total ? "\n" : ""}`);
+    else if (done >= total) process.stderr.write(`${line}\n`);
+  };
+}
+
+async function main() {
+  const { scale, force } = parseArgs(process.argv.slice(2));
+  const config = loadConfig();
+  let lock: DataDirLock | undefined;
+  let database: Database;
+  if (config.databaseUrl) {
+    database = await openPostgres(config.databaseUrl, undefined, 2);
+  } else {
+    const dataDir = resolve(config.dataDir);
+    lock = lockDataDir(dataDir); // never beside a running portal on the same directory
+    database = await openPglite(resolve(dataDir, "pglite"));
+  }
+  const started = Date.now();
+  try {
+    await database.migrate();
+    const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, log: () => undefined });
+    const secret = config.authSecret ?? (await loadAuthSecret(database.db));
+    const auth = createAuth({ config, db: database.db, mailer, secret, log: () => undefined });
+    const seeded = await seed(database.db, auth, { email: config.adminEmail, password: config.adminPassword });
+
+    console.error(`Gerando dados de demonstração (escala ${scale}) em ${database.kind === "pglite" ? `PGlite (${resolve(config.dataDir)})` : "PostgreSQL (DATABASE_URL)"}...`);
+    const result = await seedDemo(database.db, auth, { scale, force, onProgress: progressBar() });
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const n = (v: number) => v.toLocaleString("pt-BR");
+    const c = result.counts;
+    const a = result.ativos;
+    console.log(
+      [
+        "",
+        `Dados de demonstração ${result.replaced ? "substituídos" : "criados"} em ${seconds} s:`,
+        `  ${n(c.condominios)} condomínios (${n(a.condominios)} ativos), ${n(c.unidades)} unidades (${n(a.unidades)} ativas)`,
+        `  ${n(c.moradores)} moradores (${n(a.moradores)} ativos), ${n(c.veiculos)} veículos (${n(a.veiculos)} ativos)`,
+        `  ${n(c.prestadores)} prestadores (${n(a.prestadores)} ativos), ${n(c.usuarios)} usuários em 10 grupos (${n(a.usuarios)} ativos)`,
+        "",
+        `Usuários de demonstração: nome.sobrenome.N@${DEMO_DOMAIN}, todos com a senha: ${DEMO_PASSWORD}`,
+        ...result.sampleUsers.map((u) => `  ${u.email}  (${u.status})`),
+        ...(seeded.createdAdmin ? ["", `Administrador criado: ${seeded.createdAdmin.email} / ${seeded.createdAdmin.password}`] : []),
+      ].join("\n"),
+    );
+  } finally {
+    await database.close();
+    lock?.release();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+  else if (error instanceof DemoRefusedError || error instanceof ConfigError || error instanceof DataDirLockedError) console.error(`\n${error.message}`);
+  else console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, like, sql } from "drizzle-orm";
+import { isValidCep, UFS } from "../../shared/br/cep";
+import { isValidCnpj } from "../../shared/br/cnpj";
+import { isValidCpf } from "../../shared/br/cpf";
+import { isValidPlaca } from "../../shared/br/placa";
+import { createTestApp, request, signIn, type TestApp } from "../testing/harness";
+import { DEMO_DOMAIN, DEMO_MARKER_KEY, DEMO_PASSWORD, DEMO_GROUPS, DemoRefusedError, demoCounts, seedDemo, type DemoResult } from "./demo-data";
+import * as schema from "./schema";
+
+const SCALE = 0.005;
+
+describe("seed:demo", () => {
+  let app: TestApp;
+  let result: DemoResult;
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    result = await seedDemo(app.database.db, app.auth, { scale: SCALE });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const count = async (table: typeof schema.condominios | typeof schema.unidades | typeof schema.moradores | typeof schema.veiculos | typeof schema.prestadores, ativo?: boolean) => {
+    const [row] = await app.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(ativo === undefined ? undefined : eq(table.ativo, ativo));
+    return row!.n;
+  };
+
+  it("writes the counts of the scale, with some inactive records, and the demo marker", async () => {
+    const expected = demoCounts(SCALE);
+    expect(expected).toEqual({ condominios: 1, unidades: 200, moradores: 500, veiculos: 300, prestadores: 25, usuarios: 10 });
+    expect(result.counts).toEqual(expected);
+    expect(await count(schema.condominios)).toBe(expected.condominios);
+    expect(await count(schema.unidades)).toBe(expected.unidades);
+    expect(await count(schema.moradores)).toBe(expected.moradores);
+    expect(await count(schema.veiculos)).toBe(expected.veiculos);
+    expect(await count(schema.prestadores)).toBe(expected.prestadores);
+    for (const table of [schema.unidades, schema.moradores, schema.veiculos, schema.prestadores]) {
+      expect(await count(table, false)).toBeGreaterThan(0);
+    }
+    const demoUsers = await app.database.db.select().from(schema.usuarios).where(like(schema.usuarios.email, `%@${DEMO_DOMAIN}`));
+    expect(demoUsers).toHaveLength(expected.usuarios);
+    const groups = await app.database.db.select().from(schema.grupos).where(like(schema.grupos.descricao, "%demonstração%"));
+    expect(groups.map((g) => g.nome_grupo).sort()).toEqual(DEMO_GROUPS.map((g) => g.nome).sort());
+    const [marker] = await app.database.db.select().from(schema.portalSettings).where(eq(schema.portalSettings.key, DEMO_MARKER_KEY));
+    expect(marker?.value).toBe(String(SCALE));
+  });
+
+  it("generates valid documents, plates, CEPs and UFs", async () => {
+    const db = app.database.db;
+    const condos = await db.select().from(schema.condominios);
+    for (const c of condos) {
+      expect(isValidCnpj(c.cnpj!), c.cnpj!).toBe(true);
+      expect(isValidCep(c.cep!), c.cep!).toBe(true);
+      expect(UFS).toContain(c.estado);
+    }
+    const residents = await db.select({ cpf: schema.moradores.cpf, nascimento: schema.moradores.data_nascimento }).from(schema.moradores);
+    const cpfs = residents.map((r) => r.cpf).filter((c): c is string => c !== null);
+    expect(cpfs.length).toBeGreaterThan(residents.length / 2);
+    for (const cpf of cpfs) expect(isValidCpf(cpf), cpf).toBe(true);
+    for (const r of residents) expect(r.nascimento).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const users = await db.select({ cpf: schema.usuarios.cpf }).from(schema.usuarios).where(like(schema.usuarios.email, `%@${DEMO_DOMAIN}`));
+    for (const u of users) expect(isValidCpf(u.cpf!), u.cpf!).toBe(true);
+    const providers = await db.select().from(schema.prestadores);
+    for (const p of providers) {
+      const doc = p.cnpj_cpf!;
+      expect(doc.length === 11 ? isValidCpf(doc) : isValidCnpj(doc), doc).toBe(true);
+      if (p.data_inicio_autorizacao && p.data_fim_autorizacao) expect(p.data_fim_autorizacao >= p.data_inicio_autorizacao).toBe(true);
+    }
+    const plates = (await db.select({ placa: schema.veiculos.placa }).from(schema.veiculos)).map((v) => v.placa);
+    for (const placa of plates) expect(isValidPlaca(placa), placa).toBe(true);
+    expect(plates.some((p) => /^[A-Z]{3}\d{4}$/.test(p))).toBe(true); // old format
+    expect(plates.some((p) => /^[A-Z]{3}\d[A-Z]\d{2}$/.test(p))).toBe(true); // Mercosul
+  });
+
+  it("lets the active demo users sign in with the demo password, and the painel counts the active rows", async () => {
+    const db = app.database.db;
+    const [active] = await db
+      .select()
+      .from(schema.usuarios)
+      .where(and(like(schema.usuarios.email, `%@${DEMO_DOMAIN}`), eq(schema.usuarios.status, "ativo")))
+      .limit(1);
+    const cookie = await signIn(app, active!.email, DEMO_PASSWORD);
+    const response = await request(app, "GET", "/api/painel", { cookie });
+    expect(response.statusCode).toBe(200);
+    const painel = response.json();
+    expect(painel.unidades_ativas).toBe(await count(schema.unidades, true));
+    expect(painel.moradores_ativos).toBe(await count(schema.moradores, true));
+    expect(painel.veiculos_ativos).toBe(await count(schema.veiculos, true));
+    expect(painel.prestadores_ativos).toBe(await count(schema.prestadores, true));
+    expect(painel).toMatchObject({
+      unidades_ativas: result.ativos.unidades,
+      moradores_ativos: result.ativos.moradores,
+      veiculos_ativos: result.ativos.veiculos,
+      prestadores_ativos: result.ativos.prestadores,
+    });
+  });
+
+  it("replaces its own data when run again, with the same (deterministic) data", async () => {
+    const snapshot = async () =>
+      (await app.database.db.select({ cnpj: schema.condominios.cnpj, nome: schema.condominios.nome }).from(schema.condominios))
+        .map((c) => `${c.nome}|${c.cnpj}`)
+        .concat((await app.database.db.select({ placa: schema.veiculos.placa }).from(schema.veiculos)).map((v) => v.placa))
+        .sort();
+    const before = await snapshot();
+    const again = await seedDemo(app.database.db, app.auth, { scale: SCALE });
+    expect(again.replaced).toBe(true);
+    expect(await count(schema.condominios)).toBe(result.counts.condominios);
+    expect(await count(schema.moradores)).toBe(result.counts.moradores);
+    const users = await app.database.db.select().from(schema.usuarios).where(like(schema.usuarios.email, `%@${DEMO_DOMAIN}`));
+    expect(users).toHaveLength(result.counts.usuarios);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses a database with non-demo data unless forced", async () => {
+    const db = app.database.db;
+    await db.insert(schema.condominios).values({ nome: "Condomínio Real", email: "sindico@real.com.br" });
+    const before = await count(schema.moradores);
+    await expect(seedDemo(db, app.auth, { scale: SCALE })).rejects.toThrow(DemoRefusedError);
+    await expect(seedDemo(db, app.auth, { scale: SCALE })).rejects.toThrow(/não são dados de demonstração.*--force/);
+    expect(await count(schema.moradores)).toBe(before);
+
+    const forced = await seedDemo(db, app.auth, { scale: SCALE, force: true });
+    expect(forced.counts.condominios).toBe(1);
+    // The real condominium stays; the demo one was replaced.
+    expect(await count(schema.condominios)).toBe(2);
+    const [real] = await db.select().from(schema.condominios).where(eq(schema.condominios.nome, "Condomínio Real"));
+    expect(real).toBeDefined();
+  });
+});

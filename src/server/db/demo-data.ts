@@ -1,0 +1,651 @@
+import { eq, inArray, isNull, like, notLike, or, sql } from "drizzle-orm";
+import { PERMISSIONS, type PermissionName, type UserStatus } from "../../shared/permissions";
+import { cnpjWithCheckDigits } from "../../shared/br/cnpj";
+import { cpfWithCheckDigits } from "../../shared/br/cpf";
+import type { Auth } from "../auth/auth";
+import type { Db } from "./client";
+import {
+  account,
+  condominios,
+  grupoPermissoes,
+  grupos,
+  moradores,
+  permissoes,
+  portalSettings,
+  prestadores,
+  unidades,
+  user,
+  usuarioGrupos,
+  usuarios,
+  veiculos,
+} from "./schema";
+
+// Deterministic pt-BR demonstration data (`npm run seed:demo -- --scale N`). Every e-mail the
+// demo creates ends in DEMO_DOMAIN: that is how demo rows are told apart from real ones
+// (condominiums and providers directly; units, residents and vehicles through their condominium;
+// users by their e-mail).
+
+export const DEMO_DOMAIN = "demo.portal.local";
+export const DEMO_PASSWORD = "Demo-Portal-2026";
+export const DEMO_MARKER_KEY = "demo_data";
+const DEMO_LIKE = `%${DEMO_DOMAIN}`;
+const DEMO_GROUP_NOTE = " (dados de demonstração)";
+
+/** Row counts at scale 1. */
+export const BASE_COUNTS = {
+  condominios: 200,
+  unidades: 40_000,
+  moradores: 100_000,
+  veiculos: 60_000,
+  prestadores: 5_000,
+  usuarios: 200,
+} as const;
+export type DemoTable = keyof typeof BASE_COUNTS;
+
+export function demoCounts(scale: number): Record<DemoTable, number> {
+  const n = (base: number, min: number) => Math.max(min, Math.round(base * scale));
+  return {
+    condominios: n(BASE_COUNTS.condominios, 1),
+    unidades: n(BASE_COUNTS.unidades, 1),
+    moradores: n(BASE_COUNTS.moradores, 1),
+    veiculos: n(BASE_COUNTS.veiculos, 1),
+    prestadores: n(BASE_COUNTS.prestadores, 1),
+    usuarios: n(BASE_COUNTS.usuarios, DEMO_GROUPS.length),
+  };
+}
+
+export class DemoRefusedError extends Error {}
+
+export interface DemoOptions {
+  scale: number;
+  force?: boolean;
+  /** Called as rows are written: table label, rows done, rows in total. */
+  onProgress?: (label: string, done: number, total: number) => void;
+  batchSize?: number;
+}
+
+export interface DemoResult {
+  counts: Record<DemoTable, number>;
+  /** Active rows written (condominiums, units, residents, vehicles, providers; users with status ativo). */
+  ativos: Record<DemoTable, number>;
+  /** True when a previous demo run was found and replaced. */
+  replaced: boolean;
+  sampleUsers: { email: string; status: UserStatus }[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deterministic pseudo-random numbers (mulberry32).
+// ---------------------------------------------------------------------------------------------
+
+export class Rng {
+  private state: number;
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+  next(): number {
+    let t = (this.state = (this.state + 0x6d2b79f5) >>> 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)]!;
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  digits(n: number): string {
+    let s = "";
+    for (let i = 0; i < n; i++) s += String(this.int(0, 9));
+    return s;
+  }
+  letters(n: number): string {
+    let s = "";
+    for (let i = 0; i < n; i++) s += String.fromCharCode(65 + this.int(0, 25));
+    return s;
+  }
+  uuid(): string {
+    const hex = [...Array(32)].map(() => this.int(0, 15).toString(16));
+    hex[12] = "4";
+    hex[16] = ((this.int(0, 15) & 0x3) | 0x8).toString(16);
+    const h = hex.join("");
+    return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+  }
+  token(n: number): string {
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+    let s = "";
+    for (let i = 0; i < n; i++) s += alphabet[this.int(0, alphabet.length - 1)];
+    return s;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// pt-BR vocabulary.
+// ---------------------------------------------------------------------------------------------
+
+const NOMES_M = [
+  "João", "José", "Antônio", "Francisco", "Carlos", "Paulo", "Pedro", "Lucas", "Luiz", "Marcos", "Luís", "Gabriel",
+  "Rafael", "Daniel", "Marcelo", "Bruno", "Eduardo", "Felipe", "Rodrigo", "Gustavo", "Fernando", "Fábio", "André",
+  "Ricardo", "Thiago", "Leonardo", "Matheus", "Diego", "Vinícius", "Henrique", "Caio", "Otávio", "Sérgio", "Renato",
+] as const;
+const NOMES_F = [
+  "Maria", "Ana", "Francisca", "Antônia", "Adriana", "Juliana", "Márcia", "Fernanda", "Patrícia", "Aline", "Camila",
+  "Beatriz", "Larissa", "Letícia", "Gabriela", "Mariana", "Luciana", "Vanessa", "Cláudia", "Sandra", "Renata",
+  "Débora", "Carolina", "Isabela", "Júlia", "Lívia", "Helena", "Alice", "Valentina", "Sofia", "Bianca", "Tatiane",
+] as const;
+const SOBRENOMES = [
+  "Silva", "Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima", "Gomes", "Costa",
+  "Ribeiro", "Martins", "Carvalho", "Almeida", "Lopes", "Soares", "Fernandes", "Vieira", "Barbosa", "Rocha", "Dias",
+  "Nascimento", "Andrade", "Moreira", "Nunes", "Marques", "Machado", "Mendes", "Freitas", "Cardoso", "Ramos",
+  "Gonçalves", "Santana", "Teixeira", "Araújo", "Pinto", "Correia", "Cavalcanti", "Monteiro", "Moura", "Batista",
+] as const;
+
+/** City, UF, area code (DDD) and the CEP range of its first five digits. */
+const CIDADES: readonly [string, string, number, number, number][] = [
+  ["São Paulo", "SP", 11, 1000, 5999],
+  ["Campinas", "SP", 19, 13000, 13139],
+  ["Santos", "SP", 13, 11000, 11099],
+  ["Santo André", "SP", 11, 9000, 9299],
+  ["Ribeirão Preto", "SP", 16, 14000, 14114],
+  ["Rio de Janeiro", "RJ", 21, 20000, 23799],
+  ["Niterói", "RJ", 21, 24000, 24399],
+  ["Belo Horizonte", "MG", 31, 30000, 31999],
+  ["Uberlândia", "MG", 34, 38400, 38415],
+  ["Vitória", "ES", 27, 29000, 29099],
+  ["Curitiba", "PR", 41, 80000, 82999],
+  ["Londrina", "PR", 43, 86000, 86099],
+  ["Florianópolis", "SC", 48, 88000, 88099],
+  ["Joinville", "SC", 47, 89200, 89239],
+  ["Porto Alegre", "RS", 51, 90000, 91999],
+  ["Brasília", "DF", 61, 70000, 72799],
+  ["Goiânia", "GO", 62, 74000, 74899],
+  ["Campo Grande", "MS", 67, 79000, 79124],
+  ["Cuiabá", "MT", 65, 78000, 78099],
+  ["Salvador", "BA", 71, 40000, 42499],
+  ["Recife", "PE", 81, 50000, 52999],
+  ["Fortaleza", "CE", 85, 60000, 61599],
+  ["Natal", "RN", 84, 59000, 59161],
+  ["João Pessoa", "PB", 83, 58000, 58099],
+  ["Maceió", "AL", 82, 57000, 57099],
+  ["Aracaju", "SE", 79, 49000, 49099],
+  ["Teresina", "PI", 86, 64000, 64099],
+  ["São Luís", "MA", 98, 65000, 65099],
+  ["Belém", "PA", 91, 66000, 66999],
+  ["Manaus", "AM", 92, 69000, 69099],
+  ["Palmas", "TO", 63, 77000, 77270],
+  ["Porto Velho", "RO", 69, 76800, 76834],
+  ["Macapá", "AP", 96, 68900, 68914],
+  ["Boa Vista", "RR", 95, 69300, 69339],
+  ["Rio Branco", "AC", 68, 69900, 69923],
+];
+const LOGRADOUROS = ["Rua", "Rua", "Rua", "Avenida", "Avenida", "Alameda", "Travessa", "Praça"] as const;
+const RUAS = [
+  "das Flores", "dos Ipês", "Sete de Setembro", "XV de Novembro", "Tiradentes", "Santos Dumont", "Rui Barbosa",
+  "Dom Pedro II", "Getúlio Vargas", "Marechal Deodoro", "Castro Alves", "Machado de Assis", "Monteiro Lobato",
+  "das Palmeiras", "dos Andradas", "Brasil", "Paulista", "Atlântica", "Independência", "da Liberdade",
+  "Presidente Vargas", "José Bonifácio", "Cecília Meireles", "Carlos Gomes", "Anita Garibaldi", "Barão do Rio Branco",
+  "das Acácias", "dos Girassóis", "Vinte e Um de Abril", "Oswaldo Cruz", "Cândido Portinari", "Chico Mendes",
+] as const;
+const BAIRROS = [
+  "Centro", "Jardim América", "Vila Nova", "Boa Vista", "Santa Cecília", "Bela Vista", "Jardim Paulista",
+  "Vila Mariana", "Copacabana", "Savassi", "Batel", "Moinhos de Vento", "Pituba", "Boa Viagem", "Aldeota",
+  "Jardim Botânico", "Alto da Glória", "Parque das Nações", "Vila Madalena", "Campo Belo",
+] as const;
+const PREFIXOS_COND = ["Residencial", "Condomínio", "Edifício", "Condomínio Residencial", "Residencial Parque"] as const;
+const NOMES_COND = [
+  "Jardim das Flores", "Parque das Águas", "Solar dos Ipês", "Vista Alegre", "Bosque dos Pássaros", "Villa Bella",
+  "Recanto Verde", "Morada do Sol", "Portal da Serra", "Terra Nova", "Vale Verde", "Costa Azul", "Mirante do Lago",
+  "Jardim Europa", "Bela Vista", "Quinta das Palmeiras", "Alto da Boa Vista", "Primavera", "Horizonte",
+  "Águas Claras", "Monte Verde", "Reserva do Parque", "Ilha Bela", "Jardim Botânico", "Varandas do Rio",
+  "Sítio das Araucárias", "Encosta do Mar", "Praça dos Girassóis", "Torres do Atlântico", "Cidade Jardim",
+] as const;
+const TIPOS_SERVICO = [
+  "Elétrica", "Hidráulica", "Jardinagem", "Limpeza", "Dedetização", "Manutenção de elevadores", "Pintura",
+  "Portão eletrônico", "CFTV e alarmes", "Internet e TV", "Mudanças", "Entregas", "Marcenaria", "Serralheria",
+  "Piscina", "Ar-condicionado", "Gás", "Chaveiro", "Vidraçaria", "Impermeabilização",
+] as const;
+const SUFIXOS_EMPRESA = ["Ltda", "ME", "Serviços Ltda", "Soluções", "& Filhos", "EIRELI", "Comércio e Serviços"] as const;
+const CARROS: readonly [string, string][] = [
+  ["Volkswagen", "Gol"], ["Volkswagen", "Polo"], ["Volkswagen", "T-Cross"], ["Fiat", "Uno"], ["Fiat", "Argo"],
+  ["Fiat", "Strada"], ["Fiat", "Mobi"], ["Chevrolet", "Onix"], ["Chevrolet", "Tracker"], ["Chevrolet", "Spin"],
+  ["Hyundai", "HB20"], ["Hyundai", "Creta"], ["Toyota", "Corolla"], ["Toyota", "Yaris"], ["Toyota", "Hilux"],
+  ["Honda", "Civic"], ["Honda", "HR-V"], ["Renault", "Kwid"], ["Renault", "Sandero"], ["Jeep", "Renegade"],
+  ["Jeep", "Compass"], ["Nissan", "Kicks"], ["Ford", "Ka"], ["Ford", "Ranger"], ["BYD", "Dolphin"],
+];
+const MOTOS: readonly [string, string][] = [
+  ["Honda", "CG 160"], ["Honda", "Biz 125"], ["Honda", "CB 300F"], ["Yamaha", "Fazer 250"], ["Yamaha", "Factor 150"],
+  ["Yamaha", "NMax 160"], ["Suzuki", "Burgman"], ["BMW", "G 310 R"],
+];
+const OUTROS_VEICULOS: readonly [string, string][] = [["Fiat", "Ducato"], ["Renault", "Master"], ["Mercedes-Benz", "Sprinter"]];
+const CORES = ["Branco", "Preto", "Prata", "Cinza", "Vermelho", "Azul", "Marrom", "Verde", "Bege", "Amarelo"] as const;
+const OBS_MORADOR = ["Possui animal de estimação", "Prefere contato por WhatsApp", "Autoriza entregas na portaria", "Cadeirante"] as const;
+
+/** Ten demo groups and their permissions (the Administrador group is the regular seed's). */
+export const DEMO_GROUPS: readonly { nome: string; descricao: string; permissoes: readonly PermissionName[] }[] = [
+  {
+    nome: "Porteiros",
+    descricao: "Portaria: registro de visitantes e consulta de cadastros",
+    permissoes: ["registrar_acesso_visitante", "visualizar_registros_acesso", "visualizar_condominios", "visualizar_unidades", "visualizar_veiculos", "visualizar_prestadores_servico"],
+  },
+  {
+    nome: "Supervisores de Portaria",
+    descricao: "Supervisão das portarias e dos cadastros de moradores e veículos",
+    permissoes: ["registrar_acesso_visitante", "visualizar_registros_acesso", "visualizar_condominios", "visualizar_unidades", "visualizar_veiculos", "visualizar_prestadores_servico", "gerenciar_moradores_unidade", "gerenciar_veiculos_morador"],
+  },
+  {
+    nome: "Síndicos",
+    descricao: "Síndicos e subsíndicos dos condomínios atendidos",
+    permissoes: ["visualizar_condominios", "editar_condominios", "visualizar_unidades", "editar_unidades", "gerenciar_moradores_unidade", "gerenciar_veiculos_morador", "visualizar_veiculos", "visualizar_prestadores_servico", "criar_prestadores_servico", "editar_prestadores_servico", "visualizar_registros_acesso"],
+  },
+  {
+    nome: "Zeladoria",
+    descricao: "Zeladores e equipe de manutenção",
+    permissoes: ["visualizar_condominios", "visualizar_unidades", "visualizar_veiculos", "visualizar_prestadores_servico"],
+  },
+  {
+    nome: "Administradora de Condomínios",
+    descricao: "Cadastro de condomínios e unidades",
+    permissoes: ["visualizar_condominios", "criar_condominios", "editar_condominios", "excluir_condominios", "visualizar_unidades", "criar_unidades", "editar_unidades", "excluir_unidades"],
+  },
+  {
+    nome: "Cadastro de Moradores",
+    descricao: "Atualização de moradores e veículos",
+    permissoes: ["visualizar_condominios", "visualizar_unidades", "gerenciar_moradores_unidade", "gerenciar_veiculos_morador", "visualizar_veiculos"],
+  },
+  {
+    nome: "Central de Monitoramento",
+    descricao: "Operadores da central de monitoramento remoto",
+    permissoes: ["registrar_acesso_visitante", "visualizar_registros_acesso", "visualizar_condominios", "visualizar_unidades", "visualizar_veiculos"],
+  },
+  {
+    nome: "Gestão de Prestadores",
+    descricao: "Autorização de prestadores de serviço",
+    permissoes: ["visualizar_condominios", "visualizar_prestadores_servico", "criar_prestadores_servico", "editar_prestadores_servico", "excluir_prestadores_servico"],
+  },
+  {
+    nome: "Atendimento",
+    descricao: "Atendimento aos condomínios (somente consulta)",
+    permissoes: ["visualizar_condominios", "visualizar_unidades", "visualizar_veiculos", "visualizar_prestadores_servico", "visualizar_registros_acesso"],
+  },
+  {
+    nome: "Gestores de Acesso",
+    descricao: "Cadastro de usuários e grupos do Portaria Web",
+    permissoes: ["visualizar_condominios", "gerenciar_usuarios_portaria", "gerenciar_grupos_permissoes"],
+  },
+];
+
+// ---------------------------------------------------------------------------------------------
+// Generators.
+// ---------------------------------------------------------------------------------------------
+
+const slug = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ".")
+    .replace(/^\.|\.$/g, "");
+
+function cpf(rng: Rng): string {
+  for (;;) {
+    const base = rng.digits(9);
+    if (!/^(\d)\1{8}$/.test(base)) return cpfWithCheckDigits(base);
+  }
+}
+
+/** Mostly numeric CNPJs (root + 0001), a share in the alphanumeric format. */
+function cnpj(rng: Rng): string {
+  const alnum = rng.chance(0.15);
+  const chars = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  const root = alnum ? [...Array(8)].map(() => chars[rng.int(0, 35)]).join("") : rng.digits(8);
+  const branch = alnum && rng.chance(0.5) ? [...Array(4)].map(() => chars[rng.int(0, 35)]).join("") : `000${rng.int(1, 3)}`;
+  const base = root + branch;
+  return /^(\d)\1{11}$/.test(base) ? cnpj(rng) : cnpjWithCheckDigits(base);
+}
+
+/** Old format (ABC1234) or Mercosul (ABC1D23), stored without hyphen. */
+function placa(rng: Rng, mercosul: boolean): string {
+  return `${rng.letters(3)}${rng.int(0, 9)}${mercosul ? rng.letters(1) : rng.int(0, 9)}${rng.digits(2)}`;
+}
+
+const celular = (rng: Rng, ddd: number) => `(${ddd}) 9${rng.int(6, 9)}${rng.digits(3)}-${rng.digits(4)}`;
+const fixo = (rng: Rng, ddd: number) => `(${ddd}) ${rng.int(2, 5)}${rng.digits(3)}-${rng.digits(4)}`;
+const rg = (rng: Rng) => `${rng.digits(2)}.${rng.digits(3)}.${rng.digits(3)}-${rng.pick(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "X"])}`;
+
+function isoDate(rng: Rng, fromYear: number, toYear: number): string {
+  const y = rng.int(fromYear, toYear);
+  const m = rng.int(1, 12);
+  const d = rng.int(1, 28);
+  return `${y}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+function addDays(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+function pessoa(rng: Rng, sobrenome?: string) {
+  const feminino = rng.chance(0.52);
+  const nome = rng.pick(feminino ? NOMES_F : NOMES_M);
+  const meio = rng.chance(0.5) ? ` ${rng.pick(SOBRENOMES)}` : "";
+  const ultimo = sobrenome ?? rng.pick(SOBRENOMES);
+  return { nome: `${nome}${meio} ${ultimo}`, primeiro: nome, ultimo };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refusal rule and removal of a previous demo run.
+// ---------------------------------------------------------------------------------------------
+
+/** Rows that were not written by the demo (condominiums and providers; units, residents and vehicles belong to a condominium). */
+export async function countNonDemoRows(db: Db): Promise<number> {
+  const notDemo = (column: typeof condominios.email | typeof prestadores.email) => or(isNull(column), notLike(column, DEMO_LIKE));
+  const [[c], [p]] = await Promise.all([
+    db.select({ n: sql<number>`count(*)::int` }).from(condominios).where(notDemo(condominios.email)),
+    db.select({ n: sql<number>`count(*)::int` }).from(prestadores).where(notDemo(prestadores.email)),
+  ]);
+  return c!.n + p!.n;
+}
+
+export async function demoMarker(db: Db): Promise<string | null> {
+  const [row] = await db.select().from(portalSettings).where(eq(portalSettings.key, DEMO_MARKER_KEY));
+  return row?.value ?? null;
+}
+
+async function removeDemo(tx: Db): Promise<void> {
+  const demoCondos = tx.select({ id: condominios.id }).from(condominios).where(like(condominios.email, DEMO_LIKE));
+  const demoUnits = tx.select({ id: unidades.id }).from(unidades).where(inArray(unidades.condominio_id, demoCondos));
+  await tx.delete(veiculos).where(inArray(veiculos.unidade_id, demoUnits));
+  await tx.delete(moradores).where(inArray(moradores.unidade_id, demoUnits));
+  await tx.delete(unidades).where(inArray(unidades.condominio_id, demoCondos));
+  await tx.delete(prestadores).where(or(like(prestadores.email, DEMO_LIKE), inArray(prestadores.condominio_id, demoCondos)));
+  await tx.delete(condominios).where(like(condominios.email, DEMO_LIKE));
+  // Cascades to account, session, portaria_web_usuarios and their group memberships.
+  await tx.delete(user).where(like(user.email, `%@${DEMO_DOMAIN}`));
+  await tx.delete(grupos).where(like(grupos.descricao, `%${DEMO_GROUP_NOTE}`));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The seed.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Writes the demo data in one transaction, replacing a previous demo run. Refuses (DemoRefusedError)
+ * when the database holds condominiums or providers that are not demo data, unless `force`.
+ * The permission catalogue must exist (run the regular `seed` first).
+ */
+export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promise<DemoResult> {
+  const { scale, force = false, onProgress = () => undefined, batchSize = 1000 } = options;
+  if (!Number.isFinite(scale) || scale <= 0 || scale > 100) throw new DemoRefusedError("A escala precisa ser um número maior que 0 (e até 100).");
+
+  const foreign = await countNonDemoRows(db);
+  if (foreign > 0 && !force) {
+    throw new DemoRefusedError(
+      `O banco já tem ${foreign} condomínio(s) ou prestador(es) que não são dados de demonstração. ` +
+        "Para não misturar dados reais com dados fictícios, nada foi gravado. " +
+        "Use um banco vazio ou rode de novo com --force para acrescentar os dados de demonstração mesmo assim.",
+    );
+  }
+  const replaced = (await demoMarker(db)) !== null || (await db.select({ id: condominios.id }).from(condominios).where(like(condominios.email, DEMO_LIKE)).limit(1)).length > 0;
+
+  const counts = demoCounts(scale);
+  const ativos: Record<DemoTable, number> = { condominios: 0, unidades: 0, moradores: 0, veiculos: 0, prestadores: 0, usuarios: 0 };
+  const rng = new Rng(20_260_521);
+  const passwordHash = await (await auth.$context).password.hash(DEMO_PASSWORD);
+  const sampleUsers: DemoResult["sampleUsers"] = [];
+
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Db;
+    if (replaced) {
+      onProgress("removendo demo anterior", 0, 1);
+      await removeDemo(tx);
+      onProgress("removendo demo anterior", 1, 1);
+    }
+
+    async function insertAll<T>(label: string, table: Parameters<Db["insert"]>[0], total: number, make: (i: number) => T) {
+      let batch: T[] = [];
+      onProgress(label, 0, total);
+      for (let i = 0; i < total; i++) {
+        batch.push(make(i));
+        if (batch.length === batchSize || i === total - 1) {
+          await tx.insert(table).values(batch as never);
+          batch = [];
+          onProgress(label, i + 1, total);
+        }
+      }
+    }
+
+    // Condominiums.
+    const condos: { id: string; ativo: boolean; cidade: (typeof CIDADES)[number]; casas: boolean; nome: string }[] = [];
+    const usedNames = new Map<string, number>();
+    await insertAll("condomínios", condominios, counts.condominios, (i) => {
+      const cidade = rng.pick(CIDADES);
+      let nome = `${rng.pick(PREFIXOS_COND)} ${rng.pick(NOMES_COND)}`;
+      const seen = usedNames.get(nome) ?? 0;
+      usedNames.set(nome, seen + 1);
+      if (seen) nome = `${nome} ${["II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"][seen - 1] ?? `${seen + 1}`}`;
+      const ativo = i % 20 !== 19;
+      const sindico = pessoa(rng);
+      const condo = { id: rng.uuid(), ativo, cidade, casas: rng.chance(0.15), nome };
+      condos.push(condo);
+      if (ativo) ativos.condominios++;
+      const cep = String(rng.int(cidade[3], cidade[4])).padStart(5, "0") + rng.digits(3);
+      return {
+        id: condo.id,
+        nome,
+        cnpj: cnpj(rng),
+        endereco: `${rng.pick(LOGRADOUROS)} ${rng.pick(RUAS)}, ${rng.int(10, 3500)} - ${rng.pick(BAIRROS)}`,
+        cidade: cidade[0],
+        estado: cidade[1],
+        cep,
+        telefone: fixo(rng, cidade[2]),
+        email: `contato@${slug(nome)}.${i + 1}.${DEMO_DOMAIN}`,
+        sindico_nome: sindico.nome,
+        sindico_contato: celular(rng, cidade[2]),
+        ativo,
+      };
+    });
+
+    // Units: spread evenly over the condominiums; blocks A, B, C... of floors x units per floor, or houses.
+    const units: { id: string; ativo: boolean; condo: (typeof condos)[number]; ocupada: boolean }[] = [];
+    const perCondo = (c: number) => Math.floor(((c + 1) * counts.unidades) / condos.length) - Math.floor((c * counts.unidades) / condos.length);
+    const layouts = condos.map(() => ({ andares: rng.int(4, 20), porAndar: rng.int(2, 8) }));
+    let condoIndex = 0;
+    let inCondo = 0;
+    await insertAll("unidades", unidades, counts.unidades, () => {
+      while (inCondo >= perCondo(condoIndex)) {
+        condoIndex++;
+        inCondo = 0;
+      }
+      const condo = condos[condoIndex]!;
+      const k = inCondo++;
+      const ativo = rng.chance(0.97);
+      const ocupada = rng.chance(0.9);
+      const id = rng.uuid();
+      units.push({ id, ativo, condo, ocupada });
+      if (ativo) ativos.unidades++;
+      if (condo.casas) {
+        return { id, condominio_id: condo.id, bloco: null, numero_unidade: String(k + 1), andar: null, tipo_unidade: "Casa", ativo, observacoes: null };
+      }
+      const { andares, porAndar } = layouts[condoIndex]!;
+      const porBloco = andares * porAndar;
+      const bloco = String.fromCharCode(65 + (Math.floor(k / porBloco) % 26)) + (k >= porBloco * 26 ? String(Math.floor(k / (porBloco * 26)) + 1) : "");
+      const andar = Math.floor((k % porBloco) / porAndar) + 1;
+      const numero = `${andar}${String((k % porAndar) + 1).padStart(2, "0")}`;
+      return {
+        id,
+        condominio_id: condo.id,
+        bloco: `Bloco ${bloco}`,
+        numero_unidade: numero,
+        andar: String(andar),
+        tipo_unidade: andar === andares ? "Cobertura" : "Apartamento",
+        ativo,
+        observacoes: rng.chance(0.05) ? "Unidade com vaga de garagem extra" : null,
+      };
+    });
+
+    // Residents: spread over the occupied units (all units when none is), a family per unit.
+    const occupied = units.filter((u) => u.ocupada);
+    const homes = occupied.length ? occupied : units;
+    const residents: { id: string; unitId: string; ativo: boolean; adulto: boolean; ddd: number }[] = [];
+    let family = "";
+    let lastUnit = -1;
+    await insertAll("moradores", moradores, counts.moradores, (j) => {
+      const unitIndex = Math.floor((j * homes.length) / counts.moradores);
+      const unit = homes[unitIndex]!;
+      const first = unitIndex !== lastUnit;
+      if (first) family = rng.pick(SOBRENOMES);
+      lastUnit = unitIndex;
+      const p = pessoa(rng, family);
+      const tipo = first ? (rng.chance(0.7) ? "proprietario" : "inquilino") : rng.chance(0.75) ? "dependente" : rng.pick(["proprietario", "inquilino", "outro"] as const);
+      const crianca = tipo === "dependente" && rng.chance(0.6);
+      const ativo = unit.ativo ? rng.chance(0.95) : false;
+      const id = rng.uuid();
+      const ddd = unit.condo.cidade[2];
+      residents.push({ id, unitId: unit.id, ativo, adulto: !crianca, ddd });
+      if (ativo) ativos.moradores++;
+      return {
+        id,
+        unidade_id: unit.id,
+        nome_completo: p.nome,
+        cpf: crianca && rng.chance(0.5) ? null : cpf(rng),
+        rg: rng.chance(0.7) ? rg(rng) : null,
+        data_nascimento: crianca ? isoDate(rng, 2008, 2024) : isoDate(rng, 1945, 2006),
+        email: crianca ? null : rng.chance(0.7) ? `${slug(p.primeiro)}.${slug(p.ultimo)}.${j + 1}@${DEMO_DOMAIN}` : null,
+        telefone_celular: crianca ? null : rng.chance(0.85) ? celular(rng, ddd) : null,
+        tipo_morador: tipo,
+        ativo,
+        observacoes: rng.chance(0.04) ? rng.pick(OBS_MORADOR) : null,
+      };
+    });
+
+    // Vehicles: spread over the residents (adults first choice); both plate formats.
+    const drivers = residents.filter((r) => r.adulto);
+    const owners = drivers.length ? drivers : residents;
+    await insertAll("veículos", veiculos, counts.veiculos, (k) => {
+      const owner = owners[Math.floor((k * owners.length) / counts.veiculos)]!;
+      const roll = rng.next();
+      const tipo = roll < 0.82 ? "carro" : roll < 0.97 ? "moto" : "outro";
+      const [marca, modelo] = rng.pick(tipo === "carro" ? CARROS : tipo === "moto" ? MOTOS : OUTROS_VEICULOS);
+      const ativo = owner.ativo ? rng.chance(0.95) : false;
+      if (ativo) ativos.veiculos++;
+      return {
+        id: rng.uuid(),
+        morador_id: owner.id,
+        unidade_id: owner.unitId,
+        placa: placa(rng, k % 2 === 1 ? true : rng.chance(0.2)),
+        marca,
+        modelo,
+        cor: rng.pick(CORES),
+        tipo_veiculo: tipo,
+        ativo,
+        observacoes: rng.chance(0.03) ? "Vaga coberta" : null,
+      };
+    });
+
+    // Service providers: companies (CNPJ) and self-employed professionals (CPF).
+    await insertAll("prestadores", prestadores, counts.prestadores, (i) => {
+      const servico = rng.pick(TIPOS_SERVICO);
+      const empresa = rng.chance(0.6);
+      const p = pessoa(rng);
+      const nome = empresa ? `${p.ultimo} ${servico} ${rng.pick(SUFIXOS_EMPRESA)}` : p.nome;
+      const condo = rng.chance(0.85) ? rng.pick(condos) : null;
+      const inicio = rng.chance(0.9) ? isoDate(rng, 2023, 2026) : null;
+      const fim = inicio && rng.chance(0.7) ? addDays(inicio, rng.int(30, 730)) : null;
+      const ativo = rng.chance(0.9);
+      if (ativo) ativos.prestadores++;
+      const ddd = (condo?.cidade ?? rng.pick(CIDADES))[2];
+      return {
+        id: rng.uuid(),
+        nome_empresa_profissional: nome,
+        cnpj_cpf: empresa ? cnpj(rng) : cpf(rng),
+        telefone: empresa ? fixo(rng, ddd) : celular(rng, ddd),
+        email: empresa ? `contato@${slug(nome)}.${i + 1}.${DEMO_DOMAIN}` : `${slug(p.primeiro)}.${slug(p.ultimo)}.p${i + 1}@${DEMO_DOMAIN}`,
+        tipo_servico: servico,
+        data_inicio_autorizacao: inicio,
+        data_fim_autorizacao: fim,
+        condominio_id: condo?.id ?? null,
+        observacoes: rng.chance(0.05) ? "Acesso somente em horário comercial" : null,
+        ativo,
+      };
+    });
+
+    // Groups and their permissions.
+    onProgress("grupos", 0, DEMO_GROUPS.length);
+    const catalogue = await tx.select({ id: permissoes.id, nome: permissoes.nome_permissao }).from(permissoes);
+    const permissionId = new Map(catalogue.map((p) => [p.nome, p.id]));
+    const missing = PERMISSIONS.filter((p) => !permissionId.has(p.nome_permissao));
+    if (missing.length) throw new Error("O catálogo de permissões não foi semeado (rode o seed normal antes).");
+    const groupIds: string[] = [];
+    for (const g of DEMO_GROUPS) {
+      const id = rng.uuid();
+      const created = await tx
+        .insert(grupos)
+        .values({ id, nome_grupo: g.nome, descricao: `${g.descricao}${DEMO_GROUP_NOTE}` })
+        .onConflictDoNothing()
+        .returning({ id: grupos.id });
+      if (created.length) {
+        await tx.insert(grupoPermissoes).values(g.permissoes.map((p) => ({ grupo_id: id, permissao_id: permissionId.get(p)! })));
+        groupIds.push(id);
+      } else {
+        // A group of that name already exists (a real one): the demo users join it, its permissions stay.
+        const [existing] = await tx.select({ id: grupos.id }).from(grupos).where(sql`lower(${grupos.nome_grupo}) = lower(${g.nome})`);
+        groupIds.push(existing!.id);
+      }
+    }
+    onProgress("grupos", DEMO_GROUPS.length, DEMO_GROUPS.length);
+
+    // Users: auth user + credential account (one shared password hash) + Portaria Web profile.
+    const people = [...Array(counts.usuarios)].map((_, i) => {
+      const p = pessoa(rng);
+      const roll = rng.next();
+      const status: UserStatus = i < DEMO_GROUPS.length ? "ativo" : roll < 0.85 ? "ativo" : roll < 0.93 ? "inativo" : roll < 0.98 ? "pendente_confirmacao" : "bloqueado";
+      return {
+        authId: rng.token(32),
+        accountId: rng.token(32),
+        id: rng.uuid(),
+        nome: p.nome,
+        email: `${slug(p.primeiro)}.${slug(p.ultimo)}.${i + 1}@${DEMO_DOMAIN}`,
+        cpf: cpf(rng),
+        telefone: celular(rng, rng.pick(CIDADES)[2]),
+        status,
+        grupo: groupIds[i % groupIds.length]!,
+      };
+    });
+    for (const p of people) {
+      if (p.status === "ativo") ativos.usuarios++;
+      if (sampleUsers.length < 3 || (p.status !== "ativo" && sampleUsers.every((s) => s.status !== p.status))) sampleUsers.push({ email: p.email, status: p.status });
+    }
+    await insertAll("usuários", user, people.length, (i) => ({ id: people[i]!.authId, name: people[i]!.nome, email: people[i]!.email, emailVerified: true }));
+    await insertAll("contas", account, people.length, (i) => ({
+      id: people[i]!.accountId,
+      accountId: people[i]!.authId,
+      providerId: "credential",
+      userId: people[i]!.authId,
+      password: passwordHash,
+    }));
+    await insertAll("perfis", usuarios, people.length, (i) => {
+      const p = people[i]!;
+      return {
+        id: p.id,
+        auth_user_id: p.authId,
+        nome_completo: p.nome,
+        email: p.email,
+        telefone_celular: p.telefone,
+        cpf: p.cpf,
+        status: p.status,
+        primeiro_acesso_concluido: p.status !== "pendente_confirmacao",
+      };
+    });
+    await insertAll("membros dos grupos", usuarioGrupos, people.length, (i) => ({ usuario_id: people[i]!.id, grupo_id: people[i]!.grupo }));
+
+    await tx
+      .insert(portalSettings)
+      .values({ key: DEMO_MARKER_KEY, value: String(scale) })
+      .onConflictDoUpdate({ target: portalSettings.key, set: { value: String(scale), created_at: new Date() } });
+  });
+
+  return { counts, ativos, replaced, sampleUsers };
+}
