@@ -132,6 +132,26 @@ describe("validation", () => {
     expect(await counts()).toEqual(before);
   });
 
+  it("links providers only to active condominiums, but lets one keep a condominium deactivated later", async () => {
+    const active = (await post("/api/condominios", { nome: "Ativo Prest" })).json();
+    const inactive = (await post("/api/condominios", { nome: "Inativo Prest", ativo: false })).json();
+    const refused = await post("/api/prestadores", { nome_empresa_profissional: "P", tipo_servico: "S", condominio_id: inactive.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields.condominio_id).toBe("Escolha um condomínio ativo.");
+    const prestador = (await post("/api/prestadores", { nome_empresa_profissional: "P", tipo_servico: "S", condominio_id: active.id })).json();
+    await request(t, "PUT", `/api/condominios/${active.id}`, { cookie: admin, payload: { nome: "Ativo Prest", ativo: false } });
+    const kept = await request(t, "PUT", `/api/prestadores/${prestador.id}`, {
+      cookie: admin,
+      payload: { nome_empresa_profissional: "P2", tipo_servico: "S", condominio_id: active.id },
+    });
+    expect(kept.statusCode).toBe(200);
+    const moved = await request(t, "PUT", `/api/prestadores/${prestador.id}`, {
+      cookie: admin,
+      payload: { nome_empresa_profissional: "P2", tipo_servico: "S", condominio_id: inactive.id },
+    });
+    expect(moved.statusCode).toBe(400);
+  });
+
   it("refuses a second unit with the same block and number in one condominium", async () => {
     const c = (await post("/api/condominios", { nome: "Duplicadas" })).json();
     expect((await post("/api/unidades", { condominio_id: c.id, numero_unidade: "101", bloco: "A" })).statusCode).toBe(201);

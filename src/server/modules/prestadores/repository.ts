@@ -63,8 +63,9 @@ export function prestadoresRepository(db: Db) {
       return row ? toPrestador(row as Row) : null;
     },
 
-    async condominioExists(id: string): Promise<boolean> {
-      return (await db.select({ id: condominios.id }).from(condominios).where(eq(condominios.id, id))).length > 0;
+    async isActiveCondominio(id: string): Promise<boolean> {
+      const [row] = await db.select({ ativo: condominios.ativo }).from(condominios).where(eq(condominios.id, id));
+      return row?.ativo === true;
     },
 
     async create(input: Fields): Promise<string> {

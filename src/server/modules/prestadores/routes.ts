@@ -8,15 +8,16 @@ import { prestadoresRepository } from "./repository";
 
 const NOT_FOUND = { title: "Prestador não encontrado", message: "Prestador não encontrado." };
 const LINKED = "Não é possível excluir o prestador pois existem registros associados.";
-const UNKNOWN_CONDOMINIO = { title: "Dados inválidos", message: "O condomínio escolhido não existe mais. Recarregue a página." };
+const INACTIVE_CONDOMINIO = { title: "Dados inválidos", message: "Escolha um condomínio ativo." };
 
 export const prestadoresRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
     const repo = prestadoresRepository(db);
-    const checkCondominio = async (id: string | null) => {
-      if (id && !(await repo.condominioExists(id))) {
-        throw AppError.from(400, "VALIDATION_ERROR", UNKNOWN_CONDOMINIO, { condominio_id: UNKNOWN_CONDOMINIO.message });
+    // Pick-lists offer only active condominiums (§4); a provider may keep the one it already has.
+    const checkCondominio = async (id: string | null, current?: string | null) => {
+      if (id && id !== current && !(await repo.isActiveCondominio(id))) {
+        throw AppError.from(400, "VALIDATION_ERROR", INACTIVE_CONDOMINIO, { condominio_id: INACTIVE_CONDOMINIO.message });
       }
     };
 
@@ -67,8 +68,10 @@ export const prestadoresRoutes =
         schema: { params: idParams, body: prestadorInputSchema },
       },
       async (request) => {
-        await checkCondominio(request.body.condominio_id);
-        if (!(await repo.update(request.params.id, request.body))) throw notFound(NOT_FOUND);
+        const current = await repo.get(request.params.id);
+        if (!current) throw notFound(NOT_FOUND);
+        await checkCondominio(request.body.condominio_id, current.condominio_id);
+        if (!(await repo.update(current.id, request.body))) throw notFound(NOT_FOUND);
         return repo.get(request.params.id);
       },
     );
