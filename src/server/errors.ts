@@ -32,6 +32,8 @@ export class AppError extends Error {
 
 export const unauthorized = () => AppError.from(401, "UNAUTHENTICATED", MSG.notAuthenticated);
 export const forbidden = (entry: CatalogueMessage = MSG.accessDenied) => AppError.from(403, "FORBIDDEN", entry);
+/** A business rule of the spec refused the request (403 'Ação não permitida' and the like). */
+export const ruleRefusal = (entry: CatalogueMessage) => AppError.from(403, "RULE", entry);
 export const notFound = (entry: CatalogueMessage = MSG.notFound) => AppError.from(404, "NOT_FOUND", entry);
 
 /** PostgreSQL error code of a driver error (pg and PGlite both expose `code`), if any. */

@@ -25,6 +25,9 @@ export type PermissionName = (typeof PERMISSIONS)[number]["nome_permissao"];
 
 export const PERMISSION_NAMES: readonly PermissionName[] = PERMISSIONS.map((p) => p.nome_permissao);
 
+/** The permissions the code itself checks (§6): they may not be renamed or deleted. */
+export const isSystemPermission = (name: string) => (PERMISSION_NAMES as readonly string[]).includes(name);
+
 export const ADMIN_GROUP_NAME = "Administrador";
 export const DEFAULT_PERMISSION_CATEGORY = "Outras";
 

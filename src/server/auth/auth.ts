@@ -1,7 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { MIN_PASSWORD_LENGTH } from "../../shared/schemas/auth";
 import { BLOCKED_STATUSES, type UserStatus } from "../../shared/permissions";
 import { MSG } from "../../shared/messages";
@@ -111,21 +111,14 @@ async function profileStatus(db: Db, authUserId: string): Promise<UserStatus | n
   return (rows[0]?.status as UserStatus | undefined) ?? null;
 }
 
-/** Marks first access done; a user still pending confirmation becomes ativo. */
+/** Marks first access done; a user still pending confirmation becomes ativo (one statement). */
 export async function completeFirstAccess(db: Db, authUserId: string) {
-  const profile = await db
-    .select({ id: schema.usuarios.id, status: schema.usuarios.status })
-    .from(schema.usuarios)
-    .where(eq(schema.usuarios.auth_user_id, authUserId))
-    .limit(1);
-  const row = profile[0];
-  if (!row) return;
   await db
     .update(schema.usuarios)
     .set({
       primeiro_acesso_concluido: true,
-      status: row.status === "pendente_confirmacao" ? "ativo" : row.status,
+      status: sql`case when ${schema.usuarios.status} = 'pendente_confirmacao' then 'ativo' else ${schema.usuarios.status} end`,
       updated_at: new Date(),
     })
-    .where(eq(schema.usuarios.id, row.id));
+    .where(eq(schema.usuarios.auth_user_id, authUserId));
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Profile } from "../../shared/schemas/profile";
 import type { UserStatus } from "../../shared/permissions";
 import type { Db } from "../db/client";
@@ -20,7 +20,7 @@ export async function loadProfile(db: Db, authUserId: string): Promise<Profile |
     ? await db
         .selectDistinct({ nome: permissoes.nome_permissao })
         .from(grupoPermissoes)
-        .innerJoin(permissoes, and(eq(permissoes.id, grupoPermissoes.permissao_id)))
+        .innerJoin(permissoes, eq(permissoes.id, grupoPermissoes.permissao_id))
         .where(inArray(grupoPermissoes.grupo_id, groupIds))
     : [];
   return {

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
-import { DEFAULT_PERMISSION_CATEGORY, PERMISSION_NAMES } from "@shared/permissions";
+import { DEFAULT_PERMISSION_CATEGORY, isSystemPermission } from "@shared/permissions";
 import { normalizePermissionName, permissaoInputSchema, type Permissao } from "@shared/schemas/permissoes";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
@@ -21,7 +21,6 @@ interface FormValues {
 const resolver = zodResolver(permissaoInputSchema) as unknown as Resolver<FormValues, unknown, PermissaoValues>;
 
 /** Names the screens check (§6): renaming one would lock everybody out of those screens. */
-export const isSystemPermission = (name: string) => (PERMISSION_NAMES as readonly string[]).includes(name);
 
 /** 'Nova Permissão' (no `permissao`) or 'Editar Permissão'. */
 export function PermissaoDialog({

@@ -9,7 +9,7 @@ import { TableEmptyRow } from "~/components/ui/table-empty-row";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { DENIED } from "./access";
 import { useDeletePermissao } from "./api";
-import { isSystemPermission } from "./permissao-dialog";
+import { isSystemPermission } from "@shared/permissions";
 
 export function PermissoesTable({ rows, onEdit }: { rows: Permissao[]; onEdit: (permissao: Permissao) => void }) {
   const guard = useActionGuard();
@@ -51,7 +51,10 @@ export function PermissoesTable({ rows, onEdit }: { rows: Permissao[]; onEdit: (
                     <Button variant="ghost" size="sm" onClick={() => onEdit(p)} aria-label={`Editar ${p.nome_permissao}`}>
                       <Pencil aria-hidden /> Editar
                     </Button>
-                    <RowDeleteButton label={`Excluir ${p.nome_permissao}`} onClick={() => remove.ask(p)} />
+                    {/* The server refuses to delete the system's own permissions. */}
+                    {!isSystemPermission(p.nome_permissao) && (
+                      <RowDeleteButton label={`Excluir ${p.nome_permissao}`} onClick={() => remove.ask(p)} />
+                    )}
                   </div>
                 </TableCell>
               </TableRow>
@@ -66,13 +69,7 @@ export function PermissoesTable({ rows, onEdit }: { rows: Permissao[]; onEdit: (
         description={<>Tem certeza que deseja excluir a permissão "{toDelete?.nome_permissao}"? Esta ação não pode ser desfeita.</>}
         confirmLabel="Excluir"
         pendingLabel="Excluindo..."
-      >
-        {toDelete && isSystemPermission(toDelete.nome_permissao) && (
-          <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-            Esta permissão é usada pelas telas do sistema: sem ela, ninguém consegue acessar as telas que dependem dela.
-          </p>
-        )}
-      </ConfirmDialog>
+      />
     </>
   );
 }

@@ -4,12 +4,11 @@ import { ADMIN_GROUP_NAME } from "../../../shared/permissions";
 import { grupoInputSchema } from "../../../shared/schemas/grupos";
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
-import { AppError, notFound } from "../../errors";
+import { AppError, notFound, ruleRefusal } from "../../errors";
 import { idParams, withUniqueMessage } from "../common";
 import { gruposRepository } from "./repository";
 
 const access = requirePermission("gerenciar_grupos_permissoes", "Você não tem permissão para gerenciar grupos.");
-const rule = (entry: { title: string; message: string }) => AppError.from(403, "RULE", entry);
 const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
 
 export const gruposRoutes =
@@ -47,8 +46,8 @@ export const gruposRoutes =
       const input = request.body;
       if (current.nome_grupo === ADMIN_GROUP_NAME) {
         // Protected: it keeps its name and every permission, whatever the client sends.
-        if (input.nome_grupo !== ADMIN_GROUP_NAME) throw rule(MSG.adminGroupRename);
-        if (input.permissao_ids && !sameSet(input.permissao_ids, await repo.allPermissionIds())) throw rule(MSG.adminGroupPermissions);
+        if (input.nome_grupo !== ADMIN_GROUP_NAME) throw ruleRefusal(MSG.adminGroupRename);
+        if (input.permissao_ids && !sameSet(input.permissao_ids, await repo.allPermissionIds())) throw ruleRefusal(MSG.adminGroupPermissions);
       } else if (input.nome_grupo.toLowerCase() === ADMIN_GROUP_NAME.toLowerCase()) {
         throw AppError.from(409, "DUPLICATE", MSG.groupDuplicate);
       }
@@ -60,7 +59,7 @@ export const gruposRoutes =
     app.delete("/api/grupos/:id", { config: { access }, schema: { params: idParams } }, async (request, reply) => {
       const current = await repo.get(request.params.id);
       if (!current) throw notFound(MSG.groupNotFound);
-      if (current.nome_grupo === ADMIN_GROUP_NAME) throw rule(MSG.adminGroupDelete);
+      if (current.nome_grupo === ADMIN_GROUP_NAME) throw ruleRefusal(MSG.adminGroupDelete);
       await repo.remove(current.id);
       return reply.status(204).send();
     });

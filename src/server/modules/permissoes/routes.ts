@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { MSG } from "../../../shared/messages";
-import { PERMISSION_NAMES } from "../../../shared/permissions";
+import { isSystemPermission } from "../../../shared/permissions";
 import { permissaoInputSchema, permissionInUseMessage } from "../../../shared/schemas/permissoes";
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
-import { AppError, notFound } from "../../errors";
+import { AppError, notFound, ruleRefusal } from "../../errors";
 import { idParams, withUniqueMessage } from "../common";
 import { permissoesRepository } from "./repository";
-
-// The catalogue of §6 is what the code checks: renaming or deleting one would lock screens away.
-const isSystemPermission = (name: string) => (PERMISSION_NAMES as readonly string[]).includes(name);
 
 const access = requirePermission("gerenciar_grupos_permissoes", "Você não tem permissão para gerenciar permissões.");
 
@@ -35,7 +32,7 @@ export const permissoesRoutes =
         const current = await repo.get(request.params.id);
         if (!current) throw notFound(MSG.permissionNotFound);
         if (isSystemPermission(current.nome_permissao) && request.body.nome_permissao !== current.nome_permissao) {
-          throw AppError.from(403, "RULE", MSG.systemPermissionRename);
+          throw ruleRefusal(MSG.systemPermissionRename);
         }
         const updated = await withUniqueMessage(() => repo.update(current.id, request.body), MSG.permissionDuplicate);
         if (!updated) throw notFound(MSG.permissionNotFound);
@@ -46,7 +43,7 @@ export const permissoesRoutes =
     app.delete("/api/permissoes/:id", { config: { access }, schema: { params: idParams } }, async (request, reply) => {
       const permission = await repo.get(request.params.id);
       if (!permission) throw notFound(MSG.permissionNotFound);
-      if (isSystemPermission(permission.nome_permissao)) throw AppError.from(403, "RULE", MSG.systemPermissionDelete);
+      if (isSystemPermission(permission.nome_permissao)) throw ruleRefusal(MSG.systemPermissionDelete);
       const groups = await repo.countUsingGroups(permission.id);
       if (groups > 0) {
         throw new AppError(409, "IN_USE", "Erro ao excluir permissão", permissionInUseMessage(permission.nome_permissao, groups));

@@ -13,14 +13,13 @@ import type { Auth } from "../../auth/auth";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
-import { AppError, notFound, pgErrorCode } from "../../errors";
+import { AppError, notFound, pgErrorCode, ruleRefusal } from "../../errors";
 import type { Mailer } from "../../email/mailer";
 import { newUserEmail } from "../../email/templates";
 import { idParams, withUniqueMessage } from "../common";
 import { usuariosRepository } from "./repository";
 
 const access = requirePermission("gerenciar_usuarios_portaria", "Você não tem permissão para gerenciar usuários.");
-const rule = (entry: { title: string; message: string }) => AppError.from(403, "RULE", entry);
 const UNIQUE_MESSAGES = { usuarios_email_unique: MSG.userEmailDuplicate, usuarios_cpf_unique: MSG.userCpfDuplicate };
 
 export interface UsuariosDeps {
@@ -107,9 +106,9 @@ export const usuariosRoutes =
         const input = request.body;
         await checkGroupsExist(input.grupo_ids);
         if (target.id === me.id) {
-          if (input.status !== "ativo") throw rule(MSG.ownStatus);
+          if (input.status !== "ativo") throw ruleRefusal(MSG.ownStatus);
           const adminGroup = target.grupos.find((g) => g.nome_grupo === ADMIN_GROUP_NAME);
-          if (adminGroup && target.grupos.length === 1 && !input.grupo_ids.includes(adminGroup.id)) throw rule(MSG.ownAdminRemoval);
+          if (adminGroup && target.grupos.length === 1 && !input.grupo_ids.includes(adminGroup.id)) throw ruleRefusal(MSG.ownAdminRemoval);
         }
         await withUniqueMessage(() => repo.update(target.id, input), UNIQUE_MESSAGES);
         await endSessionsIfBlocked(target.auth_user_id, input.status);
@@ -125,7 +124,7 @@ export const usuariosRoutes =
         const me = currentProfile(request);
         const target = await repo.get(request.params.id);
         if (!target) throw notFound(MSG.userNotFound);
-        if (target.id === me.id && request.body.status !== "ativo") throw rule(MSG.ownStatus);
+        if (target.id === me.id && request.body.status !== "ativo") throw ruleRefusal(MSG.ownStatus);
         await repo.setStatus(target.id, request.body.status);
         await endSessionsIfBlocked(target.auth_user_id, request.body.status);
         return { id: target.id, status: request.body.status };
@@ -139,7 +138,7 @@ export const usuariosRoutes =
         const me = currentProfile(request);
         const target = await repo.get(request.params.id);
         if (!target) throw notFound(MSG.userNotFound);
-        if (target.id === me.id) throw rule(MSG.ownReset);
+        if (target.id === me.id) throw ruleRefusal(MSG.ownReset);
         if (!target.email) throw AppError.from(400, "NO_EMAIL", MSG.noEmail);
         await auth.api.requestPasswordReset({ body: { email: target.email, redirectTo: "/login" } });
         return reply.status(204).send();
