@@ -1,5 +1,4 @@
 import compress from "@fastify/compress";
-import helmet from "@fastify/helmet";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
@@ -10,6 +9,7 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./email/mailer";
 import { registerErrorHandler } from "./http/error-handler";
+import { securityHeaders } from "./http/security-headers";
 import { registerStaticSite } from "./http/static-site";
 import { healthRoutes } from "./modules/health/routes";
 import { leadsRoutes } from "./modules/leads/routes";
@@ -43,13 +43,16 @@ export interface PortalApp {
 }
 
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<PortalApp> {
+  const setSecurityHeaders = securityHeaders(config.publicUrl);
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Malformed URLs and the like also answer in the one error shape.
-    frameworkErrors: (error, _request, reply) => {
+    // (Fastify answers these before any hook runs, so the security headers are set here too.)
+    frameworkErrors: (error, request, reply) => {
+      setSecurityHeaders(request, reply as FastifyReply);
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
       void (reply as FastifyReply).status(status).send(AppError.from(status, error.code ?? "BAD_REQUEST", MSG.invalidInput).toBody());
     },
@@ -72,12 +75,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   });
 
   registerErrorHandler(app);
-  await app.register(helmet, {
-    // The CSP with hashes for the prerendered inline scripts is set per page (see docs/decisions.md).
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.publicUrl.startsWith("https://") ? { maxAge: 31536000, includeSubDomains: true } : false,
-  });
+  // CSP, HSTS over HTTPS and the other security headers on every response; the static site
+  // replaces the CSP of each page with one allowing its own inline scripts (docs/decisions.md).
+  app.addHook("onRequest", async (request, reply) => setSecurityHeaders(request, reply));
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
 

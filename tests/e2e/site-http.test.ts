@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startPortal, type RunningPortal } from "./support/server";
@@ -70,5 +71,53 @@ describe("prerendered public pages", () => {
     const response = await fetch(`${portal.url}/robots.txt`);
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Disallow: /portaria-web");
+  });
+});
+
+describe("security headers of the production build", () => {
+  /** The sources of one CSP directive. */
+  const directive = (policy: string, name: string) =>
+    policy
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .find(([n]) => n === name)
+      ?.slice(1) ?? [];
+
+  function expectCommonHeaders(headers: Headers) {
+    expect(headers.get("x-content-type-options")).toBe("nosniff");
+    expect(headers.get("referrer-policy")).toBe("no-referrer");
+    expect(headers.get("x-frame-options")).toBe("DENY");
+    for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) expect(headers.get("permissions-policy")).toContain(`${feature}=()`);
+    // Plain HTTP here: no HSTS (its https cases are in src/server/http/security-headers.test.ts).
+    expect(headers.get("strict-transport-security")).toBeNull();
+    expect(directive(headers.get("content-security-policy") ?? "", "frame-ancestors")).toEqual(["'none'"]);
+  }
+
+  it("every page (curl -I) allows by hash exactly the inline scripts it carries, and no other inline code", async () => {
+    const paths = [...PAGES.map(([path]) => path), "/nao-existe", "/dashboard", "/portaria-web/condominios"];
+    for (const path of paths) {
+      const head = await fetch(`${portal.url}${path}`, { method: "HEAD" });
+      expectCommonHeaders(head.headers);
+      const policy = head.headers.get("content-security-policy") ?? "";
+      const html = await (await fetch(`${portal.url}${path}`)).text();
+      const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !attrs!.includes("src="));
+      expect(inline.length, path).toBeGreaterThan(0);
+      const hashes = inline.map(([, , body]) => `'sha256-${createHash("sha256").update(body!).digest("base64")}'`);
+      expect(directive(policy, "script-src").sort(), path).toEqual(["'self'", ...new Set(hashes)].sort());
+      expect(policy, path).not.toMatch(/unsafe-eval/);
+      expect(directive(policy, "object-src")).toEqual(["'none'"]);
+      expect(directive(policy, "base-uri")).toEqual(["'self'"]);
+      expect(directive(policy, "form-action")).toEqual(["'self'"]);
+      expect(directive(policy, "default-src")).toEqual(["'self'"]);
+      expect(directive(policy, "connect-src")).toEqual(["'self'"]);
+    }
+  });
+
+  it("API answers and files carry the policy that allows nothing", async () => {
+    for (const path of ["/healthz", "/api/me", "/api/nao-existe", "/robots.txt", "/favicon.svg"]) {
+      const response = await fetch(`${portal.url}${path}`);
+      expectCommonHeaders(response.headers);
+      expect(response.headers.get("content-security-policy"), path).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+    }
   });
 });

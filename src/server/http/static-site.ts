@@ -1,9 +1,10 @@
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { NOT_FOUND_PAGE_PATH, PRERENDERED_PATHS, SPA_PREFIXES } from "../../shared/public-routes";
 import { notFound } from "../errors";
+import { inlineScriptHashes, pagePolicy } from "./security-headers";
 
 const HTML_CACHE = "no-cache";
 const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
@@ -19,6 +20,12 @@ function htmlFileFor(path: string) {
 export async function registerStaticSite(app: FastifyInstance, clientDir: string) {
   const prerendered = new Set<string>(PRERENDERED_PATHS.filter((p) => existsSync(join(clientDir, htmlFileFor(p)))));
   const spaShell = existsSync(join(clientDir, "__spa-fallback.html")) ? "__spa-fallback.html" : "index.html";
+  // Each page's CSP allows exactly the inline scripts of its own file, hashed once here (the
+  // build does not change under a running server).
+  const policies = new Map<string, string>();
+  for (const file of [...[...prerendered].map(htmlFileFor), spaShell]) {
+    policies.set(file, pagePolicy(inlineScriptHashes(readFileSync(join(clientDir, file), "utf8"))));
+  }
 
   await app.register(fastifyStatic, {
     root: clientDir,
@@ -32,7 +39,12 @@ export async function registerStaticSite(app: FastifyInstance, clientDir: string
   });
 
   const sendHtml = (reply: FastifyReply, file: string, status = 200) =>
-    reply.status(status).header("cache-control", HTML_CACHE).type("text/html; charset=utf-8").sendFile(file);
+    reply
+      .status(status)
+      .header("cache-control", HTML_CACHE)
+      .header("content-security-policy", policies.get(file))
+      .type("text/html; charset=utf-8")
+      .sendFile(file);
 
   // Explicit routes (not the not-found handler) so compression and the other hooks apply.
   for (const path of prerendered) {

@@ -6,7 +6,8 @@ const CHROME = process.env.CHROME_PATH || "/usr/bin/chromium";
 
 export interface BrowserHandle {
   browser: Browser;
-  newPage(options?: { mobile?: boolean }): Promise<{ page: Page; context: BrowserContext }>;
+  /** `bypassCSP`: the page ignores the Content-Security-Policy (to test what holds without it). */
+  newPage(options?: { mobile?: boolean; bypassCSP?: boolean }): Promise<{ page: Page; context: BrowserContext }>;
   close(): Promise<void>;
 }
 
@@ -33,6 +34,7 @@ export async function launchBrowser(): Promise<BrowserHandle> {
         viewport: options.mobile ? { width: 390, height: 844 } : { width: 1280, height: 900 },
         isMobile: options.mobile ?? false,
         hasTouch: options.mobile ?? false,
+        bypassCSP: options.bypassCSP ?? false,
       });
       const page = await context.newPage();
       return { page, context };
