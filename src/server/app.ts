@@ -46,7 +46,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   const setSecurityHeaders = securityHeaders(config.publicUrl);
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: config.trustProxy,
+    // Trust only the immediate peer (our proxy): the client address is the one it appended to
+    // X-Forwarded-For, never an earlier entry the client wrote itself (`true` would take that one
+    // and let anyone bypass the per-IP rate limits).
+    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Malformed URLs and the like also answer in the one error shape.

@@ -24,6 +24,9 @@ export const MSG = {
   groupNameRequired: { title: "Campo obrigatório", message: "O nome do grupo é obrigatório." },
   userCreateRequired: { title: "Campos obrigatórios", message: "Nome, email e senha são obrigatórios." },
   userPasswordShort: { title: "Senha curta", message: "A senha deve ter pelo menos 6 caracteres." },
+  // Beyond the spec's minimum length ("the authentication service itself reports weak passwords
+  // with reasons"): the server answers "Senha fraca: <reasons>"; this message is the fallback.
+  passwordWeak: { title: "Senha fraca", message: "Escolha uma senha mais difícil de adivinhar." },
   userNameRequired: { title: "Campo obrigatório", message: "O nome completo é obrigatório." },
   condominioNameRequired: { title: "Campo obrigatório", message: "O nome do condomínio é obrigatório." },
   unidadeCreateRequired: { title: "Campos obrigatórios", message: "Condomínio e Número da Unidade são obrigatórios." },

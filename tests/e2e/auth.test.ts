@@ -124,6 +124,13 @@ describe("first access", () => {
     await page.getByRole("button", { name: "Salvar nova senha" }).click();
     await expect.poll(() => toastLocator(page).textContent()).toContain("Senha muito curta");
 
+    // Long enough but weak: the server's reasons, under the catalogue's title.
+    await page.getByLabel("Nova senha", { exact: true }).fill("senha123");
+    await page.getByLabel("Confirmar nova senha").fill("senha123");
+    await page.getByRole("button", { name: "Salvar nova senha" }).click();
+    await expect.poll(() => toastLocator(page).textContent()).toContain("Senha fraca: Esta é uma senha comumente usada.");
+    expect(await toastLocator(page).textContent()).toContain("Erro ao alterar senha");
+
     await page.getByLabel("Nova senha", { exact: true }).fill("minha-senha-nova");
     await page.getByLabel("Confirmar nova senha").fill("minha-senha-nova");
     expect(await page.getByText("As senhas não conferem.").count()).toBe(0);

@@ -80,6 +80,12 @@ describe("a new user, created by the admin through the screens", () => {
     await page.waitForURL(`${portal.url}/portaria-web/admin/usuarios/novo`);
     await page.getByLabel("Nome completo").fill("Paulo Porteiro");
     await page.getByRole("textbox", { name: "Email", exact: true }).fill("paulo.porteiro@teste.local");
+    // A weak initial password is refused with the reasons, in the toast and under the field.
+    await page.getByLabel("Senha inicial").fill("paulo123");
+    await page.getByRole("button", { name: "Criar usuário" }).click();
+    await expect.poll(() => toastText(page)).toContain("Erro ao criar usuário");
+    expect(await toastText(page)).toContain("Senha fraca: Nomes e sobrenomes comuns são fáceis de adivinhar.");
+    await page.getByText(/^Senha fraca: /).first().waitFor();
     await page.getByLabel("Senha inicial").fill("provisoria-123");
     const admin = page.getByRole("checkbox", { name: "Administrador" });
     // The form preselects Administrador (§2 Users).

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { session, usuarios } from "../db/schema";
+import { session, usuarios, verification } from "../db/schema";
 import { ADMIN, createTestApp, signIn, TEST_ORIGIN, type TestApp } from "../testing/harness";
 import { createAuthUser } from "./accounts";
 
@@ -13,6 +13,8 @@ afterAll(() => t.close());
 const post = (url: string, payload: object, cookie?: string) =>
   t.app.inject({ method: "POST", url, headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) }, payload });
 const me = (cookie?: string) => t.app.inject({ method: "GET", url: "/api/me", headers: cookie ? { cookie } : {} });
+const sessionsOf = (userId: string) => t.database.db.select().from(session).where(eq(session.userId, userId));
+const LINK_INVALID = { title: "Erro ao alterar senha", message: "O link de recuperação é inválido ou expirou. Solicite um novo link." };
 
 /** A Portaria Web user as an administrator would create it (pending, first access not done). */
 async function createUser(email: string, password: string, status = "pendente_confirmacao", firstAccessDone = false) {
@@ -134,6 +136,26 @@ describe("first access", () => {
     const response = await post("/api/me/senha", { novaSenha: "nova-senha-1", confirmacao: "nova-senha-1" });
     expect(response.statusCode).toBe(401);
   });
+
+  it("a password change ends the user's other sessions and keeps the current one", async () => {
+    const user = await createUser("troca@teste.local", "senha-de-hoje-1", "ativo", true);
+    const other = await createUser("vizinho@teste.local", "senha-do-vizinho-1", "ativo", true);
+    const current = await signIn(t, "troca@teste.local", "senha-de-hoje-1");
+    const laptop = await signIn(t, "troca@teste.local", "senha-de-hoje-1");
+    const phone = await signIn(t, "troca@teste.local", "senha-de-hoje-1");
+    const neighbour = await signIn(t, "vizinho@teste.local", "senha-do-vizinho-1");
+    expect(await sessionsOf(user.id)).toHaveLength(3);
+
+    const changed = await post("/api/me/senha", { novaSenha: "senha-de-amanha-2", confirmacao: "senha-de-amanha-2" }, current);
+    expect(changed.statusCode).toBe(204);
+    expect((await me(current)).statusCode).toBe(200);
+    expect((await me(laptop)).statusCode).toBe(401);
+    expect((await me(phone)).statusCode).toBe(401);
+    expect(await sessionsOf(user.id)).toHaveLength(1);
+    // Someone else's session is untouched.
+    expect((await me(neighbour)).statusCode).toBe(200);
+    expect(await sessionsOf(other.id)).toHaveLength(1);
+  });
 });
 
 describe("password recovery", () => {
@@ -144,8 +166,9 @@ describe("password recovery", () => {
   };
 
   it("sends a pt-BR e-mail with a working link, and the token works once", async () => {
-    await createUser("esqueci@teste.local", "antiga-senha-1", "ativo", true);
+    const user = await createUser("esqueci@teste.local", "antiga-senha-1", "ativo", true);
     const oldSession = await signIn(t, "esqueci@teste.local", "antiga-senha-1");
+    const otherSession = await signIn(t, "esqueci@teste.local", "antiga-senha-1");
     const sent = await post("/api/auth/request-password-reset", { email: "esqueci@teste.local", redirectTo: "/login" });
     expect(sent.statusCode).toBe(200);
     const { message, token } = lastLink();
@@ -156,20 +179,66 @@ describe("password recovery", () => {
 
     const reset = await post("/api/auth/reset-password", { newPassword: "nova-senha-2", token: token! });
     expect(reset.statusCode).toBe(200);
-    await signIn(t, "esqueci@teste.local", "nova-senha-2");
-    // Other sessions end when the password is reset.
+    // Every session of the account ends when the password is reset (the reset opens none).
     expect((await me(oldSession)).statusCode).toBe(401);
+    expect((await me(otherSession)).statusCode).toBe(401);
+    expect(await sessionsOf(user.id)).toHaveLength(0);
+    await signIn(t, "esqueci@teste.local", "nova-senha-2");
 
+    // Single use: the same link again is refused and changes nothing.
     const again = await post("/api/auth/reset-password", { newPassword: "nova-senha-3", token: token! });
     expect(again.statusCode).toBe(400);
-    expect(again.json().error.title).toBe("Erro ao alterar senha");
+    expect(again.json().error).toMatchObject(LINK_INVALID);
+    await signIn(t, "esqueci@teste.local", "nova-senha-2");
+    expect((await post("/api/auth/sign-in/email", { email: "esqueci@teste.local", password: "nova-senha-3" })).statusCode).toBe(401);
   });
 
-  it("answers the same for an unknown e-mail and sends nothing", async () => {
+  it("makes the link valid for 1 hour, and refuses it once expired", async () => {
+    const user = await createUser("atrasado@teste.local", "senha-de-antes-1", "ativo", true);
+    const requestedAt = Date.now();
+    expect((await post("/api/auth/request-password-reset", { email: "atrasado@teste.local" })).statusCode).toBe(200);
+    const { token } = lastLink();
+    const [row] = await t.database.db
+      .select()
+      .from(verification)
+      .where(and(eq(verification.value, user.id), like(verification.identifier, "reset-password:%")));
+    expect(row).toBeDefined();
+    const hour = 60 * 60 * 1000;
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(requestedAt + hour - 60_000);
+    expect(row!.expiresAt.getTime()).toBeLessThan(Date.now() + hour + 60_000);
+
+    // An hour later (the row's expiry moved to the past): refused, the password is unchanged.
+    await t.database.db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verification.id, row!.id));
+    const late = await post("/api/auth/reset-password", { newPassword: "senha-atrasada-2", token: token! });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error).toMatchObject(LINK_INVALID);
+    await signIn(t, "atrasado@teste.local", "senha-de-antes-1");
+    expect((await post("/api/auth/sign-in/email", { email: "atrasado@teste.local", password: "senha-atrasada-2" })).statusCode).toBe(401);
+  });
+
+  it("refuses a made-up token with the link message", async () => {
+    const response = await post("/api/auth/reset-password", { newPassword: "senha-inventada-1", token: "nao-existe-123" });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject(LINK_INVALID);
+  });
+
+  it("answers exactly the same for a known, an unknown and an inativo e-mail (no account discovery)", async () => {
+    await createUser("conhecido@teste.local", "senha-conhecida-1", "ativo", true);
+    await createUser("desligado@teste.local", "senha-desligada-1", "inativo", true);
+    const ask = async (email: string) => {
+      const response = await post("/api/auth/request-password-reset", { email, redirectTo: "/login" });
+      const { date: _date, ...headers } = response.headers;
+      return { status: response.statusCode, body: response.body, headers };
+    };
+    const known = await ask("conhecido@teste.local");
     const before = t.mailer.outbox.length;
-    const response = await post("/api/auth/request-password-reset", { email: "ninguem@teste.local", redirectTo: "/login" });
-    expect(response.statusCode).toBe(200);
-    expect(t.mailer.outbox.length).toBe(before);
+    const unknown = await ask("ninguem@teste.local");
+    expect(t.mailer.outbox.length).toBe(before); // nothing is sent to an address with no account
+    const inactive = await ask("desligado@teste.local");
+    expect(known.status).toBe(200);
+    expect(unknown).toEqual(known);
+    expect(inactive).toEqual(known);
+    expect(known.headers["set-cookie"]).toBeUndefined();
   });
 
   it("refuses an empty e-mail with 'Email obrigatório'", async () => {

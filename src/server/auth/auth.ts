@@ -42,6 +42,8 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
       },
     }),
     trustedOrigins: config.trustedOrigins,
+    // Passwords are set only where the strength check runs: /api/me/senha, the reset, user create.
+    disabledPaths: ["/change-password"],
     emailAndPassword: {
       enabled: true,
       // Accounts are created by administrators only (Portaria Web > Usuários).

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodType } from "zod";
 import { MSG, type CatalogueMessage } from "../../shared/messages";
-import { loginSchema, recoveryRequestSchema } from "../../shared/schemas/auth";
+import { loginSchema, MIN_PASSWORD_LENGTH, recoveryRequestSchema } from "../../shared/schemas/auth";
 import { AppError } from "../errors";
 import { CLIENT_IP_HEADER, type Auth } from "./auth";
+import { checkPasswordStrength, passwordUserInputs, weakPasswordError } from "./password-strength";
 
 // better-auth speaks English codes; the product speaks the spec's pt-BR catalogue.
 const AUTH_ERRORS: Record<string, CatalogueMessage> = {
@@ -48,6 +49,25 @@ function preValidate(path: string, body: unknown): AppError | null {
   return new AppError(400, "VALIDATION_ERROR", entry.title, issue.message, { [issue.path.join(".") || "body"]: issue.message });
 }
 
+/**
+ * The reset's new password must be strong too. Checked only for a token that is still valid, so
+ * an expired or used link gets the link message and an anonymous caller without a token costs
+ * no strength check (better-auth rate-limits those); the token names the user whose e-mail and
+ * name count as guessable words. Lengths outside 6..128 are left to better-auth's own messages.
+ */
+async function checkResetPassword(auth: Auth, url: URL, body: unknown): Promise<AppError | null> {
+  const { newPassword, token: bodyToken } = (body ?? {}) as { newPassword?: unknown; token?: unknown };
+  const token = typeof bodyToken === "string" && bodyToken ? bodyToken : url.searchParams.get("token");
+  if (typeof newPassword !== "string" || !token) return null;
+  if (newPassword.length < MIN_PASSWORD_LENGTH || newPassword.length > 128) return null;
+  const ctx = await auth.$context;
+  const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  if (!verification || verification.expiresAt < new Date()) return null;
+  const user = await ctx.internalAdapter.findUserById(verification.value);
+  const verdict = await checkPasswordStrength(newPassword, passwordUserInputs({ email: user?.email, name: [user?.name] }));
+  return verdict.ok ? null : weakPasswordError(verdict, "newPassword");
+}
+
 function toFetchRequest(request: FastifyRequest, origin: string): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(request.headers)) {
@@ -72,8 +92,14 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, publicUrl: 
     url: "/api/auth/*",
     config: { access: "public" },
     async handler(request, reply) {
-      const path = new URL(request.url, publicUrl).pathname;
-      const invalid = request.method === "POST" ? preValidate(path, request.body) : null;
+      const url = new URL(request.url, publicUrl);
+      // Fastify ignores a trailing slash, so these checks do too (better-auth answers 404 to one
+      // today, but would not with its skipTrailingSlashes option).
+      const path = url.pathname.replace(/(.)\/+$/, "$1");
+      let invalid = request.method === "POST" ? preValidate(path, request.body) : null;
+      if (!invalid && request.method === "POST" && path === "/api/auth/reset-password") {
+        invalid = await checkResetPassword(auth, url, request.body);
+      }
       if (invalid) return reply.status(400).send(invalid.toBody());
       const response = await auth.handler(toFetchRequest(request, publicUrl));
       if (!response.ok && response.status >= 400) {

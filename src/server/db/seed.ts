@@ -3,6 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { ADMIN_GROUP_NAME, PERMISSIONS } from "../../shared/permissions";
 import type { Auth } from "../auth/auth";
 import { createAuthUser } from "../auth/accounts";
+import { checkPasswordStrength, passwordUserInputs } from "../auth/password-strength";
+import { ConfigError } from "../config";
 import type { Db } from "./client";
 import { grupoPermissoes, grupos, permissoes, usuarioGrupos, usuarios } from "./schema";
 
@@ -29,9 +31,14 @@ export async function seed(db: Db, auth: Auth, admin: { email: string; password?
   const [anyUser] = await db.select({ id: usuarios.id }).from(usuarios).limit(1);
   if (anyUser) return {};
 
-  const password = admin.password ?? randomBytes(9).toString("base64url");
   const ctx = await auth.$context;
   const existing = await ctx.internalAdapter.findUserByEmail(admin.email);
+  const password = admin.password ?? (await generatePassword());
+  if (admin.password && !existing) {
+    // The first admin's password passes the same strength check as every other one.
+    const verdict = await checkPasswordStrength(admin.password, passwordUserInputs({ email: admin.email, name: ["Administrador"] }));
+    if (!verdict.ok) throw new ConfigError(`Configuração inválida:\n  - ADMIN_PASSWORD: senha fraca. ${verdict.reasons.join(" ")}`);
+  }
   const authUser = existing?.user ?? (await createAuthUser(auth, { email: admin.email, name: "Administrador", password }));
   await db.transaction(async (tx) => {
     const [profile] = await tx
@@ -47,4 +54,12 @@ export async function seed(db: Db, auth: Auth, admin: { email: string; password?
     await tx.insert(usuarioGrupos).values({ usuario_id: profile!.id, grupo_id: adminGroup!.id });
   });
   return { createdAdmin: { email: admin.email, password, generated: !admin.password } };
+}
+
+/** 16 random URL-safe characters (96 bits), redrawn in the unlikely case the checker objects. */
+async function generatePassword(): Promise<string> {
+  for (;;) {
+    const candidate = randomBytes(12).toString("base64url");
+    if ((await checkPasswordStrength(candidate)).ok) return candidate;
+  }
 }

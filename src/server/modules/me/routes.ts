@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { newPasswordSchema } from "../../../shared/schemas/auth";
 import type { MeResponse } from "../../../shared/schemas/profile";
 import { completeFirstAccess, type Auth } from "../../auth/auth";
+import { assertStrongPassword, passwordUserInputs } from "../../auth/password-strength";
 import type { Db } from "../../db/client";
 import { unauthorized } from "../../errors";
 
@@ -22,6 +23,16 @@ export const meRoutes =
       async (request, reply) => {
         const session = request.session;
         if (!session) throw unauthorized();
+        const { user, profile } = session;
+        await assertStrongPassword(
+          request.body.novaSenha,
+          passwordUserInputs({
+            email: user.email,
+            name: [user.name, profile?.nome_completo],
+            numbers: [profile?.cpf, profile?.telefone_celular],
+          }),
+          "novaSenha",
+        );
         const ctx = await auth.$context;
         const hash = await ctx.password.hash(request.body.novaSenha);
         const credential = await ctx.internalAdapter.findCredentialAccount(session.user.id);

@@ -10,6 +10,7 @@ import {
 } from "../../../shared/schemas/usuarios";
 import { createAuthUser } from "../../auth/accounts";
 import type { Auth } from "../../auth/auth";
+import { assertStrongPassword, passwordUserInputs } from "../../auth/password-strength";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
@@ -63,6 +64,12 @@ export const usuariosRoutes =
       await checkGroupsExist(input.grupo_ids);
       const ctx = await auth.$context;
       if (await ctx.internalAdapter.findUserByEmail(input.email)) throw AppError.from(409, "DUPLICATE", MSG.userEmailDuplicate);
+      // The initial password too: it opens the account until the user's first access.
+      await assertStrongPassword(
+        input.senha,
+        passwordUserInputs({ email: input.email, name: [input.nome_completo], numbers: [input.cpf, input.telefone_celular] }),
+        "senha",
+      );
       const authUser = await createAuthUser(auth, { email: input.email, name: input.nome_completo, password: input.senha });
       let id: string;
       try {
