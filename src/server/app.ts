@@ -11,6 +11,7 @@ import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./email/mailer";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerStaticSite } from "./http/static-site";
+import { registerTextInput } from "./http/text-input";
 import { healthRoutes } from "./modules/health/routes";
 import { leadsRoutes } from "./modules/leads/routes";
 import { meRoutes } from "./modules/me/routes";
@@ -38,8 +39,12 @@ export interface PortalApp {
   app: FastifyInstance;
   auth: Auth;
   mailer: Mailer;
-  /** Every route the app registered, with its access declaration (for the route-table tests). */
-  routes: { method: string; url: string; access: unknown }[];
+  /**
+   * Every route the app registered, with its access declaration and the names of the query
+   * parameters and body fields its schema declares (for the route-table tests: authorization
+   * matrix, fuzzing).
+   */
+  routes: { method: string; url: string; access: unknown; query: string[]; body: string[] }[];
 }
 
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<PortalApp> {
@@ -66,12 +71,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   const routes: PortalApp["routes"] = [];
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const fields = (schema: unknown) => Object.keys((schema as { shape?: object } | undefined)?.shape ?? {});
+    const query = fields(route.schema?.querystring);
+    const body = fields(route.schema?.body);
     for (const method of methods) {
-      if (method !== "HEAD") routes.push({ method, url: route.url, access: route.config?.access });
+      if (method !== "HEAD") routes.push({ method, url: route.url, access: route.config?.access, query, body });
     }
   });
 
   registerErrorHandler(app);
+  registerTextInput(app);
   await app.register(helmet, {
     // The CSP with hashes for the prerendered inline scripts is set per page (see docs/decisions.md).
     contentSecurityPolicy: false,
