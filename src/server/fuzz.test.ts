@@ -552,3 +552,38 @@ describe("text is stored and read back exactly", () => {
     );
   });
 });
+
+describe("text the database would not store exactly", () => {
+  const refusedText = { code: "INVALID_TEXT", title: "Dados inválidos", message: "O texto contém caracteres inválidos." };
+
+  it("is refused with the field named, in the body, the query and the path", async () => {
+    const body = await send("POST", "/api/condominios", { nome: "Residencial\u0000Sul" });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toStrictEqual({ error: { ...refusedText, fields: { nome: refusedText.message } } });
+
+    const nested = await send("POST", "/api/grupos", { nome_grupo: "Grupo", permissao_ids: ["\ud800"] });
+    expect(nested.json().error.fields).toStrictEqual({ "permissao_ids.0": refusedText.message });
+
+    const query = await send("GET", "/api/condominios?q=a%00b");
+    expect(query.statusCode).toBe(400);
+    expect(query.json().error.fields).toStrictEqual({ q: refusedText.message });
+
+    const path = await send("GET", "/api/condominios/%00");
+    expect(path.statusCode).toBe(400);
+    expect(path.json().error.fields).toStrictEqual({ id: refusedText.message });
+  });
+
+  it("refuses a JSON body that is not UTF-8 instead of storing U+FFFD", async () => {
+    const before = await databaseSnapshot(t);
+    const response = await sendRaw("POST", "/api/condominios", Buffer.concat([Buffer.from('{"nome":"Residencial '), Buffer.from([0xe7]), Buffer.from('"}')]));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toStrictEqual({
+      error: { code: "INVALID_ENCODING", title: "Dados inválidos", message: "O conteúdo enviado não é um texto UTF-8 válido." },
+    });
+    expect(await databaseSnapshot(t)).toStrictEqual(before);
+    // The same text correctly encoded is stored as sent.
+    const ok = await send("POST", "/api/condominios", { nome: "Residencial ç \u{1F3E0}" });
+    expect(ok.statusCode).toBe(201);
+    expect((await getJson(`/api/condominios/${ok.json().id}`)).nome).toBe("Residencial ç \u{1F3E0}");
+  });
+});
