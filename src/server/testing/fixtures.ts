@@ -60,6 +60,6 @@ export class Fixtures {
   usuario = () =>
     this.once("usuario", () => {
       const n = nextSeq();
-      return this.create("/api/usuarios", { nome_completo: `Usuário Fixture ${n}`, email: `fixture-${n}@teste.local`, senha: "senha-fixture-1" });
+      return this.create("/api/usuarios", { nome_completo: `Usuário Fixture ${n}`, email: `fixture-${n}@teste.local`, senha: "Fixture#Sentinela-2026" });
     });
 }
