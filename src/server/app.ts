@@ -11,6 +11,7 @@ import { createMailer, type Mailer } from "./email/mailer";
 import { registerErrorHandler } from "./http/error-handler";
 import { securityHeaders } from "./http/security-headers";
 import { registerStaticSite } from "./http/static-site";
+import { registerTextInput } from "./http/text-input";
 import { healthRoutes } from "./modules/health/routes";
 import { leadsRoutes } from "./modules/leads/routes";
 import { meRoutes } from "./modules/me/routes";
@@ -38,8 +39,12 @@ export interface PortalApp {
   app: FastifyInstance;
   auth: Auth;
   mailer: Mailer;
-  /** Every route the app registered, with its access declaration (for the route-table tests). */
-  routes: { method: string; url: string; access: unknown }[];
+  /**
+   * Every route the app registered, with its access declaration and the names of the query
+   * parameters and body fields its schema declares (for the route-table tests: authorization
+   * matrix, fuzzing).
+   */
+  routes: { method: string; url: string; access: unknown; query: string[]; body: string[] }[];
 }
 
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<PortalApp> {
@@ -72,8 +77,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   const routes: PortalApp["routes"] = [];
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const fields = (schema: unknown) => Object.keys((schema as { shape?: object } | undefined)?.shape ?? {});
+    const query = fields(route.schema?.querystring);
+    const body = fields(route.schema?.body);
     for (const method of methods) {
-      if (method !== "HEAD") routes.push({ method, url: route.url, access: route.config?.access });
+      if (method !== "HEAD") routes.push({ method, url: route.url, access: route.config?.access, query, body });
     }
   });
 
@@ -81,6 +89,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   // CSP, HSTS over HTTPS and the other security headers on every response; the static site
   // replaces the CSP of each page with one allowing its own inline scripts (docs/decisions.md).
   app.addHook("onRequest", async (request, reply) => setSecurityHeaders(request, reply));
+  registerTextInput(app);
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
 

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { createAuthUser } from "../auth/accounts";
 import * as schema from "../db/schema";
 import pg from "pg";
@@ -128,4 +128,34 @@ export function request(app: TestApp, method: "GET" | "POST" | "PUT" | "PATCH" |
     headers: { origin: TEST_ORIGIN, ...(options.cookie ? { cookie: options.cookie } : {}) },
     ...(options.payload !== undefined ? { payload: options.payload as object } : {}),
   });
+}
+
+// Sessions and rate-limit counters change on reads and refusals by design (a blocked account
+// loses its sessions); every other table must not.
+const SNAPSHOT_SKIPPED = new Set(["session", "rate_limit"]);
+const snapshotQueries = new WeakMap<TestApp, Promise<string>>();
+
+/**
+ * Row count and checksum of every table of the database (sessions and rate-limit counters
+ * aside), found from the catalogue so a new table is covered too. Two equal snapshots mean
+ * nothing was written in between.
+ */
+export async function databaseSnapshot(app: TestApp): Promise<Record<string, string>> {
+  let query = snapshotQueries.get(app);
+  if (!query) {
+    query = app.database.db
+      .execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`)
+      .then((result) => {
+        const tables = (result as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name).filter((name) => !SNAPSHOT_SKIPPED.has(name));
+        return tables
+          .map((name) => {
+            const quoted = `"${name.replace(/"/g, '""')}"`;
+            return `select '${name}' as name, count(*) || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as value from ${quoted} t`;
+          })
+          .join(" union all ");
+      });
+    snapshotQueries.set(app, query);
+  }
+  const result = await app.database.db.execute(sql.raw(await query));
+  return Object.fromEntries((result as unknown as { rows: { name: string; value: string }[] }).rows.map((r) => [r.name, r.value]));
 }

@@ -1,0 +1,589 @@
+import { eq } from "drizzle-orm";
+import fc from "fast-check";
+import type { LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leads } from "./db/schema";
+import { Fixtures, nextSeq } from "./testing/fixtures";
+import { ADMIN, createTestApp, databaseSnapshot, request, signIn, TEST_ORIGIN } from "./testing/harness";
+import { apiRoutes, ROUTE_SAMPLES, routeKey, type RouteEntry } from "./testing/route-matrix";
+
+// Random and hostile input on every write route and every list query string, as an
+// administrator: a bad request gets a 4xx in the error shape and changes nothing; good text is
+// stored and read back exactly. Routes, body fields and query parameters come from the app's
+// own route table: a new one fails "covers..." below until it has a generator here.
+//
+// Reproduce a failure with the seed it prints: FUZZ_SEED=<seed> npx vitest run --project api
+// src/server/fuzz.test.ts. FUZZ_SCALE=10 runs ten times as many cases.
+
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20_260_611;
+const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
+const options = (numRuns: number) => ({ seed: SEED, numRuns: Math.max(1, Math.round(numRuns * SCALE)) });
+
+const t = await createTestApp();
+afterAll(() => t.close());
+
+let admin: string;
+let shared: Fixtures;
+beforeAll(async () => {
+  admin = await signIn(t, ADMIN.email, ADMIN.password);
+  shared = new Fixtures(t, admin);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Values
+// ---------------------------------------------------------------------------------------------
+
+/** Text that is valid anywhere text is: it must be stored as it is, not interpreted. */
+const HOSTILE_TEXT = [
+  "'; drop table portaria_web_condominios; --",
+  "Robert'); DELETE FROM portaria_web_moradores;--",
+  "1' or '1'='1",
+  "\" or 1=1 --",
+  "$1 $$ \\x00 %_% \\",
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(document.cookie)>",
+  "\"><svg/onload=alert(1)>",
+  "javascript:alert(1)",
+  "{{constructor.constructor('alert(1)')()}}",
+  "${7*7} #{7*7}",
+  "../../../etc/passwd",
+  "\u202Eoãçé\u202C 👩‍👩‍👧 ﷽ 𝕏",
+  "null",
+  "undefined",
+  "NaN",
+];
+
+/** Free text as a form would send it: trimmed, not blank, no NUL, at most `max` UTF-16 units. */
+const text = (max: number) =>
+  fc
+    .oneof(
+      fc.string({ unit: "binary", minLength: 1, maxLength: Math.max(1, Math.floor(max / 2)) }),
+      fc.string({ unit: "grapheme", minLength: 1, maxLength: Math.max(1, Math.floor(max / 4)) }),
+      fc.constantFrom(...HOSTILE_TEXT),
+      // Exactly at the limit.
+      fc.string({ unit: fc.constantFrom("a", "ç", "中", "\u00a0", "<", "'"), minLength: max, maxLength: max }),
+    )
+    .map((s) => s.replaceAll("\u0000", "").trim())
+    .filter((s) => s.length > 0 && s.length <= max);
+
+/** Longer than any field allows (5000 is the longest limit), well under the body limit. */
+const huge = fc.tuple(fc.integer({ min: 5001, max: 20_000 }), fc.constantFrom("a", "ç", "中", "😀", "<b>")).map(([n, c]) => c.repeat(n).slice(0, n));
+const overMax = (max: number) =>
+  fc.tuple(fc.integer({ min: max + 1, max: max + 300 }), fc.constantFrom("a", "ç", "中", "x'")).map(([n, c]) => c.repeat(n).slice(0, n));
+const withNul = fc.tuple(text(20), text(20)).map(([a, b]) => `${a}\u0000${b}`);
+const loneSurrogate = fc
+  .tuple(fc.oneof(fc.constant(""), text(10)), fc.integer({ min: 0xd800, max: 0xdfff }), fc.oneof(fc.constant(""), text(10)))
+  .map(([a, code, b]) => `${a}${String.fromCharCode(code)}${b}`);
+/** Strings no string field accepts. */
+const badString = fc.oneof(withNul, loneSurrogate, huge);
+const notString = fc.oneof(
+  fc.integer(),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.boolean(),
+  fc.array(fc.constantFrom(...HOSTILE_TEXT), { maxLength: 3 }),
+  fc.dictionary(fc.string({ maxLength: 6 }), fc.constantFrom(...HOSTILE_TEXT), { maxKeys: 3 }),
+  fc.constant([["aninhado"]]),
+);
+
+const INVALID_DATES = [
+  "0000-00-00",
+  "2026-02-30",
+  "2025-02-29",
+  "2026-13-01",
+  "2026-00-10",
+  "2026-04-31",
+  "1899-12-31",
+  "2101-01-01",
+  "99999-01-01",
+  "+02026-01-01",
+  "2026-1-1",
+  "01/02/2026",
+  "2026-02-30T10:00:00Z",
+  "2026-01-01'; drop table x;--",
+];
+const invalidDate = fc.oneof(
+  fc.constantFrom(...INVALID_DATES),
+  fc
+    .tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))
+    .map(([y, m, d]) => `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`)
+    .filter((v) => {
+      const date = new Date(`${v}T00:00:00Z`);
+      return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== v || v < "1900-01-01" || v > "2100-12-31";
+    }),
+);
+
+const ENUM_VALUES = ["proprietario", "inquilino", "dependente", "outro", "carro", "moto", "ativo", "inativo", "pendente_confirmacao", "bloqueado"];
+const notEnum = fc.oneof(
+  fc.constantFrom("", "admin", "CARRO", " ativo", "ativo ", "todos", "Proprietário", ...HOSTILE_TEXT),
+  fc.string({ maxLength: 20 }).filter((s) => !ENUM_VALUES.includes(s)),
+);
+const notUuid = fc.oneof(
+  fc.constantFrom("todos", "geral", "0", "00000000-0000-0000-0000-00000000000g", "{00000000-0000-4000-8000-000000000000}", ...HOSTILE_TEXT),
+  fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== "" && !/^[0-9a-f-]{36}$/i.test(s)),
+);
+/** Valid UUIDs of nothing: refused as an unknown reference. */
+const unknownUuid = fc.uuid({ version: 4 });
+
+/** Field values each field refuses, besides the wrong types and bad strings every field refuses. */
+type FieldType = "string" | "boolean" | "uuids";
+const FIELDS: Record<string, { type: FieldType; invalid?: fc.Arbitrary<unknown> }> = {
+  cnpj: { type: "string", invalid: fc.constantFrom("11.222.333/0001-82", "12345678901234", "abc", "11.111.111/1111-11", ...HOSTILE_TEXT) },
+  cpf: { type: "string", invalid: fc.constantFrom("123.456.789-00", "111.111.111-11", "1234567890", "abc", ...HOSTILE_TEXT) },
+  cnpj_cpf: { type: "string", invalid: fc.constantFrom("123.456.789-00", "11.222.333/0001-82", "123", ...HOSTILE_TEXT) },
+  cep: { type: "string", invalid: fc.constantFrom("123", "1234567", "123456789", "abcdefgh", "01001 000 x", ...HOSTILE_TEXT) },
+  telefone: { type: "string", invalid: fc.constantFrom("123", "(11) 1234", "(00) 91234-5678", "abcdefghijk", ...HOSTILE_TEXT) },
+  telefone_celular: { type: "string", invalid: fc.constantFrom("123", "(11) 1234", "(11) 81234-56789", "abcdefghijk", ...HOSTILE_TEXT) },
+  email: { type: "string", invalid: fc.constantFrom("sem-arroba", "a@", "@b.com", "a b@c.com", "<script>@x.com", ...HOSTILE_TEXT) },
+  estado: { type: "string", invalid: fc.constantFrom("XX", "ZZ", "SPP", "S", "s p", "1", ...HOSTILE_TEXT) },
+  sindico_contato: { type: "string", invalid: fc.constantFrom("ninguém", "123", "a@", ...HOSTILE_TEXT) },
+  placa: { type: "string", invalid: fc.constantFrom("ABC", "1234ABC", "ABCD1234", "AB-12345", "", ...HOSTILE_TEXT) },
+  senha: { type: "string", invalid: fc.oneof(fc.constantFrom("", "12345", "a"), overMax(128)) },
+  novaSenha: { type: "string", invalid: fc.oneof(fc.constantFrom("", "12345"), overMax(128)) },
+  confirmacao: { type: "string", invalid: fc.constantFrom("outra-senha-1", "", "Sentinela#Portaria-2025") },
+  nome_permissao: { type: "string", invalid: fc.oneof(fc.constantFrom("ação!", "drop table;", "<b>x</b>", "a-b", "   ", ""), overMax(100)) },
+  path: { type: "string", invalid: fc.oneof(fc.constantFrom("/outro", "portaria-web", "/portaria-webx", "javascript:alert(1)", "https://mal.example/portaria-web"), overMax(300)) },
+  tipo_morador: { type: "string", invalid: notEnum },
+  tipo_veiculo: { type: "string", invalid: notEnum },
+  status: { type: "string", invalid: notEnum },
+  condominio_id: { type: "string", invalid: fc.oneof(notUuid, unknownUuid) },
+  data_nascimento: { type: "string", invalid: fc.oneof(invalidDate, fc.constant("2999-01-01")) },
+  data_inicio_autorizacao: { type: "string", invalid: invalidDate },
+  data_fim_autorizacao: { type: "string", invalid: invalidDate },
+  ativo: { type: "boolean" },
+  permissao_ids: { type: "uuids" },
+  grupo_ids: { type: "uuids" },
+};
+
+interface WriteSpec {
+  /** Free-text fields stored exactly as sent, with their maximum length. */
+  text?: Record<string, number>;
+  /** Text fields that must be unique: a counter is appended to the random text. */
+  unique?: string[];
+  /** The stored record, read back after the 2xx answer `created`. */
+  readBack?: (created: { id: string; [key: string]: unknown }) => Promise<Record<string, unknown>>;
+}
+
+async function getJson(url: string) {
+  const response = await request(t, "GET", url, { cookie: admin });
+  if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+type Row = Record<string, unknown>;
+const byId = (url: string) => (created: { id: string }) => getJson(url.replace(":id", created.id));
+const residentOf = async (created: Row) => {
+  const list: { rows: (Row & { veiculos: Row[] })[] } = await getJson(`/api/unidades/${created.unidade_id}/moradores`);
+  return { moradores: list.rows, veiculos: list.rows.flatMap((m) => m.veiculos) };
+};
+
+const condominio: WriteSpec = { text: { nome: 200, endereco: 300, cidade: 120, sindico_nome: 200 }, readBack: byId("/api/condominios/:id") };
+const unidade: WriteSpec = { text: { numero_unidade: 20, bloco: 50, andar: 20, tipo_unidade: 50, observacoes: 1000 }, readBack: byId("/api/unidades/:id") };
+const morador: WriteSpec = { text: { nome_completo: 200, rg: 20, observacoes: 1000 }, readBack: async (c) => (await residentOf(c)).moradores.find((m) => m.id === c.id)! };
+const veiculo: WriteSpec = {
+  text: { marca: 60, modelo: 60, cor: 40, observacoes: 1000 },
+  readBack: async (c) => (await residentOf(c)).veiculos.find((v) => v.id === c.id)!,
+};
+const prestador: WriteSpec = { text: { nome_empresa_profissional: 200, tipo_servico: 100, observacoes: 1000 }, readBack: byId("/api/prestadores/:id") };
+const grupo: WriteSpec = { text: { nome_grupo: 100, descricao: 500 }, unique: ["nome_grupo"], readBack: byId("/api/grupos/:id") };
+const permissao: WriteSpec = { text: { categoria: 100, descricao: 500 }, readBack: async (c) => ((await getJson("/api/permissoes")).rows as Row[]).find((p) => p.id === c.id)! };
+const usuario: WriteSpec = { text: { nome_completo: 200 }, readBack: byId("/api/usuarios/:id") };
+
+/** Every write route, keyed by `METHOD url`; {} when it stores no free text. */
+const WRITE_SPECS: Record<string, WriteSpec> = {
+  "POST /api/auth/*": {},
+  "POST /api/leads": {
+    text: { nome: 200, descricao: 5000 },
+    readBack: async (created) => (await t.database.db.select().from(leads).where(eq(leads.id, created.id)))[0]!,
+  },
+  "POST /api/me/senha": {},
+  "POST /api/page-views": {},
+  "POST /api/permissoes": permissao,
+  "PUT /api/permissoes/:id": permissao,
+  "DELETE /api/permissoes/:id": {},
+  "POST /api/grupos": grupo,
+  "PUT /api/grupos/:id": grupo,
+  "DELETE /api/grupos/:id": {},
+  "POST /api/usuarios": usuario,
+  "PUT /api/usuarios/:id": usuario,
+  "PATCH /api/usuarios/:id/status": {},
+  "POST /api/usuarios/:id/reset-senha": {},
+  "POST /api/condominios": condominio,
+  "PUT /api/condominios/:id": condominio,
+  "DELETE /api/condominios/:id": {},
+  "POST /api/unidades": unidade,
+  "PUT /api/unidades/:id": unidade,
+  "DELETE /api/unidades/:id": {},
+  "POST /api/unidades/:id/moradores": morador,
+  "PUT /api/moradores/:id": morador,
+  "DELETE /api/moradores/:id": {},
+  "POST /api/moradores/:id/veiculos": veiculo,
+  "PUT /api/veiculos/:id": veiculo,
+  "DELETE /api/veiculos/:id": {},
+  "POST /api/prestadores": prestador,
+  "PUT /api/prestadores/:id": prestador,
+  "DELETE /api/prestadores/:id": {},
+};
+
+/** Values of each list query parameter: accepted ones and refused ones. */
+const QUERY_PARAMS: Record<string, { valid: fc.Arbitrary<string>; invalid: fc.Arbitrary<string> }> = {
+  q: { valid: fc.oneof(fc.constant(""), text(100)), invalid: fc.oneof(overMax(100), withNul) },
+  limit: {
+    valid: fc.integer({ min: 1, max: 200 }).map(String),
+    invalid: fc.oneof(
+      fc.integer({ max: 0 }).map(String),
+      fc.integer({ min: 201 }).map(String),
+      fc.constantFrom("", " ", "1.5", "abc", "1e400", "99999999999999999999999", "-0", "Infinity", "NaN", "10'; drop table x;--"),
+    ),
+  },
+  offset: {
+    valid: fc.integer({ min: 0, max: 5000 }).map(String),
+    invalid: fc.oneof(fc.integer({ max: -1 }).map(String), fc.integer({ min: 10_000_001 }).map(String), fc.constantFrom("0.5", "x", "1e400", "-1", "<b>1</b>")),
+  },
+  status: { valid: fc.constantFrom("todos", "ativo", "inativo"), invalid: notEnum.filter((v) => v !== "todos") },
+  condominio_id: { valid: fc.oneof(fc.constant("todos"), unknownUuid), invalid: notUuid.filter((v) => v !== "todos" && v !== "geral") },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Routes and calls
+// ---------------------------------------------------------------------------------------------
+
+const api = apiRoutes(t.routes);
+const writeRoutes = t.routes.filter((r) => r.url.startsWith("/api/") && r.method !== "GET");
+const bodyRoutes = writeRoutes.filter((r) => r.body.length > 0);
+const paramRoutes = api.filter((r) => r.url.includes(":"));
+const listRoutes = api.filter((r) => r.method === "GET" && r.query.length > 0);
+const cases = (routes: RouteEntry[]) => routes.map((r) => [routeKey(r), r] as const);
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+async function sampleCall(route: RouteEntry, fixtures: Fixtures) {
+  const sample = ROUTE_SAMPLES[routeKey(route)];
+  if (route.url.includes(":") && !sample?.path) throw new Error(`${routeKey(route)}: no sample path in ROUTE_SAMPLES`);
+  return {
+    url: sample?.path ? await sample.path(fixtures) : route.url,
+    body: ((await sample?.body?.(fixtures)) ?? {}) as Record<string, unknown>,
+  };
+}
+
+function send(method: Method, url: string, payload?: unknown) {
+  return request(t, method, url, { cookie: admin, payload });
+}
+
+function sendRaw(method: Method, url: string, payload: Buffer | string, contentType = "application/json") {
+  return t.app.inject({ method, url, headers: { origin: TEST_ORIGIN, cookie: admin, "content-type": contentType }, payload });
+}
+
+/** A 4xx whose body is the error shape and nothing else. */
+function expectRefusal(response: LightMyRequestResponse, what: string) {
+  const context = `${what} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+  expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
+  expect(response.statusCode, context).toBeLessThan(500);
+  const body = response.json();
+  expect(Object.keys(body), context).toEqual(["error"]);
+  const { code, title, message, fields, ...rest } = body.error;
+  expect(rest, context).toEqual({});
+  for (const value of [code, title, message]) expect(typeof value, context).toBe("string");
+  if (fields !== undefined) for (const value of Object.values(fields)) expect(typeof value, context).toBe("string");
+}
+
+/** Runs `call` and checks that it was refused and left every table as it was. */
+async function expectRefusedUnchanged(what: string, call: () => Promise<LightMyRequestResponse>) {
+  const before = await databaseSnapshot(t);
+  expectRefusal(await call(), what);
+  expect(await databaseSnapshot(t), `${what}: a refused request changed the database`).toStrictEqual(before);
+}
+
+const show = (value: unknown) => {
+  const json = JSON.stringify(value) ?? String(value);
+  return json.length > 200 ? `${json.slice(0, 200)}… (${json.length} chars)` : json;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Tests
+// ---------------------------------------------------------------------------------------------
+
+describe("fuzzing covers the route table", () => {
+  it("has a generator for every write route, body field and list query parameter", () => {
+    const problems: string[] = [];
+    const keys = new Set(writeRoutes.map(routeKey));
+    for (const route of writeRoutes) {
+      const key = routeKey(route);
+      const spec = WRITE_SPECS[key];
+      if (!spec) problems.push(`${key}: no entry in WRITE_SPECS (src/server/fuzz.test.ts)`);
+      for (const field of route.body) {
+        if (!FIELDS[field] && spec?.text?.[field] === undefined) problems.push(`${key}: no generator for body field "${field}" (FIELDS or WRITE_SPECS.text)`);
+      }
+    }
+    for (const key of Object.keys(WRITE_SPECS)) if (!keys.has(key)) problems.push(`${key}: WRITE_SPECS entry for a route the app does not register`);
+    for (const route of listRoutes) {
+      for (const param of route.query) if (!QUERY_PARAMS[param]) problems.push(`${routeKey(route)}: no generator for query parameter "${param}"`);
+    }
+    expect(problems).toEqual([]);
+    expect(bodyRoutes.length).toBeGreaterThan(15);
+    expect(listRoutes.length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe("invalid bodies are refused and change nothing", () => {
+  /** One field made invalid (wrong type, bad text, too long, out of its domain), the others left valid. */
+  function invalidValue(route: RouteEntry, field: string): fc.Arbitrary<unknown> {
+    const known = FIELDS[field];
+    const max = WRITE_SPECS[routeKey(route)]?.text?.[field];
+    const specific = [known?.invalid, max !== undefined ? overMax(max) : undefined].filter((a): a is fc.Arbitrary<unknown> => !!a);
+    switch (known?.type ?? "string") {
+      case "boolean":
+        return fc.oneof(fc.constantFrom("true", "false", 1, 0, null, "sim"), badString, notString.filter((v) => typeof v !== "boolean"));
+      case "uuids":
+        return fc.oneof(
+          fc.constantFrom(null, "", {}, 1),
+          badString,
+          fc.array(fc.oneof(notUuid, badString, notString), { minLength: 1, maxLength: 3 }),
+          fc.array(unknownUuid, { minLength: 1, maxLength: 3 }),
+          fc.constant(Array.from({ length: 1001 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`)),
+        );
+      default:
+        return fc.oneof(badString, notString, ...specific);
+    }
+  }
+
+  const unknownFields = fc.dictionary(fc.stringMatching(/^x_[a-z]{1,8}$/), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 });
+
+  it.each(cases(bodyRoutes))("%s", async (key, route) => {
+    const { url, body } = await sampleCall(route, shared);
+    const textFields = Object.keys(WRITE_SPECS[key]?.text ?? {});
+    const invalid = fc.constantFrom(...route.body).chain((field) =>
+      fc.record({
+        field: fc.constant(field),
+        value: invalidValue(route, field),
+        extra: unknownFields,
+        // Hostile but valid text in some of the other text fields.
+        filler: fc
+          .subarray(textFields.filter((f) => f !== field))
+          .chain((fields) => fc.tuple(...fields.map(() => fc.constantFrom(...HOSTILE_TEXT))).map((values) => Object.fromEntries(fields.map((f, i) => [f, values[i]])))),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(invalid, async ({ field, value, extra, filler }) => {
+        const payload = { ...body, ...extra, ...filler, [field]: value };
+        await expectRefusedUnchanged(`${key} with ${field} = ${show(value)}`, () => send(route.method as Method, url, payload));
+      }),
+      options(8),
+    );
+  });
+});
+
+describe("malformed raw bodies are refused and change nothing", () => {
+  const BAD_UTF8 = [[0xff], [0xfe, 0xff], [0xc0, 0xaf], [0xe0, 0x80, 0xaf], [0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], [0xf4, 0x90, 0x80, 0x80], [0xc3], [0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xe2, 0x82]];
+  const badBytes = fc.oneof(
+    fc.constantFrom(...BAD_UTF8).map((b) => Buffer.from(b)),
+    fc.uint8Array({ minLength: 1, maxLength: 8 }).map((b) => Buffer.from(b)).filter((b) => {
+      try {
+        new TextDecoder("utf-8", { fatal: true }).decode(b);
+        return false;
+      } catch {
+        return true;
+      }
+    }),
+  );
+  const MARK = "\uE000MARCA\uE000";
+
+  it.each(cases(bodyRoutes))("%s", async (key, route) => {
+    const { url, body } = await sampleCall(route, shared);
+    // The valid body with one string field's text replaced by MARK, where the bad part goes.
+    const stringFields = Object.keys(body).filter((f) => typeof body[f] === "string");
+    const valid = JSON.stringify(body);
+    const raw = fc.oneof(
+      fc.tuple(fc.constantFrom(...stringFields), badBytes).map(([f, bytes]) => {
+        const [before, after] = JSON.stringify({ ...body, [f]: MARK }).split(MARK) as [string, string];
+        return Buffer.concat([Buffer.from(before), bytes, Buffer.from(after)]);
+      }),
+      fc.tuple(fc.constantFrom(...stringFields), fc.constantFrom("\\ud800", "\\udfff", "x\\udc00y", "\\u0000", "a\\u0000")).map(([f, escape]) =>
+        JSON.stringify({ ...body, [f]: MARK }).replace(MARK, escape),
+      ),
+      fc.integer({ min: 0, max: valid.length - 1 }).map((n) => valid.slice(0, n)),
+      fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b)),
+      fc.constantFrom("", "null", "[]", "\"texto\"", "{", "{}}"),
+      // The valid body with a prototype-poisoning key: refused whole, not applied or dropped.
+      fc.constantFrom(`{"__proto__":{"admin":true},`, `{"constructor":{"prototype":{"admin":true}},`).map((poison) => valid.replace(/^\{/, poison)),
+      fc.integer({ min: 1000, max: 20_000 }).map((n) => `${"[".repeat(n)}${"]".repeat(n)}`),
+      fc.constant(`{"x":"${"a".repeat(300 * 1024)}"}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(raw, async (payload) => {
+        await expectRefusedUnchanged(`${key} with raw body ${show(payload.toString())}`, () => sendRaw(route.method as Method, url, payload));
+      }),
+      options(6),
+    );
+    // A body in a type the API does not speak.
+    await expectRefusedUnchanged(`${key} as a form`, () => sendRaw(route.method as Method, url, new URLSearchParams(body as Record<string, string>).toString(), "application/x-www-form-urlencoded"));
+  });
+
+  it("sign-in and password recovery refuse hostile bodies", async () => {
+    const field = fc.oneof(badString, notString, fc.constant(null));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom("/api/auth/sign-in/email", "/api/auth/request-password-reset"), field, field, async (url, email, password) => {
+        await expectRefusedUnchanged(`POST ${url} with ${show({ email, password })}`, () => send("POST", url, { email, password }));
+      }),
+      options(12),
+    );
+    await fc.assert(
+      fc.asyncProperty(badBytes, async (bytes) => {
+        const payload = Buffer.concat([Buffer.from(`{"email":"admin`), bytes, Buffer.from(`@teste.local","password":"x"}`)]);
+        await expectRefusedUnchanged("POST /api/auth/sign-in/email with invalid UTF-8", () => sendRaw("POST", "/api/auth/sign-in/email", payload));
+      }),
+      options(4),
+    );
+  });
+});
+
+describe("invalid path parameters are refused and change nothing", () => {
+  const segment = fc.oneof(
+    unknownUuid.map(encodeURIComponent),
+    notUuid.map(encodeURIComponent),
+    fc.constantFrom("%00", "abc%00", "%E0%A4%A", "%", "%zz", "%ED%A0%80", "%C0%AF", "..%2F..%2Fusuarios", "%20", "null", "undefined"),
+    fc.integer({ min: 101, max: 4000 }).map((n) => "a".repeat(n)),
+    text(30).map(encodeURIComponent),
+  );
+
+  it.each(cases(paramRoutes))("%s", async (key, route) => {
+    const { body } = await sampleCall(route, shared);
+    await fc.assert(
+      fc.asyncProperty(segment, async (id) => {
+        const url = route.url.replace(/:[a-z_]+/g, id);
+        await expectRefusedUnchanged(`${route.method} ${url}`, () => send(route.method as Method, url, route.method === "GET" || route.method === "DELETE" ? undefined : body));
+      }),
+      options(6),
+    );
+  });
+});
+
+describe("list query strings", () => {
+  const encode = (pairs: [string, string][]) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
+  const validQuery = (route: RouteEntry) =>
+    fc.record(Object.fromEntries(route.query.map((p) => [p, QUERY_PARAMS[p]!.valid])), { requiredKeys: [] }) as fc.Arbitrary<Record<string, string>>;
+
+  it.each(cases(listRoutes))("%s refuses an invalid parameter and changes nothing", async (key, route) => {
+    const invalid = fc.record({
+      valid: validQuery(route),
+      param: fc.constantFrom(...route.query),
+      how: fc.constantFrom("value", "value", "repeated", "nul"),
+    }).chain(({ valid, param, how }) =>
+      (how === "value" ? QUERY_PARAMS[param]!.invalid : QUERY_PARAMS[param]!.valid).map((value) => {
+        const pairs = Object.entries({ ...valid, [param]: how === "nul" ? `${value}\u0000` : value });
+        if (how === "repeated") pairs.push([param, value]);
+        return encode(pairs);
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(invalid, async (query) => {
+        await expectRefusedUnchanged(`GET ${route.url}?${query}`, () => send("GET", `${route.url}?${query}`));
+      }),
+      options(10),
+    );
+  });
+
+  it.each(cases(listRoutes))("%s answers any valid query with 200 (and a page, for a list)", async (key, route) => {
+    const query = fc.tuple(validQuery(route), fc.dictionary(fc.stringMatching(/^x_[a-z]{1,6}$/), fc.string({ maxLength: 20 }), { maxKeys: 2 }));
+    await fc.assert(
+      fc.asyncProperty(query, async ([params, extra]) => {
+        const url = `${route.url}?${encode(Object.entries({ ...params, ...extra }))}`;
+        const response = await send("GET", url);
+        expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(200);
+        const page = response.json();
+        if (!("rows" in page)) return;
+        expect(Array.isArray(page.rows), url).toBe(true);
+        expect(Number.isInteger(page.total), url).toBe(true);
+        expect(page.rows.length, url).toBeLessThanOrEqual(Number(params.limit ?? 50));
+      }),
+      options(8),
+    );
+  });
+
+  it("no GET route answers garbage query strings with a 5xx", async () => {
+    const gets = api.filter((r) => r.method === "GET" && !r.url.includes(":"));
+    const garbage = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 40 }).map(encodeURIComponent),
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom("%", "%%", "%E0%A4%A", "a=%00", "limit[]=1", "q[a]=1", "=&=&", "&&&", "a=1&a=2&a=3", "q=%ED%A0%80", "__proto__=1", "constructor[prototype]=1"),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...gets), garbage, async (route, query) => {
+        const response = await send("GET", `${route.url}?${query}`);
+        expect(response.statusCode, `GET ${route.url}?${query}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+        if (response.statusCode >= 400) expectRefusal(response, `GET ${route.url}?${query}`);
+      }),
+      options(30),
+    );
+  });
+});
+
+describe("text is stored and read back exactly", () => {
+  const massAssignment = {
+    id: "11111111-1111-4111-8111-111111111111",
+    created_at: "2000-01-01T00:00:00.000Z",
+    updated_at: "2000-01-01T00:00:00.000Z",
+    auth_user_id: "invasor",
+    primeiro_acesso_concluido: true,
+    status: "bloqueado",
+    permissions: ["gerenciar_grupos_permissoes"],
+    role: "admin",
+  };
+  const storing = bodyRoutes.filter((r) => Object.keys(WRITE_SPECS[routeKey(r)]?.text ?? {}).length > 0);
+  // Each user created hashes a password: fewer runs.
+  const runsFor = (key: string) => (key.includes("/api/usuarios") ? 3 : 6);
+
+  it.each(cases(storing))("%s", async (key, route) => {
+    const spec = WRITE_SPECS[key]!;
+    const texts = fc.record(Object.fromEntries(Object.entries(spec.text!).map(([field, max]) => [field, text(spec.unique?.includes(field) ? max - 12 : max)])));
+    await fc.assert(
+      fc.asyncProperty(texts, fc.subarray(Object.keys(massAssignment)), async (values, injected) => {
+        // A fresh target per run: edits never collide, and unit numbers stay unique per condominium.
+        const { url, body } = await sampleCall(route, new Fixtures(t, admin));
+        const sent: Record<string, string> = { ...values };
+        for (const field of spec.unique ?? []) sent[field] = `${values[field]} #${nextSeq()}`;
+        const extra = Object.fromEntries(injected.filter((k) => !route.body.includes(k)).map((k) => [k, massAssignment[k as keyof typeof massAssignment]]));
+        const response = await send(route.method as Method, url, { ...body, ...extra, ...sent });
+        expect(response.statusCode, `${key} with ${show(sent)}: ${response.body.slice(0, 300)}`).toBeLessThan(300);
+        const stored = await spec.readBack!(response.json());
+        for (const [field, value] of Object.entries(sent)) expect(stored[field], `${key}: ${field} read back`).toBe(value);
+        // Fields the route does not declare are dropped, never stored.
+        for (const [field, value] of Object.entries(extra)) expect(stored[field], `${key}: unknown field ${field} was stored`).not.toEqual(value);
+      }),
+      options(runsFor(key)),
+    );
+  });
+});
+
+describe("text the database would not store exactly", () => {
+  const refusedText = { code: "INVALID_TEXT", title: "Dados inválidos", message: "O texto contém caracteres inválidos." };
+
+  it("is refused with the field named, in the body, the query and the path", async () => {
+    const body = await send("POST", "/api/condominios", { nome: "Residencial\u0000Sul" });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toStrictEqual({ error: { ...refusedText, fields: { nome: refusedText.message } } });
+
+    const nested = await send("POST", "/api/grupos", { nome_grupo: "Grupo", permissao_ids: ["\ud800"] });
+    expect(nested.json().error.fields).toStrictEqual({ "permissao_ids.0": refusedText.message });
+
+    const query = await send("GET", "/api/condominios?q=a%00b");
+    expect(query.statusCode).toBe(400);
+    expect(query.json().error.fields).toStrictEqual({ q: refusedText.message });
+
+    const path = await send("GET", "/api/condominios/%00");
+    expect(path.statusCode).toBe(400);
+    expect(path.json().error.fields).toStrictEqual({ id: refusedText.message });
+  });
+
+  it("refuses a JSON body that is not UTF-8 instead of storing U+FFFD", async () => {
+    const before = await databaseSnapshot(t);
+    const response = await sendRaw("POST", "/api/condominios", Buffer.concat([Buffer.from('{"nome":"Residencial '), Buffer.from([0xe7]), Buffer.from('"}')]));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toStrictEqual({
+      error: { code: "INVALID_ENCODING", title: "Dados inválidos", message: "O conteúdo enviado não é um texto UTF-8 válido." },
+    });
+    expect(await databaseSnapshot(t)).toStrictEqual(before);
+    // The same text correctly encoded is stored as sent.
+    const ok = await send("POST", "/api/condominios", { nome: "Residencial ç \u{1F3E0}" });
+    expect(ok.statusCode).toBe(201);
+    expect((await getJson(`/api/condominios/${ok.json().id}`)).nome).toBe("Residencial ç \u{1F3E0}");
+  });
+});

@@ -1,0 +1,65 @@
+import { request, type TestApp } from "./harness";
+
+let sequence = 0;
+/** A number unique within the test file, for names and e-mails that must not repeat. */
+export const nextSeq = () => ++sequence;
+
+type Created = { id: string; [key: string]: unknown };
+
+/**
+ * One record of every resource, created through the API as `cookie` (an administrator) on first
+ * use and then reused. A new instance gives new records: a request that consumes its target
+ * (delete, edit, status change) gets one of its own.
+ */
+export class Fixtures {
+  private readonly made = new Map<string, Promise<Created>>();
+
+  constructor(
+    private readonly t: TestApp,
+    private readonly cookie: string,
+  ) {}
+
+  private once(name: string, make: () => Promise<Created>): Promise<Created> {
+    let record = this.made.get(name);
+    if (!record) {
+      record = make();
+      this.made.set(name, record);
+    }
+    return record;
+  }
+
+  private async create(url: string, payload: object): Promise<Created> {
+    const response = await request(this.t, "POST", url, { cookie: this.cookie, payload });
+    if (response.statusCode !== 201) throw new Error(`fixture POST ${url} answered ${response.statusCode}: ${response.body}`);
+    return response.json();
+  }
+
+  condominio = () => this.once("condominio", () => this.create("/api/condominios", { nome: `Residencial Fixture ${nextSeq()}` }));
+
+  unidade = () =>
+    this.once("unidade", async () =>
+      this.create("/api/unidades", { condominio_id: (await this.condominio()).id, numero_unidade: String(nextSeq()), bloco: "F" }),
+    );
+
+  morador = () =>
+    this.once("morador", async () =>
+      this.create(`/api/unidades/${(await this.unidade()).id}/moradores`, { nome_completo: "Morador Fixture", tipo_morador: "proprietario" }),
+    );
+
+  veiculo = () =>
+    this.once("veiculo", async () => this.create(`/api/moradores/${(await this.morador()).id}/veiculos`, { placa: "FIX1A23", tipo_veiculo: "carro" }));
+
+  prestador = () =>
+    this.once("prestador", () => this.create("/api/prestadores", { nome_empresa_profissional: `Prestador Fixture ${nextSeq()}`, tipo_servico: "Limpeza" }));
+
+  /** A permission of the catalogue that no group holds and the code does not check. */
+  permissao = () => this.once("permissao", () => this.create("/api/permissoes", { nome_permissao: `fixture_${nextSeq()}`, categoria: "Fixtures" }));
+
+  grupo = () => this.once("grupo", () => this.create("/api/grupos", { nome_grupo: `Grupo Fixture ${nextSeq()}` }));
+
+  usuario = () =>
+    this.once("usuario", () => {
+      const n = nextSeq();
+      return this.create("/api/usuarios", { nome_completo: `Usuário Fixture ${n}`, email: `fixture-${n}@teste.local`, senha: "Fixture#Sentinela-2026" });
+    });
+}

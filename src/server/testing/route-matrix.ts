@@ -1,0 +1,164 @@
+import type { PortalApp } from "../app";
+import type { Access } from "../auth/guard";
+import { PERMISSION_NAMES, type PermissionName } from "../../shared/permissions";
+import { nextSeq, type Fixtures } from "./fixtures";
+
+// The authorization matrix and the fuzzer are generated from the app's own route table: a new
+// route is covered as soon as it is registered, and fails these checks until it declares who
+// may call it and has a sample here.
+
+export type RouteEntry = PortalApp["routes"][number];
+
+export const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+
+/** Every /api route but better-auth's own catch-all (/api/auth/*). */
+export const apiRoutes = (routes: readonly RouteEntry[]) =>
+  routes.filter((r) => r.url.startsWith("/api/") && !r.url.startsWith("/api/auth/"));
+
+/** A route with path parameters, or one that takes a body, cannot be called without a sample. */
+export const needsSample = (route: RouteEntry) => route.url.includes(":") || route.method !== "GET";
+
+/** A request that uses up its target (edit, delete, status change): the allowed call gets a fresh record. */
+export const consumesTarget = (route: RouteEntry) => route.method !== "GET" && route.url.includes(":");
+
+export interface RouteSample {
+  /** The concrete path, with the route's parameters taken from `f`. */
+  path?: (f: Fixtures) => Promise<string>;
+  /** A valid body: the allowed caller gets a 2xx with it. */
+  body?: (f: Fixtures) => Promise<object> | object;
+}
+
+const strongPassword = "Sentinela#Portaria-2026";
+
+/** One valid call of every route that needs parameters or a body, keyed by `METHOD url`. */
+export const ROUTE_SAMPLES: Record<string, RouteSample> = {
+  "POST /api/leads": { body: () => ({ nome: "Maria Souza", email: "maria@exemplo.com.br", descricao: "Quero um orçamento." }) },
+  "POST /api/me/senha": { body: () => ({ novaSenha: strongPassword, confirmacao: strongPassword }) },
+  "POST /api/page-views": { body: () => ({ path: "/portaria-web/condominios" }) },
+
+  "POST /api/permissoes": { body: () => ({ nome_permissao: `amostra_${nextSeq()}`, categoria: "Amostras", descricao: "Permissão de amostra" }) },
+  "PUT /api/permissoes/:id": {
+    path: async (f) => `/api/permissoes/${(await f.permissao()).id}`,
+    body: () => ({ nome_permissao: `amostra_editada_${nextSeq()}`, categoria: "Amostras" }),
+  },
+  "DELETE /api/permissoes/:id": { path: async (f) => `/api/permissoes/${(await f.permissao()).id}` },
+
+  "GET /api/grupos/:id": { path: async (f) => `/api/grupos/${(await f.grupo()).id}` },
+  "POST /api/grupos": { body: () => ({ nome_grupo: `Grupo Amostra ${nextSeq()}`, descricao: "Grupo de amostra" }) },
+  "PUT /api/grupos/:id": { path: async (f) => `/api/grupos/${(await f.grupo()).id}`, body: () => ({ nome_grupo: `Grupo Editado ${nextSeq()}` }) },
+  "DELETE /api/grupos/:id": { path: async (f) => `/api/grupos/${(await f.grupo()).id}` },
+
+  "GET /api/usuarios/:id": { path: async (f) => `/api/usuarios/${(await f.usuario()).id}` },
+  "POST /api/usuarios": {
+    body: () => {
+      const n = nextSeq();
+      return { nome_completo: `Usuária Amostra ${n}`, email: `amostra-${n}@teste.local`, senha: strongPassword };
+    },
+  },
+  "PUT /api/usuarios/:id": {
+    path: async (f) => `/api/usuarios/${(await f.usuario()).id}`,
+    body: () => ({ nome_completo: "Usuária Editada", status: "ativo", grupo_ids: [] }),
+  },
+  "PATCH /api/usuarios/:id/status": { path: async (f) => `/api/usuarios/${(await f.usuario()).id}/status`, body: () => ({ status: "bloqueado" }) },
+  "POST /api/usuarios/:id/reset-senha": { path: async (f) => `/api/usuarios/${(await f.usuario()).id}/reset-senha`, body: () => ({}) },
+
+  "GET /api/condominios/:id": { path: async (f) => `/api/condominios/${(await f.condominio()).id}` },
+  "POST /api/condominios": { body: () => ({ nome: `Residencial Amostra ${nextSeq()}`, cidade: "Campinas", estado: "SP" }) },
+  "PUT /api/condominios/:id": { path: async (f) => `/api/condominios/${(await f.condominio()).id}`, body: () => ({ nome: "Residencial Editado" }) },
+  "DELETE /api/condominios/:id": { path: async (f) => `/api/condominios/${(await f.condominio()).id}` },
+
+  "GET /api/unidades/:id": { path: async (f) => `/api/unidades/${(await f.unidade()).id}` },
+  "POST /api/unidades": { body: async (f) => ({ condominio_id: (await f.condominio()).id, numero_unidade: String(nextSeq()), bloco: "A" }) },
+  "PUT /api/unidades/:id": {
+    path: async (f) => `/api/unidades/${(await f.unidade()).id}`,
+    body: async (f) => ({ condominio_id: (await f.unidade()).condominio_id, numero_unidade: String(nextSeq()), bloco: "B" }),
+  },
+  "DELETE /api/unidades/:id": { path: async (f) => `/api/unidades/${(await f.unidade()).id}` },
+
+  "GET /api/unidades/:id/moradores": { path: async (f) => `/api/unidades/${(await f.unidade()).id}/moradores` },
+  "POST /api/unidades/:id/moradores": {
+    path: async (f) => `/api/unidades/${(await f.unidade()).id}/moradores`,
+    body: () => ({ nome_completo: "Ana Lima", tipo_morador: "inquilino", data_nascimento: "1990-05-17" }),
+  },
+  "PUT /api/moradores/:id": { path: async (f) => `/api/moradores/${(await f.morador()).id}`, body: () => ({ nome_completo: "Ana Lima Editada", tipo_morador: "proprietario" }) },
+  "DELETE /api/moradores/:id": { path: async (f) => `/api/moradores/${(await f.morador()).id}` },
+  "POST /api/moradores/:id/veiculos": { path: async (f) => `/api/moradores/${(await f.morador()).id}/veiculos`, body: () => ({ placa: "ABC-1234", tipo_veiculo: "carro" }) },
+  "PUT /api/veiculos/:id": { path: async (f) => `/api/veiculos/${(await f.veiculo()).id}`, body: () => ({ placa: "XYZ1D23", tipo_veiculo: "moto", cor: "Preta" }) },
+  "DELETE /api/veiculos/:id": { path: async (f) => `/api/veiculos/${(await f.veiculo()).id}` },
+
+  "GET /api/prestadores/:id": { path: async (f) => `/api/prestadores/${(await f.prestador()).id}` },
+  "POST /api/prestadores": {
+    body: () => ({ nome_empresa_profissional: "Jardins & Cia", tipo_servico: "Jardinagem", data_inicio_autorizacao: "2026-01-01", data_fim_autorizacao: "2026-12-31" }),
+  },
+  "PUT /api/prestadores/:id": {
+    path: async (f) => `/api/prestadores/${(await f.prestador()).id}`,
+    body: () => ({ nome_empresa_profissional: "Jardins Editado", tipo_servico: "Paisagismo" }),
+  },
+  "DELETE /api/prestadores/:id": { path: async (f) => `/api/prestadores/${(await f.prestador()).id}` },
+};
+
+function accessProblem(access: unknown): string | null {
+  if (access === undefined) return "declares no access (config: { access }): the guard answers it with 500";
+  if (access === "public" || access === "authenticated" || access === "profile") return null;
+  const anyOf = (access as { anyOf?: unknown }).anyOf;
+  if (Array.isArray(anyOf) && anyOf.length > 0 && anyOf.every((p) => (PERMISSION_NAMES as readonly unknown[]).includes(p))) return null;
+  return `declares an access the matrix does not know: ${JSON.stringify(access)}`;
+}
+
+/**
+ * What keeps the matrix from covering the route table: a route without an access declaration,
+ * a route the matrix cannot call (no sample), a sample left for a route that no longer exists.
+ */
+export function routeTableProblems(routes: readonly RouteEntry[], samples: Record<string, RouteSample> = ROUTE_SAMPLES): string[] {
+  const problems: string[] = [];
+  const api = apiRoutes(routes);
+  for (const route of api) {
+    const key = routeKey(route);
+    const problem = accessProblem(route.access);
+    if (problem) problems.push(`${key}: ${problem}`);
+    if (needsSample(route) && !samples[key]) problems.push(`${key}: no sample in ROUTE_SAMPLES (src/server/testing/route-matrix.ts): add its path and a valid body`);
+  }
+  const keys = new Set(api.map(routeKey));
+  for (const key of Object.keys(samples)) if (!keys.has(key)) problems.push(`${key}: sample for a route the app does not register`);
+  return problems;
+}
+
+/** Who calls: the test makes one signed-in user (or none) per principal. */
+export type Principal =
+  | { kind: "anonimo" }
+  | { kind: "sem_perfil" } // auth user without a Portaria Web profile
+  | { kind: "sem_permissao" } // profile in a group with no permission
+  | { kind: "primeiro_acesso_pendente" } // profile holding every permission, first access not done
+  | { kind: "inativo" } // profile holding every permission, deactivated after signing in
+  | { kind: "permissao"; permission: PermissionName }; // profile holding exactly this one
+
+export interface MatrixCase {
+  principal: Principal;
+  /** The exact refusal, or any 2xx. */
+  expected: 401 | 403 | "2xx";
+}
+
+export const principalLabel = (p: Principal) => (p.kind === "permissao" ? `perfil só com ${p.permission}` : p.kind);
+
+/** The expected answer of each principal, derived from the route's access declaration alone. */
+export function matrixCases(access: Access): MatrixCase[] {
+  const problem = accessProblem(access);
+  if (problem) throw new Error(problem);
+  if (access === "public") return [{ principal: { kind: "anonimo" }, expected: "2xx" }];
+  const cases: MatrixCase[] = [
+    { principal: { kind: "anonimo" }, expected: 401 },
+    { principal: { kind: "inativo" }, expected: 401 },
+  ];
+  // Setting one's password (first access) is exactly what an "authenticated" route is for: a
+  // pending principal calling it would stop being pending, so it is not part of that row.
+  if (access === "authenticated") return [...cases, { principal: { kind: "sem_perfil" }, expected: "2xx" }, { principal: { kind: "sem_permissao" }, expected: "2xx" }];
+  cases.push({ principal: { kind: "sem_perfil" }, expected: 403 }, { principal: { kind: "primeiro_acesso_pendente" }, expected: 403 });
+  if (access === "profile") return [...cases, { principal: { kind: "sem_permissao" }, expected: "2xx" }];
+  const other = PERMISSION_NAMES.find((p) => !access.anyOf.includes(p))!;
+  return [
+    ...cases,
+    { principal: { kind: "sem_permissao" }, expected: 403 },
+    { principal: { kind: "permissao", permission: other }, expected: 403 },
+    ...access.anyOf.map((permission): MatrixCase => ({ principal: { kind: "permissao", permission }, expected: "2xx" })),
+  ];
+}
