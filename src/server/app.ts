@@ -12,6 +12,7 @@ import { registerErrorHandler } from "./http/error-handler";
 import { securityHeaders } from "./http/security-headers";
 import { registerStaticSite } from "./http/static-site";
 import { registerTextInput } from "./http/text-input";
+import { refuseUnknownBodyFields } from "./http/unknown-fields";
 import { healthRoutes } from "./modules/health/routes";
 import { leadsRoutes } from "./modules/leads/routes";
 import { meRoutes } from "./modules/me/routes";
@@ -80,6 +81,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
     const fields = (schema: unknown) => Object.keys((schema as { shape?: object } | undefined)?.shape ?? {});
     const query = fields(route.schema?.querystring);
     const body = fields(route.schema?.body);
+    if (route.schema?.body && (route.schema.body as { shape?: object }).shape) {
+      const own = route.preValidation ? [route.preValidation].flat() : [];
+      route.preValidation = [...own, refuseUnknownBodyFields(body)];
+    }
     for (const method of methods) {
       if (method !== "HEAD") routes.push({ method, url: route.url, access: route.config?.access, query, body });
     }

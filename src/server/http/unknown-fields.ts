@@ -1,0 +1,29 @@
+import type { preValidationHookHandler } from "fastify";
+import { MSG } from "../../shared/messages";
+import { AppError } from "../errors";
+
+export const UNKNOWN_FIELD_MESSAGE = "Campo não reconhecido.";
+
+/**
+ * A body field the route's schema does not declare is refused with a 400 instead of being
+ * silently dropped: a client sending `status` or `id` where they are not accepted learns it at
+ * once, and nothing is written. The forms send only their schema's fields (zodResolver output).
+ * Query strings stay lenient (links may carry tracking or cache-busting parameters).
+ */
+export function refuseUnknownBodyFields(declared: readonly string[]): preValidationHookHandler {
+  const known = new Set(declared);
+  return async (request) => {
+    const body = request.body;
+    if (!body || typeof body !== "object" || Array.isArray(body)) return;
+    const unknown = Object.keys(body).filter((key) => !known.has(key));
+    if (unknown.length) {
+      throw new AppError(
+        400,
+        "UNKNOWN_FIELD",
+        MSG.invalidInput.title,
+        `${unknown.length === 1 ? "Campo não reconhecido" : "Campos não reconhecidos"}: ${unknown.slice(0, 5).join(", ")}.`,
+        Object.fromEntries(unknown.slice(0, 20).map((key) => [key, UNKNOWN_FIELD_MESSAGE])),
+      );
+    }
+  };
+}
