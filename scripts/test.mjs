@@ -1,5 +1,5 @@
 // `npm test`: unit + API tests on PGlite, the API tests again on PostgreSQL, then the browser
-// tests in Chromium against a fresh production build. Ends with one "N passed, N failed" line.
+// tests in Chromium (and the process-level crash/backup tests) against a fresh production build. Ends with one "N passed, N failed" line.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -50,21 +50,27 @@ if (!only || only === "unit" || only === "api") {
   vitest("unit + API (PGlite)", only ? [only] : ["unit", "api"], { TEST_DATABASE_URL: "" });
 }
 
+// PostgreSQL is required in CI or when TEST_DATABASE_URL is given; elsewhere its tests are optional.
+const pgUrl = process.env.TEST_DATABASE_URL || DEFAULT_PG;
+const pgRequired = ci || Boolean(process.env.TEST_DATABASE_URL);
+const pgReachable = !only || only === "pg" || only === "e2e" ? await postgresReachable(pgUrl) : false;
+
 if (!only || only === "pg") {
-  const url = process.env.TEST_DATABASE_URL || DEFAULT_PG;
-  if (await postgresReachable(url)) {
-    vitest("API (PostgreSQL)", ["api"], { TEST_DATABASE_URL: url });
-  } else if (ci || process.env.TEST_DATABASE_URL) {
-    console.error(`\nPostgreSQL não responde em ${url}: os testes de API no PostgreSQL são obrigatórios aqui.`);
+  if (pgReachable) {
+    vitest("API (PostgreSQL)", ["api"], { TEST_DATABASE_URL: pgUrl });
+  } else if (pgRequired) {
+    console.error(`\nPostgreSQL não responde em ${pgUrl}: os testes de API no PostgreSQL são obrigatórios aqui.`);
     failedSteps.push("API (PostgreSQL): unreachable");
     totals.failed += 1;
   } else {
-    console.warn(`\nAviso: PostgreSQL não responde em ${url}; defina TEST_DATABASE_URL para rodar os testes de API nele.`);
+    console.warn(`\nAviso: PostgreSQL não responde em ${pgUrl}; defina TEST_DATABASE_URL para rodar os testes de API nele.`);
   }
 }
 
 if (!only || only === "e2e") {
-  if (run("build", "npm", ["run", "build"])) vitest("browser (Chromium)", ["e2e"]);
+  // The crash and backup tests also run on PostgreSQL: they fail when it is required and unreachable.
+  const env = { TEST_DATABASE_URL: pgReachable || pgRequired ? pgUrl : "" };
+  if (run("build", "npm", ["run", "build"])) vitest("browser (Chromium)", ["e2e"], env);
   else totals.failed += 1;
 }
 

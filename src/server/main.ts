@@ -4,10 +4,13 @@ import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openPglite, openPostgres, type Database } from "./db/client";
+import { dumpPglite } from "./db/backup";
+import { serveBackups, type BackupSocket } from "./db/backup-socket";
 import { DataDirLockedError, lockDataDir, type DataDirLock } from "./db/data-dir-lock";
 import { seed } from "./db/seed";
 
-// env -> open database (with the data-directory lock) -> migrate -> seed -> listen.
+// env -> open database (with the data-directory lock) -> migrate -> seed -> listen
+// (+ with PGlite, the backup control socket in DATA_DIR: `npm run backup` while running).
 async function main() {
   const config = loadConfig();
   const clientDir = fileURLToPath(new URL("../client", import.meta.url));
@@ -16,10 +19,10 @@ async function main() {
 
   let lock: DataDirLock | undefined;
   let database: Database;
+  const dataDir = resolve(config.dataDir);
   if (config.databaseUrl) {
     database = await openPostgres(config.databaseUrl);
   } else {
-    const dataDir = resolve(config.dataDir);
     lock = lockDataDir(dataDir);
     database = await openPglite(resolve(dataDir, "pglite"));
   }
@@ -28,6 +31,7 @@ async function main() {
   const { app, auth, mailer } = await buildApp(config, { database, logger: true });
   const seeded = await seed(database.db, auth, { email: config.adminEmail, password: config.adminPassword });
 
+  let backups: BackupSocket | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -37,6 +41,7 @@ async function main() {
     force.unref();
     try {
       await app.close(); // stops accepting, lets in-flight requests finish
+      await backups?.close();
       mailer.close();
       await database.close();
     } finally {
@@ -48,6 +53,10 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  if (database.pglite) {
+    const pglite = database.pglite;
+    backups = await serveBackups(dataDir, () => dumpPglite(pglite), { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
+  }
   const banner = [
     "",
     `Portal no ar: ${config.publicUrl}`,

@@ -17,6 +17,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
+  /** The embedded engine itself (PGlite only): backups dump through it, in this process. */
+  pglite?: PGlite;
   /** Runs the committed SQL migrations; safe to call from several instances at once. */
   migrate(): Promise<void>;
   /** True when the database answers a trivial query. */
@@ -38,13 +40,22 @@ const migrationsFolder = findMigrationsFolder();
 // Arbitrary constant shared by every instance: serialises migrations on one PostgreSQL.
 const MIGRATION_LOCK_KEY = 727_274_001;
 
-/** Opens PGlite in `dataDir` (or in memory when undefined). Extensions must be the same every time. */
+/**
+ * Opens PGlite in `dataDir` (or in memory when undefined). Extensions must be the same every time.
+ *
+ * Durability: with a directory, PGlite writes through Emscripten's NODEFS straight to the files
+ * (`relaxedDurability` only matters for the IndexedDB/OPFS file systems). A commit's WAL record is
+ * written (write(2)) before the query returns, so an answered write survives the process being
+ * killed (tests/e2e/crash-safety.test.ts); PGlite runs PostgreSQL with fsync off, so an OS crash
+ * or power loss may lose the last writes: docs/operations.md recommends PostgreSQL for that.
+ */
 export async function openPglite(dataDir: string | undefined, folder = migrationsFolder): Promise<Database> {
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: "pglite",
+    pglite: client,
     migrate: () => migratePglite(db as never, { migrationsFolder: folder }),
     ping: async () => {
       try {
@@ -59,7 +70,8 @@ export async function openPglite(dataDir: string | undefined, folder = migration
 }
 
 export async function openPostgres(url: string, folder = migrationsFolder, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // The name shows in pg_stat_activity (a restore refuses to run while the portal is connected).
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, fallback_application_name: "portal" });
   // An idle client that errors (server restart) must not crash the process.
   pool.on("error", (error) => console.error("[db] erro em conexão ociosa:", error.message));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;

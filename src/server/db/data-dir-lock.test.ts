@@ -17,8 +17,25 @@ describe("data-directory lock", () => {
     const dir = mkdtempSync(join(tmpdir(), "lock-"));
     writeFileSync(join(dir, "portal.lock"), "999999999");
     const lock = lockDataDir(dir);
-    expect(readFileSync(join(dir, "portal.lock"), "utf8")).toBe(String(process.pid));
+    expect(readFileSync(join(dir, "portal.lock"), "utf8").split("\n")[0]).toBe(String(process.pid));
     lock.release();
     expect(existsSync(join(dir, "portal.lock"))).toBe(false);
+  });
+
+  it("knows a live owner by pid and start time, and takes over a pid now used by another process", () => {
+    const dir = mkdtempSync(join(tmpdir(), "lock-"));
+    const lock = lockDataDir(dir);
+    const [pid, startTime] = readFileSync(join(dir, "portal.lock"), "utf8").split("\n");
+    expect(pid).toBe(String(process.pid));
+    lock.release();
+
+    // Our parent with its real start time: alive, refused.
+    const parentStart = readFileSync(`/proc/${process.ppid}/stat`, "utf8").split(") ")[1]!.split(" ")[19];
+    writeFileSync(join(dir, "portal.lock"), `${process.ppid}\n${parentStart}\n`);
+    expect(() => lockDataDir(dir)).toThrow(DataDirLockedError);
+
+    // The same pid with another start time: the owner died and the pid was reused (a restarted container).
+    writeFileSync(join(dir, "portal.lock"), `${process.ppid}\n${Number(startTime) + 12345}\n`);
+    lockDataDir(dir).release();
   });
 });

@@ -1,8 +1,9 @@
-import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
 
 // PGlite has no lock of its own and two processes on one directory corrupt it. We keep a lock
-// file holding the owner's pid; a lock left by a killed process (pid gone) is taken over.
+// file holding the owner's pid (and, on Linux, its start time); a lock left by a killed process
+// (pid gone, or reused by another process since) is taken over.
 export class DataDirLockedError extends Error {
   constructor(
     readonly dataDir: string,
@@ -15,6 +16,17 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** The process's start time in clock ticks since boot (Linux); "" where /proc is not available. */
+function startTimeOf(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Field 22; the command name (field 2) may hold spaces and parentheses, so count after its ")".
+    return stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19] ?? "";
+  } catch {
+    return "";
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -24,17 +36,26 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** True when the lock's owner still runs: same pid, and (when both are known) the same start time. */
+function ownerRuns(pid: number, startTime: string): boolean {
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return false;
+  // After a restart (a container's pid 1, say) the pid may now belong to an unrelated process.
+  const current = startTimeOf(pid);
+  return !startTime || !current || current === startTime;
+}
+
 export interface DataDirLock {
   release(): void;
 }
 
 export function lockDataDir(dataDir: string): DataDirLock {
-  mkdirSync(dataDir, { recursive: true });
+  // The data directory holds personal data: a new one is readable by its owner only.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = join(dataDir, "portal.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const fd = openSync(file, "wx");
-      writeSync(fd, String(process.pid));
+      const fd = openSync(file, "wx", 0o600);
+      writeSync(fd, `${process.pid}\n${startTimeOf(process.pid)}\n`);
       closeSync(fd);
       let released = false;
       return {
@@ -46,8 +67,9 @@ export function lockDataDir(dataDir: string): DataDirLock {
       };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = Number.parseInt(readFileSync(file, "utf8").trim(), 10);
-      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) throw new DataDirLockedError(dataDir, owner);
+      const [pidLine = "", startTime = ""] = readFileSync(file, "utf8").split("\n");
+      const owner = Number.parseInt(pidLine.trim(), 10);
+      if (ownerRuns(owner, startTime.trim())) throw new DataDirLockedError(dataDir, owner);
       rmSync(file, { force: true }); // stale: its process is gone
     }
   }

@@ -41,23 +41,40 @@ export async function openTestDatabase(): Promise<Database & { dispose(): Promis
     await database.migrate();
     return { ...database, dispose: () => database.close() };
   }
-  const name = `portal_test_${Date.now()}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const database = await openPostgres(target.toString(), undefined, 5);
+  const created = await createPostgresDatabase(url);
+  const database = await openPostgres(created.url, undefined, 5);
   await database.migrate();
   return {
     ...database,
     async dispose() {
       await database.close();
+      await created.drop();
+    },
+  };
+}
+
+/** A brand-new, empty PostgreSQL database on the server of `url`; `drop` removes it (and only it). */
+export async function createPostgresDatabase(url: string, prefix = "portal_test"): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${Date.now()}_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await dropper.end();
+      }
     },
   };
 }

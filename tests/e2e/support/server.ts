@@ -1,4 +1,3 @@
-import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
 import { SMTPServer } from "smtp-server";
@@ -8,21 +7,12 @@ import { openPglite } from "../../../src/server/db/client";
 import { seed } from "../../../src/server/db/seed";
 import { testConfig, ADMIN } from "../../../src/server/testing/harness";
 import type { AppConfig } from "../../../src/server/config";
+import { freePort } from "./process";
 
 export { ADMIN };
 
 const clientDir = fileURLToPath(new URL("../../../build/client", import.meta.url));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 export interface ReceivedMail {
   to: string;
