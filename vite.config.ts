@@ -2,8 +2,9 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
+import { publicSiteChunk } from "./scripts/lib/public-chunk";
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: {
     alias: {
@@ -11,5 +12,10 @@ export default defineConfig({
       "@shared": fileURLToPath(new URL("./src/shared", import.meta.url)),
     },
   },
+  build: isSsrBuild
+    ? {}
+    : {
+        rollupOptions: { output: { manualChunks: publicSiteChunk(fileURLToPath(new URL("./src/client", import.meta.url))) } },
+      },
   server: { proxy: { "/api": "http://127.0.0.1:3001" } },
-});
+}));

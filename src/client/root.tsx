@@ -1,11 +1,22 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
-import { Toaster } from "~/components/ui/toaster";
-import { queryClient } from "~/lib/query-client";
 import { AuthProvider } from "~/lib/auth";
+import { getCurrentToast, subscribeToasts } from "~/lib/toast";
 import "./app.css";
+
+// The toast viewport and its library load with the first toast: most visits of the public
+// pages never show one, and they are measured by the JavaScript they download.
+const Toaster = lazy(() => import("~/components/ui/toaster").then((m) => ({ default: m.Toaster })));
+
+function ToasterOnDemand() {
+  const needed = useSyncExternalStore(subscribeToasts, () => getCurrentToast() !== null, () => false);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -29,12 +40,10 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <Outlet />
-        <Toaster />
-      </AuthProvider>
-    </QueryClientProvider>
+    <AuthProvider>
+      <Outlet />
+      <ToasterOnDemand />
+    </AuthProvider>
   );
 }
 

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { Clock, Mail, Phone, Send } from "lucide-react";
+import { useState } from "react";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { Link } from "react-router";
 import type { Route } from "./+types/leads";
@@ -42,17 +42,20 @@ export default function Leads() {
     formState: { errors },
   } = form;
 
-  const send = useMutation({
-    mutationFn: (lead: LeadPayload) => api("/api/leads", { method: "POST", json: lead }),
-    onSuccess: () => {
+  const [sending, setSending] = useState(false);
+  async function send(lead: LeadPayload) {
+    setSending(true);
+    try {
+      await api("/api/leads", { method: "POST", json: lead });
       toast({ title: SUCCESS.lead.title, description: SUCCESS.lead.message, variant: "success" });
       reset(EMPTY_LEAD);
-    },
-    onError: (error) => {
+    } catch (error) {
       console.error("Erro ao enviar lead:", error);
       toast({ title: MSG.leadError.title, description: MSG.leadError.message, variant: "destructive" });
-    },
-  });
+    } finally {
+      setSending(false);
+    }
+  }
 
   // Spec §5: a missing nome or email is told by the catalogue toast; other problems show inline.
   const nomeMissing = Boolean(errors.nome) && isBlank(getValues("nome"));
@@ -126,7 +129,7 @@ export default function Leads() {
             <form
               noValidate
               aria-labelledby="fale-conosco"
-              onSubmit={handleSubmit((lead) => send.mutate(lead), onInvalid)}
+              onSubmit={handleSubmit(send, onInvalid)}
               className="space-y-5"
             >
               <div className="space-y-2">
@@ -211,9 +214,9 @@ export default function Leads() {
                 )}
               </div>
 
-              <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={send.isPending}>
+              <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={sending}>
                 <Send aria-hidden />
-                {send.isPending ? "Enviando..." : "Enviar"}
+                {sending ? "Enviando..." : "Enviar"}
               </Button>
             </form>
           </CardContent>
