@@ -273,7 +273,7 @@ if (!summary.passed) {
 async function chromeVersion(port) {
   try {
     const info = await (await fetch(`http://127.0.0.1:${port}/json/version`)).json();
-    return info.Browser?.replace("HeadlessChrome/", "Chromium ");
+    return info.Browser?.replace(/^(Headless)?Chrome\//, "Chromium ");
   } catch {
     return undefined;
   }

@@ -1,6 +1,4 @@
-import Mail from "lucide-react/icons/mail";
-import MapPin from "lucide-react/icons/map-pin";
-import Phone from "lucide-react/icons/phone";
+import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { ADDRESS, COMPANY_NAME, EMAILS, PHONE, SOCIAL_LINKS, mailtoLink } from "@shared/company";
 import { SocialIcon } from "~/components/public/social-icons";

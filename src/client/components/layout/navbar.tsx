@@ -1,9 +1,5 @@
 import { clsx } from "clsx";
-import LayoutDashboard from "lucide-react/icons/layout-dashboard";
-import LogIn from "lucide-react/icons/log-in";
-import LogOut from "lucide-react/icons/log-out";
-import Menu from "lucide-react/icons/menu";
-import X from "lucide-react/icons/x";
+import { LayoutDashboard, LogIn, LogOut, Menu, X } from "lucide-react";
 import { lazy, Suspense, useRef, useState, useSyncExternalStore } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { COMPANY_NAME } from "@shared/company";

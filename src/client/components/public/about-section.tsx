@@ -1,9 +1,4 @@
-import type { LucideIcon } from "lucide-react";
-import ArrowRight from "lucide-react/icons/arrow-right";
-import Cpu from "lucide-react/icons/cpu";
-import Headset from "lucide-react/icons/headset";
-import SlidersHorizontal from "lucide-react/icons/sliders-horizontal";
-import UserCheck from "lucide-react/icons/user-check";
+import { ArrowRight, Cpu, Headset, SlidersHorizontal, UserCheck, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { EXPERIENCE_YEARS, FOUNDED_YEAR } from "@shared/company";
 import { buttonVariants } from "~/components/ui/button-variants";

@@ -1,8 +1,4 @@
-import type { LucideIcon } from "lucide-react";
-import Clock from "lucide-react/icons/clock";
-import Mail from "lucide-react/icons/mail";
-import MapPin from "lucide-react/icons/map-pin";
-import MessageCircle from "lucide-react/icons/message-circle";
+import { Clock, Mail, MapPin, MessageCircle, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { ADDRESS, EMAILS, OPENING_HOURS, PHONE, chatLink, mailtoLink } from "@shared/company";
 import { clsx } from "clsx";

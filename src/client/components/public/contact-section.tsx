@@ -1,4 +1,4 @@
-import ArrowRight from "lucide-react/icons/arrow-right";
+import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { ContactCards } from "./contact-cards";

@@ -1,8 +1,4 @@
-import type { LucideIcon } from "lucide-react";
-import ArrowRight from "lucide-react/icons/arrow-right";
-import Fingerprint from "lucide-react/icons/fingerprint-pattern";
-import MonitorPlay from "lucide-react/icons/monitor-play";
-import ShieldCheck from "lucide-react/icons/shield-check";
+import { ArrowRight, Fingerprint, MonitorPlay, ShieldCheck, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { COMPANY_NAME, FOUNDED_YEAR } from "@shared/company";
 import { buttonVariants } from "~/components/ui/button-variants";

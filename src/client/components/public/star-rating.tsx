@@ -1,4 +1,4 @@
-import Star from "lucide-react/icons/star";
+import { Star } from "lucide-react";
 import { RATING_SCALE, ratingLabel } from "~/features/public/testimonials";
 import { clsx } from "clsx";
 

@@ -1,4 +1,4 @@
-import Quote from "lucide-react/icons/quote";
+import { Quote } from "lucide-react";
 import { TESTIMONIALS } from "~/features/public/testimonials";
 import { SectionHeading } from "./section-heading";
 import { StarRating } from "./star-rating";

@@ -1,13 +1,4 @@
-import type { LucideIcon } from "lucide-react";
-import BellRing from "lucide-react/icons/bell-ring";
-import Cctv from "lucide-react/icons/cctv";
-import Cpu from "lucide-react/icons/cpu";
-import DoorOpen from "lucide-react/icons/door-open";
-import Fingerprint from "lucide-react/icons/fingerprint-pattern";
-import MonitorPlay from "lucide-react/icons/monitor-play";
-import Network from "lucide-react/icons/network";
-import ShieldCheck from "lucide-react/icons/shield-check";
-import Smartphone from "lucide-react/icons/smartphone";
+import { BellRing, Cctv, DoorOpen, Fingerprint, MonitorPlay, ShieldCheck, type LucideIcon } from "lucide-react";
 
 export type ServiceSlug =
   | "cameras-de-seguranca"
@@ -29,10 +20,11 @@ export interface Service {
 }
 
 /**
- * The nine services of the services page (spec §2 "Services page"), in display order. Their
- * longer texts are in service-details.ts, which only the services page loads.
+ * The six services of the home page grid (spec §2 "Home sections"): the first six of the services
+ * page, in its order. The other three, and the longer texts, are in services-page.ts, which only
+ * the services page loads.
  */
-export const SERVICES: readonly Service[] = [
+export const HOME_SERVICES: readonly Service[] = [
   {
     slug: "cameras-de-seguranca",
     title: "Câmeras de Segurança",
@@ -69,41 +61,7 @@ export const SERVICES: readonly Service[] = [
     summary: "Central de monitoramento ativa 24 horas por dia, 7 dias por semana.",
     icon: MonitorPlay,
   },
-  {
-    slug: "redes-e-infraestrutura",
-    title: "Redes e Infraestrutura",
-    summary: "Cabeamento estruturado e redes estáveis para os seus sistemas.",
-    icon: Network,
-  },
-  {
-    slug: "automacao",
-    title: "Automação",
-    summary: "Portões, iluminação e equipamentos controlados de forma inteligente.",
-    icon: Cpu,
-  },
-  {
-    slug: "aplicativo-movel",
-    title: "Aplicativo Móvel",
-    summary: "Tudo na palma da mão: câmeras, alarmes e acessos pelo celular.",
-    icon: Smartphone,
-  },
 ];
-
-/** The six cards of the home page services grid (spec §2 "Home sections"). */
-export const HOME_SERVICE_SLUGS: readonly ServiceSlug[] = [
-  "cameras-de-seguranca",
-  "seguranca-eletronica",
-  "controle-de-acesso",
-  "alarmes",
-  "portaria-remota",
-  "monitoramento-24h",
-];
-
-export const HOME_SERVICES: readonly Service[] = HOME_SERVICE_SLUGS.map((slug) => {
-  const service = SERVICES.find((s) => s.slug === slug);
-  if (!service) throw new Error(`Serviço desconhecido: ${slug}`);
-  return service;
-});
 
 /** Service names listed in the footer, each linking to /servicos (spec §2 "Footer"). */
 export const FOOTER_SERVICE_NAMES: readonly string[] = [

@@ -4,8 +4,7 @@ import { chatLink } from "@shared/company";
 import { PageHero } from "~/components/public/page-hero";
 import { buttonVariants } from "~/components/ui/button-variants";
 import { pageMeta } from "~/features/public/meta";
-import { SERVICE_DETAILS } from "~/features/public/service-details";
-import { SERVICES } from "~/features/public/services";
+import { SERVICE_DETAILS, SERVICES } from "~/features/public/services-page";
 
 export function meta(): Route.MetaDescriptors {
   return pageMeta({

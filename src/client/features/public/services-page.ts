@@ -1,4 +1,30 @@
-import type { ServiceSlug } from "./services";
+import { Cpu, Network, Smartphone } from "lucide-react";
+import { HOME_SERVICES, type Service, type ServiceSlug } from "./services";
+
+// What only the services page needs (the home page and the footer load services.ts).
+
+/** The nine services of the services page (spec §2 "Services page"), in display order. */
+export const SERVICES: readonly Service[] = [
+  ...HOME_SERVICES,
+  {
+    slug: "redes-e-infraestrutura",
+    title: "Redes e Infraestrutura",
+    summary: "Cabeamento estruturado e redes estáveis para os seus sistemas.",
+    icon: Network,
+  },
+  {
+    slug: "automacao",
+    title: "Automação",
+    summary: "Portões, iluminação e equipamentos controlados de forma inteligente.",
+    icon: Cpu,
+  },
+  {
+    slug: "aplicativo-movel",
+    title: "Aplicativo Móvel",
+    summary: "Tudo na palma da mão: câmeras, alarmes e acessos pelo celular.",
+    icon: Smartphone,
+  },
+];
 
 /** What the services page says of each service beyond its card on the home page. */
 export interface ServiceDetails {
@@ -7,7 +33,6 @@ export interface ServiceDetails {
   features: readonly string[];
 }
 
-// Apart from services.ts: the home page and the footer load that one, and need none of this.
 export const SERVICE_DETAILS: Readonly<Record<ServiceSlug, ServiceDetails>> = {
   "cameras-de-seguranca": {
     description:
