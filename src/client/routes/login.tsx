@@ -6,7 +6,6 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
-import { api } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
 import { destinationAfterLogin } from "~/lib/post-login";
 import { toast, toastError } from "~/lib/toast";
