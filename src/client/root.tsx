@@ -1,12 +1,23 @@
 import "~/lib/zod-jitless";
-import { QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/root";
-import { Toaster } from "~/components/ui/toaster";
-import { queryClient } from "~/lib/query-client";
 import { AuthProvider } from "~/lib/auth";
-import "./app.css";
+import { getCurrentToast, subscribeToasts } from "~/lib/toast";
+import appCss from "./app.css?url";
+
+// The toast viewport and its library load with the first toast: most visits of the public
+// pages never show one, and they are measured by the JavaScript they download.
+const Toaster = lazy(() => import("~/components/ui/toaster").then((m) => ({ default: m.Toaster })));
+
+function ToasterOnDemand() {
+  const needed = useSyncExternalStore(subscribeToasts, () => getCurrentToast() !== null, () => false);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
+}
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
@@ -16,6 +27,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f2747" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* With a precedence React puts the stylesheet ahead of the module preloads, so the
+            browser asks for the one render-blocking file first. */}
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <Meta />
         <Links />
       </head>
@@ -30,12 +44,10 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <Outlet />
-        <Toaster />
-      </AuthProvider>
-    </QueryClientProvider>
+    <AuthProvider>
+      <Outlet />
+      <ToasterOnDemand />
+    </AuthProvider>
   );
 }
 

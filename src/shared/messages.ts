@@ -1,16 +1,11 @@
 // The spec's message catalogue (§5, §8, §9), word for word. Server errors and client toasts
 // both take their texts from here so that the two never drift apart.
 
-export const TOAST_DURATION = {
-  default: 5000,
-  short: 3000,
-  long: 7000,
-} as const;
+import { INTERNAL_ERROR, LOGOUT_ERROR, type CatalogueMessage } from "./messages-base";
 
-export interface CatalogueMessage {
-  title: string;
-  message: string;
-}
+// Part of the catalogue lives in messages-base.ts (durations, success texts, two errors): the
+// code every public page loads needs only that part. Everything is exported from here as well.
+export { INTERNAL_ERROR, LOGOUT_ERROR, SUCCESS, TOAST_DURATION, type CatalogueMessage } from "./messages-base";
 
 export const MSG = {
   // §5 validation
@@ -42,7 +37,7 @@ export const MSG = {
     message: "Sua conta está inativa ou bloqueada. Procure o administrador do sistema.",
   },
   profileLoadError: { title: "Erro ao carregar perfil", message: "Não foi possível carregar seu perfil." },
-  logoutError: { title: "Erro ao sair", message: "Não foi possível encerrar a sessão." },
+  logoutError: LOGOUT_ERROR,
   changePasswordError: { title: "Erro ao alterar senha", message: "Não foi possível alterar a senha." },
   sendEmailError: { title: "Erro ao enviar email", message: "Não foi possível enviar o link de recuperação." },
   sendRecoveryEmailError: { title: "Erro ao enviar email de recuperação", message: "Não foi possível enviar o link de recuperação." },
@@ -87,17 +82,5 @@ export const MSG = {
   invalidInput: { title: "Dados inválidos", message: "Verifique os campos destacados e tente novamente." },
   notFound: { title: "Não encontrado", message: "O registro solicitado não existe." },
   rateLimited: { title: "Muitas tentativas", message: "Muitas tentativas em pouco tempo. Aguarde um instante e tente novamente." },
-  internal: { title: "Erro inesperado", message: "Ocorreu um erro inesperado. Tente novamente em instantes." },
-} as const satisfies Record<string, CatalogueMessage>;
-
-export const SUCCESS = {
-  login: { title: "Login realizado com sucesso", message: "Bem-vindo de volta!" },
-  logout: { title: "Logout realizado", message: "Você foi desconectado com sucesso." },
-  passwordChanged: { title: "Sucesso", message: "Senha alterada com sucesso!" },
-  lead: { title: "Sucesso!", message: "Seus dados foram enviados. Entraremos em contato em breve!" },
-  recoverySent: { title: "Link de recuperação enviado", message: "Verifique seu email para redefinir sua senha." },
-  userCreated: {
-    title: "Usuário criado",
-    message: "Enviamos um email de confirmação para o novo usuário com as instruções de acesso.",
-  },
+  internal: INTERNAL_ERROR,
 } as const satisfies Record<string, CatalogueMessage>;

@@ -1,5 +1,5 @@
 import { isApiErrorBody } from "@shared/api-error";
-import { MSG } from "@shared/messages";
+import { INTERNAL_ERROR } from "@shared/messages-base";
 
 /** An API failure carrying the server's pt-BR title and message, ready to show as they are. */
 export class ApiError extends Error {
@@ -26,7 +26,7 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
       body: json !== undefined ? JSON.stringify(json) : rest.body,
     });
   } catch {
-    throw new ApiError(0, "NETWORK", MSG.internal.title, "Não foi possível contactar o servidor. Verifique sua conexão.");
+    throw new ApiError(0, "NETWORK", INTERNAL_ERROR.title, "Não foi possível contactar o servidor. Verifique sua conexão.");
   }
   if (response.status === 204) return undefined as T;
   const body: unknown = await response.json().catch(() => null);
@@ -35,7 +35,7 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
       const { code, title, message, fields } = body.error;
       throw new ApiError(response.status, code, title, message, fields);
     }
-    throw new ApiError(response.status, "UNKNOWN", MSG.internal.title, MSG.internal.message);
+    throw new ApiError(response.status, "UNKNOWN", INTERNAL_ERROR.title, INTERNAL_ERROR.message);
   }
   return body as T;
 }

@@ -1,17 +1,116 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from "react";
+import { useEffect, useSyncExternalStore, type ReactNode } from "react";
+import { useLocation } from "react-router";
 import type { MeResponse, Profile } from "@shared/schemas/profile";
+import { SPA_PREFIXES } from "@shared/public-routes";
 import { api, ApiError } from "./api";
 
-export const meQueryKey = ["me"] as const;
+// The session as the client knows it: one small store (no query library, so the public pages
+// stay light), loaded from GET /api/me.
+//
+// A public page asks the server only when this browser signed in before (a hint kept in
+// localStorage): an anonymous visitor costs no request and no 401. The staff areas always ask,
+// so a missing or stale hint can never keep a signed-in user out or let a signed-out one in.
+
+interface SessionState {
+  /** True until the session has been asked for (or judged absent on a public page). */
+  loading: boolean;
+  me: MeResponse | null;
+  /** The server answered (false when a public page went by the hint alone). */
+  checked: boolean;
+}
+
+const HINT_KEY = "portal.sessao";
+
+let state: SessionState = { loading: true, me: null, checked: false };
+const listeners = new Set<() => void>();
+const signOutListeners = new Set<() => void>();
+let inflight: Promise<unknown> | null = null;
+
+function setState(next: SessionState) {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function readHint(): boolean {
+  try {
+    return localStorage.getItem(HINT_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function writeHint(signedIn: boolean) {
+  try {
+    if (signedIn) localStorage.setItem(HINT_KEY, "1");
+    else localStorage.removeItem(HINT_KEY);
+  } catch {
+    // Storage refused (private mode): public pages then show the anonymous bar.
+  }
+}
 
 async function fetchMe(): Promise<MeResponse | null> {
   try {
     return await api<MeResponse>("/api/me");
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
+    // One retry on a failure that is not an answer about the session (network, 5xx).
+    try {
+      return await api<MeResponse>("/api/me");
+    } catch (retryError) {
+      if (retryError instanceof ApiError && retryError.status === 401) return null;
+      // An initial session fetch error is only logged (spec §8); the visitor is treated as anonymous.
+      console.warn("Falha ao carregar a sessão:", retryError);
+      return null;
+    }
   }
+}
+
+let latest = 0;
+
+/** Asks the server for the session and profile; only the newest answer is kept. */
+export function reloadSession(): Promise<MeResponse | null> {
+  const request = ++latest;
+  const pending = fetchMe().then((me) => {
+    if (request === latest) {
+      writeHint(me !== null);
+      setState({ loading: false, me, checked: true });
+    }
+    return me;
+  });
+  const tracked: Promise<unknown> = pending.finally(() => {
+    if (inflight === tracked) inflight = null;
+  });
+  inflight = tracked;
+  return pending;
+}
+
+/** Runs when the user signs out (e.g. the query cache drops what the previous user saw). */
+export function onSignOut(listener: () => void) {
+  signOutListeners.add(listener);
+  return () => signOutListeners.delete(listener);
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+const getState = () => state;
+// Prerendered HTML is written before any session is known: as while loading.
+const serverState: SessionState = { loading: true, me: null, checked: false };
+const getServerState = () => serverState;
+
+const isStaffArea = (pathname: string) => SPA_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+
+/** Loads the session once for the page, and again on entering a staff area if only the hint was used. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const staffArea = isStaffArea(pathname);
+  useEffect(() => {
+    if (state.checked || inflight) return;
+    if (staffArea || readHint()) void reloadSession();
+    else if (state.loading) setState({ loading: false, me: null, checked: false });
+  }, [staffArea]);
+  return children;
 }
 
 interface AuthState {
@@ -26,56 +125,44 @@ interface AuthState {
   reload: () => Promise<MeResponse | null>;
 }
 
-const AuthContext = createContext<AuthState | null>(null);
+async function signIn(email: string, password: string) {
+  await api("/api/auth/sign-in/email", { method: "POST", json: { email, password, rememberMe: true } });
+  return reloadSession();
+}
 
-export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
-  const me = useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000 });
+async function signOut() {
+  await api("/api/auth/sign-out", { method: "POST", json: {} });
+  latest++; // a session load still on its way must not bring the user back
+  writeHint(false);
+  setState({ loading: false, me: null, checked: true });
+  // Nothing cached for the previous user may be shown to the next one.
+  for (const listener of signOutListeners) listener();
+}
 
-  const reload = useCallback(async () => {
-    const data = await fetchMe();
-    queryClient.setQueryData(meQueryKey, data);
-    return data;
-  }, [queryClient]);
+// One AuthState per store state, so consumers re-render only when the session changes.
+let memo: { from: SessionState; value: AuthState } | null = null;
 
-  const signIn = useCallback(
-    async (email: string, password: string) => {
-      await api("/api/auth/sign-in/email", { method: "POST", json: { email, password, rememberMe: true } });
-      return reload();
+function authState(current: SessionState): AuthState {
+  if (memo?.from === current) return memo.value;
+  const profile = current.me?.profile ?? null;
+  const permissions = new Set(profile?.permissions ?? []);
+  const value: AuthState = {
+    loading: current.loading,
+    user: current.me?.user ?? null,
+    profile,
+    can: (permission) => {
+      if (current.loading || !profile) return false;
+      const names = typeof permission === "string" ? [permission] : permission;
+      return names.some((name) => permissions.has(name));
     },
-    [reload],
-  );
-
-  const signOut = useCallback(async () => {
-    await api("/api/auth/sign-out", { method: "POST", json: {} });
-    queryClient.setQueryData(meQueryKey, null);
-    // Nothing cached for the previous user may be shown to the next one.
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryKey[0] });
-  }, [queryClient]);
-
-  const value = useMemo<AuthState>(() => {
-    const profile = me.data?.profile ?? null;
-    const permissions = new Set(profile?.permissions ?? []);
-    return {
-      loading: me.isPending,
-      user: me.data?.user ?? null,
-      profile,
-      can: (permission) => {
-        if (me.isPending || !profile) return false;
-        const names = typeof permission === "string" ? [permission] : permission;
-        return names.some((name) => permissions.has(name));
-      },
-      signIn,
-      signOut,
-      reload,
-    };
-  }, [me.data, me.isPending, signIn, signOut, reload]);
-
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+    signIn,
+    signOut,
+    reload: reloadSession,
+  };
+  memo = { from: current, value };
+  return value;
 }
 
 export function useAuth(): AuthState {
-  const ctx = useContext(AuthContext);
-  if (!ctx) throw new Error("useAuth must be used inside AuthProvider");
-  return ctx;
+  return authState(useSyncExternalStore(subscribe, getState, getServerState));
 }

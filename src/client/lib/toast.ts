@@ -1,4 +1,4 @@
-import { TOAST_DURATION } from "@shared/messages";
+import { TOAST_DURATION } from "@shared/messages-base";
 
 // The one toast helper. At most one toast is shown at a time: a new one replaces the current.
 export type ToastVariant = "default" | "success" | "destructive";

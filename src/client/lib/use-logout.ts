@@ -1,5 +1,5 @@
 import { useNavigate } from "react-router";
-import { MSG, SUCCESS, TOAST_DURATION } from "@shared/messages";
+import { LOGOUT_ERROR, SUCCESS, TOAST_DURATION } from "@shared/messages-base";
 import { useAuth } from "./auth";
 import { toast, toastError } from "./toast";
 
@@ -13,7 +13,7 @@ export function useLogout() {
       toast({ title: SUCCESS.logout.title, description: SUCCESS.logout.message, variant: "success", duration: TOAST_DURATION.short });
       navigate("/login", { replace: true });
     } catch (error) {
-      toastError(MSG.logoutError.title, error, MSG.logoutError.message);
+      toastError(LOGOUT_ERROR.title, error, LOGOUT_ERROR.message);
     }
   };
 }

@@ -1,24 +1,26 @@
 import { Loader2, LogIn } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { MSG, SUCCESS, TOAST_DURATION } from "@shared/messages";
-import { loginSchema, recoveryRequestSchema } from "@shared/schemas/auth";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Input, Label } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
-import { api } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
 import { destinationAfterLogin } from "~/lib/post-login";
 import { toast, toastError } from "~/lib/toast";
 import type { Route } from "./+types/login";
 
+// The validation schemas (and zod under them) load when the visitor starts filling the form, and
+// the recovery dialog when it is opened: neither is needed to show the page.
+const loadAuthSchemas = () => import("@shared/schemas/auth");
+const preloadAuthSchemas = () => void loadAuthSchemas();
+const RecoveryDialog = lazy(() => import("~/features/auth/recovery-dialog"));
+
 export function meta(): Route.MetaDescriptors {
   return [
     { title: "Entrar | Sentinela Segurança Eletrônica" },
     { name: "description", content: "Acesso da equipe e dos usuários do Portaria Web." },
-    { name: "robots", content: "noindex" },
   ];
 }
 
@@ -31,6 +33,8 @@ export default function Login() {
   const [password, setPassword] = useState("");
   const [submitting, setSubmitting] = useState(false);
   const [recoveryOpen, setRecoveryOpen] = useState(false);
+  // Mounted from the first opening on, so that closing it animates like any dialog.
+  const [recoveryUsed, setRecoveryUsed] = useState(false);
   const from = (location.state as { from?: string } | null)?.from;
 
   // ?status=recovery_sent: say so once, then clean the URL.
@@ -47,6 +51,7 @@ export default function Login() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    const { loginSchema } = await loadAuthSchemas();
     const parsed = loginSchema.safeParse({ email, password });
     if (!parsed.success) {
       toast({ title: MSG.loginRequired.title, description: MSG.loginRequired.message, variant: "destructive" });
@@ -74,7 +79,7 @@ export default function Login() {
           <p className="text-sm text-slate-600">Acesse o painel e o Portaria Web com seu email e senha.</p>
         </CardHeader>
         <CardContent>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <form onSubmit={onSubmit} onFocus={preloadAuthSchemas} noValidate className="grid gap-4">
             <div className="grid gap-2">
               <Label htmlFor="email">Email</Label>
               <Input
@@ -93,7 +98,10 @@ export default function Login() {
                 <button
                   type="button"
                   className="text-sm text-brand-700 underline-offset-4 hover:underline"
-                  onClick={() => setRecoveryOpen(true)}
+                  onClick={() => {
+                    setRecoveryUsed(true);
+                    setRecoveryOpen(true);
+                  }}
                 >
                   Esqueceu a senha?
                 </button>
@@ -124,58 +132,16 @@ export default function Login() {
           </form>
         </CardContent>
       </Card>
-      <RecoveryDialog
-        open={recoveryOpen}
-        onOpenChange={setRecoveryOpen}
-        initialEmail={email}
-        onSent={() => setSearchParams({ status: "recovery_sent" }, { state: location.state })}
-      />
+      {recoveryUsed && (
+        <Suspense fallback={null}>
+          <RecoveryDialog
+            open={recoveryOpen}
+            onOpenChange={setRecoveryOpen}
+            initialEmail={email}
+            onSent={() => setSearchParams({ status: "recovery_sent" }, { state: location.state })}
+          />
+        </Suspense>
+      )}
     </section>
-  );
-}
-
-function RecoveryDialog(props: { open: boolean; onOpenChange: (open: boolean) => void; initialEmail: string; onSent: () => void }) {
-  const [email, setEmail] = useState(props.initialEmail);
-  const [sending, setSending] = useState(false);
-  useEffect(() => {
-    if (props.open) setEmail(props.initialEmail);
-  }, [props.open, props.initialEmail]);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = recoveryRequestSchema.safeParse({ email });
-    if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? MSG.recoveryEmailRequired.message;
-      toast({ title: message === MSG.recoveryEmailRequired.message ? MSG.recoveryEmailRequired.title : MSG.sendEmailError.title, description: message, variant: "destructive" });
-      return;
-    }
-    setSending(true);
-    try {
-      await api("/api/auth/request-password-reset", { method: "POST", json: { email: parsed.data.email, redirectTo: "/login" } });
-      props.onOpenChange(false);
-      props.onSent();
-    } catch (error) {
-      toastError(MSG.sendEmailError.title, error, MSG.sendEmailError.message);
-    } finally {
-      setSending(false);
-    }
-  }
-
-  return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent>
-        <DialogTitle>Recuperar senha</DialogTitle>
-        <DialogDescription>Informe seu email. Enviaremos um link para você criar uma nova senha.</DialogDescription>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="recovery-email">Email</Label>
-            <Input id="recovery-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-          </div>
-          <Button type="submit" disabled={sending}>
-            {sending ? "Enviando..." : "Enviar link de recuperação"}
-          </Button>
-        </form>
-      </DialogContent>
-    </Dialog>
   );
 }

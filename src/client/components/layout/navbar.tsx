@@ -1,14 +1,19 @@
-import { Dialog } from "radix-ui";
+import { clsx } from "clsx";
 import { LayoutDashboard, LogIn, LogOut, Menu, X } from "lucide-react";
-import { useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useRef, useState, useSyncExternalStore } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { COMPANY_NAME } from "@shared/company";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { hasDarkHero, NAV_ITEMS } from "~/features/public/navigation";
 import { useAuth } from "~/lib/auth";
 import { useLogout } from "~/lib/use-logout";
-import { cn } from "~/lib/utils";
 import { Logo } from "./logo";
+
+// The side menu (and the dialog library under it) loads when first wanted: most visits never
+// open it, and the public pages are measured by the JavaScript they download.
+const loadMobileMenu = () => import("./mobile-menu");
+const MobileMenu = lazy(loadMobileMenu);
+const preloadMobileMenu = () => void loadMobileMenu();
 
 /** Spec §9: the bar turns solid once the page is scrolled more than 20 px. */
 export const NAVBAR_SCROLL_THRESHOLD = 20;
@@ -28,6 +33,7 @@ export function Navbar() {
   const scrolled = useSyncExternalStore(subscribeToScroll, getScrolled, getScrolledOnServer);
 
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   // Close the side menu whenever the location changes (link click, back button, redirect).
   const [menuPath, setMenuPath] = useState(pathname);
   if (menuPath !== pathname) {
@@ -46,7 +52,7 @@ export function Navbar() {
   };
 
   const desktopLinkClass = ({ isActive }: { isActive: boolean }) =>
-    cn(
+    clsx(
       "rounded-md px-3 py-2 text-sm font-medium transition-colors",
       solid
         ? isActive
@@ -57,126 +63,80 @@ export function Navbar() {
           : "text-white hover:bg-white/10",
     );
 
-  const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
-    cn(
-      "block rounded-md px-3 py-3 text-base font-medium transition-colors",
-      isActive ? "bg-brand-50 text-brand-700" : "text-slate-800 hover:bg-slate-100",
-    );
-
   // Call-to-action buttons: white on the transparent bar, brand colour on the solid one.
-  const primaryButton = solid ? "" : "bg-white text-brand-900 hover:bg-brand-50";
-  const secondaryButton = solid ? "" : "border-white/60 bg-transparent text-white hover:bg-white/10";
+  const primaryButton = buttonVariants({ size: "sm", variant: solid ? "default" : "inverse" });
+  const secondaryButton = buttonVariants({ size: "sm", variant: solid ? "outline" : "outlineInverse" });
 
   return (
     <header
       data-state={solid ? "solid" : "transparent"}
-      className={cn(
+      className={clsx(
         "fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-300",
         solid ? "bg-white shadow-md" : "bg-transparent shadow-none",
       )}
     >
-      <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen} modal={false}>
-        <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-          <Link to="/" aria-label={`${COMPANY_NAME} – página inicial`} className="rounded-md">
-            <Logo tone={solid ? "dark" : "light"} />
-          </Link>
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <Link to="/" aria-label={`${COMPANY_NAME} – página inicial`} className="rounded-md">
+          <Logo tone={solid ? "dark" : "light"} />
+        </Link>
 
-          <nav aria-label="Navegação principal" className="hidden md:block">
-            <ul className="flex items-center gap-1">
-              {NAV_ITEMS.map((item) => (
-                <li key={item.path}>
-                  <NavLink to={item.path} end={item.path === "/"} className={desktopLinkClass}>
-                    {item.name}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
+        <nav aria-label="Navegação principal" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {NAV_ITEMS.map((item) => (
+              <li key={item.path}>
+                <NavLink to={item.path} end={item.path === "/"} className={desktopLinkClass}>
+                  {item.name}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
 
-          <div className="hidden items-center gap-2 md:flex">
-            {authenticated ? (
-              <>
-                <Button asChild size="sm" className={primaryButton}>
-                  <Link to="/dashboard">
-                    <LayoutDashboard aria-hidden />
-                    Dashboard
-                  </Link>
-                </Button>
-                <Button size="sm" variant="outline" className={secondaryButton} onClick={handleLogout}>
-                  <LogOut aria-hidden />
-                  Sair
-                </Button>
-              </>
-            ) : (
-              <Button asChild size="sm" className={primaryButton}>
-                <Link to="/login">
-                  <LogIn aria-hidden />
-                  Entrar
-                </Link>
-              </Button>
-            )}
-          </div>
-
-          <Dialog.Trigger asChild>
-            <button
-              type="button"
-              data-testid="menu-toggle"
-              aria-label={menuOpen ? "Fechar menu" : "Abrir menu"}
-              className={cn(
-                "inline-flex h-10 w-10 items-center justify-center rounded-md transition-colors md:hidden",
-                solid ? "text-slate-800 hover:bg-slate-100" : "text-white hover:bg-white/10",
-              )}
-            >
-              {menuOpen ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
-            </button>
-          </Dialog.Trigger>
+        <div className="hidden items-center gap-2 md:flex">
+          {authenticated ? (
+            <>
+              <Link to="/dashboard" className={primaryButton}>
+                <LayoutDashboard aria-hidden />
+                Dashboard
+              </Link>
+              <button type="button" className={secondaryButton} onClick={handleLogout}>
+                <LogOut aria-hidden />
+                Sair
+              </button>
+            </>
+          ) : (
+            <Link to="/login" className={primaryButton}>
+              <LogIn aria-hidden />
+              Entrar
+            </Link>
+          )}
         </div>
 
-        {/* Side sheet for small screens. Non-modal so the toggle above stays usable to close it;
-            a click outside, Escape, a link or a location change also close it. */}
-        {menuOpen && <div aria-hidden="true" className="fixed inset-x-0 bottom-0 top-16 z-40 bg-slate-950/50 md:hidden" />}
-        <Dialog.Content
-          data-testid="mobile-menu"
-          aria-describedby={undefined}
-          className="fixed bottom-0 right-0 top-16 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto border-l border-slate-200 bg-white p-5 shadow-xl transition-transform duration-300 ease-out starting:translate-x-full md:hidden"
+        <button
+          ref={toggleRef}
+          type="button"
+          data-testid="menu-toggle"
+          aria-label={menuOpen ? "Fechar menu" : "Abrir menu"}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen((open) => !open)}
+          onPointerEnter={preloadMobileMenu}
+          onTouchStart={preloadMobileMenu}
+          onFocus={preloadMobileMenu}
+          className={clsx(
+            "inline-flex h-10 w-10 items-center justify-center rounded-md transition-colors md:hidden",
+            solid ? "text-slate-800 hover:bg-slate-100" : "text-white hover:bg-white/10",
+          )}
         >
-          <Dialog.Title className="sr-only">Menu</Dialog.Title>
-          <nav aria-label="Menu principal">
-            <ul className="flex flex-col gap-1">
-              {NAV_ITEMS.map((item) => (
-                <li key={item.path}>
-                  <NavLink to={item.path} end={item.path === "/"} className={mobileLinkClass} onClick={closeMenu}>
-                    {item.name}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <div className="flex flex-col gap-2 border-t border-slate-200 pt-5">
-            {authenticated ? (
-              <>
-                <Button asChild>
-                  <Link to="/dashboard" onClick={closeMenu}>
-                    <LayoutDashboard aria-hidden />
-                    Dashboard
-                  </Link>
-                </Button>
-                <Button variant="outline" onClick={handleLogout}>
-                  <LogOut aria-hidden />
-                  Sair
-                </Button>
-              </>
-            ) : (
-              <Button asChild>
-                <Link to="/login" onClick={closeMenu}>
-                  <LogIn aria-hidden />
-                  Entrar
-                </Link>
-              </Button>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Root>
+          {menuOpen ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
+        </button>
+      </div>
+
+      {menuOpen && (
+        <Suspense fallback={null}>
+          <MobileMenu authenticated={authenticated} toggleRef={toggleRef} onClose={closeMenu} onLogout={handleLogout} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,7 +1,7 @@
 import { ArrowRight, Cpu, Headset, SlidersHorizontal, UserCheck, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { EXPERIENCE_YEARS, FOUNDED_YEAR } from "@shared/company";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { SectionHeading } from "./section-heading";
 
 const STRENGTHS: readonly { title: string; text: string; icon: LucideIcon }[] = [
@@ -38,12 +38,10 @@ export function AboutSection() {
             ))}
           </ul>
           <div>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/sobre">
-                Conheça nossa história
-                <ArrowRight aria-hidden />
-              </Link>
-            </Button>
+            <Link to="/sobre" className={buttonVariants({ size: "lg", variant: "outline" })}>
+              Conheça nossa história
+              <ArrowRight aria-hidden />
+            </Link>
           </div>
         </div>
 

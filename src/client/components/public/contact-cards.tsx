@@ -1,7 +1,7 @@
 import { Clock, Mail, MapPin, MessageCircle, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { ADDRESS, EMAILS, OPENING_HOURS, PHONE, chatLink, mailtoLink } from "@shared/company";
-import { cn } from "~/lib/utils";
+import { clsx } from "clsx";
 
 interface ContactCardProps {
   icon: LucideIcon;
@@ -30,7 +30,7 @@ function ContactCard({ icon: Icon, title, children, href, external, headingLevel
     <a
       href={href}
       {...(external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-      className={cn(classes, "transition-shadow hover:border-brand-500 hover:shadow-md")}
+      className={clsx(classes, "transition-shadow hover:border-brand-500 hover:shadow-md")}
     >
       {body}
     </a>
@@ -46,7 +46,7 @@ interface ContactCardsProps {
 /** Phone (opens the chat link), e-mail (mailto, commercial address), address and, optionally, opening hours. */
 export function ContactCards({ withHours = false, headingLevel = "h3" }: ContactCardsProps) {
   return (
-    <ul className={cn("grid gap-6 sm:grid-cols-2", withHours ? "lg:grid-cols-4" : "lg:grid-cols-3")}>
+    <ul className={clsx("grid gap-6 sm:grid-cols-2", withHours ? "lg:grid-cols-4" : "lg:grid-cols-3")}>
       <li>
         <ContactCard icon={MessageCircle} title="Telefone e WhatsApp" href={chatLink()} external headingLevel={headingLevel}>
           <span className="text-lg font-semibold text-brand-700">{PHONE.display}</span>

@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { ContactCards } from "./contact-cards";
 import { SectionHeading } from "./section-heading";
 
@@ -17,12 +17,10 @@ export function ContactSection() {
         />
         <ContactCards />
         <div className="flex justify-center">
-          <Button asChild size="lg">
-            <Link to="/contato">
-              Ver todas as formas de contato
-              <ArrowRight aria-hidden />
-            </Link>
-          </Button>
+          <Link to="/contato" className={buttonVariants({ size: "lg" })}>
+            Ver todas as formas de contato
+            <ArrowRight aria-hidden />
+          </Link>
         </div>
       </div>
     </section>

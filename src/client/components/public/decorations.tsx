@@ -1,11 +1,11 @@
 import { useId } from "react";
-import { cn } from "~/lib/utils";
+import { clsx } from "clsx";
 
 /** Faint grid drawn inline for dark hero backgrounds (decorative, no image request). */
 export function GridPattern({ className }: { className?: string }) {
   const id = useId();
   return (
-    <svg aria-hidden="true" focusable="false" className={cn("pointer-events-none absolute inset-0 h-full w-full", className)}>
+    <svg aria-hidden="true" focusable="false" className={clsx("pointer-events-none absolute inset-0 h-full w-full", className)}>
       <defs>
         <pattern id={id} width="48" height="48" patternUnits="userSpaceOnUse">
           <path d="M48 0H0v48" fill="none" stroke="currentColor" strokeWidth="1" />

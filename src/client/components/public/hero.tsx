@@ -1,8 +1,8 @@
 import { ArrowRight, Fingerprint, MonitorPlay, ShieldCheck, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { COMPANY_NAME, FOUNDED_YEAR } from "@shared/company";
-import { Button } from "~/components/ui/button";
-import { cn } from "~/lib/utils";
+import { buttonVariants } from "~/components/ui/button-variants";
+import { clsx } from "clsx";
 import { darkHeroBackground, GridPattern } from "./decorations";
 
 interface Highlight {
@@ -26,7 +26,7 @@ const HIGHLIGHTS: readonly Highlight[] = [
 
 export function Hero() {
   return (
-    <section aria-labelledby="hero-titulo" className={cn("relative overflow-hidden text-white", darkHeroBackground)}>
+    <section aria-labelledby="hero-titulo" className={clsx("relative overflow-hidden text-white", darkHeroBackground)}>
       <GridPattern className="text-white/5" />
       <div
         aria-hidden="true"
@@ -45,15 +45,13 @@ export function Hero() {
             manter sua empresa e seu condomínio seguros todos os dias.
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
-            <Button asChild size="lg" className="bg-white text-brand-900 hover:bg-brand-50">
-              <Link to="/servicos">
-                Conheça nossos serviços
-                <ArrowRight aria-hidden />
-              </Link>
-            </Button>
-            <Button asChild size="lg" variant="outline" className="border-white/60 bg-transparent text-white hover:bg-white/10">
-              <Link to="/contato">Fale com um especialista</Link>
-            </Button>
+            <Link to="/servicos" className={buttonVariants({ size: "lg", variant: "inverse" })}>
+              Conheça nossos serviços
+              <ArrowRight aria-hidden />
+            </Link>
+            <Link to="/contato" className={buttonVariants({ size: "lg", variant: "outlineInverse" })}>
+              Fale com um especialista
+            </Link>
           </div>
         </div>
 
@@ -61,13 +59,13 @@ export function Hero() {
           {HIGHLIGHTS.map(({ title, text, icon: Icon, featured }) => (
             <li
               key={title}
-              className={cn(
+              className={clsx(
                 "flex flex-col gap-3 rounded-xl border p-6 shadow-lg",
                 featured ? "border-brand-500 bg-brand-600 text-white" : "border-white/15 bg-slate-950/40 text-white",
               )}
             >
               <span
-                className={cn(
+                className={clsx(
                   "inline-flex h-11 w-11 items-center justify-center rounded-lg",
                   featured ? "bg-white text-brand-700" : "bg-brand-600 text-white",
                 )}

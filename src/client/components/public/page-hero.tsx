@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cn } from "~/lib/utils";
+import { clsx } from "clsx";
 import { darkHeroBackground, GridPattern } from "./decorations";
 
 interface PageHeroProps {
@@ -12,7 +12,7 @@ interface PageHeroProps {
 /** Dark page header with the page's <h1>; the transparent navbar sits over it. */
 export function PageHero({ eyebrow, title, description, children }: PageHeroProps) {
   return (
-    <section className={cn("relative overflow-hidden pb-16 pt-32 text-white sm:pb-20 sm:pt-36", darkHeroBackground)}>
+    <section className={clsx("relative overflow-hidden pb-16 pt-32 text-white sm:pb-20 sm:pt-36", darkHeroBackground)}>
       <GridPattern className="text-white/5" />
       <div className="relative mx-auto flex max-w-7xl flex-col gap-4 px-4 sm:px-6 lg:px-8">
         <p className="text-sm font-semibold uppercase tracking-wider text-brand-100">{eyebrow}</p>

@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { HOME_SERVICES } from "~/features/public/services";
 import { SectionHeading } from "./section-heading";
 
@@ -39,12 +39,10 @@ export function ServicesGrid() {
           ))}
         </ul>
         <div className="flex justify-center">
-          <Button asChild size="lg">
-            <Link to="/servicos">
-              Ver todos os serviços
-              <ArrowRight aria-hidden />
-            </Link>
-          </Button>
+          <Link to="/servicos" className={buttonVariants({ size: "lg" })}>
+            Ver todos os serviços
+            <ArrowRight aria-hidden />
+          </Link>
         </div>
       </div>
     </section>

@@ -1,6 +1,6 @@
 import { Star } from "lucide-react";
 import { RATING_SCALE, ratingLabel } from "~/features/public/testimonials";
-import { cn } from "~/lib/utils";
+import { clsx } from "clsx";
 
 /** Stars drawn for sighted users, one sentence for screen readers ("Avaliação: 4 de 5 estrelas"). */
 export function StarRating({ rating, scale = RATING_SCALE }: { rating: number; scale?: number }) {
@@ -10,7 +10,7 @@ export function StarRating({ rating, scale = RATING_SCALE }: { rating: number; s
         <Star
           key={i}
           aria-hidden
-          className={cn("h-5 w-5", i < rating ? "fill-amber-400 text-amber-500" : "fill-slate-200 text-slate-400")}
+          className={clsx("h-5 w-5", i < rating ? "fill-amber-400 text-amber-500" : "fill-slate-200 text-slate-400")}
         />
       ))}
     </div>

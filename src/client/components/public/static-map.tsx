@@ -1,7 +1,7 @@
 import { ExternalLink, Map as MapIcon, MapPin } from "lucide-react";
 import { useState } from "react";
 import { ADDRESS, COMPANY_NAME, mapEmbedUrl, mapLink } from "@shared/company";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 
 /**
  * A self-drawn map placeholder: nothing is requested from another host until the visitor asks
@@ -31,10 +31,10 @@ export function StaticMap() {
                 <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" aria-hidden />
                 <span>{ADDRESS.full}</span>
               </p>
-              <Button type="button" size="sm" onClick={() => setInteractive(true)} className="self-start">
+              <button type="button" onClick={() => setInteractive(true)} className={`${buttonVariants({ size: "sm" })} self-start`}>
                 <MapIcon aria-hidden />
                 Carregar mapa interativo
-              </Button>
+              </button>
               <p className="text-xs text-slate-600">
                 O mapa interativo é carregado do OpenStreetMap somente depois que você clicar no botão.
               </p>

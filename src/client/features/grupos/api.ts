@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { z } from "zod";
 import type { Grupo, GrupoListItem, grupoInputSchema } from "@shared/schemas/grupos";
 import { api, ApiError } from "~/lib/api";
-import { meQueryKey } from "~/lib/auth";
+import { reloadSession } from "~/lib/auth";
 
 export type GrupoValues = z.output<typeof grupoInputSchema>;
 
@@ -34,7 +34,7 @@ function useInvalidateGroups() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: gruposKey }),
       queryClient.invalidateQueries({ queryKey: ["usuarios"] }),
-      queryClient.invalidateQueries({ queryKey: meQueryKey }),
+      reloadSession(),
     ]);
 }
 

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { z } from "zod";
 import type { Permissao, permissaoInputSchema } from "@shared/schemas/permissoes";
 import { api } from "~/lib/api";
-import { meQueryKey } from "~/lib/auth";
+import { reloadSession } from "~/lib/auth";
 
 export type PermissaoValues = z.output<typeof permissaoInputSchema>;
 
@@ -24,7 +24,7 @@ function useInvalidateCatalogue() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: permissoesKey }),
       queryClient.invalidateQueries({ queryKey: ["grupos"] }),
-      queryClient.invalidateQueries({ queryKey: meQueryKey }),
+      reloadSession(),
     ]);
 }
 

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { UserStatus } from "@shared/permissions";
 import type { Usuario, usuarioCreateSchema, usuarioUpdateSchema } from "@shared/schemas/usuarios";
 import { api, ApiError } from "~/lib/api";
-import { meQueryKey } from "~/lib/auth";
+import { reloadSession } from "~/lib/auth";
 import { pagedQueryOptions } from "~/lib/paged-list";
 import type { StatusFilter } from "./status";
 
@@ -32,7 +32,7 @@ function useInvalidateUsers() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: usuariosKey }),
       queryClient.invalidateQueries({ queryKey: ["grupos"] }),
-      queryClient.invalidateQueries({ queryKey: meQueryKey }),
+      reloadSession(),
     ]);
 }
 

@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { groupLabel } from "~/features/portaria-shell/menu";
 import { usePageViewTracking } from "~/features/portaria-shell/use-page-view-tracking";
 import { useAuth } from "~/lib/auth";
+import { QueryProvider } from "~/lib/query-client";
 import { PASSWORD_PAGE } from "~/lib/post-login";
 import { useLogout } from "~/lib/use-logout";
 
@@ -23,7 +24,11 @@ export default function PortariaWebLayout() {
   if (!auth.profile) return <Navigate to="/login" replace />;
   if (!auth.profile.primeiro_acesso_concluido) return <Navigate to={PASSWORD_PAGE} replace />;
 
-  return <PortariaShell nome={auth.profile.nome_completo} grupos={groupLabel(auth.profile.grupos)} />;
+  return (
+    <QueryProvider>
+      <PortariaShell nome={auth.profile.nome_completo} grupos={groupLabel(auth.profile.grupos)} />
+    </QueryProvider>
+  );
 }
 
 /** The area's own sidebar and header (§2), around the current screen. */

@@ -7,7 +7,7 @@ import { FaqList } from "~/components/public/faq-list";
 import { PageHero } from "~/components/public/page-hero";
 import { SectionHeading } from "~/components/public/section-heading";
 import { StaticMap } from "~/components/public/static-map";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { FAQS } from "~/features/public/faqs";
 import { pageMeta } from "~/features/public/meta";
 
@@ -33,12 +33,10 @@ export default function Contato() {
           <ContactCards withHours />
           <div className="flex flex-col items-center gap-3 rounded-xl bg-brand-50 p-6 text-center sm:flex-row sm:justify-between sm:text-left">
             <p className="text-slate-800">Prefere que a gente entre em contato? Deixe seus dados e retornamos em breve.</p>
-            <Button asChild>
-              <Link to="/leads">
-                Enviar mensagem
-                <ArrowRight aria-hidden />
-              </Link>
-            </Button>
+            <Link to="/leads" className={buttonVariants()}>
+              Enviar mensagem
+              <ArrowRight aria-hidden />
+            </Link>
           </div>
         </div>
       </section>

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from "react-router";
 import { Footer } from "~/components/layout/footer";
 import { Navbar } from "~/components/layout/navbar";
 import { hasDarkHero } from "~/features/public/navigation";
-import { cn } from "~/lib/utils";
+import { clsx } from "clsx";
 
 export default function PublicLayout() {
   const { pathname } = useLocation();
@@ -12,7 +12,7 @@ export default function PublicLayout() {
       <SkipLink />
       <Navbar />
       {/* Pages with a dark hero draw under the transparent bar; the others start below it. */}
-      <main id="conteudo" tabIndex={-1} className={cn("flex-1 outline-none", !hasDarkHero(pathname) && "pt-16")}>
+      <main id="conteudo" tabIndex={-1} className={clsx("flex-1 outline-none", !hasDarkHero(pathname) && "pt-16")}>
         <Outlet />
       </main>
       <Footer />

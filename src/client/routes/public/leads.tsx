@@ -1,7 +1,6 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { Clock, Mail, Phone, Send } from "lucide-react";
-import { useForm, type FieldErrors } from "react-hook-form";
+import { useState } from "react";
+import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { Link } from "react-router";
 import type { Route } from "./+types/leads";
 import { Button } from "~/components/ui/button";
@@ -13,7 +12,7 @@ import { toast } from "~/lib/toast";
 import { formatPhone } from "@shared/br/phone";
 import { COMPANY } from "@shared/company";
 import { MSG, SUCCESS } from "@shared/messages";
-import { leadCreateSchema, type LeadCreate } from "@shared/schemas/lead";
+import type { LeadCreate, leadCreateSchema } from "@shared/schemas/lead";
 
 export function meta(): Route.MetaDescriptors {
   return pageMeta({
@@ -22,15 +21,25 @@ export function meta(): Route.MetaDescriptors {
   });
 }
 
+// The schema, zod and its form resolver load when the visitor starts filling the form (or at the
+// first submit at the latest), not with the page.
+const loadValidation = () => Promise.all([import("@hookform/resolvers/zod"), import("@shared/schemas/lead")]);
+const preloadValidation = () => void loadValidation();
+
 const EMPTY_LEAD: LeadCreate = { nome: "", telefone_celular: "", email: "", descricao: "" };
 
 type LeadPayload = ReturnType<typeof leadCreateSchema.parse>;
 
+const leadResolver: Resolver<LeadCreate, unknown, LeadPayload> = async (values, context, options) => {
+  const [{ zodResolver }, schemas] = await loadValidation();
+  return zodResolver(schemas.leadCreateSchema)(values, context, options);
+};
+
 const isBlank = (value: unknown) => typeof value !== "string" || value.trim() === "";
 
 export default function Leads() {
-  const form = useForm({
-    resolver: zodResolver(leadCreateSchema),
+  const form = useForm<LeadCreate, unknown, LeadPayload>({
+    resolver: leadResolver,
     defaultValues: EMPTY_LEAD,
   });
   const {
@@ -42,17 +51,20 @@ export default function Leads() {
     formState: { errors },
   } = form;
 
-  const send = useMutation({
-    mutationFn: (lead: LeadPayload) => api("/api/leads", { method: "POST", json: lead }),
-    onSuccess: () => {
+  const [sending, setSending] = useState(false);
+  async function send(lead: LeadPayload) {
+    setSending(true);
+    try {
+      await api("/api/leads", { method: "POST", json: lead });
       toast({ title: SUCCESS.lead.title, description: SUCCESS.lead.message, variant: "success" });
       reset(EMPTY_LEAD);
-    },
-    onError: (error) => {
+    } catch (error) {
       console.error("Erro ao enviar lead:", error);
       toast({ title: MSG.leadError.title, description: MSG.leadError.message, variant: "destructive" });
-    },
-  });
+    } finally {
+      setSending(false);
+    }
+  }
 
   // Spec §5: a missing nome or email is told by the catalogue toast; other problems show inline.
   const nomeMissing = Boolean(errors.nome) && isBlank(getValues("nome"));
@@ -126,7 +138,8 @@ export default function Leads() {
             <form
               noValidate
               aria-labelledby="fale-conosco"
-              onSubmit={handleSubmit((lead) => send.mutate(lead), onInvalid)}
+              onSubmit={handleSubmit(send, onInvalid)}
+              onFocus={preloadValidation}
               className="space-y-5"
             >
               <div className="space-y-2">
@@ -211,9 +224,9 @@ export default function Leads() {
                 )}
               </div>
 
-              <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={send.isPending}>
+              <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={sending}>
                 <Send aria-hidden />
-                {send.isPending ? "Enviando..." : "Enviar"}
+                {sending ? "Enviando..." : "Enviar"}
               </Button>
             </form>
           </CardContent>

@@ -2,9 +2,9 @@ import { CircleCheck, MessageCircle } from "lucide-react";
 import type { Route } from "./+types/servicos";
 import { chatLink } from "@shared/company";
 import { PageHero } from "~/components/public/page-hero";
-import { Button } from "~/components/ui/button";
+import { buttonVariants } from "~/components/ui/button-variants";
 import { pageMeta } from "~/features/public/meta";
-import { SERVICES } from "~/features/public/services";
+import { SERVICE_DETAILS, SERVICES } from "~/features/public/services-page";
 
 export function meta(): Route.MetaDescriptors {
   return pageMeta({
@@ -16,16 +16,15 @@ export function meta(): Route.MetaDescriptors {
 
 function QuoteButton({ inverted = false }: { inverted?: boolean }) {
   return (
-    <Button
-      asChild
-      size="lg"
-      className={inverted ? "bg-white text-brand-900 hover:bg-brand-50" : undefined}
+    <a
+      href={chatLink()}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={buttonVariants({ size: "lg", variant: inverted ? "inverse" : "default" })}
     >
-      <a href={chatLink()} target="_blank" rel="noopener noreferrer">
-        <MessageCircle aria-hidden />
-        Solicitar Orçamento
-      </a>
-    </Button>
+      <MessageCircle aria-hidden />
+      Solicitar Orçamento
+    </a>
   );
 }
 
@@ -44,30 +43,33 @@ export default function Servicos() {
             Lista de serviços
           </h2>
           <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-            {SERVICES.map(({ slug, title, description, features, icon: Icon }) => (
-              <li key={slug} id={slug} className="flex scroll-mt-24">
-                <article
-                  aria-labelledby={`${slug}-titulo`}
-                  className="flex w-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-                >
-                  <span className="inline-flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                    <Icon className="h-6 w-6" aria-hidden />
-                  </span>
-                  <h3 id={`${slug}-titulo`} className="text-xl font-semibold text-slate-900">
-                    {title}
-                  </h3>
-                  <p className="text-slate-600">{description}</p>
-                  <ul className="mt-auto flex flex-col gap-2 border-t border-slate-100 pt-4 text-sm text-slate-700">
-                    {features.map((feature) => (
-                      <li key={feature} className="flex gap-2">
-                        <CircleCheck className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden />
-                        <span>{feature}</span>
-                      </li>
-                    ))}
-                  </ul>
-                </article>
-              </li>
-            ))}
+            {SERVICES.map(({ slug, title, icon: Icon }) => {
+              const { description, features } = SERVICE_DETAILS[slug];
+              return (
+                <li key={slug} id={slug} className="flex scroll-mt-24">
+                  <article
+                    aria-labelledby={`${slug}-titulo`}
+                    className="flex w-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+                  >
+                    <span className="inline-flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                      <Icon className="h-6 w-6" aria-hidden />
+                    </span>
+                    <h3 id={`${slug}-titulo`} className="text-xl font-semibold text-slate-900">
+                      {title}
+                    </h3>
+                    <p className="text-slate-600">{description}</p>
+                    <ul className="mt-auto flex flex-col gap-2 border-t border-slate-100 pt-4 text-sm text-slate-700">
+                      {features.map((feature) => (
+                        <li key={feature} className="flex gap-2">
+                          <CircleCheck className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" aria-hidden />
+                          <span>{feature}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </article>
+                </li>
+              );
+            })}
           </ul>
         </div>
       </section>
