@@ -32,7 +32,8 @@ export async function registerStaticSite(app: FastifyInstance, clientDir: string
     index: false,
     redirect: false,
     wildcard: false,
-    preCompressed: false,
+    // build/client/assets holds .br and .gz beside each file (scripts/build-server.mjs).
+    preCompressed: true,
     setHeaders(reply, filePath) {
       reply.header("cache-control", filePath.includes(`${join(clientDir, "assets")}`) ? HASHED_ASSET_CACHE : HTML_CACHE);
     },
