@@ -81,7 +81,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
 
-  registerGuard(app, auth, db, config.trustedOrigins);
+  registerGuard(app, auth, db, config.trustedOrigins, config.sessionCache);
   registerAuthRoutes(app, auth, config.publicUrl);
   await app.register(healthRoutes(deps.database));
   await app.register(meRoutes(auth, db));
