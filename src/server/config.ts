@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_SESSION_CACHE, type SessionCacheOptions } from "./auth/session-cache";
+import { DEFAULT_CACHE_TTL_MS } from "./cache";
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -16,8 +16,8 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD precisa ter pelo menos 8 caracteres").optional(),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET precisa ter pelo menos 32 caracteres").optional(),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
-  // How long a session and its permissions may be reused from memory (0 turns the cache off).
-  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  // How long sessions, permissions and painel counts may be reused from memory (0: no cache).
+  CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   // For load tests only (npm run bench): sign-in attempts allowed per IP per minute.
   RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().min(1).optional(),
 });
@@ -47,8 +47,8 @@ export interface AppConfig {
   /** Directory of the built client (prerendered pages + assets); absent in API-only tests. */
   clientDir?: string;
   rateLimits: { signIn: RateLimitRule; recovery: RateLimitRule; leads: RateLimitRule };
-  /** Per-instance cache of sessions and permissions (default: 5 s, 10,000 sessions). */
-  sessionCache?: SessionCacheOptions;
+  /** Lifetime of the per-instance caches (sessions and permissions, painel counts); 0 turns them off. */
+  cacheTtlMs?: number;
 }
 
 export const DEFAULT_RATE_LIMITS: AppConfig["rateLimits"] = {
@@ -89,6 +89,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: e.RATE_LIMIT_SIGN_IN_MAX
       ? { ...DEFAULT_RATE_LIMITS, signIn: { ...DEFAULT_RATE_LIMITS.signIn, max: e.RATE_LIMIT_SIGN_IN_MAX } }
       : DEFAULT_RATE_LIMITS,
-    sessionCache: { ...DEFAULT_SESSION_CACHE, ttlMs: e.SESSION_CACHE_TTL_MS ?? DEFAULT_SESSION_CACHE.ttlMs },
+    cacheTtlMs: e.CACHE_TTL_MS ?? DEFAULT_CACHE_TTL_MS,
   };
 }

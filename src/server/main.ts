@@ -5,6 +5,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openPglite, openPostgres, type Database } from "./db/client";
 import { DataDirLockedError, lockDataDir, type DataDirLock } from "./db/data-dir-lock";
+import { schedulePgliteMaintenance } from "./db/maintenance";
 import { seed } from "./db/seed";
 
 // env -> open database (with the data-directory lock) -> migrate -> seed -> listen.
@@ -27,6 +28,7 @@ async function main() {
 
   const { app, auth, mailer } = await buildApp(config, { database, logger: true });
   const seeded = await seed(database.db, auth, { email: config.adminEmail, password: config.adminPassword });
+  const maintenance = schedulePgliteMaintenance(database, (line) => app.log.info(line));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -36,6 +38,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      maintenance.stop();
       await app.close(); // stops accepting, lets in-flight requests finish
       mailer.close();
       await database.close();

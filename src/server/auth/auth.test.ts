@@ -94,7 +94,7 @@ describe("session", () => {
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
-  // Deactivated on another instance (straight in the database): see session-cache.test.ts.
+  // Deactivated on another instance (straight in the database): see src/server/cache.test.ts.
   it("ends an open session when an administrator deactivates the account", async () => {
     await createUser("vai-sair@teste.local", "senha-boa-123", "ativo", true);
     const cookie = await signIn(t, "vai-sair@teste.local", "senha-boa-123");

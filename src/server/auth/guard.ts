@@ -9,7 +9,7 @@ import type { Db } from "../db/client";
 import { AppError, forbidden, unauthorized } from "../errors";
 import type { Auth } from "./auth";
 import { loadProfile } from "./profile";
-import { DEFAULT_SESSION_CACHE, SessionCache, type SessionCacheOptions } from "./session-cache";
+import type { TtlCache } from "../cache";
 
 /**
  * Who may call a route: anyone, any signed-in user, any Portaria Web user (profile with first
@@ -52,30 +52,12 @@ export function currentProfile(request: FastifyRequest): Profile {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function registerGuard(
-  app: FastifyInstance,
-  auth: Auth,
-  db: Db,
-  trustedOrigins: readonly string[],
-  cacheOptions: SessionCacheOptions = DEFAULT_SESSION_CACHE,
-) {
+/**
+ * The access guard. `sessions` keeps what a request needs about its session for a few seconds
+ * per session token (src/server/cache.ts); the app empties it after every state-changing request.
+ */
+export function registerGuard(app: FastifyInstance, auth: Auth, db: Db, trustedOrigins: readonly string[], sessions: TtlCache<SessionContext>) {
   app.decorateRequest("session", null);
-  const cache = new SessionCache<SessionContext>(cacheOptions);
-
-  // Any state-changing request (sign-out, password change, a permission or status edited...) may
-  // change what a cached session is allowed: on this instance, forget every cached session.
-  // onSend runs once the handler's writes are done; onResponse also covers an aborted reply.
-  const flushAfterWrite = (request: FastifyRequest) => {
-    if (!SAFE_METHODS.has(request.method)) cache.clear();
-  };
-  app.addHook("onSend", (request, _reply, payload, done) => {
-    flushAfterWrite(request);
-    done(null, payload);
-  });
-  app.addHook("onResponse", (request, _reply, done) => {
-    flushAfterWrite(request);
-    done();
-  });
 
   // CSRF: a state-changing API request must come from one of our own pages.
   app.addHook("onRequest", async (request) => {
@@ -90,7 +72,7 @@ export function registerGuard(
     if (access === undefined) throw AppError.from(500, "ROUTE_WITHOUT_ACCESS", MSG.internal);
     if (access === "public") return;
 
-    const context = await cachedSession(request, auth, db, cache);
+    const context = await cachedSession(request, auth, db, sessions);
     if (!context) throw unauthorized();
     request.session = context;
     if (access === "authenticated") return;
@@ -114,7 +96,7 @@ async function sessionToken(request: FastifyRequest, auth: Auth): Promise<string
   return parseCookies(header).get(name) ?? null;
 }
 
-async function cachedSession(request: FastifyRequest, auth: Auth, db: Db, cache: SessionCache<SessionContext>): Promise<SessionContext | null> {
+async function cachedSession(request: FastifyRequest, auth: Auth, db: Db, cache: TtlCache<SessionContext>): Promise<SessionContext | null> {
   const token = cache.enabled ? await sessionToken(request, auth) : null;
   if (!token) return (await resolveSession(request, auth, db))?.context ?? null;
   const hit = cache.get(token);

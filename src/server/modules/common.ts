@@ -1,4 +1,7 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { unidades } from "../db/schema";
 import { AppError, pgErrorCode } from "../errors";
 import type { CatalogueMessage } from "../../shared/messages";
 
@@ -42,3 +45,11 @@ export async function linkedRecordsMessage<T>(work: () => Promise<T>, message: s
     throw error;
   }
 }
+
+/**
+ * `column` (a unit id) is one of the condominium's units. Written as `= any(array(subquery))` rather
+ * than a join so that PostgreSQL looks the few units' rows up by index instead of scanning the
+ * whole table (at scale a join is costed as a hash join over every vehicle or resident).
+ */
+export const inCondominio = (column: AnyPgColumn, condominioId: string): SQL =>
+  sql`${column} = any(array(select ${unidades.id} from ${unidades} where ${unidades.condominio_id} = ${condominioId}))`;

@@ -1,16 +1,16 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { grupoPermissoes, session, usuarios } from "../db/schema";
-import { ADMIN, createTestApp, request, signIn, userWithPermissions, type TestApp } from "../testing/harness";
-import { SessionCache } from "./session-cache";
+import { condominios, grupoPermissoes, session, unidades, usuarios } from "./db/schema";
+import { ADMIN, createTestApp, request, signIn, userWithPermissions, type TestApp } from "./testing/harness";
+import { TtlCache } from "./cache";
 
-// The per-instance session cache (docs/decisions.md, "Cache de sessão"): a change made on another
+// The per-instance caches (docs/decisions.md, "Caches de curta duração"): a change made on another
 // instance (here: straight in the database) is seen within the TTL; a change made through this
 // instance's API is seen at the next request.
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe("SessionCache", () => {
+describe("TtlCache", () => {
   const clock = () => {
     let now = 1_000;
     return { now: () => now, advance: (ms: number) => (now += ms) };
@@ -18,7 +18,7 @@ describe("SessionCache", () => {
 
   it("forgets an entry after the TTL, or at the session's own expiry when that comes first", () => {
     const c = clock();
-    const cache = new SessionCache<string>({ ttlMs: 5_000, maxEntries: 10 }, c.now);
+    const cache = new TtlCache<string>({ ttlMs: 5_000, maxEntries: 10 }, c.now);
     cache.set("a", "A", cache.ticket());
     cache.set("b", "B", cache.ticket(), c.now() + 1_000);
     c.advance(999);
@@ -30,7 +30,7 @@ describe("SessionCache", () => {
   });
 
   it("does not store an answer looked up before a clear()", () => {
-    const cache = new SessionCache<string>({ ttlMs: 5_000, maxEntries: 10 });
+    const cache = new TtlCache<string>({ ttlMs: 5_000, maxEntries: 10 });
     const ticket = cache.ticket();
     cache.clear();
     cache.set("a", "stale", ticket);
@@ -40,14 +40,39 @@ describe("SessionCache", () => {
   });
 
   it("keeps at most maxEntries, dropping the oldest", () => {
-    const cache = new SessionCache<number>({ ttlMs: 5_000, maxEntries: 3 });
+    const cache = new TtlCache<number>({ ttlMs: 5_000, maxEntries: 3 });
     for (let i = 0; i < 5; i++) cache.set(`k${i}`, i, cache.ticket());
     expect(cache.size).toBe(3);
     expect(["k0", "k1", "k2", "k3", "k4"].map((k) => cache.get(k))).toEqual([undefined, undefined, 2, 3, 4]);
   });
 
+  it("shares one load between concurrent misses, and does not keep a load that a clear() overtook", async () => {
+    const cache = new TtlCache<number>({ ttlMs: 5_000, maxEntries: 3 });
+    let loads = 0;
+    let release: (n: number) => void = () => undefined;
+    const load = () => {
+      loads++;
+      return new Promise<number>((resolve) => (release = resolve));
+    };
+    const both = Promise.all([cache.getOrLoad("k", load), cache.getOrLoad("k", load)]);
+    release(1);
+    expect(await both).toEqual([1, 1]);
+    expect(loads).toBe(1);
+    expect(await cache.getOrLoad("k", load)).toBe(1);
+
+    cache.clear();
+    const stale = cache.getOrLoad("k", load);
+    cache.clear();
+    release(2);
+    expect(await stale).toBe(2);
+    const fresh = cache.getOrLoad("k", load);
+    release(3);
+    expect(await fresh).toBe(3);
+    expect(loads).toBe(3);
+  });
+
   it("stores nothing with a TTL of 0", () => {
-    const cache = new SessionCache<number>({ ttlMs: 0, maxEntries: 3 });
+    const cache = new TtlCache<number>({ ttlMs: 0, maxEntries: 3 });
     cache.set("a", 1, cache.ticket());
     expect(cache.get("a")).toBeUndefined();
   });
@@ -57,7 +82,7 @@ describe("a change made on another instance (straight in the database)", () => {
   const TTL = 200;
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ sessionCache: { ttlMs: TTL, maxEntries: 100 } });
+    t = await createTestApp({ cacheTtlMs: TTL });
   });
   afterAll(() => t.close());
 
@@ -67,6 +92,16 @@ describe("a change made on another instance (straight in the database)", () => {
     await t.database.db.delete(grupoPermissoes).where(eq(grupoPermissoes.grupo_id, user.grupoId));
     await sleep(TTL + 100);
     expect((await request(t, "GET", "/api/unidades", { cookie: user.cookie })).statusCode).toBe(403);
+  });
+
+  it("the painel counts a unit added elsewhere once the TTL has passed", async () => {
+    const admin = await signIn(t, ADMIN.email, ADMIN.password);
+    const painel = async () => (await request(t, "GET", "/api/painel?condominio_id=todos", { cookie: admin })).json().unidades_ativas as number;
+    const before = await painel();
+    const [condominio] = await t.database.db.insert(condominios).values({ nome: "Residencial Outra Instância" }).returning();
+    await t.database.db.insert(unidades).values({ condominio_id: condominio!.id, numero_unidade: "1" });
+    await sleep(TTL + 100);
+    expect(await painel()).toBe(before + 1);
   });
 
   it("a deactivated account loses its sessions once the TTL has passed", async () => {
@@ -84,7 +119,7 @@ describe("a change made through this instance's API", () => {
   let t: TestApp;
   let admin: string;
   beforeAll(async () => {
-    t = await createTestApp({ sessionCache: { ttlMs: 60_000, maxEntries: 100 } });
+    t = await createTestApp({ cacheTtlMs: 60_000 });
     admin = await signIn(t, ADMIN.email, ADMIN.password);
   });
   afterAll(() => t.close());
@@ -98,6 +133,17 @@ describe("a change made through this instance's API", () => {
     const write = await request(t, "POST", "/api/page-views", { cookie: admin, payload: { path: "/portaria-web" } });
     expect(write.statusCode).toBe(204);
     expect((await request(t, "GET", "/api/unidades", { cookie: user.cookie })).statusCode).toBe(403);
+  });
+
+  it("counts on the painel at once a unit created through the API", async () => {
+    const painel = async () => (await request(t, "GET", "/api/painel?condominio_id=todos", { cookie: admin })).json().unidades_ativas as number;
+    const before = await painel();
+    const [condominio] = await t.database.db.insert(condominios).values({ nome: "Residencial Desta Instância" }).returning();
+    await t.database.db.insert(unidades).values({ condominio_id: condominio!.id, numero_unidade: "1" });
+    expect(await painel()).toBe(before); // made straight in the database: not seen yet
+    const created = await request(t, "POST", "/api/unidades", { cookie: admin, payload: { condominio_id: condominio!.id, numero_unidade: "2" } });
+    expect(created.statusCode).toBe(201);
+    expect(await painel()).toBe(before + 2);
   });
 
   it("ends the session at once on sign-out", async () => {
