@@ -11,10 +11,12 @@ import { summarize, type Stats } from "./stats";
 // The "floor" of a request: the very SQL its handler sends, sent straight to the database by
 // a plain driver client with no HTTP, session, validation or JSON around it.
 //
-// 1. The portal app is built in this process, without its caches, on the target database, whose
-//    driver client is wrapped to record every query (text, parameters, start, end).
-// 2. Each read is injected once to warm up, then once recording what is sent between the
-//    preHandler hook and onSend: the handler's SQL, not the guard's session lookup.
+// 1. The portal app is built in this process on the target database, whose driver client is
+//    wrapped to record every query (text, parameters, start, end).
+// 2. Each read is injected once to warm up (and fill the caches, as during the load), then once
+//    recording what is sent between the preHandler hook and onSend: the handler's SQL in steady
+//    state — not the guard's session lookup, nor a list total or painel count the caches answer
+//    (`--explain` shows those too: it runs with the caches off).
 // 3. The recorded queries are replayed by 10 concurrent workers for the bench's duration, in
 //    the same shape: queries the handler ran together (Promise.all) together, then the next.
 //
@@ -42,7 +44,7 @@ export interface FloorSession {
   close(): Promise<void>;
 }
 
-export async function openFloor(target: ServerTarget, loadFixtures: (database: Database) => Promise<Fixtures>): Promise<FloorSession> {
+export async function openFloor(target: ServerTarget, loadFixtures: (database: Database) => Promise<Fixtures>, options: { caches: boolean }): Promise<FloorSession> {
   let lock: DataDirLock | undefined;
   let database: Database;
   if (target.kind === "pglite") {
@@ -73,7 +75,7 @@ export async function openFloor(target: ServerTarget, loadFixtures: (database: D
       return pending;
     };
 
-    const config = testConfig({ cacheTtlMs: 0 });
+    const config = testConfig({ cacheTtlMs: options.caches ? 60 * 60_000 : 0 });
     portal = await buildApp(config, { database, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, log: () => undefined }) });
     portal.app.addHook("preHandler", async () => {
       recording = armed;

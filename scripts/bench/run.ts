@@ -148,11 +148,15 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
   // 1. The floor, in this process. PGlite: all of it now, while no server holds the directory.
   //    PostgreSQL: each request's floor right before its API run, so both see the same machine load.
   log("abrindo o banco e capturando o SQL de cada leitura...");
-  const floor = await openFloor(target, async (database) => {
-    const fixtures = await loadFixtures(database.db);
-    await cleanUp(database.db, fixtures);
-    return fixtures;
-  });
+  const floor = await openFloor(
+    target,
+    async (database) => {
+      const fixtures = await loadFixtures(database.db);
+      await cleanUp(database.db, fixtures);
+      return fixtures;
+    },
+    { caches: !args.explain },
+  );
   let floorOpen = true;
   const closeFloor = async () => {
     if (floorOpen) await floor.close();

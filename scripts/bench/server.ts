@@ -33,6 +33,14 @@ async function freePort(): Promise<number> {
   return typeof address === "object" && address ? address.port : 0;
 }
 
+/** The arguments of package.json's "start" script after `node`, e.g. ["--max-old-space-size=160", "scripts/start.mjs"]. */
+function npmStartArgs(): string[] {
+  const start = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { start: string } }).scripts.start;
+  const [command, ...args] = start.trim().split(/\s+/);
+  if (command !== "node" || !args.length) throw new Error(`O script "start" do package.json não é "node ...": ${start}`);
+  return args;
+}
+
 function procStatusKiB(pid: number, field: string): number {
   const line = readFileSync(`/proc/${pid}/status`, "utf8")
     .split("\n")
@@ -53,7 +61,11 @@ export async function startServer(target: ServerTarget, logFile: string, extraEn
   else env.DATA_DIR = target.dataDir;
 
   const log = openSync(logFile, "w");
-  const child = spawn(process.execPath, ["--enable-source-maps", "build/server/main.js"], { env, stdio: ["ignore", log, log] });
+  // Exactly what `npm start` runs (its Node flags included), but with this process's node binary
+  // and no npm/shell in between, so that `pid` is the server's. BENCH_SERVER_NODE_OPTIONS adds
+  // flags for the server only (e.g. to try other V8 heap settings).
+  const extra = (process.env.BENCH_SERVER_NODE_OPTIONS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...extra, ...npmStartArgs()], { env, stdio: ["ignore", log, log] });
   closeSync(log);
   let exited: number | null = null;
   child.on("exit", (code) => (exited = code ?? -1));

@@ -86,7 +86,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   const ttlMs = config.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
   const sessions = new TtlCache<SessionContext>({ ttlMs, maxEntries: 10_000 });
   const painelCounts = new TtlCache<PainelStats>({ ttlMs, maxEntries: 1_000 });
-  flushOnWrite(app, [sessions, painelCounts]);
+  const listTotals = new TtlCache<number>({ ttlMs, maxEntries: 5_000 });
+  flushOnWrite(app, [sessions, painelCounts, listTotals]);
   registerGuard(app, auth, db, config.trustedOrigins, sessions);
   registerAuthRoutes(app, auth, config.publicUrl);
   await app.register(healthRoutes(deps.database));
@@ -98,10 +99,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(gruposRoutes(db));
   await app.register(usuariosRoutes({ db, auth, mailer, config }));
   await app.register(condominiosRoutes(db));
-  await app.register(unidadesRoutes(db));
+  await app.register(unidadesRoutes(db, listTotals));
   await app.register(moradoresRoutes(db));
-  await app.register(veiculosRoutes(db));
-  await app.register(prestadoresRoutes(db));
+  await app.register(veiculosRoutes(db, listTotals));
+  await app.register(prestadoresRoutes(db, listTotals));
 
   if (config.clientDir) await registerStaticSite(app, config.clientDir);
   else

@@ -94,14 +94,17 @@ describe("a change made on another instance (straight in the database)", () => {
     expect((await request(t, "GET", "/api/unidades", { cookie: user.cookie })).statusCode).toBe(403);
   });
 
-  it("the painel counts a unit added elsewhere once the TTL has passed", async () => {
+  it("the painel and the unit list count a unit added elsewhere once the TTL has passed", async () => {
     const admin = await signIn(t, ADMIN.email, ADMIN.password);
-    const painel = async () => (await request(t, "GET", "/api/painel?condominio_id=todos", { cookie: admin })).json().unidades_ativas as number;
-    const before = await painel();
+    const counts = async () => [
+      (await request(t, "GET", "/api/painel?condominio_id=todos", { cookie: admin })).json().unidades_ativas as number,
+      (await request(t, "GET", "/api/unidades?condominio_id=todos&limit=1", { cookie: admin })).json().total as number,
+    ];
+    const [painel, lista] = await counts();
     const [condominio] = await t.database.db.insert(condominios).values({ nome: "Residencial Outra Instância" }).returning();
     await t.database.db.insert(unidades).values({ condominio_id: condominio!.id, numero_unidade: "1" });
     await sleep(TTL + 100);
-    expect(await painel()).toBe(before + 1);
+    expect(await counts()).toEqual([painel! + 1, lista! + 1]);
   });
 
   it("a deactivated account loses its sessions once the TTL has passed", async () => {
@@ -135,15 +138,18 @@ describe("a change made through this instance's API", () => {
     expect((await request(t, "GET", "/api/unidades", { cookie: user.cookie })).statusCode).toBe(403);
   });
 
-  it("counts on the painel at once a unit created through the API", async () => {
-    const painel = async () => (await request(t, "GET", "/api/painel?condominio_id=todos", { cookie: admin })).json().unidades_ativas as number;
-    const before = await painel();
+  it("counts at once, on the painel and in the unit list, a unit created through the API", async () => {
+    const counts = async () => [
+      (await request(t, "GET", "/api/painel?condominio_id=todos", { cookie: admin })).json().unidades_ativas as number,
+      (await request(t, "GET", "/api/unidades?condominio_id=todos&limit=1", { cookie: admin })).json().total as number,
+    ];
+    const [painel, lista] = await counts();
     const [condominio] = await t.database.db.insert(condominios).values({ nome: "Residencial Desta Instância" }).returning();
     await t.database.db.insert(unidades).values({ condominio_id: condominio!.id, numero_unidade: "1" });
-    expect(await painel()).toBe(before); // made straight in the database: not seen yet
+    expect(await counts()).toEqual([painel, lista]); // made straight in the database: not seen yet
     const created = await request(t, "POST", "/api/unidades", { cookie: admin, payload: { condominio_id: condominio!.id, numero_unidade: "2" } });
     expect(created.statusCode).toBe(201);
-    expect(await painel()).toBe(before + 2);
+    expect(await counts()).toEqual([painel! + 2, lista! + 2]);
   });
 
   it("ends the session at once on sign-out", async () => {

@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Unidade, UnidadeListItem } from "../../../shared/schemas/unidades";
 import type { Db } from "../../db/client";
 import { condominios, moradores, unidades } from "../../db/schema";
-import { containsPattern, toIso } from "../common";
+import { cachedTotal, containsPattern, toIso, type ListTotals } from "../common";
 
 /** Natural order of unit numbers: the leading number by value (2 before 10), then the text. */
 export const numeroOrdem = sql`coalesce(lpad(substring(${unidades.numero_unidade} from '^[0-9]{1,18}'), 18, '0'), '~')`;
@@ -25,7 +25,7 @@ const listColumns = {
 
 export type UnidadeFields = Omit<Unidade, "id" | "condominio" | "moradores_count" | "created_at" | "updated_at">;
 
-export function unidadesRepository(db: Db) {
+export function unidadesRepository(db: Db, totals?: ListTotals) {
   return {
     async list(query: { q: string; condominio_id: string; limit: number; offset: number }): Promise<{ rows: UnidadeListItem[]; total: number }> {
       const conditions: SQL[] = [];
@@ -45,16 +45,16 @@ export function unidadesRepository(db: Db) {
         .limit(query.limit)
         .offset(query.offset)
         .as("pagina");
-      const [rows, [total]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select(listColumns)
           .from(pagina)
           .innerJoin(unidades, eq(unidades.id, pagina.id))
           .innerJoin(condominios, eq(condominios.id, pagina.condominio_id))
           .orderBy(sql`${pagina.bloco} asc nulls first`, asc(pagina.ordem), asc(pagina.numero_unidade), asc(pagina.id)),
-        db.select({ n: count() }).from(unidades).where(where),
+        cachedTotal(totals, ["unidades", query.q, query.condominio_id], async () => (await db.select({ n: count() }).from(unidades).where(where))[0]!.n),
       ]);
-      return { rows, total: total!.n };
+      return { rows, total };
     },
 
     async get(id: string): Promise<Unidade | null> {

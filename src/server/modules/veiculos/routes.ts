@@ -5,11 +5,11 @@ import { veiculoListQuerySchema, type VeiculoListItem } from "../../../shared/sc
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { condominios, moradores, unidades, veiculos } from "../../db/schema";
-import { containsPattern, inCondominio } from "../common";
+import { cachedTotal, containsPattern, inCondominio, type ListTotals } from "../common";
 
 // The read-only vehicle list (§2 Vehicles): search, condominium and status filters, by plate.
 export const veiculosRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (db: Db, totals?: ListTotals): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/api/veiculos",
@@ -44,7 +44,7 @@ export const veiculosRoutes =
           .limit(limit)
           .offset(offset)
           .as("pagina");
-        const [rows, [total]] = await Promise.all([
+        const [rows, total] = await Promise.all([
           db
             .select({
               id: veiculos.id,
@@ -66,9 +66,9 @@ export const veiculosRoutes =
             .innerJoin(unidades, eq(unidades.id, veiculos.unidade_id))
             .innerJoin(condominios, eq(condominios.id, unidades.condominio_id))
             .orderBy(asc(pagina.placa), asc(pagina.id)),
-          db.select({ n: count() }).from(veiculos).where(where),
+          cachedTotal(totals, ["veiculos", q, condominio_id, status], async () => (await db.select({ n: count() }).from(veiculos).where(where))[0]!.n),
         ]);
-        return { rows: rows as VeiculoListItem[], total: total!.n };
+        return { rows: rows as VeiculoListItem[], total };
       },
     );
   };
