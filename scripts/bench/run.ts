@@ -324,7 +324,9 @@ async function main() {
   for (const target of targets) {
     const run = await benchDatabase(target, args, logsDir);
     if (!run) continue; // --explain
-    const file = join(resultsDir, `${target.kind}.json`);
+    run.machine.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(" ");
+    // Only a full run replaces the committed results; a --filter run goes to an ignored file.
+    const file = join(resultsDir, args.filter ? `${target.kind}.filter.tmp` : `${target.kind}.json`);
     writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
     tables.push(markdown(run));
     console.error(`[${target.kind}] resultados em ${file}; log do servidor em ${join(logsDir, `server-${target.kind}.log`)}`);
