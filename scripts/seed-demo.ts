@@ -1,6 +1,7 @@
 // `npm run seed:demo -- [--scale N] [--force]`: fills the configured database (DATA_DIR's PGlite or
 // DATABASE_URL's PostgreSQL) with deterministic pt-BR demonstration data. See README.md.
 import { resolve } from "node:path";
+import { sql } from "drizzle-orm";
 import { createAuth } from "../src/server/auth/auth";
 import { ConfigError, loadConfig } from "../src/server/config";
 import { openPglite, openPostgres, type Database } from "../src/server/db/client";
@@ -78,6 +79,10 @@ async function main() {
 
     console.error(`Gerando dados de demonstração (escala ${scale}) em ${database.kind === "pglite" ? `PGlite (${resolve(config.dataDir)})` : "PostgreSQL (DATABASE_URL)"}...`);
     const result = await seedDemo(database.db, auth, { scale, force, onProgress: progressBar() });
+    // Fresh bulk data: planner statistics and the visibility map now, as autovacuum would do
+    // later on PostgreSQL (PGlite has none; see src/server/db/maintenance.ts).
+    console.error("  atualizando as estatísticas do banco (vacuum analyze)...");
+    await database.db.execute(sql`vacuum analyze`);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const n = (v: number) => v.toLocaleString("pt-BR");
     const c = result.counts;

@@ -1,8 +1,10 @@
 // The production build is stale when it is missing or older than anything it is made from.
-// Shared by `npm start` and `npm run lighthouse`, which both need an up-to-date build.
+// Shared by `npm start`, `npm run lighthouse` and `npm run bench`, which need an up-to-date build.
+// Run directly (`node scripts/lib/build.mjs`) it builds when stale and exits with the build's status.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const outputs = ["build/server/main.js", "build/client/index.html"];
 const sources = ["src", "public", "drizzle", "package-lock.json"];
@@ -27,3 +29,5 @@ export function ensureBuild() {
   const result = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) ensureBuild();

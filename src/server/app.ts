@@ -3,7 +3,8 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { createAuth, type Auth } from "./auth/auth";
-import { registerGuard } from "./auth/guard";
+import { registerGuard, type SessionContext } from "./auth/guard";
+import { DEFAULT_CACHE_TTL_MS, flushOnWrite, TtlCache } from "./cache";
 import { registerAuthRoutes } from "./auth/routes";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
@@ -29,6 +30,7 @@ import { veiculosRoutes } from "./modules/veiculos/routes";
 import { loadAuthSecret } from "./db/settings";
 import { AppError, notFound } from "./errors";
 import { MSG } from "../shared/messages";
+import type { PainelStats } from "../shared/schemas/painel";
 
 export interface AppDeps {
   database: Database;
@@ -98,21 +100,26 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
 
-  registerGuard(app, auth, db, config.trustedOrigins);
+  const ttlMs = config.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
+  const sessions = new TtlCache<SessionContext>({ ttlMs, maxEntries: 10_000 });
+  const painelCounts = new TtlCache<PainelStats>({ ttlMs, maxEntries: 1_000 });
+  const listTotals = new TtlCache<number>({ ttlMs, maxEntries: 5_000 });
+  flushOnWrite(app, [sessions, painelCounts, listTotals]);
+  registerGuard(app, auth, db, config.trustedOrigins, sessions);
   registerAuthRoutes(app, auth, config.publicUrl);
   await app.register(healthRoutes(deps.database));
   await app.register(meRoutes(auth, db));
   await app.register(leadsRoutes(db, config));
-  await app.register(painelRoutes(db));
+  await app.register(painelRoutes(db, painelCounts));
   await app.register(pageViewsRoutes(db));
   await app.register(permissoesRoutes(db));
   await app.register(gruposRoutes(db));
   await app.register(usuariosRoutes({ db, auth, mailer, config }));
   await app.register(condominiosRoutes(db));
-  await app.register(unidadesRoutes(db));
+  await app.register(unidadesRoutes(db, listTotals));
   await app.register(moradoresRoutes(db));
-  await app.register(veiculosRoutes(db));
-  await app.register(prestadoresRoutes(db));
+  await app.register(veiculosRoutes(db, listTotals));
+  await app.register(prestadoresRoutes(db, listTotals));
 
   if (config.clientDir) await registerStaticSite(app, config.clientDir);
   else

@@ -31,4 +31,14 @@ describe("loadConfig", () => {
     expect(loadConfig({ PUBLIC_URL: "https://portal.exemplo.com.br/" }).trustedOrigins).toEqual(["https://portal.exemplo.com.br"]);
     expect(loadConfig({ PORT: "3000" }).trustedOrigins).toEqual(["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000"]);
   });
+
+  it("keeps the sign-in limit and 5 s caches by default; both can be set by env", () => {
+    const defaults = loadConfig({});
+    expect(defaults.rateLimits.signIn).toEqual({ window: 60, max: 10 });
+    expect(defaults.cacheTtlMs).toBe(5_000);
+    const tuned = loadConfig({ RATE_LIMIT_SIGN_IN_MAX: "100000", CACHE_TTL_MS: "0" });
+    expect(tuned.rateLimits.signIn).toEqual({ window: 60, max: 100_000 });
+    expect(tuned.cacheTtlMs).toBe(0);
+    expect(() => loadConfig({ CACHE_TTL_MS: "-1" })).toThrow(ConfigError);
+  });
 });

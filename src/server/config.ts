@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { DEFAULT_CACHE_TTL_MS } from "./cache";
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -15,6 +16,10 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD precisa ter pelo menos 8 caracteres").optional(),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET precisa ter pelo menos 32 caracteres").optional(),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  // How long sessions, permissions and painel counts may be reused from memory (0: no cache).
+  CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  // For load tests only (npm run bench): sign-in attempts allowed per IP per minute.
+  RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().min(1).optional(),
 });
 
 export interface RateLimitRule {
@@ -42,6 +47,8 @@ export interface AppConfig {
   /** Directory of the built client (prerendered pages + assets); absent in API-only tests. */
   clientDir?: string;
   rateLimits: { signIn: RateLimitRule; recovery: RateLimitRule; leads: RateLimitRule };
+  /** Lifetime of the per-instance caches (sessions and permissions, painel counts); 0 turns them off. */
+  cacheTtlMs?: number;
 }
 
 export const DEFAULT_RATE_LIMITS: AppConfig["rateLimits"] = {
@@ -79,6 +86,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     authSecret: e.AUTH_SECRET,
     trustProxy: e.TRUST_PROXY === "true",
-    rateLimits: DEFAULT_RATE_LIMITS,
+    rateLimits: e.RATE_LIMIT_SIGN_IN_MAX
+      ? { ...DEFAULT_RATE_LIMITS, signIn: { ...DEFAULT_RATE_LIMITS.signIn, max: e.RATE_LIMIT_SIGN_IN_MAX } }
+      : DEFAULT_RATE_LIMITS,
+    cacheTtlMs: e.CACHE_TTL_MS ?? DEFAULT_CACHE_TTL_MS,
   };
 }

@@ -7,6 +7,7 @@ import { openPglite, openPostgres, type Database } from "./db/client";
 import { dumpPglite } from "./db/backup";
 import { serveBackups, type BackupSocket } from "./db/backup-socket";
 import { DataDirLockedError, lockDataDir, type DataDirLock } from "./db/data-dir-lock";
+import { schedulePgliteMaintenance } from "./db/maintenance";
 import { seed } from "./db/seed";
 
 // env -> open database (with the data-directory lock) -> migrate -> seed -> listen
@@ -30,6 +31,7 @@ async function main() {
 
   const { app, auth, mailer } = await buildApp(config, { database, logger: true });
   const seeded = await seed(database.db, auth, { email: config.adminEmail, password: config.adminPassword });
+  const maintenance = schedulePgliteMaintenance(database, (line) => app.log.info(line));
 
   let backups: BackupSocket | null = null;
   let closing = false;
@@ -40,6 +42,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
+      maintenance.stop();
       await app.close(); // stops accepting, lets in-flight requests finish
       await backups?.close();
       mailer.close();

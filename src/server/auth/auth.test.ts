@@ -96,11 +96,15 @@ describe("session", () => {
     expect((await me(cookie)).statusCode).toBe(401);
   });
 
-  it("ends an open session when the account is deactivated", async () => {
+  // Deactivated on another instance (straight in the database): see src/server/cache.test.ts.
+  it("ends an open session when an administrator deactivates the account", async () => {
     await createUser("vai-sair@teste.local", "senha-boa-123", "ativo", true);
     const cookie = await signIn(t, "vai-sair@teste.local", "senha-boa-123");
     expect((await me(cookie)).statusCode).toBe(200);
-    await t.database.db.update(usuarios).set({ status: "inativo" }).where(eq(usuarios.email, "vai-sair@teste.local"));
+    const [row] = await t.database.db.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.email, "vai-sair@teste.local"));
+    const admin = await signIn(t, ADMIN.email, ADMIN.password);
+    const patch = await t.app.inject({ method: "PATCH", url: `/api/usuarios/${row!.id}/status`, headers: { origin: TEST_ORIGIN, cookie: admin }, payload: { status: "inativo" } });
+    expect(patch.statusCode).toBe(200);
     expect((await me(cookie)).statusCode).toBe(401);
   });
 });

@@ -10,6 +10,7 @@ import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import type { Mailer } from "../email/mailer";
 import { recoveryEmail } from "../email/templates";
+import { limitedPasswordHashing } from "./password-hashing";
 
 /** Header our Fastify adapter sets from the socket (or the trusted proxy); clients cannot forge it. */
 export const CLIENT_IP_HEADER = "x-portal-client-ip";
@@ -50,6 +51,7 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
       disableSignUp: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
+      password: limitedPasswordHashing(),
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {

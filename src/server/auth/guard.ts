@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { parseCookies } from "better-auth/cookies";
 import { fromNodeHeaders } from "better-auth/node";
 import type { PermissionName } from "../../shared/permissions";
 import { BLOCKED_STATUSES } from "../../shared/permissions";
@@ -8,6 +9,7 @@ import type { Db } from "../db/client";
 import { AppError, forbidden, unauthorized } from "../errors";
 import type { Auth } from "./auth";
 import { loadProfile } from "./profile";
+import type { TtlCache } from "../cache";
 
 /**
  * Who may call a route: anyone, any signed-in user, any Portaria Web user (profile with first
@@ -50,7 +52,11 @@ export function currentProfile(request: FastifyRequest): Profile {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export function registerGuard(app: FastifyInstance, auth: Auth, db: Db, trustedOrigins: readonly string[]) {
+/**
+ * The access guard. `sessions` keeps what a request needs about its session for a few seconds
+ * per session token (src/server/cache.ts); the app empties it after every state-changing request.
+ */
+export function registerGuard(app: FastifyInstance, auth: Auth, db: Db, trustedOrigins: readonly string[], sessions: TtlCache<SessionContext>) {
   app.decorateRequest("session", null);
 
   // CSRF: a state-changing API request must come from one of our own pages.
@@ -66,7 +72,7 @@ export function registerGuard(app: FastifyInstance, auth: Auth, db: Db, trustedO
     if (access === undefined) throw AppError.from(500, "ROUTE_WITHOUT_ACCESS", MSG.internal);
     if (access === "public") return;
 
-    const context = await resolveSession(request, auth, db);
+    const context = await cachedSession(request, auth, db, sessions);
     if (!context) throw unauthorized();
     request.session = context;
     if (access === "authenticated") return;
@@ -82,7 +88,27 @@ export function registerGuard(app: FastifyInstance, auth: Auth, db: Db, trustedO
   });
 }
 
-async function resolveSession(request: FastifyRequest, auth: Auth, db: Db): Promise<SessionContext | null> {
+/** The session token exactly as better-auth reads it (the signed cookie value), or null. */
+async function sessionToken(request: FastifyRequest, auth: Auth): Promise<string | null> {
+  const header = request.headers.cookie;
+  if (!header) return null;
+  const name = (await auth.$context).authCookies.sessionToken.name;
+  return parseCookies(header).get(name) ?? null;
+}
+
+async function cachedSession(request: FastifyRequest, auth: Auth, db: Db, cache: TtlCache<SessionContext>): Promise<SessionContext | null> {
+  const token = cache.enabled ? await sessionToken(request, auth) : null;
+  if (!token) return (await resolveSession(request, auth, db))?.context ?? null;
+  const hit = cache.get(token);
+  if (hit) return hit;
+  const ticket = cache.ticket();
+  const resolved = await resolveSession(request, auth, db);
+  if (!resolved) return null;
+  cache.set(token, resolved.context, ticket, resolved.expiresAt);
+  return resolved.context;
+}
+
+async function resolveSession(request: FastifyRequest, auth: Auth, db: Db): Promise<{ context: SessionContext; expiresAt: number } | null> {
   const headers = fromNodeHeaders(request.headers);
   const result = await auth.api.getSession({ headers, query: { disableRefresh: false } });
   if (!result) return null;
@@ -94,8 +120,11 @@ async function resolveSession(request: FastifyRequest, auth: Auth, db: Db): Prom
     return null;
   }
   return {
-    user: { id: result.user.id, name: result.user.name, email: result.user.email },
-    sessionId: result.session.id,
-    profile,
+    context: {
+      user: { id: result.user.id, name: result.user.name, email: result.user.email },
+      sessionId: result.session.id,
+      profile,
+    },
+    expiresAt: new Date(result.session.expiresAt).getTime(),
   };
 }

@@ -272,12 +272,21 @@ export const unidades = pgTable(
       sql`lower(coalesce(${t.bloco}, ''))`,
       sql`lower(${t.numero_unidade})`,
     ),
-    index("unidades_condominio_idx").on(t.condominio_id),
-    // The list's natural order (bloco, then unit numbers by value: 2 before 10); see numeroOrdem.
-    index("unidades_ordem_natural_idx").on(
-      t.bloco,
+    // The list's order exactly (bloco with the houses' null first, then unit numbers by value: 2
+    // before 10, see numeroOrdem; then id), for all units and within one condominium: a page of
+    // the list is read in index order instead of sorting every unit.
+    index("unidades_ordem_idx").on(
+      t.bloco.asc().nullsFirst(),
       sql`coalesce(lpad(substring(${t.numero_unidade} from '^[0-9]{1,18}'), 18, '0'), '~')`,
       t.numero_unidade,
+      t.id,
+    ),
+    index("unidades_condominio_ordem_idx").on(
+      t.condominio_id,
+      t.bloco.asc().nullsFirst(),
+      sql`coalesce(lpad(substring(${t.numero_unidade} from '^[0-9]{1,18}'), 18, '0'), '~')`,
+      t.numero_unidade,
+      t.id,
     ),
     trgm("unidades_bloco_trgm", t.bloco),
     trgm("unidades_numero_trgm", t.numero_unidade),

@@ -1,4 +1,8 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import type { TtlCache } from "../cache";
+import { unidades } from "../db/schema";
 import { AppError, pgErrorCode } from "../errors";
 import type { CatalogueMessage } from "../../shared/messages";
 
@@ -42,3 +46,21 @@ export async function linkedRecordsMessage<T>(work: () => Promise<T>, message: s
     throw error;
   }
 }
+
+/**
+ * `column` (a unit id) is one of the condominium's units. Written as `= any(array(subquery))` rather
+ * than a join so that PostgreSQL looks the few units' rows up by index instead of scanning the
+ * whole table (at scale a join is costed as a hash join over every vehicle or resident).
+ */
+export const inCondominio = (column: AnyPgColumn, condominioId: string): SQL =>
+  sql`${column} = any(array(select ${unidades.id} from ${unidades} where ${unidades.condominio_id} = ${condominioId}))`;
+
+/**
+ * Totals of the big lists per filter (src/server/cache.ts): the next pages of an infinite scroll,
+ * and everyone opening the same list, reuse the count for a few seconds instead of counting every
+ * match again. Fresh after any change made on this instance; at most CACHE_TTL_MS old otherwise.
+ */
+export type ListTotals = TtlCache<number>;
+
+export const cachedTotal = (totals: ListTotals | undefined, key: readonly unknown[], count: () => Promise<number>): Promise<number> =>
+  totals ? totals.getOrLoad(JSON.stringify(key), count) : count();

@@ -1,17 +1,20 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { painelQuerySchema } from "../../../shared/schemas/painel";
+import { painelQuerySchema, type PainelStats } from "../../../shared/schemas/painel";
+import type { TtlCache } from "../../cache";
 import type { Db } from "../../db/client";
 import { painelRepository } from "./repository";
 
 // The painel and its condominium filter need no permission (§2: the overview needs none).
+// Its counts scan most of the registry, so they are kept a few seconds per filter (`counts`, see
+// src/server/cache.ts): at most CACHE_TTL_MS old, and fresh after any change made here.
 export const painelRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (db: Db, counts: TtlCache<PainelStats>): FastifyPluginAsyncZod =>
   async (app) => {
     const repo = painelRepository(db);
 
     app.get("/api/painel", { config: { access: "profile" }, schema: { querystring: painelQuerySchema } }, async (request) => {
       const { condominio_id } = request.query;
-      return repo.stats(condominio_id === "todos" ? null : condominio_id);
+      return counts.getOrLoad(condominio_id, () => repo.stats(condominio_id === "todos" ? null : condominio_id));
     });
 
     app.get("/api/painel/condominios", { config: { access: "profile" } }, async () => {

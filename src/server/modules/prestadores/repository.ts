@@ -3,7 +3,7 @@ import { normalizeCnpj } from "../../../shared/br/cnpj";
 import type { Prestador } from "../../../shared/schemas/prestadores";
 import type { Db } from "../../db/client";
 import { condominios, prestadores } from "../../db/schema";
-import { containsPattern } from "../common";
+import { cachedTotal, containsPattern, type ListTotals } from "../common";
 
 type Fields = Omit<Prestador, "id" | "condominio">;
 
@@ -29,7 +29,7 @@ const toPrestador = ({ condominio_nome, ...row }: Row): Prestador => ({
   condominio: row.condominio_id && condominio_nome ? { id: row.condominio_id, nome: condominio_nome } : null,
 });
 
-export function prestadoresRepository(db: Db) {
+export function prestadoresRepository(db: Db, totals?: ListTotals) {
   const base = () => db.select(columns).from(prestadores).leftJoin(condominios, eq(condominios.id, prestadores.condominio_id));
 
   return {
@@ -51,11 +51,11 @@ export function prestadoresRepository(db: Db) {
       else if (query.condominio_id !== "todos") conditions.push(eq(prestadores.condominio_id, query.condominio_id));
       if (query.status !== "todos") conditions.push(eq(prestadores.ativo, query.status === "ativo"));
       const where = conditions.length ? and(...conditions) : undefined;
-      const [rows, [total]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         base().where(where).orderBy(asc(prestadores.nome_empresa_profissional), asc(prestadores.id)).limit(query.limit).offset(query.offset),
-        db.select({ n: count() }).from(prestadores).where(where),
+        cachedTotal(totals, ["prestadores", query.q, query.condominio_id, query.status], async () => (await db.select({ n: count() }).from(prestadores).where(where))[0]!.n),
       ]);
-      return { rows: (rows as Row[]).map(toPrestador), total: total!.n };
+      return { rows: (rows as Row[]).map(toPrestador), total };
     },
 
     async get(id: string): Promise<Prestador | null> {

@@ -3,7 +3,7 @@ import { prestadorInputSchema, prestadorListQuerySchema } from "../../../shared/
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { AppError, notFound } from "../../errors";
-import { idParams, linkedRecordsMessage } from "../common";
+import { idParams, linkedRecordsMessage, type ListTotals } from "../common";
 import { prestadoresRepository } from "./repository";
 
 const NOT_FOUND = { title: "Prestador não encontrado", message: "Prestador não encontrado." };
@@ -11,9 +11,9 @@ const LINKED = "Não é possível excluir o prestador pois existem registros ass
 const INACTIVE_CONDOMINIO = { title: "Dados inválidos", message: "Escolha um condomínio ativo." };
 
 export const prestadoresRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (db: Db, totals?: ListTotals): FastifyPluginAsyncZod =>
   async (app) => {
-    const repo = prestadoresRepository(db);
+    const repo = prestadoresRepository(db, totals);
     // Pick-lists offer only active condominiums (§4); a provider may keep the one it already has.
     const checkCondominio = async (id: string | null, current?: string | null) => {
       if (id && id !== current && !(await repo.isActiveCondominio(id))) {

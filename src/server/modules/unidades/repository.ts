@@ -2,10 +2,13 @@ import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Unidade, UnidadeListItem } from "../../../shared/schemas/unidades";
 import type { Db } from "../../db/client";
 import { condominios, moradores, unidades } from "../../db/schema";
-import { containsPattern, toIso } from "../common";
+import { cachedTotal, containsPattern, toIso, type ListTotals } from "../common";
 
 /** Natural order of unit numbers: the leading number by value (2 before 10), then the text. */
 export const numeroOrdem = sql`coalesce(lpad(substring(${unidades.numero_unidade} from '^[0-9]{1,18}'), 18, '0'), '~')`;
+
+/** The list's order; unidades_ordem_idx and unidades_condominio_ordem_idx follow it. */
+const listOrder = [sql`${unidades.bloco} asc nulls first`, asc(numeroOrdem), asc(unidades.numero_unidade), asc(unidades.id)];
 
 const moradoresCount = sql<number>`(select count(*)::int from ${moradores} where ${moradores.unidade_id} = ${unidades.id})`;
 
@@ -22,7 +25,7 @@ const listColumns = {
 
 export type UnidadeFields = Omit<Unidade, "id" | "condominio" | "moradores_count" | "created_at" | "updated_at">;
 
-export function unidadesRepository(db: Db) {
+export function unidadesRepository(db: Db, totals?: ListTotals) {
   return {
     async list(query: { q: string; condominio_id: string; limit: number; offset: number }): Promise<{ rows: UnidadeListItem[]; total: number }> {
       const conditions: SQL[] = [];
@@ -32,18 +35,26 @@ export function unidadesRepository(db: Db) {
       }
       if (query.condominio_id !== "todos") conditions.push(eq(unidades.condominio_id, query.condominio_id));
       const where = conditions.length ? and(...conditions) : undefined;
-      const [rows, [total]] = await Promise.all([
+      // The page first (in the order of unidades_ordem_idx / unidades_condominio_ordem_idx), then
+      // its condominium and resident count: joins and counts for 50 rows, not for every match.
+      const pagina = db
+        .select({ id: unidades.id, condominio_id: unidades.condominio_id, bloco: unidades.bloco, ordem: sql<string>`${numeroOrdem}`.as("ordem"), numero_unidade: unidades.numero_unidade })
+        .from(unidades)
+        .where(where)
+        .orderBy(...listOrder)
+        .limit(query.limit)
+        .offset(query.offset)
+        .as("pagina");
+      const [rows, total] = await Promise.all([
         db
           .select(listColumns)
-          .from(unidades)
-          .innerJoin(condominios, eq(condominios.id, unidades.condominio_id))
-          .where(where)
-          .orderBy(sql`${unidades.bloco} asc nulls first`, asc(numeroOrdem), asc(unidades.numero_unidade), asc(unidades.id))
-          .limit(query.limit)
-          .offset(query.offset),
-        db.select({ n: count() }).from(unidades).where(where),
+          .from(pagina)
+          .innerJoin(unidades, eq(unidades.id, pagina.id))
+          .innerJoin(condominios, eq(condominios.id, pagina.condominio_id))
+          .orderBy(sql`${pagina.bloco} asc nulls first`, asc(pagina.ordem), asc(pagina.numero_unidade), asc(pagina.id)),
+        cachedTotal(totals, ["unidades", query.q, query.condominio_id], async () => (await db.select({ n: count() }).from(unidades).where(where))[0]!.n),
       ]);
-      return { rows, total: total!.n };
+      return { rows, total };
     },
 
     async get(id: string): Promise<Unidade | null> {

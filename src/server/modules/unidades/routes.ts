@@ -4,7 +4,7 @@ import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { AppError, notFound } from "../../errors";
 import { MSG } from "../../../shared/messages";
-import { idParams, linkedRecordsMessage, withUniqueMessage } from "../common";
+import { idParams, linkedRecordsMessage, withUniqueMessage, type ListTotals } from "../common";
 import { unidadesRepository } from "./repository";
 
 const NOT_FOUND = { title: "Unidade não encontrada", message: "Unidade não encontrada." };
@@ -12,9 +12,9 @@ const LINKED = "Não é possível excluir a unidade pois existem moradores ou ou
 const INACTIVE_CONDOMINIO = { title: "Dados inválidos", message: "Escolha um condomínio ativo." };
 
 export const unidadesRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (db: Db, totals?: ListTotals): FastifyPluginAsyncZod =>
   async (app) => {
-    const repo = unidadesRepository(db);
+    const repo = unidadesRepository(db, totals);
 
     app.get(
       "/api/unidades",

@@ -5,11 +5,11 @@ import { veiculoListQuerySchema, type VeiculoListItem } from "../../../shared/sc
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { condominios, moradores, unidades, veiculos } from "../../db/schema";
-import { containsPattern } from "../common";
+import { cachedTotal, containsPattern, inCondominio, type ListTotals } from "../common";
 
 // The read-only vehicle list (§2 Vehicles): search, condominium and status filters, by plate.
 export const veiculosRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (db: Db, totals?: ListTotals): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       "/api/veiculos",
@@ -33,9 +33,18 @@ export const veiculosRoutes =
           );
         }
         if (status !== "todos") conditions.push(eq(veiculos.ativo, status === "ativo"));
-        if (condominio_id !== "todos") conditions.push(eq(unidades.condominio_id, condominio_id));
+        if (condominio_id !== "todos") conditions.push(inCondominio(veiculos.unidade_id, condominio_id));
         const where = conditions.length ? and(...conditions) : undefined;
-        const [rows, [total]] = await Promise.all([
+        // The page first (by plate, veiculos_placa_idx), then its resident, unit and condominium.
+        const pagina = db
+          .select({ id: veiculos.id, placa: veiculos.placa })
+          .from(veiculos)
+          .where(where)
+          .orderBy(asc(veiculos.placa), asc(veiculos.id))
+          .limit(limit)
+          .offset(offset)
+          .as("pagina");
+        const [rows, total] = await Promise.all([
           db
             .select({
               id: veiculos.id,
@@ -51,21 +60,15 @@ export const veiculosRoutes =
               unidade: { id: unidades.id, numero_unidade: unidades.numero_unidade, bloco: unidades.bloco },
               condominio: { id: condominios.id, nome: condominios.nome },
             })
-            .from(veiculos)
+            .from(pagina)
+            .innerJoin(veiculos, eq(veiculos.id, pagina.id))
             .innerJoin(moradores, eq(moradores.id, veiculos.morador_id))
             .innerJoin(unidades, eq(unidades.id, veiculos.unidade_id))
             .innerJoin(condominios, eq(condominios.id, unidades.condominio_id))
-            .where(where)
-            .orderBy(asc(veiculos.placa), asc(veiculos.id))
-            .limit(limit)
-            .offset(offset),
-          db
-            .select({ n: count() })
-            .from(veiculos)
-            .innerJoin(unidades, eq(unidades.id, veiculos.unidade_id))
-            .where(where),
+            .orderBy(asc(pagina.placa), asc(pagina.id)),
+          cachedTotal(totals, ["veiculos", q, condominio_id, status], async () => (await db.select({ n: count() }).from(veiculos).where(where))[0]!.n),
         ]);
-        return { rows: rows as VeiculoListItem[], total: total!.n };
+        return { rows: rows as VeiculoListItem[], total };
       },
     );
   };

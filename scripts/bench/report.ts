@@ -1,0 +1,85 @@
+import type { ScreenResult } from "./browser";
+import type { LoadResult } from "./load";
+import type { Kind } from "./scenarios";
+import type { Stats } from "./stats";
+
+export type DatabaseKind = "pglite" | "postgres";
+
+export interface Row {
+  id: string;
+  kind: Kind;
+  label: string;
+  method: string;
+  path: string;
+  api: Omit<LoadResult, "steps">;
+  sql?: Stats;
+  ratio?: number;
+  /** The server's peak RSS while this request was driven (MB), when the kernel lets us reset it. */
+  peakRssMB?: number;
+  misses: string[];
+}
+
+export interface RunResult {
+  database: DatabaseKind;
+  scale: string;
+  startedAt: string;
+  seconds: number;
+  connections: number;
+  machine: Record<string, string | number>;
+  server: { peakRssMB: number; startupPeakRssMB: number; misses: string[] };
+  rows: Row[];
+  browser?: { screens: ScreenResult[]; misses: string[] };
+}
+
+/** The issue's targets: PostgreSQL on 2 cores at scale 1, and PGlite's own p95. */
+export const TARGETS = {
+  postgres: { p95: 50, unitSearchRate: 1000, ratio: 3, rssMB: 250 },
+  pglite: { p95: 100 },
+  browserFirstRowsMs: 1000,
+} as const;
+
+/** The authenticated unit search that carries the req/s target (see docs/performance.md). */
+export const UNIT_SEARCH_ID = "unidades-busca-condominio";
+
+export function judgeRow(database: DatabaseKind, row: Row): string[] {
+  const misses: string[] = [];
+  const p95Target = database === "postgres" ? TARGETS.postgres.p95 : TARGETS.pglite.p95;
+  if (["list", "search", "painel"].includes(row.kind) && row.api.p95 > p95Target) misses.push(`p95 > ${p95Target} ms`);
+  if (database === "postgres") {
+    if (row.id === UNIT_SEARCH_ID && row.api.rate < TARGETS.postgres.unitSearchRate) misses.push(`< ${TARGETS.postgres.unitSearchRate} req/s`);
+    if (row.kind === "list" && row.ratio !== undefined && row.ratio > TARGETS.postgres.ratio) misses.push(`API/SQL > ${TARGETS.postgres.ratio}`);
+  }
+  return misses;
+}
+
+const ms = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? "—" : v < 10 ? v.toFixed(2) : v.toFixed(1));
+const int = (v: number) => Math.round(v).toLocaleString("en-US");
+
+export function markdown(run: RunResult): string {
+  const title = run.database === "postgres" ? "PostgreSQL" : "PGlite";
+  const lines = [
+    `### ${title} — scale ${run.scale}, ${run.connections} connections, ${run.seconds} s per request`,
+    "",
+    "| request | p50 ms | p95 ms | p99 ms | req/s | SQL p50 ms | API/SQL p50 | peak RSS MB | target |",
+    "|---|--:|--:|--:|--:|--:|--:|--:|---|",
+    ...run.rows.map(
+      (r) =>
+        `| ${r.label} | ${ms(r.api.p50)} | ${ms(r.api.p95)} | ${ms(r.api.p99)} | ${int(r.api.rate)} | ${ms(r.sql?.p50)} | ${r.ratio === undefined ? "—" : r.ratio.toFixed(1)} | ${r.peakRssMB === undefined ? "—" : r.peakRssMB.toFixed(0)} | ${r.misses.length ? `✗ ${r.misses.join(", ")}` : "✓"} |`,
+    ),
+    "",
+    `Server peak RSS (VmHWM) over the whole run: ${run.server.peakRssMB.toFixed(0)} MB (after start-up: ${run.server.startupPeakRssMB.toFixed(0)} MB)${run.server.misses.length ? ` ✗ ${run.server.misses.join(", ")}` : " ✓"}.`,
+  ];
+  if (run.browser) {
+    lines.push(
+      "",
+      "| screen (browser) | navigation → first rows, ms (each load) | rows | after scrolling to the end | target |",
+      "|---|---|--:|---|---|",
+      ...run.browser.screens.map((s) => {
+        const worst = Math.max(...s.firstRowsMs);
+        const scroll = s.afterScroll ? `${s.afterScroll.rows} rows in ${int(s.afterScroll.ms)} ms` : "— (one request, all residents)";
+        return `| ${s.label} | ${s.firstRowsMs.map(int).join(", ")} | ${s.rowsShown} | ${scroll} | ${worst > TARGETS.browserFirstRowsMs ? `✗ > ${TARGETS.browserFirstRowsMs} ms` : "✓"} |`;
+      }),
+    );
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,344 @@
+// `npm run bench`: the API benchmark and the browser check at scale (docs/performance.md).
+//
+// For each database — PGlite (DATA_DIR, default ./data), then PostgreSQL when DATABASE_URL is
+// set — already filled by `npm run seed:demo -- --scale 1`:
+//   1. the floor: every read's own SQL, straight to the database (scripts/bench/floor.ts);
+//   2. the production server as a child process, driven by autocannon: every read, sign-in and
+//      a write mix (create, update, delete a resident); its peak RSS;
+//   3. the browser check (scripts/bench/browser.ts) against that server.
+// Prints one markdown table per database and writes bench/results/<database>.json.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir, totalmem } from "node:os";
+import { join, resolve } from "node:path";
+import type { Request } from "autocannon";
+import { sql } from "drizzle-orm";
+import { ConfigError, loadConfig } from "../../src/server/config";
+import { DataDirLockedError } from "../../src/server/db/data-dir-lock";
+import { browserAtScale } from "./browser";
+import { openFloor, type Waves } from "./floor";
+import { drive } from "./load";
+import { judgeRow, markdown, TARGETS, type RunResult, type Row } from "./report";
+import { cleanUp, loadFixtures, NotSeededError, readScenarios, WRITE_MIX_NAME, type BenchUser, type Fixtures } from "./scenarios";
+import { startServer, type RunningServer, type ServerTarget } from "./server";
+
+const USAGE = `Uso: npm run bench -- [opções]
+
+  --duration N     segundos de medição por requisição (padrão 10), também para o piso SQL
+  --warmup N       segundos de aquecimento não medidos antes de cada medição (padrão 1)
+  --only BANCO     só "pglite" ou só "postgres"
+  --filter TEXTO   só as requisições cujo id contém TEXTO (ex.: unidades)
+  --no-browser     pula a verificação no navegador
+  --loads N        carregamentos de cada tela no navegador (padrão 3)
+  --explain        só mostra o SQL de cada leitura com o plano (EXPLAIN ANALYZE), sem carga
+
+Bancos: PGlite em DATA_DIR (padrão ./data) e, com DATABASE_URL, PostgreSQL. Os dois precisam
+ter os dados de demonstração: npm run seed:demo -- --scale 1`;
+
+interface Args {
+  seconds: number;
+  warmup: number;
+  only?: "pglite" | "postgres";
+  filter?: string;
+  browser: boolean;
+  loads: number;
+  explain: boolean;
+}
+
+class UsageError extends Error {}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { seconds: 10, warmup: 1, browser: true, loads: 3, explain: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [name, inline] = arg.includes("=") ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)] : [arg, undefined];
+    const value = () => inline ?? argv[++i] ?? "";
+    const number = (min: number) => {
+      const n = Number(value());
+      if (!Number.isFinite(n) || n < min) throw new UsageError(`Valor inválido para ${name}.`);
+      return n;
+    };
+    if (name === "--duration") args.seconds = number(1);
+    else if (name === "--warmup") args.warmup = number(0);
+    else if (name === "--loads") args.loads = Math.round(number(1));
+    else if (name === "--only") {
+      const v = value();
+      if (v !== "pglite" && v !== "postgres") throw new UsageError(`--only aceita pglite ou postgres, não "${v}".`);
+      args.only = v;
+    } else if (name === "--filter") args.filter = value();
+    else if (name === "--no-browser") args.browser = false;
+    else if (name === "--explain") args.explain = true;
+    else if (name === "--help" || name === "-h") {
+      console.log(USAGE);
+      process.exit(0);
+    } else throw new UsageError(`Opção desconhecida: ${arg}.`);
+  }
+  return args;
+}
+
+const CONNECTIONS = 10;
+
+function machine(): Record<string, string | number> {
+  const cpu = readFileSync("/proc/cpuinfo", "utf8").match(/^model name\s*:\s*(.+)$/m)?.[1] ?? "unknown";
+  return {
+    nproc: availableParallelism(),
+    ramGB: Math.round((totalmem() / 1e9) * 10) / 10,
+    cpu,
+    node: process.version,
+    loadAverageAtStart: loadavg().map((l) => l.toFixed(2)).join(" "),
+  };
+}
+
+async function signInOverHttp(server: RunningServer, email: string, password: string): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: server.origin },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`Login de ${email} falhou: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+function expectOnly(row: Row, allowed: number[]) {
+  if (!row.api.count) throw new Error(`${row.label}: nenhuma resposta no tempo medido; aumente --duration.`);
+  const unexpected = Object.entries(row.api.statuses).filter(([status]) => !allowed.includes(Number(status)));
+  if (unexpected.length || row.api.errors) {
+    throw new Error(`${row.label}: respostas inesperadas ${JSON.stringify(row.api.statuses)}, ${row.api.errors} erros de conexão.`);
+  }
+}
+
+/** Create, update and delete a resident: each connection repeats the three, in turn over 200 units. */
+function writeMix(fixtures: Fixtures, headers: Record<string, string>): Request[] {
+  const units = fixtures.writeUnidadeIds;
+  let next = 0;
+  const json = { ...headers, "content-type": "application/json" };
+  const id = (context: Record<string, unknown>) => context.moradorId as string | undefined;
+  return [
+    {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ nome_completo: WRITE_MIX_NAME, tipo_morador: "inquilino", telefone_celular: "(11) 98765-4321" }),
+      setupRequest: (request) => ({ ...request, path: `/api/unidades/${units[next++ % units.length]}/moradores` }),
+      onResponse: (status, body, context) => {
+        context.moradorId = status === 201 ? (JSON.parse(body) as { id: string }).id : undefined;
+      },
+    },
+    {
+      method: "PUT",
+      headers: json,
+      body: JSON.stringify({ nome_completo: WRITE_MIX_NAME, tipo_morador: "proprietario", email: "carga@demo.portal.local", observacoes: "Alterado pelo bench" }),
+      setupRequest: (request, context) => (id(context) ? { ...request, path: `/api/moradores/${id(context)}` } : undefined),
+    },
+    {
+      method: "DELETE",
+      headers,
+      setupRequest: (request, context) => (id(context) ? { ...request, path: `/api/moradores/${id(context)}` } : undefined),
+    },
+  ];
+}
+
+async function benchDatabase(target: ServerTarget, args: Args, resultsDir: string): Promise<RunResult | null> {
+  const name = target.kind === "postgres" ? "PostgreSQL" : "PGlite";
+  const log = (line: string) => console.error(`[${target.kind}] ${line}`);
+  const startedAt = new Date().toISOString();
+
+  // 1. The floor, in this process. PGlite: all of it now, while no server holds the directory.
+  //    PostgreSQL: each request's floor right before its API run, so both see the same machine load.
+  log("abrindo o banco e capturando o SQL de cada leitura...");
+  const floor = await openFloor(
+    target,
+    async (database) => {
+      const fixtures = await loadFixtures(database.db);
+      await cleanUp(database.db, fixtures);
+      return fixtures;
+    },
+    { caches: !args.explain },
+  );
+  let floorOpen = true;
+  const closeFloor = async () => {
+    if (floorOpen) await floor.close();
+    floorOpen = false;
+  };
+  const fixtures = floor.fixtures;
+  const info = machine();
+  const scenarios = readScenarios(fixtures).filter((s) => !args.filter || s.id.includes(args.filter));
+  const sqlStats = new Map<string, Row["sql"]>();
+  let captured: Map<string, Waves>;
+  const measureFloor = async (id: string) => {
+    const waves = captured.get(id)!;
+    if (!waves.length) return; // answered without SQL (e.g. /api/me from the session)
+    const stats = await floor.run(waves, args.seconds, CONNECTIONS, args.warmup);
+    sqlStats.set(id, stats);
+    log(`piso ${id}: p50 ${stats.p50.toFixed(2)} ms (${waves.flat().length} consultas)`);
+  };
+  try {
+    if (target.kind === "postgres") {
+      const result = (await floor.database.db.execute(sql`select current_setting('server_version') as v`)) as unknown as { rows: { v: string }[] };
+      info.postgres = result.rows[0]!.v;
+    }
+    captured = await floor.capture(scenarios);
+    if (args.explain) {
+      for (const scenario of scenarios) console.log(`\n## ${scenario.label}  (GET ${scenario.path})\n\n${await floor.explain(captured.get(scenario.id)!)}`);
+      await closeFloor();
+      return null;
+    }
+    if (target.kind === "pglite") {
+      for (const scenario of scenarios) await measureFloor(scenario.id);
+      await closeFloor();
+    }
+  } catch (error) {
+    await closeFloor();
+    throw error;
+  }
+
+  // 2. The server under load.
+  log("iniciando o servidor de produção...");
+  let server: RunningServer;
+  try {
+    server = await startServer(target, join(resultsDir, `server-${target.kind}.log`), { RATE_LIMIT_SIGN_IN_MAX: "1000000000" });
+  } catch (error) {
+    await closeFloor();
+    throw error;
+  }
+  const rows: Row[] = [];
+  let browser: RunResult["browser"];
+  const startupPeak = server.peakRssMB();
+  let overallPeak = startupPeak;
+  try {
+    const cookies = {} as Record<BenchUser, string>;
+    for (const [key, user] of Object.entries(fixtures.users) as [BenchUser, { email: string }][]) {
+      cookies[key] = await signInOverHttp(server, user.email, fixtures.password);
+    }
+    const drivePlan = { baseUrl: server.baseUrl, connections: CONNECTIONS, seconds: args.seconds, warmupSeconds: args.warmup };
+    // The server's peak RSS while one request is driven (VmHWM reset before each).
+    const peakDuring = async <T>(work: () => Promise<T>): Promise<[T, number | undefined]> => {
+      const reset = server.resetPeak();
+      const result = await work();
+      const peak = server.peakRssMB();
+      overallPeak = Math.max(overallPeak, peak);
+      return [result, reset ? peak : undefined];
+    };
+
+    for (const scenario of scenarios) {
+      if (floorOpen) await measureFloor(scenario.id);
+      const [api, peakRssMB] = await peakDuring(() => drive({ ...drivePlan, requests: [{ method: "GET", path: scenario.path, headers: { cookie: cookies[scenario.user] } }] }));
+      const floorStats = sqlStats.get(scenario.id);
+      const { steps: _steps, ...apiStats } = api;
+      const row: Row = { id: scenario.id, kind: scenario.kind, label: scenario.label, method: "GET", path: scenario.path, api: apiStats, sql: floorStats, peakRssMB, misses: [] };
+      if (floorStats) row.ratio = api.p50 / floorStats.p50;
+      expectOnly(row, [200]);
+      row.misses = judgeRow(target.kind, row);
+      rows.push(row);
+      log(`${scenario.id}: p50 ${api.p50.toFixed(2)} ms, p95 ${api.p95.toFixed(2)} ms, ${Math.round(api.rate)} req/s`);
+    }
+
+    if (!args.filter || "login".includes(args.filter)) {
+      const body = JSON.stringify({ email: fixtures.users.sindico.email, password: fixtures.password });
+      const [api, peakRssMB] = await peakDuring(() =>
+        drive({
+          ...drivePlan,
+          requests: [{ method: "POST", path: "/api/auth/sign-in/email", headers: { "content-type": "application/json", origin: server.origin }, body }],
+        }),
+      );
+      const { steps: _steps, ...apiStats } = api;
+      const row: Row = { id: "login", kind: "auth", label: "login (e-mail e senha)", method: "POST", path: "/api/auth/sign-in/email", api: apiStats, peakRssMB, misses: [] };
+      expectOnly(row, [200]);
+      rows.push(row);
+      log(`login: p50 ${api.p50.toFixed(1)} ms, ${Math.round(api.rate)} req/s`);
+    }
+
+    if (!args.filter || "escrita".includes(args.filter)) {
+      const headers = { cookie: cookies.sindico, origin: server.origin };
+      const [api, peakRssMB] = await peakDuring(() => drive({ ...drivePlan, requests: writeMix(fixtures, headers) }));
+      const labels = ["escrita: criar morador", "escrita: alterar morador", "escrita: excluir morador"];
+      const methods = ["POST", "PUT", "DELETE"];
+      const paths = ["/api/unidades/:id/moradores", "/api/moradores/:id", "/api/moradores/:id"];
+      const { steps, ...mixStats } = api;
+      const mix: Row = { id: "escrita", kind: "write", label: "escrita: as três, em sequência", method: "POST/PUT/DELETE", path: "—", api: mixStats, peakRssMB, misses: [] };
+      expectOnly(mix, [201, 200, 204]);
+      steps.forEach((stats, i) =>
+        rows.push({ id: `escrita-${methods[i]!.toLowerCase()}`, kind: "write", label: labels[i]!, method: methods[i]!, path: paths[i]!, api: { ...stats, statuses: {}, errors: 0 }, misses: [] }),
+      );
+      rows.push(mix);
+      log(`escrita: ${Math.round(api.rate)} req/s no total`);
+    }
+
+    if (args.browser) {
+      log("verificação no navegador...");
+      const [screens] = await peakDuring(() =>
+        browserAtScale({
+        baseUrl: server.baseUrl,
+        email: fixtures.users.sindico.email,
+        password: fixtures.password,
+          unidadeId: fixtures.unidadeId,
+          loads: args.loads,
+        }),
+      );
+      const misses = screens.filter((s) => Math.max(...s.firstRowsMs) > TARGETS.browserFirstRowsMs).map((s) => `${s.id}: first rows > ${TARGETS.browserFirstRowsMs} ms`);
+      browser = { screens, misses };
+    }
+    overallPeak = Math.max(overallPeak, server.peakRssMB());
+  } finally {
+    await server.stop();
+    await closeFloor();
+  }
+
+  const serverMisses = target.kind === "postgres" && overallPeak > TARGETS.postgres.rssMB ? [`peak RSS > ${TARGETS.postgres.rssMB} MB`] : [];
+  log(`${name}: pronto.`);
+  return {
+    database: target.kind,
+    scale: fixtures.scale,
+    startedAt,
+    seconds: args.seconds,
+    connections: CONNECTIONS,
+    machine: info,
+    server: { peakRssMB: overallPeak, startupPeakRssMB: startupPeak, misses: serverMisses },
+    rows,
+    browser,
+  };
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const config = loadConfig();
+  const built = spawnSync(process.execPath, ["scripts/lib/build.mjs"], { stdio: ["ignore", "inherit", "inherit"] });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+
+  const targets: ServerTarget[] = [];
+  if (args.only !== "postgres") targets.push({ kind: "pglite", dataDir: resolve(config.dataDir) });
+  if (args.only !== "pglite") {
+    if (config.databaseUrl) targets.push({ kind: "postgres", databaseUrl: config.databaseUrl });
+    else if (args.only === "postgres") throw new UsageError("--only postgres precisa de DATABASE_URL.");
+    else console.error("DATABASE_URL não definida: só o PGlite será medido.");
+  }
+
+  const resultsDir = resolve("bench/results");
+  const logsDir = join(tmpdir(), `portal-bench-${process.pid}`);
+  mkdirSync(resultsDir, { recursive: true });
+  mkdirSync(logsDir, { recursive: true });
+  const tables: string[] = [];
+  let failed = false;
+  for (const target of targets) {
+    const run = await benchDatabase(target, args, logsDir);
+    if (!run) continue; // --explain
+    run.machine.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(" ");
+    // Only a full run replaces the committed results; a --filter run goes to an ignored file.
+    const file = join(resultsDir, args.filter ? `${target.kind}.filter.tmp` : `${target.kind}.json`);
+    writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
+    tables.push(markdown(run));
+    console.error(`[${target.kind}] resultados em ${file}; log do servidor em ${join(logsDir, `server-${target.kind}.log`)}`);
+    if (run.rows.some((r) => r.misses.length) || run.server.misses.length || run.browser?.misses.length) failed = true;
+  }
+  console.log(`\n${tables.join("\n\n")}\n`);
+  if (failed) console.log("Metas não atingidas: veja a coluna target (✗) e docs/performance.md.");
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+  else if (error instanceof NotSeededError || error instanceof ConfigError || error instanceof DataDirLockedError) console.error(`\n${error.message}`);
+  else console.error(error);
+  process.exit(1);
+});

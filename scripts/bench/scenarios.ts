@@ -1,0 +1,139 @@
+import { and, asc, eq, exists, inArray, like, sql } from "drizzle-orm";
+import type { Db } from "../../src/server/db/client";
+import { DEMO_DOMAIN, DEMO_PASSWORD, demoMarker } from "../../src/server/db/demo-data";
+import { condominios, grupos, moradores, session, unidades, usuarioGrupos, usuarios, veiculos } from "../../src/server/db/schema";
+
+/** Who the bench signs in as: demo users, whose password is known (the admin's may not be). */
+export type BenchUser = "sindico" | "gestor";
+
+export interface Fixtures {
+  scale: string;
+  users: Record<BenchUser, { email: string; authUserId: string; group: string }>;
+  password: string;
+  condominioId: string;
+  condominioNome: string;
+  /** A unit of that condominium with residents and vehicles (the unit edit page). */
+  unidadeId: string;
+  /** Units the write mix adds residents to (spread, so no one unit grows). */
+  writeUnidadeIds: string[];
+  placa: string;
+}
+
+/** Scenario kinds; the targets depend on them (list, search and painel: p95). */
+export type Kind = "list" | "search" | "painel" | "page" | "auth" | "write";
+
+export interface ReadScenario {
+  id: string;
+  kind: Kind;
+  label: string;
+  user: BenchUser;
+  path: string;
+}
+
+/** Residents the write mix creates carry this name (and are deleted by it). */
+export const WRITE_MIX_NAME = "Bench Morador de Carga";
+
+// Each user is the first active demo user of a demo group: Síndicos sees condominiums, units,
+// residents, vehicles and providers; Gestores de Acesso sees users, groups and permissions.
+const GROUPS: Record<BenchUser, string> = { sindico: "Síndicos", gestor: "Gestores de Acesso" };
+
+class NotSeededError extends Error {}
+export { NotSeededError };
+
+export async function loadFixtures(db: Db): Promise<Fixtures> {
+  const scale = await demoMarker(db);
+  if (scale === null) throw new NotSeededError("O banco não tem dados de demonstração. Rode antes: npm run seed:demo -- --scale 1");
+
+  const users = {} as Fixtures["users"];
+  for (const [key, group] of Object.entries(GROUPS) as [BenchUser, string][]) {
+    const [row] = await db
+      .select({ email: usuarios.email, authUserId: usuarios.auth_user_id })
+      .from(usuarios)
+      .innerJoin(usuarioGrupos, eq(usuarioGrupos.usuario_id, usuarios.id))
+      .innerJoin(grupos, eq(grupos.id, usuarioGrupos.grupo_id))
+      .where(and(eq(grupos.nome_grupo, group), eq(usuarios.status, "ativo"), eq(usuarios.primeiro_acesso_concluido, true), like(usuarios.email, `%@${DEMO_DOMAIN}`)))
+      .orderBy(asc(usuarios.email))
+      .limit(1);
+    if (!row?.email || !row.authUserId) throw new NotSeededError(`Nenhum usuário de demonstração ativo no grupo ${group}: rode npm run seed:demo de novo.`);
+    users[key] = { email: row.email, authUserId: row.authUserId, group };
+  }
+
+  const [condo] = await db
+    .select({ id: condominios.id, nome: condominios.nome })
+    .from(condominios)
+    .where(and(eq(condominios.ativo, true), like(condominios.email, `%${DEMO_DOMAIN}`)))
+    .orderBy(asc(condominios.nome))
+    .limit(1);
+  if (!condo) throw new NotSeededError("Nenhum condomínio de demonstração ativo.");
+  const withVehicles = exists(db.select({ one: sql`1` }).from(veiculos).where(eq(veiculos.unidade_id, unidades.id)));
+  const [unit] = await db
+    .select({ id: unidades.id })
+    .from(unidades)
+    .where(and(eq(unidades.condominio_id, condo.id), withVehicles))
+    .orderBy(asc(unidades.bloco), asc(unidades.numero_unidade))
+    .limit(1);
+  if (!unit) throw new NotSeededError("Nenhuma unidade de demonstração com veículos.");
+  const writeUnits = await db
+    .select({ id: unidades.id })
+    .from(unidades)
+    .where(eq(unidades.ativo, true))
+    .orderBy(asc(unidades.id))
+    .limit(200);
+  const [car] = await db.select({ placa: veiculos.placa }).from(veiculos).where(eq(veiculos.unidade_id, unit.id)).limit(1);
+
+  return {
+    scale,
+    users,
+    password: DEMO_PASSWORD,
+    condominioId: condo.id,
+    condominioNome: condo.nome,
+    unidadeId: unit.id,
+    writeUnidadeIds: writeUnits.map((u) => u.id),
+    placa: car!.placa,
+  };
+}
+
+/** What earlier runs left: the bench users' sessions (one per sign-in) and interrupted write mixes. */
+export async function cleanUp(db: Db, fixtures: Fixtures): Promise<void> {
+  await db.delete(session).where(inArray(session.userId, Object.values(fixtures.users).map((u) => u.authUserId)));
+  const left = db.select({ id: moradores.id }).from(moradores).where(eq(moradores.nome_completo, WRITE_MIX_NAME));
+  await db.delete(veiculos).where(inArray(veiculos.morador_id, left));
+  await db.delete(moradores).where(eq(moradores.nome_completo, WRITE_MIX_NAME));
+}
+
+/** The query strings the screens send (src/client/lib/paged-list.ts: filters, then limit/offset). */
+const page = (params: Record<string, string>) => `?${new URLSearchParams({ ...params, limit: "50", offset: "0" })}`;
+
+/** Every read the bench drives, as the screens ask for it. */
+export function readScenarios(f: Fixtures): ReadScenario[] {
+  const c = f.condominioId;
+  const plate = f.placa.slice(0, 4);
+  return [
+    { id: "condominios-lista", kind: "list", label: "condomínios: lista", user: "sindico", path: `/api/condominios${page({ q: "" })}` },
+    { id: "condominios-busca", kind: "search", label: "condomínios: busca 'jardim'", user: "sindico", path: `/api/condominios${page({ q: "jardim" })}` },
+    { id: "unidades-lista", kind: "list", label: "unidades: lista", user: "sindico", path: `/api/unidades${page({ q: "", condominio_id: "todos" })}` },
+    { id: "unidades-condominio", kind: "list", label: "unidades: um condomínio", user: "sindico", path: `/api/unidades${page({ q: "", condominio_id: c })}` },
+    { id: "unidades-pagina-101", kind: "list", label: "unidades: página 101 (offset 5000)", user: "sindico", path: `/api/unidades?${new URLSearchParams({ q: "", condominio_id: "todos", limit: "50", offset: "5000" })}` },
+    { id: "unidades-busca", kind: "search", label: "unidades: busca '101' em todos", user: "sindico", path: `/api/unidades${page({ q: "101", condominio_id: "todos" })}` },
+    // The doorman's search: a unit number in one condominium (carries the req/s target).
+    { id: "unidades-busca-condominio", kind: "search", label: "unidades: busca '101' num condomínio", user: "sindico", path: `/api/unidades${page({ q: "101", condominio_id: c })}` },
+    { id: "moradores-unidade", kind: "list", label: "moradores: os de uma unidade", user: "sindico", path: `/api/unidades/${f.unidadeId}/moradores` },
+    { id: "veiculos-lista", kind: "list", label: "veículos: lista", user: "sindico", path: `/api/veiculos${page({ q: "", condominio_id: "todos", status: "todos" })}` },
+    { id: "veiculos-filtro", kind: "list", label: "veículos: ativos de um condomínio", user: "sindico", path: `/api/veiculos${page({ q: "", condominio_id: c, status: "ativo" })}` },
+    { id: "veiculos-busca", kind: "search", label: `veículos: busca placa '${plate}'`, user: "sindico", path: `/api/veiculos${page({ q: plate, condominio_id: "todos", status: "todos" })}` },
+    { id: "veiculos-busca-marca", kind: "search", label: "veículos: busca 'fiat'", user: "sindico", path: `/api/veiculos${page({ q: "fiat", condominio_id: "todos", status: "todos" })}` },
+    { id: "prestadores-lista", kind: "list", label: "prestadores: lista", user: "sindico", path: `/api/prestadores${page({ q: "", condominio_id: "todos", status: "todos" })}` },
+    { id: "prestadores-filtro", kind: "list", label: "prestadores: ativos de um condomínio", user: "sindico", path: `/api/prestadores${page({ q: "", condominio_id: c, status: "ativo" })}` },
+    { id: "prestadores-busca", kind: "search", label: "prestadores: busca 'limpeza'", user: "sindico", path: `/api/prestadores${page({ q: "limpeza", condominio_id: "todos", status: "todos" })}` },
+    { id: "usuarios-lista", kind: "list", label: "usuários: lista", user: "gestor", path: `/api/usuarios${page({ q: "", status: "todos" })}` },
+    { id: "usuarios-filtro", kind: "list", label: "usuários: ativos", user: "gestor", path: `/api/usuarios${page({ q: "", status: "ativo" })}` },
+    { id: "usuarios-busca", kind: "search", label: "usuários: busca 'silva'", user: "gestor", path: `/api/usuarios${page({ q: "silva", status: "todos" })}` },
+    { id: "grupos-lista", kind: "list", label: "grupos: lista", user: "gestor", path: "/api/grupos" },
+    { id: "permissoes-lista", kind: "list", label: "permissões: lista", user: "gestor", path: "/api/permissoes" },
+    { id: "painel-todos", kind: "painel", label: "painel: todos", user: "sindico", path: "/api/painel?condominio_id=todos" },
+    { id: "painel-condominio", kind: "painel", label: "painel: um condomínio", user: "sindico", path: `/api/painel?condominio_id=${c}` },
+    { id: "painel-condominios", kind: "page", label: "condomínios ativos (filtros, formulário da unidade)", user: "sindico", path: "/api/painel/condominios" },
+    { id: "unidade", kind: "page", label: "página da unidade: dados", user: "sindico", path: `/api/unidades/${f.unidadeId}` },
+    { id: "me", kind: "page", label: "sessão (/api/me, toda página)", user: "sindico", path: "/api/me" },
+  ];
+}

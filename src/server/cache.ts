@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+
+// Short-lived, per-instance caches of what many requests ask the database again and again: a
+// request's session and permissions (auth/guard.ts) and the painel's counts (modules/painel).
+// See docs/decisions.md, "Caches de curta duração".
+//
+// - An entry lives at most `ttlMs` (and never past `notAfter`): a change made by ANOTHER instance
+//   (a revoked permission, a deactivated account, a new unit) shows within that time.
+// - Every state-changing request on THIS instance empties every cache (`flushOnWrite`), so a
+//   change made here shows at the next request.
+// - A lookup that began before a flush does not store its (possibly stale) answer.
+// - At most `maxEntries` entries; the oldest is dropped first.
+
+/** How long a change made on another instance may take to show (CACHE_TTL_MS). */
+export const DEFAULT_CACHE_TTL_MS = 5_000;
+
+export interface TtlCacheOptions {
+  /** 0 disables the cache. */
+  ttlMs: number;
+  maxEntries: number;
+}
+
+export class TtlCache<T> {
+  private readonly entries = new Map<string, { value: T; expiresAt: number }>();
+  private readonly loading = new Map<string, Promise<T>>();
+  private generation = 0;
+
+  constructor(
+    private readonly options: TtlCacheOptions,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get enabled(): boolean {
+    return this.options.ttlMs > 0;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  /** A ticket to pass to `set`: the answer is stored only if no `clear()` happened in between. */
+  ticket(): number {
+    return this.generation;
+  }
+
+  set(key: string, value: T, ticket: number, notAfter?: number): void {
+    if (!this.enabled || ticket !== this.generation) return;
+    const expiresAt = Math.min(this.now() + this.options.ttlMs, notAfter ?? Number.POSITIVE_INFINITY);
+    this.entries.delete(key);
+    while (this.entries.size >= this.options.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, { value, expiresAt });
+  }
+
+  /** The cached value, or `load()`'s; concurrent misses on one key share a single load. */
+  async getOrLoad(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.get(key);
+    if (hit !== undefined) return hit;
+    if (!this.enabled) return load();
+    const ticket = this.ticket();
+    const flight = `${ticket}:${key}`;
+    const pending = this.loading.get(flight);
+    if (pending) return pending;
+    const promise = load().then(
+      (value) => {
+        this.loading.delete(flight);
+        this.set(key, value, ticket);
+        return value;
+      },
+      (error: unknown) => {
+        this.loading.delete(flight);
+        throw error;
+      },
+    );
+    this.loading.set(flight, promise);
+    return promise;
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    // Loads already running finish for their callers but are not stored (ticket) nor shared.
+    this.loading.clear();
+  }
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Empties `caches` whenever a state-changing request (anything but GET/HEAD/OPTIONS, including
+ * /api/auth/* such as sign-out) has run on this instance: at onSend, once the handler's writes are
+ * done, and again at onResponse, which also covers an aborted reply.
+ */
+export function flushOnWrite(app: FastifyInstance, caches: readonly { clear(): void }[]) {
+  const flush = (request: FastifyRequest) => {
+    if (!SAFE_METHODS.has(request.method)) for (const cache of caches) cache.clear();
+  };
+  app.addHook("onSend", (request, _reply, payload, done) => {
+    flush(request);
+    done(null, payload);
+  });
+  app.addHook("onResponse", (request, _reply, done) => {
+    flush(request);
+    done();
+  });
+}
