@@ -97,7 +97,8 @@ export class TtlCache<T> {
   }
 }
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Methods that change nothing: no cache flush (here) and no Origin check (auth/guard.ts). */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * Empties `caches` whenever a state-changing request (anything but GET/HEAD/OPTIONS, including

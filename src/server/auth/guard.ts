@@ -9,7 +9,7 @@ import type { Db } from "../db/client";
 import { AppError, forbidden, unauthorized } from "../errors";
 import type { Auth } from "./auth";
 import { loadProfile } from "./profile";
-import type { TtlCache } from "../cache";
+import { SAFE_METHODS, type TtlCache } from "../cache";
 
 /**
  * Who may call a route: anyone, any signed-in user, any Portaria Web user (profile with first
@@ -50,7 +50,6 @@ export function currentProfile(request: FastifyRequest): Profile {
   return profile;
 }
 
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * The access guard. `sessions` keeps what a request needs about its session for a few seconds
