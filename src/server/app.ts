@@ -114,8 +114,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(pageViewsRoutes(db));
   await app.register(permissoesRoutes(db));
   await app.register(gruposRoutes(db));
-  await app.register(usuariosRoutes({ db, auth, mailer, config }));
-  await app.register(condominiosRoutes(db));
+  await app.register(usuariosRoutes({ db, auth, mailer, config, totals: listTotals }));
+  await app.register(condominiosRoutes(db, listTotals));
   await app.register(unidadesRoutes(db, listTotals));
   await app.register(moradoresRoutes(db));
   await app.register(veiculosRoutes(db, listTotals));

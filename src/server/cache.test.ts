@@ -138,6 +138,20 @@ describe("a change made through this instance's API", () => {
     expect((await request(t, "GET", "/api/unidades", { cookie: user.cookie })).statusCode).toBe(403);
   });
 
+  it("keeps its answers through refused requests, which change nothing, and flushes at the next real write", async () => {
+    const user = await userWithPermissions(t, "recusas@teste.local", ["visualizar_unidades"]);
+    expect((await request(t, "GET", "/api/unidades", { cookie: user.cookie })).statusCode).toBe(200);
+    await t.database.db.delete(grupoPermissoes).where(eq(grupoPermissoes.grupo_id, user.grupoId));
+    const wrongPassword = await request(t, "POST", "/api/auth/sign-in/email", { payload: { email: ADMIN.email, password: "senha-errada-123" } });
+    expect(wrongPassword.statusCode).toBe(401);
+    const invalid = await request(t, "POST", "/api/unidades", { cookie: admin, payload: { numero_unidade: "" } });
+    expect(invalid.statusCode).toBe(400);
+    expect((await request(t, "GET", "/api/unidades", { cookie: user.cookie })).statusCode).toBe(200);
+    const write = await request(t, "POST", "/api/page-views", { cookie: admin, payload: { path: "/portaria-web" } });
+    expect(write.statusCode).toBe(204);
+    expect((await request(t, "GET", "/api/unidades", { cookie: user.cookie })).statusCode).toBe(403);
+  });
+
   it("counts at once, on the painel and in the unit list, a unit created through the API", async () => {
     const counts = async () => [
       (await request(t, "GET", "/api/painel?condominio_id=todos", { cookie: admin })).json().unidades_ativas as number,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 // Short-lived, per-instance caches of what many requests ask the database again and again: a
 // request's session and permissions (auth/guard.ts) and the painel's counts (modules/painel).
@@ -104,17 +104,22 @@ export const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTION
  * Empties `caches` whenever a state-changing request (anything but GET/HEAD/OPTIONS, including
  * /api/auth/* such as sign-out) has run on this instance: at onSend, once the handler's writes are
  * done, and again at onResponse, which also covers an aborted reply.
+ *
+ * A refused request (4xx) changed nothing (every write validates first and runs in one transaction),
+ * so it keeps the caches: a flood of wrong passwords or invalid forms cannot keep them cold. A 5xx
+ * flushes like a success, since nobody can say what it did.
  */
 export function flushOnWrite(app: FastifyInstance, caches: readonly { clear(): void }[]) {
-  const flush = (request: FastifyRequest) => {
-    if (!SAFE_METHODS.has(request.method)) for (const cache of caches) cache.clear();
+  const flush = (request: FastifyRequest, reply: FastifyReply) => {
+    const refused = reply.statusCode >= 400 && reply.statusCode < 500;
+    if (!SAFE_METHODS.has(request.method) && !refused) for (const cache of caches) cache.clear();
   };
-  app.addHook("onSend", (request, _reply, payload, done) => {
-    flush(request);
+  app.addHook("onSend", (request, reply, payload, done) => {
+    flush(request, reply);
     done(null, payload);
   });
-  app.addHook("onResponse", (request, _reply, done) => {
-    flush(request);
+  app.addHook("onResponse", (request, reply, done) => {
+    flush(request, reply);
     done();
   });
 }

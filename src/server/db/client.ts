@@ -6,6 +6,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -73,9 +74,50 @@ export async function openPglite(dataDir: string | undefined, folder = migration
   };
 }
 
+/** Statements worth keeping prepared: the application's queries, never DDL or transaction control. */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `portal_${createHash("sha1").update(text).digest("base64url")}`;
+    // The query shapes are few (values are parameters); the bound only guards against a leak.
+    if (statementNames.size >= 2000) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * A pg client that sends every query of the application as a named prepared statement, named
+ * after its text. Each connection then parses and plans a query shape once and re-executes it
+ * with new parameters; at scale the planning of the list joins cost more database CPU than running
+ * them (npm run bench, docs/performance.md). Values still travel as bound parameters.
+ */
+class PreparingClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [config] = args;
+    if (config && typeof config === "object" && "text" in config && !("name" in config && config.name)) {
+      const text = String((config as { text: unknown }).text);
+      if (PREPARABLE.test(text)) args[0] = { ...config, name: statementName(text) };
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
+
 export async function openPostgres(url: string, folder = migrationsFolder, poolSize = 10): Promise<Database> {
-  // The name shows in pg_stat_activity (a restore refuses to run while the portal is connected).
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, fallback_application_name: "portal" });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // The name shows in pg_stat_activity (a restore refuses to run while the portal is connected).
+    fallback_application_name: "portal",
+    Client: PreparingClient,
+    // As on PGlite (openPglite): the portal's tables fit in memory, where a random page costs about
+    // a sequential one; with the default 4 the planner scans whole tables instead of using the
+    // trigram indexes (a provider search counted in 25 ms by seq scan, 1.4 ms by the indexes).
+    options: "-c random_page_cost=1.1",
+  });
   // An idle client that errors (server restart) must not crash the process.
   pool.on("error", (error) => console.error("[db] erro em conexão ociosa:", error.message));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;

@@ -2,7 +2,7 @@ import { asc, count, eq, ilike, or } from "drizzle-orm";
 import type { Condominio, CondominioListItem } from "../../../shared/schemas/condominios";
 import type { Db } from "../../db/client";
 import { condominios } from "../../db/schema";
-import { containsPattern, toIso } from "../common";
+import { cachedTotal, containsPattern, toIso, type ListTotals } from "../common";
 import { normalizeCnpj } from "../../../shared/br/cnpj";
 
 type Input = Omit<Condominio, "id" | "created_at" | "updated_at">;
@@ -10,7 +10,7 @@ type Row = typeof condominios.$inferSelect;
 
 const toCondominio = (row: Row): Condominio => ({ ...row, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) });
 
-export function condominiosRepository(db: Db) {
+export function condominiosRepository(db: Db, totals?: ListTotals) {
   return {
     async list(query: { q: string; limit: number; offset: number }): Promise<{ rows: CondominioListItem[]; total: number }> {
       // The document column only when the text has a digit: "ab" is a name, not a CNPJ.
@@ -18,7 +18,7 @@ export function condominiosRepository(db: Db) {
       const where = query.q
         ? or(ilike(condominios.nome, containsPattern(query.q)), ...(cnpj ? [ilike(condominios.cnpj, containsPattern(cnpj))] : []))
         : undefined;
-      const [rows, [total]] = await Promise.all([
+      const [rows, total] = await Promise.all([
         db
           .select({
             id: condominios.id,
@@ -33,9 +33,9 @@ export function condominiosRepository(db: Db) {
           .orderBy(asc(condominios.nome), asc(condominios.id))
           .limit(query.limit)
           .offset(query.offset),
-        db.select({ n: count() }).from(condominios).where(where),
+        cachedTotal(totals, ["condominios", query.q], async () => (await db.select({ n: count() }).from(condominios).where(where))[0]!.n),
       ]);
-      return { rows, total: total!.n };
+      return { rows, total };
     },
 
     async get(id: string): Promise<Condominio | null> {

@@ -3,16 +3,16 @@ import { condominioInputSchema, condominioListQuerySchema } from "../../../share
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
-import { idParams, linkedRecordsMessage } from "../common";
+import { idParams, linkedRecordsMessage, type ListTotals } from "../common";
 import { condominiosRepository } from "./repository";
 
 const NOT_FOUND = { title: "Condomínio não encontrado", message: "Condomínio não encontrado." };
 const LINKED = "Não é possível excluir o condomínio pois existem unidades ou outros registros associados.";
 
 export const condominiosRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (db: Db, totals?: ListTotals): FastifyPluginAsyncZod =>
   async (app) => {
-    const repo = condominiosRepository(db);
+    const repo = condominiosRepository(db, totals);
     const view = requirePermission("visualizar_condominios", "Você não tem permissão para visualizar condomínios.");
 
     app.get("/api/condominios", { config: { access: view }, schema: { querystring: condominioListQuerySchema } }, async (request) =>

@@ -17,7 +17,7 @@ import type { Db } from "../../db/client";
 import { AppError, notFound, pgErrorCode, ruleRefusal } from "../../errors";
 import type { Mailer } from "../../email/mailer";
 import { newUserEmail } from "../../email/templates";
-import { idParams, withUniqueMessage } from "../common";
+import { idParams, withUniqueMessage, type ListTotals } from "../common";
 import { usuariosRepository } from "./repository";
 
 const access = requirePermission("gerenciar_usuarios_portaria", "Você não tem permissão para gerenciar usuários.");
@@ -28,12 +28,13 @@ export interface UsuariosDeps {
   auth: Auth;
   mailer: Mailer;
   config: AppConfig;
+  totals?: ListTotals;
 }
 
 export const usuariosRoutes =
-  ({ db, auth, mailer, config }: UsuariosDeps): FastifyPluginAsyncZod =>
+  ({ db, auth, mailer, config, totals }: UsuariosDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const repo = usuariosRepository(db);
+    const repo = usuariosRepository(db, totals);
 
     async function checkGroupsExist(ids: string[]) {
       if ((await repo.countExistingGroups(ids)) !== ids.length) throw AppError.from(400, "VALIDATION_ERROR", MSG.unknownGroup);
