@@ -4,6 +4,7 @@ import type { Prestador } from "../../../shared/schemas/prestadores";
 import type { Db } from "../../db/client";
 import { condominios, prestadores } from "../../db/schema";
 import { cachedTotal, containsPattern, type ListTotals } from "../common";
+import { matchingRows } from "../text-search";
 
 type Fields = Omit<Prestador, "id" | "condominio">;
 
@@ -30,7 +31,12 @@ const toPrestador = ({ condominio_nome, ...row }: Row): Prestador => ({
 });
 
 export function prestadoresRepository(db: Db, totals?: ListTotals) {
-  const base = () => db.select(columns).from(prestadores).leftJoin(condominios, eq(condominios.id, prestadores.condominio_id));
+  // `source`: the matching rows of a search, aliased as the table (text-search.ts).
+  const base = (source?: ReturnType<typeof matchingRows>) =>
+    db
+      .select(columns)
+      .from(source ?? prestadores)
+      .leftJoin(condominios, eq(condominios.id, prestadores.condominio_id));
 
   return {
     async list(query: { q: string; condominio_id: string; status: string; limit: number; offset: number }) {
@@ -51,10 +57,11 @@ export function prestadoresRepository(db: Db, totals?: ListTotals) {
       else if (query.condominio_id !== "todos") conditions.push(eq(prestadores.condominio_id, query.condominio_id));
       if (query.status !== "todos") conditions.push(eq(prestadores.ativo, query.status === "ativo"));
       const where = conditions.length ? and(...conditions) : undefined;
-      const [rows, total] = await Promise.all([
-        base().where(where).orderBy(asc(prestadores.nome_empresa_profissional), asc(prestadores.id)).limit(query.limit).offset(query.offset),
-        cachedTotal(totals, ["prestadores", query.q, query.condominio_id, query.status], async () => (await db.select({ n: count() }).from(prestadores).where(where))[0]!.n),
-      ]);
+      const counting = cachedTotal(totals, ["prestadores", query.q, query.condominio_id, query.status], async () => (await db.select({ n: count() }).from(prestadores).where(where))[0]!.n);
+      // A search waits for its count: it decides where the page is read from (text-search.ts).
+      const matching = query.q ? matchingRows(db, prestadores, where, await counting) : undefined;
+      const page = (matching ? base(matching) : base().where(where)).orderBy(asc(prestadores.nome_empresa_profissional), asc(prestadores.id)).limit(query.limit).offset(query.offset);
+      const [rows, total] = await Promise.all([page, counting]);
       return { rows: (rows as Row[]).map(toPrestador), total };
     },
 

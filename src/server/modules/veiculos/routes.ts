@@ -6,6 +6,7 @@ import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { condominios, moradores, unidades, veiculos } from "../../db/schema";
 import { cachedTotal, containsPattern, inCondominio, type ListTotals } from "../common";
+import { matchingRows } from "../text-search";
 
 // The read-only vehicle list (§2 Vehicles): search, condominium and status filters, by plate.
 export const veiculosRoutes =
@@ -35,11 +36,14 @@ export const veiculosRoutes =
         if (status !== "todos") conditions.push(eq(veiculos.ativo, status === "ativo"));
         if (condominio_id !== "todos") conditions.push(inCondominio(veiculos.unidade_id, condominio_id));
         const where = conditions.length ? and(...conditions) : undefined;
+        const counting = cachedTotal(totals, ["veiculos", q, condominio_id, status], async () => (await db.select({ n: count() }).from(veiculos).where(where))[0]!.n);
+        // A search waits for its count: it decides where the page is read from (text-search.ts).
+        const matching = q ? matchingRows(db, veiculos, where, await counting) : undefined;
         // The page first (by plate, veiculos_placa_idx), then its resident, unit and condominium.
         const pagina = db
           .select({ id: veiculos.id, placa: veiculos.placa })
-          .from(veiculos)
-          .where(where)
+          .from(matching ?? veiculos)
+          .where(matching ? undefined : where)
           .orderBy(asc(veiculos.placa), asc(veiculos.id))
           .limit(limit)
           .offset(offset)
@@ -66,7 +70,7 @@ export const veiculosRoutes =
             .innerJoin(unidades, eq(unidades.id, veiculos.unidade_id))
             .innerJoin(condominios, eq(condominios.id, unidades.condominio_id))
             .orderBy(asc(pagina.placa), asc(pagina.id)),
-          cachedTotal(totals, ["veiculos", q, condominio_id, status], async () => (await db.select({ n: count() }).from(veiculos).where(where))[0]!.n),
+          counting,
         ]);
         return { rows: rows as VeiculoListItem[], total };
       },
