@@ -1,8 +1,9 @@
-import { asc, count, eq, ilike, or } from "drizzle-orm";
+import { and, asc, count, eq, ilike, or } from "drizzle-orm";
 import type { Condominio, CondominioListItem } from "../../../shared/schemas/condominios";
+import type { Page } from "../../../shared/schemas/common";
 import type { Db } from "../../db/client";
 import { condominios } from "../../db/schema";
-import { containsPattern, toIso } from "../common";
+import { afterKey, containsPattern, nextCursor, toIso } from "../common";
 import { normalizeCnpj } from "../../../shared/br/cnpj";
 
 type Input = Omit<Condominio, "id" | "created_at" | "updated_at">;
@@ -12,7 +13,7 @@ const toCondominio = (row: Row): Condominio => ({ ...row, created_at: toIso(row.
 
 export function condominiosRepository(db: Db) {
   return {
-    async list(query: { q: string; limit: number; offset: number }): Promise<{ rows: CondominioListItem[]; total: number }> {
+    async list(query: { q: string; limit: number; offset: number; after?: [string, string] }): Promise<Page<CondominioListItem>> {
       // The document column only when the text has a digit: "ab" is a name, not a CNPJ.
       const cnpj = /\d/.test(query.q) ? normalizeCnpj(query.q) : "";
       const where = query.q
@@ -29,13 +30,13 @@ export function condominiosRepository(db: Db) {
             ativo: condominios.ativo,
           })
           .from(condominios)
-          .where(where)
+          .where(and(where, query.after && afterKey([condominios.nome, condominios.id], query.after)))
           .orderBy(asc(condominios.nome), asc(condominios.id))
           .limit(query.limit)
           .offset(query.offset),
         db.select({ n: count() }).from(condominios).where(where),
       ]);
-      return { rows, total: total!.n };
+      return { rows, total: total!.n, next: nextCursor(rows, query.limit, (r) => [r.nome, r.id]) };
     },
 
     async get(id: string): Promise<Condominio | null> {

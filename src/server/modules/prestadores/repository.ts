@@ -3,7 +3,7 @@ import { normalizeCnpj } from "../../../shared/br/cnpj";
 import type { Prestador } from "../../../shared/schemas/prestadores";
 import type { Db } from "../../db/client";
 import { condominios, prestadores } from "../../db/schema";
-import { cachedTotal, containsPattern, type ListTotals } from "../common";
+import { afterKey, cachedTotal, containsPattern, nextCursor, type ListTotals } from "../common";
 
 type Fields = Omit<Prestador, "id" | "condominio">;
 
@@ -33,7 +33,7 @@ export function prestadoresRepository(db: Db, totals?: ListTotals) {
   const base = () => db.select(columns).from(prestadores).leftJoin(condominios, eq(condominios.id, prestadores.condominio_id));
 
   return {
-    async list(query: { q: string; condominio_id: string; status: string; limit: number; offset: number }) {
+    async list(query: { q: string; condominio_id: string; status: string; limit: number; offset: number; after?: [string, string] }) {
       const conditions: SQL[] = [];
       if (query.q) {
         const text = containsPattern(query.q);
@@ -52,10 +52,14 @@ export function prestadoresRepository(db: Db, totals?: ListTotals) {
       if (query.status !== "todos") conditions.push(eq(prestadores.ativo, query.status === "ativo"));
       const where = conditions.length ? and(...conditions) : undefined;
       const [rows, total] = await Promise.all([
-        base().where(where).orderBy(asc(prestadores.nome_empresa_profissional), asc(prestadores.id)).limit(query.limit).offset(query.offset),
+        base()
+          .where(and(where, query.after && afterKey([prestadores.nome_empresa_profissional, prestadores.id], query.after)))
+          .orderBy(asc(prestadores.nome_empresa_profissional), asc(prestadores.id))
+          .limit(query.limit)
+          .offset(query.offset),
         cachedTotal(totals, ["prestadores", query.q, query.condominio_id, query.status], async () => (await db.select({ n: count() }).from(prestadores).where(where))[0]!.n),
       ]);
-      return { rows: (rows as Row[]).map(toPrestador), total };
+      return { rows: (rows as Row[]).map(toPrestador), total, next: nextCursor(rows, query.limit, (r) => [r.nome_empresa_profissional, r.id]) };
     },
 
     async get(id: string): Promise<Prestador | null> {

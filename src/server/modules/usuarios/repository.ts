@@ -4,7 +4,7 @@ import type { Usuario } from "../../../shared/schemas/usuarios";
 import { onlyDigits } from "../../../shared/br/phone";
 import type { Db } from "../../db/client";
 import { grupos, usuarioGrupos, usuarios } from "../../db/schema";
-import { containsPattern } from "../common";
+import { afterKey, containsPattern, nextCursor } from "../common";
 
 const columns = {
   id: usuarios.id,
@@ -38,7 +38,7 @@ export function usuariosRepository(db: Db) {
   }
 
   return {
-    async list(query: { q: string; status: "todos" | UserStatus; limit: number; offset: number }) {
+    async list(query: { q: string; status: "todos" | UserStatus; limit: number; offset: number; after?: [string, string] }) {
       const conditions: SQL[] = [];
       if (query.q) {
         const text = containsPattern(query.q);
@@ -50,10 +50,20 @@ export function usuariosRepository(db: Db) {
       if (query.status !== "todos") conditions.push(eq(usuarios.status, query.status));
       const where = conditions.length ? and(...conditions) : undefined;
       const [rows, [total]] = await Promise.all([
-        db.select(columns).from(usuarios).where(where).orderBy(asc(usuarios.nome_completo), asc(usuarios.id)).limit(query.limit).offset(query.offset),
+        db
+          .select(columns)
+          .from(usuarios)
+          .where(and(where, query.after && afterKey([usuarios.nome_completo, usuarios.id], query.after)))
+          .orderBy(asc(usuarios.nome_completo), asc(usuarios.id))
+          .limit(query.limit)
+          .offset(query.offset),
         db.select({ n: count() }).from(usuarios).where(where),
       ]);
-      return { rows: (await withGroups(rows)).map(({ auth_user_id: _omit, ...u }) => u), total: total!.n };
+      return {
+        rows: (await withGroups(rows)).map(({ auth_user_id: _omit, ...u }) => u),
+        total: total!.n,
+        next: nextCursor(rows, query.limit, (r) => [r.nome_completo, r.id]),
+      };
     },
 
     async get(id: string) {
