@@ -2,6 +2,7 @@ import { and, asc, eq, exists, inArray, like, sql } from "drizzle-orm";
 import type { Db } from "../../src/server/db/client";
 import { DEMO_DOMAIN, DEMO_PASSWORD, demoMarker } from "../../src/server/db/demo-data";
 import { condominios, grupos, moradores, session, unidades, usuarioGrupos, usuarios, veiculos } from "../../src/server/db/schema";
+import { unidadesRepository } from "../../src/server/modules/unidades/repository";
 
 /** Who the bench signs in as: demo users, whose password is known (the admin's may not be). */
 export type BenchUser = "sindico" | "gestor";
@@ -17,6 +18,8 @@ export interface Fixtures {
   /** Units the write mix adds residents to (spread, so no one unit grows). */
   writeUnidadeIds: string[];
   placa: string;
+  /** The unit list's `next` at row 5,000 (all condominiums): what a user scrolled that far sends. */
+  unidadesAfter5000: string;
 }
 
 /** Scenario kinds; the targets depend on them (list, search and painel: p95). */
@@ -80,6 +83,9 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
     .orderBy(asc(unidades.id))
     .limit(200);
   const [car] = await db.select({ placa: veiculos.placa }).from(veiculos).where(eq(veiculos.unidade_id, unit.id)).limit(1);
+  // Row 5,000 in the list's own order, and its cursor as the server makes it (once, by offset).
+  const { next: after5000 } = await unidadesRepository(db).list({ q: "", condominio_id: "todos", limit: 1, offset: 4999 });
+  if (!after5000) throw new NotSeededError("Menos de 5.000 unidades: rode npm run seed:demo -- --scale 1.");
 
   return {
     scale,
@@ -90,6 +96,7 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
     unidadeId: unit.id,
     writeUnidadeIds: writeUnits.map((u) => u.id),
     placa: car!.placa,
+    unidadesAfter5000: after5000,
   };
 }
 
@@ -101,8 +108,8 @@ export async function cleanUp(db: Db, fixtures: Fixtures): Promise<void> {
   await db.delete(moradores).where(eq(moradores.nome_completo, WRITE_MIX_NAME));
 }
 
-/** The query strings the screens send (src/client/lib/paged-list.ts: filters, then limit/offset). */
-const page = (params: Record<string, string>) => `?${new URLSearchParams({ ...params, limit: "50", offset: "0" })}`;
+/** The query strings the screens send (src/client/lib/paged-list.ts: filters, limit, then the previous page's `next` as `after`). */
+const page = (params: Record<string, string>, after?: string) => `?${new URLSearchParams({ ...params, limit: "50", ...(after ? { after } : {}) })}`;
 
 /** Every read the bench drives, as the screens ask for it. */
 export function readScenarios(f: Fixtures): ReadScenario[] {
@@ -113,7 +120,8 @@ export function readScenarios(f: Fixtures): ReadScenario[] {
     { id: "condominios-busca", kind: "search", label: "condomínios: busca 'jardim'", user: "sindico", path: `/api/condominios${page({ q: "jardim" })}` },
     { id: "unidades-lista", kind: "list", label: "unidades: lista", user: "sindico", path: `/api/unidades${page({ q: "", condominio_id: "todos" })}` },
     { id: "unidades-condominio", kind: "list", label: "unidades: um condomínio", user: "sindico", path: `/api/unidades${page({ q: "", condominio_id: c })}` },
-    { id: "unidades-pagina-101", kind: "list", label: "unidades: página 101 (offset 5000)", user: "sindico", path: `/api/unidades?${new URLSearchParams({ q: "", condominio_id: "todos", limit: "50", offset: "5000" })}` },
+    // Scrolled to row 5,000: the next page starts after that row's cursor (keyset, not offset 5000).
+    { id: "unidades-pagina-101", kind: "list", label: "unidades: página 101 (depois da linha 5000)", user: "sindico", path: `/api/unidades${page({ q: "", condominio_id: "todos" }, f.unidadesAfter5000)}` },
     { id: "unidades-busca", kind: "search", label: "unidades: busca '101' em todos", user: "sindico", path: `/api/unidades${page({ q: "101", condominio_id: "todos" })}` },
     // The doorman's search: a unit number in one condominium (carries the req/s target).
     { id: "unidades-busca-condominio", kind: "search", label: "unidades: busca '101' num condomínio", user: "sindico", path: `/api/unidades${page({ q: "101", condominio_id: c })}` },

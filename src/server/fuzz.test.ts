@@ -3,6 +3,7 @@ import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads } from "./db/schema";
+import { encodeCursor } from "../shared/schemas/cursor";
 import { Fixtures, nextSeq } from "./testing/fixtures";
 import { ADMIN, createTestApp, databaseSnapshot, request, signIn, TEST_ORIGIN } from "./testing/harness";
 import { apiRoutes, ROUTE_SAMPLES, routeKey, type RouteEntry } from "./testing/route-matrix";
@@ -242,6 +243,36 @@ const QUERY_PARAMS: Record<string, { valid: fc.Arbitrary<string>; invalid: fc.Ar
   condominio_id: { valid: fc.oneof(fc.constant("todos"), unknownUuid), invalid: notUuid.filter((v) => v !== "todos" && v !== "geral") },
 };
 
+/**
+ * The `after` cursor of each list: its sort key (the list's ORDER BY, src/shared/schemas/*.ts),
+ * as the `next` the list hands out. A position between or beyond the rows is valid (an empty page).
+ */
+const keyText = (max: number) => fc.oneof(fc.constant(""), text(max));
+const CURSOR_KEYS: Record<string, fc.Arbitrary<unknown[]>> = {
+  "GET /api/condominios": fc.tuple(keyText(200), unknownUuid),
+  "GET /api/unidades": fc.tuple(keyText(50), keyText(20), unknownUuid),
+  "GET /api/veiculos": fc.tuple(keyText(7), unknownUuid),
+  "GET /api/prestadores": fc.tuple(keyText(200), unknownUuid),
+  "GET /api/usuarios": fc.tuple(keyText(200), unknownUuid),
+};
+/** Cursors no list accepts: not base64url JSON, or a key of the wrong shape, types or values. */
+const badCursor = fc.oneof(
+  fc.constantFrom("", " ", "=", "a", "abcde", "WyJhIl0=", "W10", "%", "null", "[\"a\"]", "eyJhIjoxfQ", "____", "-_-_-", "\u0000"),
+  fc.string({ minLength: 1, maxLength: 40 }).filter((s) => /[^A-Za-z0-9_-]/.test(s)),
+  fc
+    .oneof(
+      fc.jsonValue().filter((v) => !Array.isArray(v)),
+      fc.constantFrom<unknown[]>([], ["a"], [1, "x"], ["a", "b", "c", "d", "e"]),
+      fc.tuple(fc.oneof(fc.integer(), fc.boolean(), fc.constant(null), fc.constant({})), unknownUuid),
+      fc.tuple(text(20), fc.oneof(notUuid, fc.integer(), fc.constant(null))),
+      fc.tuple(text(20), text(20), notUuid),
+      fc.tuple(fc.oneof(withNul, loneSurrogate, fc.constant("a".repeat(1001))), unknownUuid),
+      fc.tuple(fc.oneof(withNul, loneSurrogate), text(20), unknownUuid),
+    )
+    .map((key) => encodeCursor(key as unknown[])),
+  fc.string({ minLength: 4100, maxLength: 4200, unit: fc.constantFrom("A", "b", "-") }),
+);
+
 // ---------------------------------------------------------------------------------------------
 // Routes and calls
 // ---------------------------------------------------------------------------------------------
@@ -252,6 +283,12 @@ const bodyRoutes = writeRoutes.filter((r) => r.body.length > 0);
 const paramRoutes = api.filter((r) => r.url.includes(":"));
 const listRoutes = api.filter((r) => r.method === "GET" && r.query.length > 0);
 const cases = (routes: RouteEntry[]) => routes.map((r) => [routeKey(r), r] as const);
+/** The generators of one query parameter of a route (a cursor's shape depends on the list). */
+const queryParam = (route: RouteEntry, param: string) => {
+  if (param !== "after") return QUERY_PARAMS[param];
+  const key = CURSOR_KEYS[routeKey(route)];
+  return key && { valid: key.map((values) => encodeCursor(values)), invalid: badCursor };
+};
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -315,7 +352,7 @@ describe("fuzzing covers the route table", () => {
     }
     for (const key of Object.keys(WRITE_SPECS)) if (!keys.has(key)) problems.push(`${key}: WRITE_SPECS entry for a route the app does not register`);
     for (const route of listRoutes) {
-      for (const param of route.query) if (!QUERY_PARAMS[param]) problems.push(`${routeKey(route)}: no generator for query parameter "${param}"`);
+      for (const param of route.query) if (!queryParam(route, param)) problems.push(`${routeKey(route)}: no generator for query parameter "${param}"`);
     }
     expect(problems).toEqual([]);
     expect(bodyRoutes.length).toBeGreaterThan(15);
@@ -458,8 +495,11 @@ describe("invalid path parameters are refused and change nothing", () => {
 
 describe("list query strings", () => {
   const encode = (pairs: [string, string][]) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
+  // `after` with an `offset` other than 0 is refused (two starting points): a valid query has one.
   const validQuery = (route: RouteEntry) =>
-    fc.record(Object.fromEntries(route.query.map((p) => [p, QUERY_PARAMS[p]!.valid])), { requiredKeys: [] }) as fc.Arbitrary<Record<string, string>>;
+    (fc.record(Object.fromEntries(route.query.map((p) => [p, queryParam(route, p)!.valid])), { requiredKeys: [] }) as fc.Arbitrary<Record<string, string>>).map(
+      (params) => (params.after !== undefined && Number(params.offset ?? 0) !== 0 ? { ...params, offset: "0" } : params),
+    );
 
   it.each(cases(listRoutes))("%s refuses an invalid parameter and changes nothing", async (key, route) => {
     const invalid = fc.record({
@@ -467,7 +507,7 @@ describe("list query strings", () => {
       param: fc.constantFrom(...route.query),
       how: fc.constantFrom("value", "value", "repeated", "nul"),
     }).chain(({ valid, param, how }) =>
-      (how === "value" ? QUERY_PARAMS[param]!.invalid : QUERY_PARAMS[param]!.valid).map((value) => {
+      (how === "value" ? queryParam(route, param)!.invalid : queryParam(route, param)!.valid).map((value) => {
         const pairs = Object.entries({ ...valid, [param]: how === "nul" ? `${value}\u0000` : value });
         if (how === "repeated") pairs.push([param, value]);
         return encode(pairs);

@@ -81,6 +81,8 @@ export const MSG = {
   // Generic server-side texts (not in the spec's catalogue; chosen in docs/decisions.md)
   invalidInput: { title: "Dados inválidos", message: "Verifique os campos destacados e tente novamente." },
   notFound: { title: "Não encontrado", message: "O registro solicitado não existe." },
+  listCursorInvalid: { title: "Dados inválidos", message: "Posição da lista inválida. Recarregue a lista." },
+  listCursorWithOffset: { title: "Dados inválidos", message: "Informe after ou offset, não os dois." },
   rateLimited: { title: "Muitas tentativas", message: "Muitas tentativas em pouco tempo. Aguarde um instante e tente novamente." },
   internal: INTERNAL_ERROR,
 } as const satisfies Record<string, CatalogueMessage>;

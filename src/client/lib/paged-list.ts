@@ -6,25 +6,24 @@ import { api } from "./api";
 export const PAGE_SIZE = 50;
 
 /**
- * A list endpoint that answers `{ rows, total }` for `limit`/`offset`, as one infinite query:
- * the UI shows one list and loads the next page as the user scrolls.
+ * A list endpoint that answers `{ rows, total, next }`, as one infinite query: the UI shows one
+ * list and loads the next page as the user scrolls. Each page starts after the previous page's
+ * last row (`after` = its `next` cursor), so rows added or removed meanwhile neither repeat nor
+ * skip rows; `next` null means there is no more.
  */
 export function pagedQueryOptions<T>(queryKey: readonly unknown[], path: string, params: Record<string, string>) {
   return infiniteQueryOptions({
     queryKey: [...queryKey, params],
     queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ ...params, limit: String(PAGE_SIZE), offset: String(pageParam) });
+      const search = new URLSearchParams({ ...params, limit: String(PAGE_SIZE), ...(pageParam ? { after: pageParam } : {}) });
       return api<Page<T>>(`${path}?${search}`, { signal });
     },
-    initialPageParam: 0,
-    getNextPageParam: (last: Page<T>, pages: Page<T>[]) => {
-      const loaded = pages.reduce((n, page) => n + page.rows.length, 0);
-      return last.rows.length > 0 && loaded < last.total ? loaded : undefined;
-    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: Page<T>) => last.next ?? undefined,
   });
 }
 
-/** The loaded rows, each once (pages can overlap when rows change between fetches), and the total. */
+/** The loaded rows, each once (a row edited between fetches can move into a later page), and the total. */
 export function usePagedRows<T extends { id: string }>(data: InfiniteData<Page<T>> | undefined) {
   return useMemo(() => {
     const seen = new Set<string>();

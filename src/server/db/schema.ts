@@ -272,18 +272,19 @@ export const unidades = pgTable(
       sql`lower(coalesce(${t.bloco}, ''))`,
       sql`lower(${t.numero_unidade})`,
     ),
-    // The list's order exactly (bloco with the houses' null first, then unit numbers by value: 2
-    // before 10, see numeroOrdem; then id), for all units and within one condominium: a page of
-    // the list is read in index order instead of sorting every unit.
+    // The list's order exactly (bloco with the houses' null as '' first, then unit numbers by
+    // value: 2 before 10, see numeroOrdem; then id), for all units and within one condominium: a
+    // page of the list is read in index order instead of sorting every unit, and the page after a
+    // cursor is a range scan from it (no term is null, so the key is one row comparison).
     index("unidades_ordem_idx").on(
-      t.bloco.asc().nullsFirst(),
+      sql`coalesce(${t.bloco}, '')`,
       sql`coalesce(lpad(substring(${t.numero_unidade} from '^[0-9]{1,18}'), 18, '0'), '~')`,
       t.numero_unidade,
       t.id,
     ),
     index("unidades_condominio_ordem_idx").on(
       t.condominio_id,
-      t.bloco.asc().nullsFirst(),
+      sql`coalesce(${t.bloco}, '')`,
       sql`coalesce(lpad(substring(${t.numero_unidade} from '^[0-9]{1,18}'), 18, '0'), '~')`,
       t.numero_unidade,
       t.id,

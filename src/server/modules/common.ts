@@ -5,6 +5,7 @@ import type { TtlCache } from "../cache";
 import { unidades } from "../db/schema";
 import { AppError, pgErrorCode } from "../errors";
 import type { CatalogueMessage } from "../../shared/messages";
+import { encodeCursor } from "../../shared/schemas/cursor";
 
 export const idParams = z.object({ id: z.uuid("Identificador inválido.") });
 
@@ -64,3 +65,15 @@ export type ListTotals = TtlCache<number>;
 
 export const cachedTotal = (totals: ListTotals | undefined, key: readonly unknown[], count: () => Promise<number>): Promise<number> =>
   totals ? totals.getOrLoad(JSON.stringify(key), count) : count();
+
+/**
+ * Keyset pagination: the rows after the cursor's key, as one row comparison in the list's ORDER BY
+ * (every term ascending and never null), which a btree index in that order answers with a range
+ * scan starting at the key. The key's values are bound as parameters.
+ */
+export const afterKey = (orderBy: readonly (AnyPgColumn | SQL)[], key: readonly unknown[]): SQL =>
+  sql`(${sql.join([...orderBy], sql`, `)}) > (${sql.join(key.map((value) => sql`${value}`), sql`, `)})`;
+
+/** The `next` of a page: the cursor of its last row, or null when fewer rows than asked came back. */
+export const nextCursor = <Row>(rows: readonly Row[], limit: number, key: (row: Row) => readonly unknown[]): string | null =>
+  rows.length > 0 && rows.length >= limit ? encodeCursor(key(rows[rows.length - 1]!)) : null;

@@ -85,8 +85,12 @@ export const listPaging = {
 export const searchText = z.string().trim().max(100, "Busca muito longa.").optional().default("");
 export const ativoFilter = z.enum(["todos", "ativo", "inativo"], { error: "Filtro inválido." }).optional().default("todos");
 
-/** One page of a list endpoint: the rows asked for and the total that match. */
+/**
+ * One page of a list endpoint: the rows asked for, the total that match, and the cursor to pass
+ * as `after` for the next page (null when this page is the last one).
+ */
 export interface Page<T> {
   rows: T[];
   total: number;
+  next: string | null;
 }

@@ -13,6 +13,7 @@ import {
   requiredText,
   searchText,
 } from "./common";
+import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
 import { isValidPhone } from "../br/phone";
 
 const optionalUf = z.preprocess(
@@ -45,7 +46,14 @@ export const condominioInputSchema = z.object({
   ativo: booleanDefaultTrue,
 });
 
-export const condominioListQuerySchema = z.object({ q: searchText, ...listPaging });
+export const condominioListQuerySchema = z
+  .object({
+    q: searchText,
+    ...listPaging,
+    // Sort key of the list (nome, id), see the repository's ORDER BY.
+    after: cursorParam(z.tuple([cursorText(), cursorId])),
+  })
+  .superRefine(afterOrOffset);
 
 export type CondominioInput = z.input<typeof condominioInputSchema>;
 

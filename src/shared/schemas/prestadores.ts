@@ -13,6 +13,7 @@ import {
   requiredText,
   searchText,
 } from "./common";
+import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
 
 export const prestadorInputSchema = z
   .object({
@@ -33,13 +34,17 @@ export const prestadorInputSchema = z
     { message: "O fim da autorização não pode ser antes do início.", path: ["data_fim_autorizacao"] },
   );
 
-export const prestadorListQuerySchema = z.object({
-  q: searchText,
-  // 'todos', 'geral' (no condominium) or one condominium.
-  condominio_id: z.union([z.literal("todos"), z.literal("geral"), z.uuid("Condomínio inválido.")]).optional().default("todos"),
-  status: ativoFilter,
-  ...listPaging,
-});
+export const prestadorListQuerySchema = z
+  .object({
+    q: searchText,
+    // 'todos', 'geral' (no condominium) or one condominium.
+    condominio_id: z.union([z.literal("todos"), z.literal("geral"), z.uuid("Condomínio inválido.")]).optional().default("todos"),
+    status: ativoFilter,
+    ...listPaging,
+    // Sort key of the list (nome_empresa_profissional, id).
+    after: cursorParam(z.tuple([cursorText(), cursorId])),
+  })
+  .superRefine(afterOrOffset);
 
 export type PrestadorInput = z.input<typeof prestadorInputSchema>;
 

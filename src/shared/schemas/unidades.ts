@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MSG } from "../messages";
 import { booleanDefaultTrue, listPaging, optionalText, requiredText, searchText } from "./common";
+import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
 
 const fields = {
   bloco: optionalText(50).optional().default(null),
@@ -22,11 +23,16 @@ export const unidadeUpdateSchema = z.object({
   ...fields,
 });
 
-export const unidadeListQuerySchema = z.object({
-  q: searchText,
-  condominio_id: z.union([z.literal("todos"), z.uuid("Condomínio inválido.")]).optional().default("todos"),
-  ...listPaging,
-});
+export const unidadeListQuerySchema = z
+  .object({
+    q: searchText,
+    condominio_id: z.union([z.literal("todos"), z.uuid("Condomínio inválido.")]).optional().default("todos"),
+    ...listPaging,
+    // Sort key of the list: coalesce(bloco, ''), numero_unidade (its natural-order prefix is
+    // computed from it), id; see the repository's ORDER BY.
+    after: cursorParam(z.tuple([cursorText(), cursorText(), cursorId])),
+  })
+  .superRefine(afterOrOffset);
 
 export type UnidadeCreate = z.input<typeof unidadeCreateSchema>;
 export type UnidadeUpdate = z.input<typeof unidadeUpdateSchema>;

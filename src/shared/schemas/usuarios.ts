@@ -3,6 +3,7 @@ import { MSG } from "../messages";
 import { USER_STATUSES, type UserStatus } from "../permissions";
 import { MIN_PASSWORD_LENGTH } from "./auth";
 import { optionalCpf, optionalPhone, requiredText, uuidSchema } from "./common";
+import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
 
 const grupoIds = z.array(uuidSchema).max(100).optional().default([]).transform((ids) => [...new Set(ids)]);
 
@@ -29,12 +30,16 @@ export const usuarioUpdateSchema = z.object({
   grupo_ids: grupoIds,
 });
 
-export const usuarioListQuerySchema = z.object({
-  q: z.string().trim().max(100).optional().default(""),
-  status: z.union([z.literal("todos"), usuarioStatusSchema]).optional().default("todos"),
-  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
-  offset: z.coerce.number().int().min(0).max(1_000_000).optional().default(0),
-});
+export const usuarioListQuerySchema = z
+  .object({
+    q: z.string().trim().max(100).optional().default(""),
+    status: z.union([z.literal("todos"), usuarioStatusSchema]).optional().default("todos"),
+    limit: z.coerce.number().int().min(1).max(200).optional().default(50),
+    offset: z.coerce.number().int().min(0).max(1_000_000).optional().default(0),
+    // Sort key of the list (nome_completo, id).
+    after: cursorParam(z.tuple([cursorText(), cursorId])),
+  })
+  .superRefine(afterOrOffset);
 
 export type UsuarioCreate = z.input<typeof usuarioCreateSchema>;
 export type UsuarioUpdate = z.input<typeof usuarioUpdateSchema>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { isValidPlaca, normalizePlaca } from "../br/placa";
 import { MSG } from "../messages";
 import { ativoFilter, booleanDefaultTrue, listPaging, optionalText, searchText } from "./common";
+import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
 
 export const TIPOS_VEICULO = ["carro", "moto", "outro"] as const;
 export const TIPO_VEICULO_LABEL: Record<(typeof TIPOS_VEICULO)[number], string> = { carro: "Carro", moto: "Moto", outro: "Outro" };
@@ -19,12 +20,16 @@ export const veiculoInputSchema = z.object({
   observacoes: optionalText(1000).optional().default(null),
 });
 
-export const veiculoListQuerySchema = z.object({
-  q: searchText,
-  condominio_id: z.union([z.literal("todos"), z.uuid("Condomínio inválido.")]).optional().default("todos"),
-  status: ativoFilter,
-  ...listPaging,
-});
+export const veiculoListQuerySchema = z
+  .object({
+    q: searchText,
+    condominio_id: z.union([z.literal("todos"), z.uuid("Condomínio inválido.")]).optional().default("todos"),
+    status: ativoFilter,
+    ...listPaging,
+    // Sort key of the list (placa, a varchar(7), then id).
+    after: cursorParam(z.tuple([cursorText(7), cursorId])),
+  })
+  .superRefine(afterOrOffset);
 
 export type VeiculoInput = z.input<typeof veiculoInputSchema>;
 

@@ -1,8 +1,9 @@
-import { asc, count, eq, ilike, or } from "drizzle-orm";
+import { and, asc, count, eq, ilike, or } from "drizzle-orm";
 import type { Condominio, CondominioListItem } from "../../../shared/schemas/condominios";
+import type { Page } from "../../../shared/schemas/common";
 import type { Db } from "../../db/client";
 import { condominios } from "../../db/schema";
-import { cachedTotal, containsPattern, toIso, type ListTotals } from "../common";
+import { afterKey, cachedTotal, containsPattern, nextCursor, toIso, type ListTotals } from "../common";
 import { normalizeCnpj } from "../../../shared/br/cnpj";
 
 type Input = Omit<Condominio, "id" | "created_at" | "updated_at">;
@@ -12,7 +13,7 @@ const toCondominio = (row: Row): Condominio => ({ ...row, created_at: toIso(row.
 
 export function condominiosRepository(db: Db, totals?: ListTotals) {
   return {
-    async list(query: { q: string; limit: number; offset: number }): Promise<{ rows: CondominioListItem[]; total: number }> {
+    async list(query: { q: string; limit: number; offset: number; after?: [string, string] }): Promise<Page<CondominioListItem>> {
       // The document column only when the text has a digit: "ab" is a name, not a CNPJ.
       const cnpj = /\d/.test(query.q) ? normalizeCnpj(query.q) : "";
       const where = query.q
@@ -29,13 +30,13 @@ export function condominiosRepository(db: Db, totals?: ListTotals) {
             ativo: condominios.ativo,
           })
           .from(condominios)
-          .where(where)
+          .where(and(where, query.after && afterKey([condominios.nome, condominios.id], query.after)))
           .orderBy(asc(condominios.nome), asc(condominios.id))
           .limit(query.limit)
           .offset(query.offset),
         cachedTotal(totals, ["condominios", query.q], async () => (await db.select({ n: count() }).from(condominios).where(where))[0]!.n),
       ]);
-      return { rows, total };
+      return { rows, total, next: nextCursor(rows, query.limit, (r) => [r.nome, r.id]) };
     },
 
     async get(id: string): Promise<Condominio | null> {

@@ -3,7 +3,7 @@ import { normalizeCnpj } from "../../../shared/br/cnpj";
 import type { Prestador } from "../../../shared/schemas/prestadores";
 import type { Db } from "../../db/client";
 import { condominios, prestadores } from "../../db/schema";
-import { cachedTotal, containsPattern, type ListTotals } from "../common";
+import { afterKey, cachedTotal, containsPattern, nextCursor, type ListTotals } from "../common";
 import { matchingRows } from "../text-search";
 
 type Fields = Omit<Prestador, "id" | "condominio">;
@@ -39,7 +39,7 @@ export function prestadoresRepository(db: Db, totals?: ListTotals) {
       .leftJoin(condominios, eq(condominios.id, prestadores.condominio_id));
 
   return {
-    async list(query: { q: string; condominio_id: string; status: string; limit: number; offset: number }) {
+    async list(query: { q: string; condominio_id: string; status: string; limit: number; offset: number; after?: [string, string] }) {
       const conditions: SQL[] = [];
       if (query.q) {
         const text = containsPattern(query.q);
@@ -60,9 +60,15 @@ export function prestadoresRepository(db: Db, totals?: ListTotals) {
       const counting = cachedTotal(totals, ["prestadores", query.q, query.condominio_id, query.status], async () => (await db.select({ n: count() }).from(prestadores).where(where))[0]!.n);
       // A search waits for its count: it decides where the page is read from (text-search.ts).
       const matching = query.q ? matchingRows(db, prestadores, where, await counting) : undefined;
-      const page = (matching ? base(matching) : base().where(where)).orderBy(asc(prestadores.nome_empresa_profissional), asc(prestadores.id)).limit(query.limit).offset(query.offset);
-      const [rows, total] = await Promise.all([page, counting]);
-      return { rows: (rows as Row[]).map(toPrestador), total };
+      const [rows, total] = await Promise.all([
+        base(matching)
+          .where(and(matching ? undefined : where, query.after && afterKey([prestadores.nome_empresa_profissional, prestadores.id], query.after)))
+          .orderBy(asc(prestadores.nome_empresa_profissional), asc(prestadores.id))
+          .limit(query.limit)
+          .offset(query.offset),
+        counting,
+      ]);
+      return { rows: (rows as Row[]).map(toPrestador), total, next: nextCursor(rows, query.limit, (r) => [r.nome_empresa_profissional, r.id]) };
     },
 
     async get(id: string): Promise<Prestador | null> {

@@ -1,14 +1,25 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Unidade, UnidadeListItem } from "../../../shared/schemas/unidades";
 import type { Db } from "../../db/client";
 import { condominios, moradores, unidades } from "../../db/schema";
-import { cachedTotal, containsPattern, toIso, type ListTotals } from "../common";
+import type { Page } from "../../../shared/schemas/common";
+import { afterKey, cachedTotal, containsPattern, nextCursor, toIso, type ListTotals } from "../common";
 
 /** Natural order of unit numbers: the leading number by value (2 before 10), then the text. */
-export const numeroOrdem = sql`coalesce(lpad(substring(${unidades.numero_unidade} from '^[0-9]{1,18}'), 18, '0'), '~')`;
+const numeroOrdemOf = (numero: SQL | AnyPgColumn) => sql`coalesce(lpad(substring(${numero} from '^[0-9]{1,18}'), 18, '0'), '~')`;
+export const numeroOrdem = numeroOrdemOf(unidades.numero_unidade);
 
-/** The list's order; unidades_ordem_idx and unidades_condominio_ordem_idx follow it. */
-const listOrder = [sql`${unidades.bloco} asc nulls first`, asc(numeroOrdem), asc(unidades.numero_unidade), asc(unidades.id)];
+/**
+ * Houses (no block) first: '' sorts before every block, and a blank block is stored as null (the
+ * unique index already takes null and '' as the same block). Not null, so that the whole sort key
+ * is one row comparison for `after` (docs/decisions.md, "Paginação por cursor").
+ */
+const blocoOrdem = sql`coalesce(${unidades.bloco}, '')`;
+
+/** The list's sort key; unidades_ordem_idx and unidades_condominio_ordem_idx follow it. */
+const listKey = [blocoOrdem, numeroOrdem, unidades.numero_unidade, unidades.id];
+const listOrder = listKey.map((term) => asc(term));
 
 const moradoresCount = sql<number>`(select count(*)::int from ${moradores} where ${moradores.unidade_id} = ${unidades.id})`;
 
@@ -27,7 +38,7 @@ export type UnidadeFields = Omit<Unidade, "id" | "condominio" | "moradores_count
 
 export function unidadesRepository(db: Db, totals?: ListTotals) {
   return {
-    async list(query: { q: string; condominio_id: string; limit: number; offset: number }): Promise<{ rows: UnidadeListItem[]; total: number }> {
+    async list(query: { q: string; condominio_id: string; limit: number; offset: number; after?: [string, string, string] }): Promise<Page<UnidadeListItem>> {
       const conditions: SQL[] = [];
       if (query.q) {
         const text = containsPattern(query.q);
@@ -35,12 +46,14 @@ export function unidadesRepository(db: Db, totals?: ListTotals) {
       }
       if (query.condominio_id !== "todos") conditions.push(eq(unidades.condominio_id, query.condominio_id));
       const where = conditions.length ? and(...conditions) : undefined;
+      // The key's natural-order term is computed from the cursor's number, as the index computes it.
+      const after = query.after && afterKey(listKey, [query.after[0], numeroOrdemOf(sql`${query.after[1]}::text`), query.after[1], query.after[2]]);
       // The page first (in the order of unidades_ordem_idx / unidades_condominio_ordem_idx), then
       // its condominium and resident count: joins and counts for 50 rows, not for every match.
       const pagina = db
         .select({ id: unidades.id, condominio_id: unidades.condominio_id, bloco: unidades.bloco, ordem: sql<string>`${numeroOrdem}`.as("ordem"), numero_unidade: unidades.numero_unidade })
         .from(unidades)
-        .where(where)
+        .where(and(where, after))
         .orderBy(...listOrder)
         .limit(query.limit)
         .offset(query.offset)
@@ -51,10 +64,10 @@ export function unidadesRepository(db: Db, totals?: ListTotals) {
           .from(pagina)
           .innerJoin(unidades, eq(unidades.id, pagina.id))
           .innerJoin(condominios, eq(condominios.id, pagina.condominio_id))
-          .orderBy(sql`${pagina.bloco} asc nulls first`, asc(pagina.ordem), asc(pagina.numero_unidade), asc(pagina.id)),
+          .orderBy(asc(sql`coalesce(${pagina.bloco}, '')`), asc(pagina.ordem), asc(pagina.numero_unidade), asc(pagina.id)),
         cachedTotal(totals, ["unidades", query.q, query.condominio_id], async () => (await db.select({ n: count() }).from(unidades).where(where))[0]!.n),
       ]);
-      return { rows, total };
+      return { rows, total, next: nextCursor(rows, query.limit, (r) => [r.bloco ?? "", r.numero_unidade, r.id]) };
     },
 
     async get(id: string): Promise<Unidade | null> {

@@ -4,7 +4,7 @@ import type { Usuario } from "../../../shared/schemas/usuarios";
 import { onlyDigits } from "../../../shared/br/phone";
 import type { Db } from "../../db/client";
 import { grupos, usuarioGrupos, usuarios } from "../../db/schema";
-import { cachedTotal, containsPattern, type ListTotals } from "../common";
+import { afterKey, cachedTotal, containsPattern, nextCursor, type ListTotals } from "../common";
 
 const columns = {
   id: usuarios.id,
@@ -35,7 +35,7 @@ export function usuariosRepository(db: Db, totals?: ListTotals) {
   const withStatus = (rows: Row[]): (Usuario & { auth_user_id: string })[] => rows.map((row) => ({ ...row, status: row.status as UserStatus }));
 
   return {
-    async list(query: { q: string; status: "todos" | UserStatus; limit: number; offset: number }) {
+    async list(query: { q: string; status: "todos" | UserStatus; limit: number; offset: number; after?: [string, string] }) {
       const conditions: SQL[] = [];
       if (query.q) {
         const text = containsPattern(query.q);
@@ -47,10 +47,20 @@ export function usuariosRepository(db: Db, totals?: ListTotals) {
       if (query.status !== "todos") conditions.push(eq(usuarios.status, query.status));
       const where = conditions.length ? and(...conditions) : undefined;
       const [rows, total] = await Promise.all([
-        db.select(columnsWithGroups).from(usuarios).where(where).orderBy(asc(usuarios.nome_completo), asc(usuarios.id)).limit(query.limit).offset(query.offset),
+        db
+          .select(columnsWithGroups)
+          .from(usuarios)
+          .where(and(where, query.after && afterKey([usuarios.nome_completo, usuarios.id], query.after)))
+          .orderBy(asc(usuarios.nome_completo), asc(usuarios.id))
+          .limit(query.limit)
+          .offset(query.offset),
         cachedTotal(totals, ["usuarios", query.q, query.status], async () => (await db.select({ n: count() }).from(usuarios).where(where))[0]!.n),
       ]);
-      return { rows: withStatus(rows).map(({ auth_user_id: _omit, ...u }) => u), total };
+      return {
+        rows: withStatus(rows).map(({ auth_user_id: _omit, ...u }) => u),
+        total,
+        next: nextCursor(rows, query.limit, (r) => [r.nome_completo, r.id]),
+      };
     },
 
     async get(id: string) {

@@ -1,11 +1,12 @@
 import { and, asc, count, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { normalizePlaca } from "../../../shared/br/placa";
+import type { Page } from "../../../shared/schemas/common";
 import { veiculoListQuerySchema, type VeiculoListItem } from "../../../shared/schemas/veiculos";
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { condominios, moradores, unidades, veiculos } from "../../db/schema";
-import { cachedTotal, containsPattern, inCondominio, type ListTotals } from "../common";
+import { afterKey, cachedTotal, containsPattern, inCondominio, nextCursor, type ListTotals } from "../common";
 import { matchingRows } from "../text-search";
 
 // The read-only vehicle list (§2 Vehicles): search, condominium and status filters, by plate.
@@ -18,8 +19,8 @@ export const veiculosRoutes =
         config: { access: requirePermission("visualizar_veiculos", "Você não tem permissão para visualizar veículos.") },
         schema: { querystring: veiculoListQuerySchema },
       },
-      async (request): Promise<{ rows: VeiculoListItem[]; total: number }> => {
-        const { q, condominio_id, status, limit, offset } = request.query;
+      async (request): Promise<Page<VeiculoListItem>> => {
+        const { q, condominio_id, status, limit, offset, after } = request.query;
         const conditions: SQL[] = [];
         if (q) {
           const text = containsPattern(q);
@@ -43,7 +44,7 @@ export const veiculosRoutes =
         const pagina = db
           .select({ id: veiculos.id, placa: veiculos.placa })
           .from(matching ?? veiculos)
-          .where(matching ? undefined : where)
+          .where(and(matching ? undefined : where, after && afterKey([veiculos.placa, veiculos.id], after)))
           .orderBy(asc(veiculos.placa), asc(veiculos.id))
           .limit(limit)
           .offset(offset)
@@ -72,7 +73,7 @@ export const veiculosRoutes =
             .orderBy(asc(pagina.placa), asc(pagina.id)),
           counting,
         ]);
-        return { rows: rows as VeiculoListItem[], total };
+        return { rows: rows as VeiculoListItem[], total, next: nextCursor(rows, limit, (r) => [r.placa, r.id]) };
       },
     );
   };

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import { MSG } from "../messages";
+
+// Keyset pagination (docs/decisions.md, "Paginação por cursor"): a list's `next` is the sort key
+// of its page's last row — a JSON array, in the order of the list's ORDER BY — as base64url. It is
+// opaque to clients; the server only decodes it, checks every value against the key's schema and
+// binds the values as SQL parameters.
+
+/** Longest `after` accepted: the longest real key (texts of a few hundred characters) fits easily. */
+const MAX_CURSOR_LENGTH = 4096;
+
+const toBase64Url = (bytes: Uint8Array) => {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+};
+
+/** The cursor of a row: its sort key values, in the list's order. */
+export const encodeCursor = (key: readonly unknown[]): string => toBase64Url(new TextEncoder().encode(JSON.stringify(key)));
+
+/** The JSON a cursor carries, or undefined when it is not base64url of UTF-8 JSON. */
+function decodeCursor(cursor: string): unknown {
+  if (!/^[A-Za-z0-9_-]+$/.test(cursor) || cursor.length % 4 === 1) return undefined;
+  try {
+    const binary = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const invalid = MSG.listCursorInvalid.message;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * One text value of a sort key (`max`: the column's length, for varchar columns). Not what a text
+ * column cannot hold exactly: NUL (PostgreSQL refuses it), a lone surrogate (sent as U+FFFD).
+ */
+export const cursorText = (max = 1000) =>
+  z
+    .string()
+    .max(max)
+    .refine((s) => !s.includes("\u0000") && !LONE_SURROGATE.test(s));
+
+/** The row id, last in every key: any value a PostgreSQL uuid column holds, in canonical form. */
+export const cursorId = z.guid();
+
+/**
+ * The `after` query parameter of a list: a cursor whose decoded value must match `key` (a tuple
+ * schema, one entry per ORDER BY term). Anything else — not base64url, not JSON, wrong arity,
+ * wrong types, values that do not fit the columns — is one 400 with the same message.
+ */
+export const cursorParam = <Key extends z.ZodTuple>(key: Key) =>
+  z
+    .string({ error: invalid })
+    .max(MAX_CURSOR_LENGTH, invalid)
+    .transform((cursor, ctx): z.output<Key> => {
+      const parsed = key.safeParse(decodeCursor(cursor));
+      if (parsed.success) return parsed.data;
+      ctx.addIssue({ code: "custom", message: invalid });
+      return z.NEVER;
+    })
+    .optional();
+
+/**
+ * `after` and `offset` are two ways of saying where a page starts: a request with both (offset
+ * other than 0) is refused rather than guessed at.
+ */
+export const afterOrOffset = (query: { after?: unknown; offset: number }, ctx: z.RefinementCtx) => {
+  if (query.after !== undefined && query.offset !== 0) {
+    ctx.addIssue({ code: "custom", path: ["after"], message: MSG.listCursorWithOffset.message });
+  }
+};
