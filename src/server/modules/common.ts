@@ -74,6 +74,15 @@ export const cachedTotal = (totals: ListTotals | undefined, key: readonly unknow
 export const afterKey = (orderBy: readonly (AnyPgColumn | SQL)[], key: readonly unknown[]): SQL =>
   sql`(${sql.join([...orderBy], sql`, `)}) > (${sql.join(key.map((value) => sql`${value}`), sql`, `)})`;
 
-/** The `next` of a page: the cursor of its last row, or null when fewer rows than asked came back. */
-export const nextCursor = <Row>(rows: readonly Row[], limit: number, key: (row: Row) => readonly unknown[]): string | null =>
-  rows.length > 0 && rows.length >= limit ? encodeCursor(key(rows[rows.length - 1]!)) : null;
+/**
+ * Lists ask the database for one row more than the page: that row only tells whether anything
+ * follows, so `next` is null exactly on the last page (a full last page needs no empty request).
+ */
+export const pageLimit = (limit: number) => limit + 1;
+
+/** The page (at most `limit` of the rows read with `pageLimit`) and its `next`: the cursor of its last row, or null when nothing follows. */
+export function keysetPage<Row>(rows: Row[], limit: number, key: (row: Row) => readonly unknown[]): { rows: Row[]; next: string | null } {
+  if (rows.length <= limit) return { rows, next: null };
+  const page = rows.slice(0, limit);
+  return { rows: page, next: encodeCursor(key(page[limit - 1]!)) };
+}

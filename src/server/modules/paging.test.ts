@@ -52,6 +52,8 @@ async function walk(path: string, filters: Record<string, string>, limit: number
     pages.push(page);
     expect(page.rows.length).toBeLessThanOrEqual(limit);
     if (page.rows.length < limit) expect(page.next).toBeNull();
+    // `next` only when something follows: a full last page is not followed by an empty one.
+    if (cursor) expect(page.rows.length, `${path}: the page after a next`).toBeGreaterThan(0);
     if (page.next === null) return pages;
     cursor = page.next;
     if (pages.length > 100) throw new Error(`${path}: more than 100 pages`);
@@ -151,6 +153,7 @@ describe("walking a list with after", () => {
       for (const limit of [1, 2, 3, all.length, all.length + 1]) {
         const pages = await walk(path, filter, limit);
         expect(ids(pages.flatMap((p) => p.rows)), `${path} ${query(filter)} limit ${limit}`).toEqual(ids(all));
+        expect(pages, `${path} ${query(filter)} limit ${limit}: one request per page`).toHaveLength(Math.ceil(all.length / limit));
         for (const page of pages) expect(page.total).toBe(all.length);
       }
     }

@@ -3,7 +3,7 @@ import type { Condominio, CondominioListItem } from "../../../shared/schemas/con
 import type { Page } from "../../../shared/schemas/common";
 import type { Db } from "../../db/client";
 import { condominios } from "../../db/schema";
-import { afterKey, cachedTotal, containsPattern, nextCursor, toIso, type ListTotals } from "../common";
+import { afterKey, cachedTotal, containsPattern, keysetPage, pageLimit, toIso, type ListTotals } from "../common";
 import { normalizeCnpj } from "../../../shared/br/cnpj";
 
 type Input = Omit<Condominio, "id" | "created_at" | "updated_at">;
@@ -32,11 +32,11 @@ export function condominiosRepository(db: Db, totals?: ListTotals) {
           .from(condominios)
           .where(and(where, query.after && afterKey([condominios.nome, condominios.id], query.after)))
           .orderBy(asc(condominios.nome), asc(condominios.id))
-          .limit(query.limit)
+          .limit(pageLimit(query.limit))
           .offset(query.offset),
         cachedTotal(totals, ["condominios", query.q], async () => (await db.select({ n: count() }).from(condominios).where(where))[0]!.n),
       ]);
-      return { rows, total, next: nextCursor(rows, query.limit, (r) => [r.nome, r.id]) };
+      return { ...keysetPage(rows, query.limit, (r) => [r.nome, r.id]), total };
     },
 
     async get(id: string): Promise<Condominio | null> {

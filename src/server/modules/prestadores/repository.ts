@@ -3,7 +3,7 @@ import { normalizeCnpj } from "../../../shared/br/cnpj";
 import type { Prestador } from "../../../shared/schemas/prestadores";
 import type { Db } from "../../db/client";
 import { condominios, prestadores } from "../../db/schema";
-import { afterKey, cachedTotal, containsPattern, nextCursor, type ListTotals } from "../common";
+import { afterKey, cachedTotal, containsPattern, keysetPage, pageLimit, type ListTotals } from "../common";
 import { matchingRows } from "../text-search";
 
 type Fields = Omit<Prestador, "id" | "condominio">;
@@ -64,11 +64,12 @@ export function prestadoresRepository(db: Db, totals?: ListTotals) {
         base(matching)
           .where(and(matching ? undefined : where, query.after && afterKey([prestadores.nome_empresa_profissional, prestadores.id], query.after)))
           .orderBy(asc(prestadores.nome_empresa_profissional), asc(prestadores.id))
-          .limit(query.limit)
+          .limit(pageLimit(query.limit))
           .offset(query.offset),
         counting,
       ]);
-      return { rows: (rows as Row[]).map(toPrestador), total, next: nextCursor(rows, query.limit, (r) => [r.nome_empresa_profissional, r.id]) };
+      const page = keysetPage(rows as Row[], query.limit, (r) => [r.nome_empresa_profissional, r.id]);
+      return { rows: page.rows.map(toPrestador), total, next: page.next };
     },
 
     async get(id: string): Promise<Prestador | null> {

@@ -4,7 +4,7 @@ import type { Unidade, UnidadeListItem } from "../../../shared/schemas/unidades"
 import type { Db } from "../../db/client";
 import { condominios, moradores, unidades } from "../../db/schema";
 import type { Page } from "../../../shared/schemas/common";
-import { afterKey, cachedTotal, containsPattern, nextCursor, toIso, type ListTotals } from "../common";
+import { afterKey, cachedTotal, containsPattern, keysetPage, pageLimit, toIso, type ListTotals } from "../common";
 
 /** Natural order of unit numbers: the leading number by value (2 before 10), then the text. */
 const numeroOrdemOf = (numero: SQL | AnyPgColumn) => sql`coalesce(lpad(substring(${numero} from '^[0-9]{1,18}'), 18, '0'), '~')`;
@@ -55,7 +55,7 @@ export function unidadesRepository(db: Db, totals?: ListTotals) {
         .from(unidades)
         .where(and(where, after))
         .orderBy(...listOrder)
-        .limit(query.limit)
+        .limit(pageLimit(query.limit))
         .offset(query.offset)
         .as("pagina");
       const [rows, total] = await Promise.all([
@@ -67,7 +67,7 @@ export function unidadesRepository(db: Db, totals?: ListTotals) {
           .orderBy(asc(sql`coalesce(${pagina.bloco}, '')`), asc(pagina.ordem), asc(pagina.numero_unidade), asc(pagina.id)),
         cachedTotal(totals, ["unidades", query.q, query.condominio_id], async () => (await db.select({ n: count() }).from(unidades).where(where))[0]!.n),
       ]);
-      return { rows, total, next: nextCursor(rows, query.limit, (r) => [r.bloco ?? "", r.numero_unidade, r.id]) };
+      return { ...keysetPage(rows, query.limit, (r) => [r.bloco ?? "", r.numero_unidade, r.id]), total };
     },
 
     async get(id: string): Promise<Unidade | null> {

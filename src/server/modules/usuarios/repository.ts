@@ -4,7 +4,7 @@ import type { Usuario } from "../../../shared/schemas/usuarios";
 import { onlyDigits } from "../../../shared/br/phone";
 import type { Db } from "../../db/client";
 import { grupos, usuarioGrupos, usuarios } from "../../db/schema";
-import { afterKey, cachedTotal, containsPattern, nextCursor, type ListTotals } from "../common";
+import { afterKey, cachedTotal, containsPattern, keysetPage, pageLimit, type ListTotals } from "../common";
 
 const columns = {
   id: usuarios.id,
@@ -52,15 +52,12 @@ export function usuariosRepository(db: Db, totals?: ListTotals) {
           .from(usuarios)
           .where(and(where, query.after && afterKey([usuarios.nome_completo, usuarios.id], query.after)))
           .orderBy(asc(usuarios.nome_completo), asc(usuarios.id))
-          .limit(query.limit)
+          .limit(pageLimit(query.limit))
           .offset(query.offset),
         cachedTotal(totals, ["usuarios", query.q, query.status], async () => (await db.select({ n: count() }).from(usuarios).where(where))[0]!.n),
       ]);
-      return {
-        rows: withStatus(rows).map(({ auth_user_id: _omit, ...u }) => u),
-        total,
-        next: nextCursor(rows, query.limit, (r) => [r.nome_completo, r.id]),
-      };
+      const page = keysetPage(rows, query.limit, (r) => [r.nome_completo, r.id]);
+      return { rows: withStatus(page.rows).map(({ auth_user_id: _omit, ...u }) => u), total, next: page.next };
     },
 
     async get(id: string) {

@@ -6,7 +6,7 @@ import { veiculoListQuerySchema, type VeiculoListItem } from "../../../shared/sc
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { condominios, moradores, unidades, veiculos } from "../../db/schema";
-import { afterKey, cachedTotal, containsPattern, inCondominio, nextCursor, type ListTotals } from "../common";
+import { afterKey, cachedTotal, containsPattern, inCondominio, keysetPage, pageLimit, type ListTotals } from "../common";
 import { matchingRows } from "../text-search";
 
 // The read-only vehicle list (§2 Vehicles): search, condominium and status filters, by plate.
@@ -46,7 +46,7 @@ export const veiculosRoutes =
           .from(matching ?? veiculos)
           .where(and(matching ? undefined : where, after && afterKey([veiculos.placa, veiculos.id], after)))
           .orderBy(asc(veiculos.placa), asc(veiculos.id))
-          .limit(limit)
+          .limit(pageLimit(limit))
           .offset(offset)
           .as("pagina");
         const [rows, total] = await Promise.all([
@@ -73,7 +73,7 @@ export const veiculosRoutes =
             .orderBy(asc(pagina.placa), asc(pagina.id)),
           counting,
         ]);
-        return { rows: rows as VeiculoListItem[], total, next: nextCursor(rows, limit, (r) => [r.placa, r.id]) };
+        return { ...keysetPage(rows as VeiculoListItem[], limit, (r) => [r.placa, r.id]), total };
       },
     );
   };
