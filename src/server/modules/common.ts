@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { TtlCache } from "../cache";
@@ -6,6 +6,7 @@ import { unidades } from "../db/schema";
 import { AppError, pgErrorCode } from "../errors";
 import type { CatalogueMessage } from "../../shared/messages";
 import { encodeCursor } from "../../shared/schemas/cursor";
+import { param } from "../db/prepared";
 
 export const idParams = z.object({ id: z.uuid("Identificador inválido.") });
 
@@ -53,7 +54,7 @@ export async function linkedRecordsMessage<T>(work: () => Promise<T>, message: s
  * than a join so that PostgreSQL looks the few units' rows up by index instead of scanning the
  * whole table (at scale a join is costed as a hash join over every vehicle or resident).
  */
-export const inCondominio = (column: AnyPgColumn, condominioId: string): SQL =>
+export const inCondominio = (column: AnyPgColumn, condominioId: string | SQLWrapper): SQL =>
   sql`${column} = any(array(select ${unidades.id} from ${unidades} where ${unidades.condominio_id} = ${condominioId}))`;
 
 /**
@@ -86,3 +87,15 @@ export function keysetPage<Row>(rows: Row[], limit: number, key: (row: Row) => r
   const page = rows.slice(0, limit);
   return { rows: page, next: encodeCursor(key(page[limit - 1]!)) };
 }
+
+/** The paging part of a list's prepared shape (db/prepared.ts): `after`, and whether `offset` is not 0. */
+export type PagingShape = { after: boolean; offset: boolean };
+export const pagingShape = (query: { after?: unknown; offset: number }): PagingShape => ({ after: Boolean(query.after), offset: query.offset > 0 });
+
+/**
+ * The `.offset()` of a prepared list page. Only shapes with a nonzero offset have one (drizzle
+ * leaves out 0): the first page and the `after` pages, nearly every request, are planned without
+ * an unknown offset.
+ */
+export const offsetParam = (shape: PagingShape) => (shape.offset ? param("offset") : 0);
+

@@ -196,6 +196,26 @@ describe("walking a list with after", () => {
   });
 });
 
+// Each list's query is prepared once per shape (src/server/db/prepared.ts): requests of the same
+// shape with other values must answer for their own values, never for the first request's.
+describe("the same list shape with other values", () => {
+  const searches: Record<(typeof names)[number], [string, string]> = {
+    condominios: ["alfa", "zeta"],
+    unidades: ["casa", "A1"],
+    veiculos: ["bra", "xyz"],
+    prestadores: ["jardins", "limpeza"],
+    usuarios: ["silva", "souza"],
+  };
+  it.each(names)("%s: each search answers for its own text, page after page", async (name) => {
+    const { path } = lists[name]!;
+    for (const text of [...searches[name], ...searches[name]]) {
+      const rows = (await walk(path, { q: text }, 2)).flatMap((p) => p.rows);
+      expect(rows.length, `${path}?q=${text}`).toBeGreaterThan(0);
+      for (const row of rows) expect(JSON.stringify(row).toLowerCase(), `${path}?q=${text}`).toContain(text.toLowerCase());
+    }
+  });
+});
+
 describe("bad cursors", () => {
   const uuid = "00000000-0000-4000-8000-000000000000";
   const b64 = (text: string) => Buffer.from(text).toString("base64url");

@@ -3,38 +3,56 @@ import type { Condominio, CondominioListItem } from "../../../shared/schemas/con
 import type { Page } from "../../../shared/schemas/common";
 import type { Db } from "../../db/client";
 import { condominios } from "../../db/schema";
-import { afterKey, cachedTotal, containsPattern, keysetPage, pageLimit, toIso, type ListTotals } from "../common";
+import { afterKey, cachedTotal, containsPattern, keysetPage, offsetParam, pageLimit, pagingShape, toIso, type ListTotals, type PagingShape } from "../common";
 import { normalizeCnpj } from "../../../shared/br/cnpj";
+import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 
 type Input = Omit<Condominio, "id" | "created_at" | "updated_at">;
 type Row = typeof condominios.$inferSelect;
 
 const toCondominio = (row: Row): Condominio => ({ ...row, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) });
 
+/** Which filters a list request sets: each combination is one prepared shape (db/prepared.ts). */
+type Filters = { q: boolean; cnpj: boolean };
+
+// The document column only when the text has a digit: "ab" is a name, not a CNPJ.
+const listWhere = (f: Filters) => (f.q ? or(ilike(condominios.nome, param("text")), f.cnpj ? ilike(condominios.cnpj, param("cnpj")) : undefined) : undefined);
+
 export function condominiosRepository(db: Db, totals?: ListTotals) {
+  const listPage = byShape((shape: Filters & PagingShape) =>
+    db
+      .select({
+        id: condominios.id,
+        nome: condominios.nome,
+        cnpj: condominios.cnpj,
+        cidade: condominios.cidade,
+        estado: condominios.estado,
+        ativo: condominios.ativo,
+      })
+      .from(condominios)
+      .where(and(listWhere(shape), shape.after ? afterKey([condominios.nome, condominios.id], [param("afterNome"), param("afterId")]) : undefined))
+      .orderBy(asc(condominios.nome), asc(condominios.id))
+      .limit(param("limit"))
+      .offset(offsetParam(shape))
+      .prepare(NAMED_BY_TEXT),
+  );
+  const listCount = byShape((filters: Filters) => db.select({ n: count() }).from(condominios).where(listWhere(filters)).prepare(NAMED_BY_TEXT));
+
   return {
     async list(query: { q: string; limit: number; offset: number; after?: [string, string] }): Promise<Page<CondominioListItem>> {
-      // The document column only when the text has a digit: "ab" is a name, not a CNPJ.
       const cnpj = /\d/.test(query.q) ? normalizeCnpj(query.q) : "";
-      const where = query.q
-        ? or(ilike(condominios.nome, containsPattern(query.q)), ...(cnpj ? [ilike(condominios.cnpj, containsPattern(cnpj))] : []))
-        : undefined;
+      const filters: Filters = { q: Boolean(query.q), cnpj: Boolean(cnpj) };
+      const values = {
+        text: query.q && containsPattern(query.q),
+        cnpj: cnpj && containsPattern(cnpj),
+        afterNome: query.after?.[0],
+        afterId: query.after?.[1],
+        limit: pageLimit(query.limit),
+        offset: query.offset,
+      };
       const [rows, total] = await Promise.all([
-        db
-          .select({
-            id: condominios.id,
-            nome: condominios.nome,
-            cnpj: condominios.cnpj,
-            cidade: condominios.cidade,
-            estado: condominios.estado,
-            ativo: condominios.ativo,
-          })
-          .from(condominios)
-          .where(and(where, query.after && afterKey([condominios.nome, condominios.id], query.after)))
-          .orderBy(asc(condominios.nome), asc(condominios.id))
-          .limit(pageLimit(query.limit))
-          .offset(query.offset),
-        cachedTotal(totals, ["condominios", query.q], async () => (await db.select({ n: count() }).from(condominios).where(where))[0]!.n),
+        listPage({ ...filters, ...pagingShape(query) }).execute(values),
+        cachedTotal(totals, ["condominios", query.q], async () => (await listCount(filters).execute(values))[0]!.n),
       ]);
       return { ...keysetPage(rows, query.limit, (r) => [r.nome, r.id]), total };
     },

@@ -1,10 +1,11 @@
-import { and, asc, count, eq, ilike, isNull, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, isNull, or } from "drizzle-orm";
 import { normalizeCnpj } from "../../../shared/br/cnpj";
 import type { Prestador } from "../../../shared/schemas/prestadores";
 import type { Db } from "../../db/client";
 import { condominios, prestadores } from "../../db/schema";
-import { afterKey, cachedTotal, containsPattern, keysetPage, pageLimit, type ListTotals } from "../common";
-import { matchingRows } from "../text-search";
+import { afterKey, cachedTotal, containsPattern, keysetPage, offsetParam, pageLimit, pagingShape, type ListTotals, type PagingShape } from "../common";
+import { fewMatches, matchingRows } from "../text-search";
+import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 
 type Fields = Omit<Prestador, "id" | "condominio">;
 
@@ -30,6 +31,17 @@ const toPrestador = ({ condominio_nome, ...row }: Row): Prestador => ({
   condominio: row.condominio_id && condominio_nome ? { id: row.condominio_id, nome: condominio_nome } : null,
 });
 
+/** Which filters a list request sets: each combination is one prepared shape (db/prepared.ts). */
+type Filters = { q: boolean; doc: boolean; condominio: "todos" | "geral" | "um"; status: boolean };
+
+// The document column only when the text has a digit: "ab" is a name, not a CNPJ.
+const listWhere = (f: Filters) =>
+  and(
+    f.q ? or(ilike(prestadores.nome_empresa_profissional, param("text")), ilike(prestadores.tipo_servico, param("text")), f.doc ? ilike(prestadores.cnpj_cpf, param("doc")) : undefined) : undefined,
+    f.condominio === "geral" ? isNull(prestadores.condominio_id) : f.condominio === "um" ? eq(prestadores.condominio_id, param("condominio")) : undefined,
+    f.status ? eq(prestadores.ativo, param("ativo")) : undefined,
+  );
+
 export function prestadoresRepository(db: Db, totals?: ListTotals) {
   // `source`: the matching rows of a search, aliased as the table (text-search.ts).
   const base = (source?: ReturnType<typeof matchingRows>) =>
@@ -37,37 +49,40 @@ export function prestadoresRepository(db: Db, totals?: ListTotals) {
       .select(columns)
       .from(source ?? prestadores)
       .leftJoin(condominios, eq(condominios.id, prestadores.condominio_id));
+  const listPage = byShape((shape: Filters & PagingShape & { few: boolean }) => {
+    const matching = shape.few ? matchingRows(db, prestadores, listWhere(shape)) : undefined;
+    return base(matching)
+      .where(and(matching ? undefined : listWhere(shape), shape.after ? afterKey([prestadores.nome_empresa_profissional, prestadores.id], [param("afterNome"), param("afterId")]) : undefined))
+      .orderBy(asc(prestadores.nome_empresa_profissional), asc(prestadores.id))
+      .limit(param("limit"))
+      .offset(offsetParam(shape))
+      .prepare(NAMED_BY_TEXT);
+  });
+  const listCount = byShape((filters: Filters) => db.select({ n: count() }).from(prestadores).where(listWhere(filters)).prepare(NAMED_BY_TEXT));
 
   return {
     async list(query: { q: string; condominio_id: string; status: string; limit: number; offset: number; after?: [string, string] }) {
-      const conditions: SQL[] = [];
-      if (query.q) {
-        const text = containsPattern(query.q);
-        // The document column only when the text has a digit: "ab" is a name, not a CNPJ.
-        const doc = /\d/.test(query.q) ? normalizeCnpj(query.q) : "";
-        conditions.push(
-          or(
-            ilike(prestadores.nome_empresa_profissional, text),
-            ilike(prestadores.tipo_servico, text),
-            ...(doc ? [ilike(prestadores.cnpj_cpf, containsPattern(doc))] : []),
-          )!,
-        );
-      }
-      if (query.condominio_id === "geral") conditions.push(isNull(prestadores.condominio_id));
-      else if (query.condominio_id !== "todos") conditions.push(eq(prestadores.condominio_id, query.condominio_id));
-      if (query.status !== "todos") conditions.push(eq(prestadores.ativo, query.status === "ativo"));
-      const where = conditions.length ? and(...conditions) : undefined;
-      const counting = cachedTotal(totals, ["prestadores", query.q, query.condominio_id, query.status], async () => (await db.select({ n: count() }).from(prestadores).where(where))[0]!.n);
+      const doc = /\d/.test(query.q) ? normalizeCnpj(query.q) : "";
+      const filters: Filters = {
+        q: Boolean(query.q),
+        doc: Boolean(doc),
+        condominio: query.condominio_id === "todos" || query.condominio_id === "geral" ? query.condominio_id : "um",
+        status: query.status !== "todos",
+      };
+      const values = {
+        text: query.q && containsPattern(query.q),
+        doc: doc && containsPattern(doc),
+        condominio: query.condominio_id,
+        ativo: query.status === "ativo",
+        afterNome: query.after?.[0],
+        afterId: query.after?.[1],
+        limit: pageLimit(query.limit),
+        offset: query.offset,
+      };
+      const counting = cachedTotal(totals, ["prestadores", query.q, query.condominio_id, query.status], async () => (await listCount(filters).execute(values))[0]!.n);
       // A search waits for its count: it decides where the page is read from (text-search.ts).
-      const matching = query.q ? matchingRows(db, prestadores, where, await counting) : undefined;
-      const [rows, total] = await Promise.all([
-        base(matching)
-          .where(and(matching ? undefined : where, query.after && afterKey([prestadores.nome_empresa_profissional, prestadores.id], query.after)))
-          .orderBy(asc(prestadores.nome_empresa_profissional), asc(prestadores.id))
-          .limit(pageLimit(query.limit))
-          .offset(query.offset),
-        counting,
-      ]);
+      const few = fewMatches(filters.q, filters.q ? await counting : 0);
+      const [rows, total] = await Promise.all([listPage({ ...filters, ...pagingShape(query), few }).execute(values), counting]);
       const page = keysetPage(rows as Row[], query.limit, (r) => [r.nome_empresa_profissional, r.id]);
       return { rows: page.rows.map(toPrestador), total, next: page.next };
     },

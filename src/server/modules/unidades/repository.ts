@@ -4,7 +4,8 @@ import type { Unidade, UnidadeListItem } from "../../../shared/schemas/unidades"
 import type { Db } from "../../db/client";
 import { condominios, moradores, unidades } from "../../db/schema";
 import type { Page } from "../../../shared/schemas/common";
-import { afterKey, cachedTotal, containsPattern, keysetPage, pageLimit, toIso, type ListTotals } from "../common";
+import { afterKey, cachedTotal, containsPattern, keysetPage, offsetParam, pageLimit, pagingShape, toIso, type ListTotals, type PagingShape } from "../common";
+import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 
 /** Natural order of unit numbers: the leading number by value (2 before 10), then the text. */
 const numeroOrdemOf = (numero: SQL | AnyPgColumn) => sql`coalesce(lpad(substring(${numero} from '^[0-9]{1,18}'), 18, '0'), '~')`;
@@ -36,36 +37,54 @@ const listColumns = {
 
 export type UnidadeFields = Omit<Unidade, "id" | "condominio" | "moradores_count" | "created_at" | "updated_at">;
 
+/** Which filters a list request sets: each combination is one prepared shape (db/prepared.ts). */
+type Filters = { q: boolean; condominio: boolean };
+
+const listWhere = (shape: Filters) =>
+  and(
+    shape.q ? or(ilike(unidades.bloco, param("text")), ilike(unidades.numero_unidade, param("text")), ilike(unidades.tipo_unidade, param("text"))) : undefined,
+    shape.condominio ? eq(unidades.condominio_id, param("condominio")) : undefined,
+  );
+
 export function unidadesRepository(db: Db, totals?: ListTotals) {
+  const listPage = byShape((shape: Filters & PagingShape) => {
+    // The key's natural-order term is computed from the cursor's number, as the index computes it.
+    const after = shape.after ? afterKey(listKey, [param("afterBloco"), numeroOrdemOf(sql`${param("afterNumero")}::text`), param("afterNumero"), param("afterId")]) : undefined;
+    // The page first (in the order of unidades_ordem_idx / unidades_condominio_ordem_idx), then
+    // its condominium and resident count: joins and counts for the page's rows, not for every match.
+    const pagina = db
+      .select({ id: unidades.id, condominio_id: unidades.condominio_id, bloco: unidades.bloco, ordem: sql<string>`${numeroOrdem}`.as("ordem"), numero_unidade: unidades.numero_unidade })
+      .from(unidades)
+      .where(and(listWhere(shape), after))
+      .orderBy(...listOrder)
+      .limit(param("limit"))
+      .offset(offsetParam(shape))
+      .as("pagina");
+    return db
+      .select(listColumns)
+      .from(pagina)
+      .innerJoin(unidades, eq(unidades.id, pagina.id))
+      .innerJoin(condominios, eq(condominios.id, pagina.condominio_id))
+      .orderBy(asc(sql`coalesce(${pagina.bloco}, '')`), asc(pagina.ordem), asc(pagina.numero_unidade), asc(pagina.id))
+      .prepare(NAMED_BY_TEXT);
+  });
+  const listCount = byShape((filters: Filters) => db.select({ n: count() }).from(unidades).where(listWhere(filters)).prepare(NAMED_BY_TEXT));
+
   return {
     async list(query: { q: string; condominio_id: string; limit: number; offset: number; after?: [string, string, string] }): Promise<Page<UnidadeListItem>> {
-      const conditions: SQL[] = [];
-      if (query.q) {
-        const text = containsPattern(query.q);
-        conditions.push(or(ilike(unidades.bloco, text), ilike(unidades.numero_unidade, text), ilike(unidades.tipo_unidade, text))!);
-      }
-      if (query.condominio_id !== "todos") conditions.push(eq(unidades.condominio_id, query.condominio_id));
-      const where = conditions.length ? and(...conditions) : undefined;
-      // The key's natural-order term is computed from the cursor's number, as the index computes it.
-      const after = query.after && afterKey(listKey, [query.after[0], numeroOrdemOf(sql`${query.after[1]}::text`), query.after[1], query.after[2]]);
-      // The page first (in the order of unidades_ordem_idx / unidades_condominio_ordem_idx), then
-      // its condominium and resident count: joins and counts for 50 rows, not for every match.
-      const pagina = db
-        .select({ id: unidades.id, condominio_id: unidades.condominio_id, bloco: unidades.bloco, ordem: sql<string>`${numeroOrdem}`.as("ordem"), numero_unidade: unidades.numero_unidade })
-        .from(unidades)
-        .where(and(where, after))
-        .orderBy(...listOrder)
-        .limit(pageLimit(query.limit))
-        .offset(query.offset)
-        .as("pagina");
+      const filters: Filters = { q: Boolean(query.q), condominio: query.condominio_id !== "todos" };
+      const values = {
+        text: query.q && containsPattern(query.q),
+        condominio: query.condominio_id,
+        afterBloco: query.after?.[0],
+        afterNumero: query.after?.[1],
+        afterId: query.after?.[2],
+        limit: pageLimit(query.limit),
+        offset: query.offset,
+      };
       const [rows, total] = await Promise.all([
-        db
-          .select(listColumns)
-          .from(pagina)
-          .innerJoin(unidades, eq(unidades.id, pagina.id))
-          .innerJoin(condominios, eq(condominios.id, pagina.condominio_id))
-          .orderBy(asc(sql`coalesce(${pagina.bloco}, '')`), asc(pagina.ordem), asc(pagina.numero_unidade), asc(pagina.id)),
-        cachedTotal(totals, ["unidades", query.q, query.condominio_id], async () => (await db.select({ n: count() }).from(unidades).where(where))[0]!.n),
+        listPage({ ...filters, ...pagingShape(query) }).execute(values),
+        cachedTotal(totals, ["unidades", query.q, query.condominio_id], async () => (await listCount(filters).execute(values))[0]!.n),
       ]);
       return { ...keysetPage(rows, query.limit, (r) => [r.bloco ?? "", r.numero_unidade, r.id]), total };
     },

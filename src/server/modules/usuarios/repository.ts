@@ -1,10 +1,11 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { UserStatus } from "../../../shared/permissions";
 import type { Usuario } from "../../../shared/schemas/usuarios";
 import { onlyDigits } from "../../../shared/br/phone";
 import type { Db } from "../../db/client";
 import { grupos, usuarioGrupos, usuarios } from "../../db/schema";
-import { afterKey, cachedTotal, containsPattern, keysetPage, pageLimit, type ListTotals } from "../common";
+import { afterKey, cachedTotal, containsPattern, keysetPage, offsetParam, pageLimit, pagingShape, type ListTotals, type PagingShape } from "../common";
+import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 
 const columns = {
   id: usuarios.id,
@@ -31,30 +32,46 @@ const columnsWithGroups = { ...columns, grupos: gruposDoUsuario };
 
 type Row = { [K in keyof typeof columns]: (typeof usuarios.$inferSelect)[K] } & { grupos: Usuario["grupos"] };
 
+/** Which filters a list request sets: each combination is one prepared shape (db/prepared.ts). */
+type Filters = { q: boolean; cpf: boolean; status: boolean };
+
+const listWhere = (f: Filters) =>
+  and(
+    f.q ? or(ilike(usuarios.nome_completo, param("text")), ilike(usuarios.email, param("text")), f.cpf ? ilike(usuarios.cpf, param("cpf")) : undefined) : undefined,
+    f.status ? eq(usuarios.status, param("status")) : undefined,
+  );
+
 export function usuariosRepository(db: Db, totals?: ListTotals) {
+  const listPage = byShape((shape: Filters & PagingShape) =>
+    db
+      .select(columnsWithGroups)
+      .from(usuarios)
+      .where(and(listWhere(shape), shape.after ? afterKey([usuarios.nome_completo, usuarios.id], [param("afterNome"), param("afterId")]) : undefined))
+      .orderBy(asc(usuarios.nome_completo), asc(usuarios.id))
+      .limit(param("limit"))
+      .offset(offsetParam(shape))
+      .prepare(NAMED_BY_TEXT),
+  );
+  const listCount = byShape((filters: Filters) => db.select({ n: count() }).from(usuarios).where(listWhere(filters)).prepare(NAMED_BY_TEXT));
   const withStatus = (rows: Row[]): (Usuario & { auth_user_id: string })[] => rows.map((row) => ({ ...row, status: row.status as UserStatus }));
 
   return {
     async list(query: { q: string; status: "todos" | UserStatus; limit: number; offset: number; after?: [string, string] }) {
-      const conditions: SQL[] = [];
-      if (query.q) {
-        const text = containsPattern(query.q);
-        const search = [ilike(usuarios.nome_completo, text), ilike(usuarios.email, text)];
-        // CPF only when the text looks like one (digits, dots, hyphen): "joao2" is not a CPF search.
-        if (/^[\d.\-\s]+$/.test(query.q) && onlyDigits(query.q)) search.push(ilike(usuarios.cpf, containsPattern(onlyDigits(query.q))));
-        conditions.push(or(...search)!);
-      }
-      if (query.status !== "todos") conditions.push(eq(usuarios.status, query.status));
-      const where = conditions.length ? and(...conditions) : undefined;
+      // CPF only when the text looks like one (digits, dots, hyphen): "joao2" is not a CPF search.
+      const cpf = /^[\d.\-\s]+$/.test(query.q) ? onlyDigits(query.q) : "";
+      const filters: Filters = { q: Boolean(query.q), cpf: Boolean(cpf), status: query.status !== "todos" };
+      const values = {
+        text: query.q && containsPattern(query.q),
+        cpf: cpf && containsPattern(cpf),
+        status: query.status,
+        afterNome: query.after?.[0],
+        afterId: query.after?.[1],
+        limit: pageLimit(query.limit),
+        offset: query.offset,
+      };
       const [rows, total] = await Promise.all([
-        db
-          .select(columnsWithGroups)
-          .from(usuarios)
-          .where(and(where, query.after && afterKey([usuarios.nome_completo, usuarios.id], query.after)))
-          .orderBy(asc(usuarios.nome_completo), asc(usuarios.id))
-          .limit(pageLimit(query.limit))
-          .offset(query.offset),
-        cachedTotal(totals, ["usuarios", query.q, query.status], async () => (await db.select({ n: count() }).from(usuarios).where(where))[0]!.n),
+        listPage({ ...filters, ...pagingShape(query) }).execute(values),
+        cachedTotal(totals, ["usuarios", query.q, query.status], async () => (await listCount(filters).execute(values))[0]!.n),
       ]);
       const page = keysetPage(rows, query.limit, (r) => [r.nome_completo, r.id]);
       return { rows: withStatus(page.rows).map(({ auth_user_id: _omit, ...u }) => u), total, next: page.next };
