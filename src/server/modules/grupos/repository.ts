@@ -3,16 +3,21 @@ import type { Grupo, GrupoListItem } from "../../../shared/schemas/grupos";
 import type { Db } from "../../db/client";
 import { grupoPermissoes, grupos, permissoes, usuarioGrupos } from "../../db/schema";
 import { toIso } from "../common";
+import { NAMED_BY_TEXT } from "../../db/prepared";
 
 const userCount = sql<number>`(select count(*)::int from ${usuarioGrupos} where ${usuarioGrupos.grupo_id} = ${grupos.id})`;
 
 export function gruposRepository(db: Db) {
+  // The list takes no filter: built once (db/prepared.ts).
+  const listQuery = db
+    .select({ id: grupos.id, nome_grupo: grupos.nome_grupo, descricao: grupos.descricao, user_count: userCount })
+    .from(grupos)
+    .orderBy(asc(grupos.nome_grupo))
+    .prepare(NAMED_BY_TEXT);
+
   return {
     async list(): Promise<GrupoListItem[]> {
-      return db
-        .select({ id: grupos.id, nome_grupo: grupos.nome_grupo, descricao: grupos.descricao, user_count: userCount })
-        .from(grupos)
-        .orderBy(asc(grupos.nome_grupo));
+      return listQuery.execute();
     },
 
     async get(id: string): Promise<Grupo | null> {

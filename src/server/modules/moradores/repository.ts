@@ -1,7 +1,8 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Morador } from "../../../shared/schemas/moradores";
 import type { Veiculo } from "../../../shared/schemas/veiculos";
 import type { Db } from "../../db/client";
+import { NAMED_BY_TEXT, param } from "../../db/prepared";
 import { moradores, unidades, veiculos } from "../../db/schema";
 
 type MoradorFields = Omit<Morador, "id" | "unidade_id" | "veiculos">;
@@ -35,18 +36,26 @@ const moradorColumns = {
 };
 
 export function moradoresRepository(db: Db) {
+  // The unit page's reads, built once (db/prepared.ts). The vehicles are found through their
+  // residents' unit, so both lists are read at once instead of one after the other.
+  const unidadeQuery = db.select({ id: unidades.id }).from(unidades).where(eq(unidades.id, param("unidade"))).prepare(NAMED_BY_TEXT);
+  const moradoresQuery = db.select(moradorColumns).from(moradores).where(eq(moradores.unidade_id, param("unidade"))).orderBy(asc(moradores.nome_completo)).prepare(NAMED_BY_TEXT);
+  const veiculosQuery = db
+    .select(veiculoColumns)
+    .from(veiculos)
+    .innerJoin(moradores, eq(moradores.id, veiculos.morador_id))
+    .where(eq(moradores.unidade_id, param("unidade")))
+    .orderBy(asc(veiculos.placa))
+    .prepare(NAMED_BY_TEXT);
+
   return {
     async unidadeExists(id: string): Promise<boolean> {
-      return (await db.select({ id: unidades.id }).from(unidades).where(eq(unidades.id, id))).length > 0;
+      return (await unidadeQuery.execute({ unidade: id })).length > 0;
     },
 
     /** The unit's residents by name, each with their vehicles by plate (§7 Residents, Vehicles). */
     async listByUnidade(unidadeId: string): Promise<Morador[]> {
-      const rows = await db.select(moradorColumns).from(moradores).where(eq(moradores.unidade_id, unidadeId)).orderBy(asc(moradores.nome_completo));
-      const ids = rows.map((r) => r.id);
-      const cars = ids.length
-        ? await db.select(veiculoColumns).from(veiculos).where(inArray(veiculos.morador_id, ids)).orderBy(asc(veiculos.placa))
-        : [];
+      const [rows, cars] = await Promise.all([moradoresQuery.execute({ unidade: unidadeId }), veiculosQuery.execute({ unidade: unidadeId })]);
       return rows.map((m) => ({
         ...m,
         tipo_morador: m.tipo_morador as Morador["tipo_morador"],

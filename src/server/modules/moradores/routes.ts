@@ -24,8 +24,9 @@ export const moradoresRoutes =
     );
 
     app.get("/api/unidades/:id/moradores", { config: { access: readSection }, schema: { params: idParams } }, async (request) => {
-      if (!(await repo.unidadeExists(request.params.id))) throw notFound(UNIDADE_NOT_FOUND);
-      const rows = await repo.listByUnidade(request.params.id);
+      // Read together: a unit that does not exist has no residents to list.
+      const [exists, rows] = await Promise.all([repo.unidadeExists(request.params.id), repo.listByUnidade(request.params.id)]);
+      if (!exists) throw notFound(UNIDADE_NOT_FOUND);
       return { rows, total: rows.length };
     });
 

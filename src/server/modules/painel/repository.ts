@@ -4,6 +4,7 @@ import type { CondominioOption, PainelStats } from "../../../shared/schemas/pain
 import type { Db } from "../../db/client";
 import { condominios, moradores, prestadores, unidades, veiculos } from "../../db/schema";
 import { inCondominio } from "../common";
+import { NAMED_BY_TEXT } from "../../db/prepared";
 
 /**
  * §7 Dashboard counts: active residents, units, vehicles and providers, for every condominium
@@ -12,6 +13,9 @@ import { inCondominio } from "../common";
  * 'todos': every resident and vehicle has a unit).
  */
 export function painelRepository(db: Db) {
+  // Every filter and the unit form ask for it: built once (db/prepared.ts).
+  const activeCondominiosQuery = db.select({ id: condominios.id, nome: condominios.nome }).from(condominios).where(eq(condominios.ativo, true)).orderBy(asc(condominios.nome)).prepare(NAMED_BY_TEXT);
+
   return {
     async stats(condominioId: string | null): Promise<PainelStats> {
       const ofCondominio = (unidadeId: AnyPgColumn): SQL | undefined => (condominioId ? inCondominio(unidadeId, condominioId) : undefined);
@@ -44,11 +48,7 @@ export function painelRepository(db: Db) {
     },
 
     async activeCondominios(): Promise<CondominioOption[]> {
-      return db
-        .select({ id: condominios.id, nome: condominios.nome })
-        .from(condominios)
-        .where(eq(condominios.ativo, true))
-        .orderBy(asc(condominios.nome));
+      return activeCondominiosQuery.execute();
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Permissao } from "../../../shared/schemas/permissoes";
 import type { Db } from "../../db/client";
 import { grupoPermissoes, grupos, permissoes } from "../../db/schema";
 import { toIso } from "../common";
+import { NAMED_BY_TEXT } from "../../db/prepared";
 
 type Row = typeof permissoes.$inferSelect;
 const toPermissao = (row: Row): Permissao => ({
@@ -15,10 +16,12 @@ const toPermissao = (row: Row): Permissao => ({
 });
 
 export function permissoesRepository(db: Db) {
+  // The catalogue takes no filter: built once (db/prepared.ts).
+  const listQuery = db.select().from(permissoes).orderBy(asc(permissoes.categoria), asc(permissoes.nome_permissao)).prepare(NAMED_BY_TEXT);
+
   return {
     async list(): Promise<Permissao[]> {
-      const rows = await db.select().from(permissoes).orderBy(asc(permissoes.categoria), asc(permissoes.nome_permissao));
-      return rows.map(toPermissao);
+      return (await listQuery.execute()).map(toPermissao);
     },
 
     async get(id: string): Promise<Permissao | null> {

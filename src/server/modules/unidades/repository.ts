@@ -69,6 +69,18 @@ export function unidadesRepository(db: Db, totals?: ListTotals) {
       .prepare(NAMED_BY_TEXT);
   });
   const listCount = byShape((filters: Filters) => db.select({ n: count() }).from(unidades).where(listWhere(filters)).prepare(NAMED_BY_TEXT));
+  const getQuery = db
+    .select({
+      ...listColumns,
+      condominio_id: unidades.condominio_id,
+      observacoes: unidades.observacoes,
+      created_at: unidades.created_at,
+      updated_at: unidades.updated_at,
+    })
+    .from(unidades)
+    .innerJoin(condominios, eq(condominios.id, unidades.condominio_id))
+    .where(eq(unidades.id, param("id")))
+    .prepare(NAMED_BY_TEXT);
 
   return {
     async list(query: { q: string; condominio_id: string; limit: number; offset: number; after?: [string, string, string] }): Promise<Page<UnidadeListItem>> {
@@ -90,17 +102,7 @@ export function unidadesRepository(db: Db, totals?: ListTotals) {
     },
 
     async get(id: string): Promise<Unidade | null> {
-      const [row] = await db
-        .select({
-          ...listColumns,
-          condominio_id: unidades.condominio_id,
-          observacoes: unidades.observacoes,
-          created_at: unidades.created_at,
-          updated_at: unidades.updated_at,
-        })
-        .from(unidades)
-        .innerJoin(condominios, eq(condominios.id, unidades.condominio_id))
-        .where(eq(unidades.id, id));
+      const [row] = await getQuery.execute({ id });
       return row ? { ...row, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) } : null;
     },
 
