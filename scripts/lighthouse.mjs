@@ -30,6 +30,8 @@ const CATEGORIES = [
   { id: "seo", label: "SEO", min: 100 },
 ];
 const HOME_JS_MAX_KB = 130;
+/** Runs of one page that may fail to record (and be run again) before the command gives up. */
+const MAX_RETRIES = 2;
 const CHROME_FLAGS = [
   "--headless=new",
   "--no-sandbox",
@@ -193,6 +195,7 @@ try {
   for (const path of PAGES) {
     const url = `${server.origin}${path}`;
     const results = [];
+    let retries = 0;
     for (let i = 1; i <= runs; i++) {
       process.stderr.write(`Lighthouse ${path} (${i}/${runs})...\n`);
       const result = await lighthouse(url, {
@@ -203,12 +206,21 @@ try {
         disableFullPageScreenshot: true,
       });
       if (!result) throw new Error(`Lighthouse não devolveu resultado para ${url}`);
-      if (result.lhr.runtimeError) throw new Error(`Lighthouse falhou em ${url}: ${result.lhr.runtimeError.message}`);
+      const error = result.lhr.runtimeError;
+      // Chromium now and then loses a run's trace (NO_NAVSTART, NO_FCP...): that run measured
+      // nothing, so it is run again, a few times at most, and the retries are reported.
+      if (error && retries < MAX_RETRIES) {
+        retries++;
+        process.stderr.write(`  ${error.code}: a medição falhou; de novo (${retries}/${MAX_RETRIES})\n`);
+        i--;
+        continue;
+      }
+      if (error) throw new Error(`Lighthouse falhou em ${url}: ${error.message}`);
       results.push(result.lhr);
     }
     const lhr = computeMedianRun(results);
     lhrs[path] = lhr;
-    pages.push({ ...pageSummary(path, lhr, server.origin), performanceRuns: results.map((r) => Math.round(r.categories.performance.score * 100)) });
+    pages.push({ ...pageSummary(path, lhr, server.origin), performanceRuns: results.map((r) => Math.round(r.categories.performance.score * 100)), retries });
   }
 
   const any = Object.values(lhrs)[0];

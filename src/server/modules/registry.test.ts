@@ -247,6 +247,29 @@ describe("lists", () => {
     expect(geral.rows.every((p: { condominio_id: string | null }) => p.condominio_id === null)).toBe(true);
     expect(geral.rows.map((p: { id: string }) => p.id)).toContain(f.prestador.id);
   });
+
+  it("lists a unit's residents by name, each with their own vehicles by plate, and nobody from another unit", async () => {
+    const f = await fixture();
+    const bruno = (await post(`/api/unidades/${f.unidade.id}/moradores`, { nome_completo: "Bruno Alves", tipo_morador: "inquilino" })).json();
+    await post(`/api/moradores/${bruno.id}/veiculos`, { placa: "ZZZ9Z99", tipo_veiculo: "moto" });
+    await post(`/api/moradores/${bruno.id}/veiculos`, { placa: "BBB1B11", tipo_veiculo: "carro" });
+    await post(`/api/unidades/${f.unidade.id}/moradores`, { nome_completo: "Carla Sem Carro", tipo_morador: "dependente" });
+    const vizinha = (await post("/api/unidades", { condominio_id: f.condominio.id, numero_unidade: "102", bloco: "A" })).json();
+    const outra = (await post(`/api/unidades/${vizinha.id}/moradores`, { nome_completo: "Aaron Vizinho", tipo_morador: "proprietario" })).json();
+    await post(`/api/moradores/${outra.id}/veiculos`, { placa: "AAA0A00", tipo_veiculo: "carro" });
+
+    const list = (await request(t, "GET", `/api/unidades/${f.unidade.id}/moradores`, { cookie: admin })).json();
+    expect(list.total).toBe(3);
+    expect(list.rows.map((m: { nome_completo: string; veiculos: { placa: string }[] }) => [m.nome_completo, m.veiculos.map((v) => v.placa)])).toEqual([
+      ["Ana Lima", ["ABC1234"]],
+      ["Bruno Alves", ["BBB1B11", "ZZZ9Z99"]],
+      ["Carla Sem Carro", []],
+    ]);
+
+    const missing = await request(t, "GET", "/api/unidades/00000000-0000-4000-8000-000000000000/moradores", { cookie: admin });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.message).toBe("Unidade não encontrada.");
+  });
 });
 
 describe("deletes", () => {
