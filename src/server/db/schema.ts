@@ -4,12 +4,14 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   pgTable,
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -321,6 +323,8 @@ export const moradores = pgTable(
     index("moradores_unidade_nome_idx").on(t.unidade_id, t.nome_completo),
     index("moradores_ativo_idx").on(t.ativo),
     trgm("moradores_nome_trgm", t.nome_completo),
+    // Target of veiculos_morador_unidade_fk (a foreign key needs a unique key to point at).
+    unique("moradores_id_unidade_key").on(t.id, t.unidade_id),
   ],
 );
 
@@ -347,6 +351,9 @@ export const veiculos = pgTable(
   (t) => [
     check("veiculos_tipo_check", sql`${t.tipo_veiculo} in ('carro', 'moto', 'outro')`),
     check("veiculos_placa_format", sql`${t.placa} ~ '^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$'`),
+    // A vehicle's unit is its resident's unit: the vehicle list shows (and the painel counts) it
+    // by unidade_id, so the two may never disagree.
+    foreignKey({ name: "veiculos_morador_unidade_fk", columns: [t.morador_id, t.unidade_id], foreignColumns: [moradores.id, moradores.unidade_id] }).onDelete("cascade"),
     index("veiculos_morador_idx").on(t.morador_id),
     index("veiculos_unidade_idx").on(t.unidade_id),
     index("veiculos_placa_idx").on(t.placa),

@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { condominios, moradores, prestadores, unidades, veiculos } from "../db/schema";
+import { pgErrorCode } from "../errors";
 import { ADMIN, createTestApp, request, signIn, userWithPermissions, type TestApp } from "../testing/harness";
 
 let t: TestApp;
@@ -269,6 +270,25 @@ describe("lists", () => {
     const missing = await request(t, "GET", "/api/unidades/00000000-0000-4000-8000-000000000000/moradores", { cookie: admin });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.message).toBe("Unidade não encontrada.");
+  });
+});
+
+describe("database guards", () => {
+  it("keeps a vehicle in its resident's unit even outside the API", async () => {
+    const f = await fixture();
+    const outra = (await post("/api/unidades", { condominio_id: f.condominio.id, numero_unidade: "999" })).json();
+    const db = t.database.db;
+    const before = await counts();
+    const refusal = (work: Promise<unknown>) => work.then(() => "aceito", (error: unknown) => pgErrorCode(error));
+
+    // A vehicle whose unit is not its resident's, inserted or moved there; a resident moved away from their vehicles.
+    expect(await refusal(db.insert(veiculos).values({ morador_id: f.morador.id, unidade_id: outra.id, placa: "QQQ1Q11", tipo_veiculo: "carro" }))).toBe("23503");
+    expect(await refusal(db.update(veiculos).set({ unidade_id: outra.id }).where(eq(veiculos.id, f.veiculo.id)))).toBe("23503");
+    expect(await refusal(db.update(moradores).set({ unidade_id: outra.id }).where(eq(moradores.id, f.morador.id)))).toBe("23503");
+
+    expect(await counts()).toEqual(before);
+    const [stored] = await db.select({ unidade_id: veiculos.unidade_id }).from(veiculos).where(eq(veiculos.id, f.veiculo.id));
+    expect(stored!.unidade_id).toBe(f.unidade.id);
   });
 });
 
