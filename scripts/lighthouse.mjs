@@ -196,8 +196,8 @@ try {
     const url = `${server.origin}${path}`;
     const results = [];
     let retries = 0;
-    for (let i = 1; i <= runs; i++) {
-      process.stderr.write(`Lighthouse ${path} (${i}/${runs})...\n`);
+    while (results.length < runs) {
+      process.stderr.write(`Lighthouse ${path} (${results.length + 1}/${runs})...\n`);
       const result = await lighthouse(url, {
         port: chrome.port,
         output: "json",
@@ -209,14 +209,9 @@ try {
       const error = result.lhr.runtimeError;
       // Chromium now and then loses a run's trace (NO_NAVSTART, NO_FCP...): that run measured
       // nothing, so it is run again, a few times at most, and the retries are reported.
-      if (error && retries < MAX_RETRIES) {
-        retries++;
-        process.stderr.write(`  ${error.code}: a medição falhou; de novo (${retries}/${MAX_RETRIES})\n`);
-        i--;
-        continue;
-      }
-      if (error) throw new Error(`Lighthouse falhou em ${url}: ${error.message}`);
-      results.push(result.lhr);
+      if (!error) results.push(result.lhr);
+      else if (retries === MAX_RETRIES) throw new Error(`Lighthouse falhou em ${url}: ${error.message}`);
+      else process.stderr.write(`  ${error.code}: a medição falhou; de novo (${++retries}/${MAX_RETRIES})\n`);
     }
     const lhr = computeMedianRun(results);
     lhrs[path] = lhr;

@@ -1,12 +1,13 @@
-import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { count, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { TtlCache } from "../cache";
 import { unidades } from "../db/schema";
 import { AppError, pgErrorCode } from "../errors";
 import type { CatalogueMessage } from "../../shared/messages";
 import { encodeCursor } from "../../shared/schemas/cursor";
-import { param } from "../db/prepared";
+import type { Db } from "../db/client";
+import { byShape, NAMED_BY_TEXT, param } from "../db/prepared";
 
 export const idParams = z.object({ id: z.uuid("Identificador inválido.") });
 
@@ -79,7 +80,7 @@ export const afterKey = (orderBy: readonly (AnyPgColumn | SQL)[], key: readonly 
  * Lists ask the database for one row more than the page: that row only tells whether anything
  * follows, so `next` is null exactly on the last page (a full last page needs no empty request).
  */
-export const pageLimit = (limit: number) => limit + 1;
+const pageLimit = (limit: number) => limit + 1;
 
 /** The page (at most `limit` of the rows read with `pageLimit`) and its `next`: the cursor of its last row, or null when nothing follows. */
 export function keysetPage<Row>(rows: Row[], limit: number, key: (row: Row) => readonly unknown[]): { rows: Row[]; next: string | null } {
@@ -92,6 +93,9 @@ export function keysetPage<Row>(rows: Row[], limit: number, key: (row: Row) => r
 export type PagingShape = { after: boolean; offset: boolean };
 export const pagingShape = (query: { after?: unknown; offset: number }): PagingShape => ({ after: Boolean(query.after), offset: query.offset > 0 });
 
+/** The cursor's key in a prepared list page: one placeholder per key term (`after0`, `after1`...), filled by `pagingValues`. */
+export const afterParams = (terms: number) => Array.from({ length: terms }, (_, i) => param(`after${i}`));
+
 /**
  * The `.offset()` of a prepared list page. Only shapes with a nonzero offset have one (drizzle
  * leaves out 0): the first page and the `after` pages, nearly every request, are planned without
@@ -99,3 +103,18 @@ export const pagingShape = (query: { after?: unknown; offset: number }): PagingS
  */
 export const offsetParam = (shape: PagingShape) => (shape.offset ? param("offset") : 0);
 
+/** The paging values of a prepared list page: the cursor's key (`afterParams`), `limit` (plus the look-ahead row) and `offset`. */
+export const pagingValues = (query: { limit: number; offset: number; after?: readonly unknown[] }) => ({
+  ...Object.fromEntries((query.after ?? []).map((value, i) => [`after${i}`, value])),
+  limit: pageLimit(query.limit),
+  offset: query.offset,
+});
+
+/**
+ * How many rows of `table` a list's filters match, with the count query prepared once per filter
+ * shape (db/prepared.ts); `values` are the list's own, so the same placeholders are filled.
+ */
+export function listCounter<Filters extends Record<string, boolean | string>>(db: Db, table: PgTable, where: (filters: Filters) => SQL | undefined) {
+  const query = byShape((filters: Filters) => db.select({ n: count() }).from(table).where(where(filters)).prepare(NAMED_BY_TEXT));
+  return async (filters: Filters, values: Record<string, unknown>) => (await query(filters).execute(values))[0]!.n;
+}

@@ -25,8 +25,8 @@ export function matchingRows<T extends PgTable>(db: Db, table: T, where: SQL | u
   return db.select().from(table as PgTable).where(where).offset(OFFSET_ZERO).as(getTableName(table));
 }
 
-/** Whether a list reads its page from `matchingRows`: a search with at most FEW_MATCHES matches. */
-export const fewMatches = (search: boolean, matches: number) => search && matches <= FEW_MATCHES;
+/** Whether a search with this many matches reads its page from `matchingRows`. */
+export const fewMatches = (matches: number) => matches <= FEW_MATCHES;
 
 // drizzle leaves out a numeric `offset 0` (it is falsy); an SQL chunk is written as given.
 const OFFSET_ZERO = sql`0` as unknown as number;

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, or } from "drizzle-orm";
+import { and, asc, eq, ilike, or } from "drizzle-orm";
 import type { Condominio, CondominioListItem } from "../../../shared/schemas/condominios";
 import type { Page } from "../../../shared/schemas/common";
 import type { Db } from "../../db/client";
 import { condominios } from "../../db/schema";
-import { afterKey, cachedTotal, containsPattern, keysetPage, offsetParam, pageLimit, pagingShape, toIso, type ListTotals, type PagingShape } from "../common";
+import { afterKey, afterParams, cachedTotal, containsPattern, keysetPage, listCounter, offsetParam, pagingShape, pagingValues, toIso, type ListTotals, type PagingShape } from "../common";
 import { normalizeCnpj } from "../../../shared/br/cnpj";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 
@@ -30,13 +30,13 @@ export function condominiosRepository(db: Db, totals?: ListTotals) {
         ativo: condominios.ativo,
       })
       .from(condominios)
-      .where(and(listWhere(shape), shape.after ? afterKey([condominios.nome, condominios.id], [param("afterNome"), param("afterId")]) : undefined))
+      .where(and(listWhere(shape), shape.after ? afterKey([condominios.nome, condominios.id], afterParams(2)) : undefined))
       .orderBy(asc(condominios.nome), asc(condominios.id))
       .limit(param("limit"))
       .offset(offsetParam(shape))
       .prepare(NAMED_BY_TEXT),
   );
-  const listCount = byShape((filters: Filters) => db.select({ n: count() }).from(condominios).where(listWhere(filters)).prepare(NAMED_BY_TEXT));
+  const countRows = listCounter(db, condominios, listWhere);
 
   return {
     async list(query: { q: string; limit: number; offset: number; after?: [string, string] }): Promise<Page<CondominioListItem>> {
@@ -45,14 +45,11 @@ export function condominiosRepository(db: Db, totals?: ListTotals) {
       const values = {
         text: query.q && containsPattern(query.q),
         cnpj: cnpj && containsPattern(cnpj),
-        afterNome: query.after?.[0],
-        afterId: query.after?.[1],
-        limit: pageLimit(query.limit),
-        offset: query.offset,
+        ...pagingValues(query),
       };
       const [rows, total] = await Promise.all([
         listPage({ ...filters, ...pagingShape(query) }).execute(values),
-        cachedTotal(totals, ["condominios", query.q], async () => (await listCount(filters).execute(values))[0]!.n),
+        cachedTotal(totals, ["condominios", query.q], () => countRows(filters, values)),
       ]);
       return { ...keysetPage(rows, query.limit, (r) => [r.nome, r.id]), total };
     },

@@ -4,22 +4,12 @@ import type { Veiculo } from "../../../shared/schemas/veiculos";
 import type { Db } from "../../db/client";
 import { NAMED_BY_TEXT, param } from "../../db/prepared";
 import { moradores, unidades, veiculos } from "../../db/schema";
+import { veiculoListColumns } from "../veiculos/repository";
 
 type MoradorFields = Omit<Morador, "id" | "unidade_id" | "veiculos">;
 type VeiculoFields = Omit<Veiculo, "id" | "morador_id" | "unidade_id">;
 
-const veiculoColumns = {
-  id: veiculos.id,
-  morador_id: veiculos.morador_id,
-  unidade_id: veiculos.unidade_id,
-  placa: veiculos.placa,
-  marca: veiculos.marca,
-  modelo: veiculos.modelo,
-  cor: veiculos.cor,
-  tipo_veiculo: veiculos.tipo_veiculo,
-  ativo: veiculos.ativo,
-  observacoes: veiculos.observacoes,
-};
+const veiculoColumns = { ...veiculoListColumns, observacoes: veiculos.observacoes };
 
 const moradorColumns = {
   id: moradores.id,

@@ -1,9 +1,9 @@
-import { and, asc, count, eq, ilike, isNull, or } from "drizzle-orm";
+import { and, asc, eq, ilike, isNull, or } from "drizzle-orm";
 import { normalizeCnpj } from "../../../shared/br/cnpj";
 import type { Prestador } from "../../../shared/schemas/prestadores";
 import type { Db } from "../../db/client";
 import { condominios, prestadores } from "../../db/schema";
-import { afterKey, cachedTotal, containsPattern, keysetPage, offsetParam, pageLimit, pagingShape, type ListTotals, type PagingShape } from "../common";
+import { afterKey, afterParams, cachedTotal, containsPattern, keysetPage, listCounter, offsetParam, pagingShape, pagingValues, type ListTotals, type PagingShape } from "../common";
 import { fewMatches, matchingRows } from "../text-search";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 
@@ -52,13 +52,13 @@ export function prestadoresRepository(db: Db, totals?: ListTotals) {
   const listPage = byShape((shape: Filters & PagingShape & { few: boolean }) => {
     const matching = shape.few ? matchingRows(db, prestadores, listWhere(shape)) : undefined;
     return base(matching)
-      .where(and(matching ? undefined : listWhere(shape), shape.after ? afterKey([prestadores.nome_empresa_profissional, prestadores.id], [param("afterNome"), param("afterId")]) : undefined))
+      .where(and(matching ? undefined : listWhere(shape), shape.after ? afterKey([prestadores.nome_empresa_profissional, prestadores.id], afterParams(2)) : undefined))
       .orderBy(asc(prestadores.nome_empresa_profissional), asc(prestadores.id))
       .limit(param("limit"))
       .offset(offsetParam(shape))
       .prepare(NAMED_BY_TEXT);
   });
-  const listCount = byShape((filters: Filters) => db.select({ n: count() }).from(prestadores).where(listWhere(filters)).prepare(NAMED_BY_TEXT));
+  const countRows = listCounter(db, prestadores, listWhere);
 
   return {
     async list(query: { q: string; condominio_id: string; status: string; limit: number; offset: number; after?: [string, string] }) {
@@ -74,14 +74,11 @@ export function prestadoresRepository(db: Db, totals?: ListTotals) {
         doc: doc && containsPattern(doc),
         condominio: query.condominio_id,
         ativo: query.status === "ativo",
-        afterNome: query.after?.[0],
-        afterId: query.after?.[1],
-        limit: pageLimit(query.limit),
-        offset: query.offset,
+        ...pagingValues(query),
       };
-      const counting = cachedTotal(totals, ["prestadores", query.q, query.condominio_id, query.status], async () => (await listCount(filters).execute(values))[0]!.n);
+      const counting = cachedTotal(totals, ["prestadores", query.q, query.condominio_id, query.status], () => countRows(filters, values));
       // A search waits for its count: it decides where the page is read from (text-search.ts).
-      const few = fewMatches(filters.q, filters.q ? await counting : 0);
+      const few = filters.q && fewMatches(await counting);
       const [rows, total] = await Promise.all([listPage({ ...filters, ...pagingShape(query), few }).execute(values), counting]);
       const page = keysetPage(rows as Row[], query.limit, (r) => [r.nome_empresa_profissional, r.id]);
       return { rows: page.rows.map(toPrestador), total, next: page.next };

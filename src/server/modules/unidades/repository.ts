@@ -1,10 +1,10 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Unidade, UnidadeListItem } from "../../../shared/schemas/unidades";
 import type { Db } from "../../db/client";
 import { condominios, moradores, unidades } from "../../db/schema";
 import type { Page } from "../../../shared/schemas/common";
-import { afterKey, cachedTotal, containsPattern, keysetPage, offsetParam, pageLimit, pagingShape, toIso, type ListTotals, type PagingShape } from "../common";
+import { afterKey, afterParams, cachedTotal, containsPattern, keysetPage, listCounter, offsetParam, pagingShape, pagingValues, toIso, type ListTotals, type PagingShape } from "../common";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 
 /** Natural order of unit numbers: the leading number by value (2 before 10), then the text. */
@@ -49,7 +49,8 @@ const listWhere = (shape: Filters) =>
 export function unidadesRepository(db: Db, totals?: ListTotals) {
   const listPage = byShape((shape: Filters & PagingShape) => {
     // The key's natural-order term is computed from the cursor's number, as the index computes it.
-    const after = shape.after ? afterKey(listKey, [param("afterBloco"), numeroOrdemOf(sql`${param("afterNumero")}::text`), param("afterNumero"), param("afterId")]) : undefined;
+    const [bloco, numero, id] = afterParams(3);
+    const after = shape.after ? afterKey(listKey, [bloco, numeroOrdemOf(sql`${numero}::text`), numero, id]) : undefined;
     // The page first (in the order of unidades_ordem_idx / unidades_condominio_ordem_idx), then
     // its condominium and resident count: joins and counts for the page's rows, not for every match.
     const pagina = db
@@ -68,7 +69,7 @@ export function unidadesRepository(db: Db, totals?: ListTotals) {
       .orderBy(asc(sql`coalesce(${pagina.bloco}, '')`), asc(pagina.ordem), asc(pagina.numero_unidade), asc(pagina.id))
       .prepare(NAMED_BY_TEXT);
   });
-  const listCount = byShape((filters: Filters) => db.select({ n: count() }).from(unidades).where(listWhere(filters)).prepare(NAMED_BY_TEXT));
+  const countRows = listCounter(db, unidades, listWhere);
   const getQuery = db
     .select({
       ...listColumns,
@@ -88,15 +89,11 @@ export function unidadesRepository(db: Db, totals?: ListTotals) {
       const values = {
         text: query.q && containsPattern(query.q),
         condominio: query.condominio_id,
-        afterBloco: query.after?.[0],
-        afterNumero: query.after?.[1],
-        afterId: query.after?.[2],
-        limit: pageLimit(query.limit),
-        offset: query.offset,
+        ...pagingValues(query),
       };
       const [rows, total] = await Promise.all([
         listPage({ ...filters, ...pagingShape(query) }).execute(values),
-        cachedTotal(totals, ["unidades", query.q, query.condominio_id], async () => (await listCount(filters).execute(values))[0]!.n),
+        cachedTotal(totals, ["unidades", query.q, query.condominio_id], () => countRows(filters, values)),
       ]);
       return { ...keysetPage(rows, query.limit, (r) => [r.bloco ?? "", r.numero_unidade, r.id]), total };
     },

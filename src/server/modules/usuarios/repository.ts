@@ -4,7 +4,7 @@ import type { Usuario } from "../../../shared/schemas/usuarios";
 import { onlyDigits } from "../../../shared/br/phone";
 import type { Db } from "../../db/client";
 import { grupos, usuarioGrupos, usuarios } from "../../db/schema";
-import { afterKey, cachedTotal, containsPattern, keysetPage, offsetParam, pageLimit, pagingShape, type ListTotals, type PagingShape } from "../common";
+import { afterKey, afterParams, cachedTotal, containsPattern, keysetPage, listCounter, offsetParam, pagingShape, pagingValues, type ListTotals, type PagingShape } from "../common";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 
 const columns = {
@@ -46,13 +46,13 @@ export function usuariosRepository(db: Db, totals?: ListTotals) {
     db
       .select(columnsWithGroups)
       .from(usuarios)
-      .where(and(listWhere(shape), shape.after ? afterKey([usuarios.nome_completo, usuarios.id], [param("afterNome"), param("afterId")]) : undefined))
+      .where(and(listWhere(shape), shape.after ? afterKey([usuarios.nome_completo, usuarios.id], afterParams(2)) : undefined))
       .orderBy(asc(usuarios.nome_completo), asc(usuarios.id))
       .limit(param("limit"))
       .offset(offsetParam(shape))
       .prepare(NAMED_BY_TEXT),
   );
-  const listCount = byShape((filters: Filters) => db.select({ n: count() }).from(usuarios).where(listWhere(filters)).prepare(NAMED_BY_TEXT));
+  const countRows = listCounter(db, usuarios, listWhere);
   const withStatus = (rows: Row[]): (Usuario & { auth_user_id: string })[] => rows.map((row) => ({ ...row, status: row.status as UserStatus }));
 
   return {
@@ -64,14 +64,11 @@ export function usuariosRepository(db: Db, totals?: ListTotals) {
         text: query.q && containsPattern(query.q),
         cpf: cpf && containsPattern(cpf),
         status: query.status,
-        afterNome: query.after?.[0],
-        afterId: query.after?.[1],
-        limit: pageLimit(query.limit),
-        offset: query.offset,
+        ...pagingValues(query),
       };
       const [rows, total] = await Promise.all([
         listPage({ ...filters, ...pagingShape(query) }).execute(values),
-        cachedTotal(totals, ["usuarios", query.q, query.status], async () => (await listCount(filters).execute(values))[0]!.n),
+        cachedTotal(totals, ["usuarios", query.q, query.status], () => countRows(filters, values)),
       ]);
       const page = keysetPage(rows, query.limit, (r) => [r.nome_completo, r.id]);
       return { rows: withStatus(page.rows).map(({ auth_user_id: _omit, ...u }) => u), total, next: page.next };

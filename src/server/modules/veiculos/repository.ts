@@ -1,11 +1,11 @@
-import { and, asc, count, eq, ilike, or } from "drizzle-orm";
+import { and, asc, eq, ilike, or } from "drizzle-orm";
 import { normalizePlaca } from "../../../shared/br/placa";
 import type { Page } from "../../../shared/schemas/common";
 import type { VeiculoListItem } from "../../../shared/schemas/veiculos";
 import type { Db } from "../../db/client";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { condominios, moradores, unidades, veiculos } from "../../db/schema";
-import { afterKey, cachedTotal, containsPattern, inCondominio, keysetPage, offsetParam, pageLimit, pagingShape, type ListTotals, type PagingShape } from "../common";
+import { afterKey, afterParams, cachedTotal, containsPattern, inCondominio, keysetPage, listCounter, offsetParam, pagingShape, pagingValues, type ListTotals, type PagingShape } from "../common";
 import { fewMatches, matchingRows } from "../text-search";
 
 export interface VeiculoListQuery {
@@ -16,6 +16,19 @@ export interface VeiculoListQuery {
   offset: number;
   after?: [string, string];
 }
+
+/** A vehicle's own columns as the lists show them (the resident section adds `observacoes`). */
+export const veiculoListColumns = {
+  id: veiculos.id,
+  morador_id: veiculos.morador_id,
+  unidade_id: veiculos.unidade_id,
+  placa: veiculos.placa,
+  marca: veiculos.marca,
+  modelo: veiculos.modelo,
+  cor: veiculos.cor,
+  tipo_veiculo: veiculos.tipo_veiculo,
+  ativo: veiculos.ativo,
+};
 
 /** Which filters a list request sets: each combination is one prepared shape (db/prepared.ts). */
 type Filters = { q: boolean; placa: boolean; status: boolean; condominio: boolean };
@@ -36,22 +49,14 @@ export function veiculosRepository(db: Db, totals?: ListTotals) {
     const pagina = db
       .select({ id: veiculos.id, placa: veiculos.placa })
       .from(matching ?? veiculos)
-      .where(and(matching ? undefined : listWhere(shape), shape.after ? afterKey([veiculos.placa, veiculos.id], [param("afterPlaca"), param("afterId")]) : undefined))
+      .where(and(matching ? undefined : listWhere(shape), shape.after ? afterKey([veiculos.placa, veiculos.id], afterParams(2)) : undefined))
       .orderBy(asc(veiculos.placa), asc(veiculos.id))
       .limit(param("limit"))
       .offset(offsetParam(shape))
       .as("pagina");
     return db
       .select({
-        id: veiculos.id,
-        morador_id: veiculos.morador_id,
-        unidade_id: veiculos.unidade_id,
-        placa: veiculos.placa,
-        marca: veiculos.marca,
-        modelo: veiculos.modelo,
-        cor: veiculos.cor,
-        tipo_veiculo: veiculos.tipo_veiculo,
-        ativo: veiculos.ativo,
+        ...veiculoListColumns,
         morador: { id: moradores.id, nome_completo: moradores.nome_completo },
         unidade: { id: unidades.id, numero_unidade: unidades.numero_unidade, bloco: unidades.bloco },
         condominio: { id: condominios.id, nome: condominios.nome },
@@ -64,7 +69,7 @@ export function veiculosRepository(db: Db, totals?: ListTotals) {
       .orderBy(asc(pagina.placa), asc(pagina.id))
       .prepare(NAMED_BY_TEXT);
   });
-  const listCount = byShape((filters: Filters) => db.select({ n: count() }).from(veiculos).where(listWhere(filters)).prepare(NAMED_BY_TEXT));
+  const countRows = listCounter(db, veiculos, listWhere);
 
   return {
     async list(query: VeiculoListQuery): Promise<Page<VeiculoListItem>> {
@@ -75,14 +80,11 @@ export function veiculosRepository(db: Db, totals?: ListTotals) {
         placa: plate && containsPattern(plate),
         ativo: query.status === "ativo",
         condominio: query.condominio_id,
-        afterPlaca: query.after?.[0],
-        afterId: query.after?.[1],
-        limit: pageLimit(query.limit),
-        offset: query.offset,
+        ...pagingValues(query),
       };
-      const counting = cachedTotal(totals, ["veiculos", query.q, query.condominio_id, query.status], async () => (await listCount(filters).execute(values))[0]!.n);
+      const counting = cachedTotal(totals, ["veiculos", query.q, query.condominio_id, query.status], () => countRows(filters, values));
       // A search waits for its count: it decides where the page is read from (text-search.ts).
-      const few = fewMatches(filters.q, filters.q ? await counting : 0);
+      const few = filters.q && fewMatches(await counting);
       const [rows, total] = await Promise.all([listPage({ ...filters, ...pagingShape(query), few }).execute(values), counting]);
       return { ...keysetPage(rows as VeiculoListItem[], query.limit, (r) => [r.placa, r.id]), total };
     },
