@@ -146,3 +146,101 @@ describe("authorization matrix", () => {
     }
   });
 });
+
+/**
+ * Managers who are not administrators (issue 12): each may call its routes (the matrix above), but
+ * nobody grants what they do not hold. Every escalation is refused with its reason and changes
+ * nothing; the records are read back as an administrator.
+ */
+describe("escalation matrix: managers who are not administrators", () => {
+  type Attempt = [who: "gestor de usuários" | "gestor de grupos", what: string, call: () => Promise<{ method: "POST" | "PUT" | "PATCH"; url: string; payload: object }>, message: string];
+  const REFUSED = {
+    grant: "Você não pode conceder permissões que não possui.",
+    admins: "Somente administradores podem alterar membros do grupo Administrador.",
+    ownGroups: "Você não pode alterar os seus próprios grupos.",
+    ownStatus: "Você não pode alterar o status da sua própria conta para inativo ou bloqueado.",
+  };
+  let gestorUsuarios: Awaited<ReturnType<typeof userWithPermissions>>;
+  let gestorGrupos: Awaited<ReturnType<typeof userWithPermissions>>;
+  let adminProfileId: string;
+  let adminGroupId: string;
+  let grupoForte: { id: string; permissao_ids: string[] };
+  let grupoFraco: { id: string };
+  let alvo: { id: string };
+  const permissionId = new Map<string, string>();
+
+  beforeAll(async () => {
+    gestorUsuarios = await userWithPermissions(t, "gestor-usuarios@teste.local", ["gerenciar_usuarios_portaria"]);
+    gestorGrupos = await userWithPermissions(t, "gestor-grupos@teste.local", ["gerenciar_grupos_permissoes"]);
+    const me = (await request(t, "GET", "/api/me", { cookie: admin })).json().profile;
+    adminProfileId = me.id;
+    adminGroupId = me.grupos[0].id;
+    for (const p of (await request(t, "GET", "/api/permissoes", { cookie: admin })).json().rows) permissionId.set(p.nome_permissao, p.id);
+    const create = async (nome_grupo: string, names: string[]) =>
+      (await request(t, "POST", "/api/grupos", { cookie: admin, payload: { nome_grupo, permissao_ids: names.map((n) => permissionId.get(n)!) } })).json();
+    grupoForte = await create("Síndicos (escalada)", ["visualizar_condominios", "gerenciar_usuarios_portaria"]);
+    grupoFraco = await create("Cadastro de usuários (escalada)", ["gerenciar_usuarios_portaria"]);
+    alvo = await new Fixtures(t, admin).usuario();
+  });
+
+  const novoUsuario = (grupo_ids: string[]) => ({ nome_completo: "Usuária Nova", email: `nova-${Date.now()}@teste.local`, senha: "Sentinela#Portaria-2026", grupo_ids });
+  const attempts: Attempt[] = [
+    ["gestor de usuários", "adds itself to Administrador", async () => ({ method: "PUT", url: `/api/usuarios/${gestorUsuarios.usuarioId}`, payload: { nome_completo: "Gestor", status: "ativo", grupo_ids: [gestorUsuarios.grupoId, adminGroupId] } }), REFUSED.ownGroups],
+    ["gestor de usuários", "adds another user to Administrador", async () => ({ method: "PUT", url: `/api/usuarios/${alvo.id}`, payload: { nome_completo: "Alvo", status: "ativo", grupo_ids: [adminGroupId] } }), REFUSED.admins],
+    ["gestor de usuários", "adds a user to a group holding permissions it lacks", async () => ({ method: "PUT", url: `/api/usuarios/${alvo.id}`, payload: { nome_completo: "Alvo", status: "ativo", grupo_ids: [grupoForte.id] } }), REFUSED.grant],
+    ["gestor de usuários", "creates a user in Administrador", async () => ({ method: "POST", url: "/api/usuarios", payload: novoUsuario([adminGroupId]) }), REFUSED.admins],
+    ["gestor de usuários", "creates a user in a group holding permissions it lacks", async () => ({ method: "POST", url: "/api/usuarios", payload: novoUsuario([grupoForte.id]) }), REFUSED.grant],
+    ["gestor de usuários", "blocks the administrator", async () => ({ method: "PATCH", url: `/api/usuarios/${adminProfileId}/status`, payload: { status: "bloqueado" } }), REFUSED.admins],
+    ["gestor de usuários", "edits the administrator", async () => ({ method: "PUT", url: `/api/usuarios/${adminProfileId}`, payload: { nome_completo: "Ex-administrador", status: "inativo", grupo_ids: [adminGroupId] } }), REFUSED.admins],
+    ["gestor de usuários", "sends the administrator a reset e-mail", async () => ({ method: "POST", url: `/api/usuarios/${adminProfileId}/reset-senha`, payload: {} }), REFUSED.admins],
+    ["gestor de usuários", "deactivates itself", async () => ({ method: "PATCH", url: `/api/usuarios/${gestorUsuarios.usuarioId}/status`, payload: { status: "inativo" } }), REFUSED.ownStatus],
+    ["gestor de grupos", "gives its own group a permission it lacks", async () => ({ method: "PUT", url: `/api/grupos/${gestorGrupos.grupoId}`, payload: { nome_grupo: "grupo de gestor-grupos@teste.local", permissao_ids: [permissionId.get("gerenciar_grupos_permissoes")!, permissionId.get("gerenciar_usuarios_portaria")!] } }), REFUSED.grant],
+    ["gestor de grupos", "gives its own group every permission", async () => ({ method: "PUT", url: `/api/grupos/${gestorGrupos.grupoId}`, payload: { nome_grupo: "grupo de gestor-grupos@teste.local", permissao_ids: [...permissionId.values()] } }), REFUSED.grant],
+    ["gestor de grupos", "creates a group with a permission it lacks", async () => ({ method: "POST", url: "/api/grupos", payload: { nome_grupo: "Grupo Forte Novo", permissao_ids: [permissionId.get("visualizar_condominios")!] } }), REFUSED.grant],
+    ["gestor de grupos", "extends another group with a permission it lacks", async () => ({ method: "PUT", url: `/api/grupos/${grupoFraco.id}`, payload: { nome_grupo: "Cadastro de usuários (escalada)", permissao_ids: [permissionId.get("gerenciar_usuarios_portaria")!, permissionId.get("excluir_condominios")!] } }), REFUSED.grant],
+  ];
+
+  it.each(attempts)("%s %s: 403 'Ação não permitida', nothing changed", async (who, _what, call, message) => {
+    const cookie = who === "gestor de usuários" ? gestorUsuarios.cookie : gestorGrupos.cookie;
+    const { method, url, payload } = await call();
+    const before = await databaseSnapshot(t);
+    const response = await request(t, method, url, { cookie, payload });
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json()).toStrictEqual({ error: { code: "RULE", title: "Ação não permitida", message } });
+    expect(await databaseSnapshot(t)).toStrictEqual(before);
+  });
+
+  it("reads everything back unchanged as an administrator", async () => {
+    const get = async (url: string) => (await request(t, "GET", url, { cookie: admin })).json();
+    const adminUser = await get(`/api/usuarios/${adminProfileId}`);
+    expect(adminUser).toMatchObject({ status: "ativo", nome_completo: "Administrador", grupos: [{ id: adminGroupId, nome_grupo: "Administrador" }] });
+    expect((await get(`/api/usuarios/${gestorUsuarios.usuarioId}`)).grupos.map((g: { id: string }) => g.id)).toEqual([gestorUsuarios.grupoId]);
+    expect((await get(`/api/usuarios/${alvo.id}`)).grupos).toEqual([]);
+    expect((await get(`/api/grupos/${gestorGrupos.grupoId}`)).permissao_ids).toEqual([permissionId.get("gerenciar_grupos_permissoes")]);
+    expect(new Set((await get(`/api/grupos/${grupoForte.id}`)).permissao_ids)).toEqual(new Set(grupoForte.permissao_ids));
+    expect((await get("/api/grupos")).rows.map((g: { nome_grupo: string }) => g.nome_grupo)).not.toContain("Grupo Forte Novo");
+    // The administrator's session still works: nothing was blocked.
+    expect((await request(t, "GET", "/api/me", { cookie: admin })).statusCode).toBe(200);
+  });
+
+  it("still lets each manager do what it holds", async () => {
+    const assign = await request(t, "PUT", `/api/usuarios/${alvo.id}`, {
+      cookie: gestorUsuarios.cookie,
+      payload: { nome_completo: "Alvo", status: "ativo", grupo_ids: [grupoFraco.id] },
+    });
+    expect(assign.statusCode, assign.body).toBe(200);
+    expect(assign.json().grupos).toEqual([{ id: grupoFraco.id, nome_grupo: "Cadastro de usuários (escalada)" }]);
+    const create = await request(t, "POST", "/api/grupos", {
+      cookie: gestorGrupos.cookie,
+      payload: { nome_grupo: "Gestores de grupos 2", permissao_ids: [permissionId.get("gerenciar_grupos_permissoes")!] },
+    });
+    expect(create.statusCode, create.body).toBe(201);
+    // Taking a permission away is not granting one.
+    const shrink = await request(t, "PUT", `/api/grupos/${grupoForte.id}`, {
+      cookie: gestorGrupos.cookie,
+      payload: { nome_grupo: "Síndicos (escalada)", permissao_ids: [permissionId.get("gerenciar_usuarios_portaria")!] },
+    });
+    expect(shrink.statusCode, shrink.body).toBe(200);
+    expect(shrink.json().permissao_ids).toEqual([permissionId.get("gerenciar_usuarios_portaria")]);
+  });
+});

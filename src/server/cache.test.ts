@@ -5,8 +5,9 @@ import { ADMIN, createTestApp, request, signIn, userWithPermissions, type TestAp
 import { TtlCache } from "./cache";
 
 // The per-instance caches (docs/decisions.md, "Caches de curta duração"): a change made on another
-// instance (here: straight in the database) is seen within the TTL; a change made through this
-// instance's API is seen at the next request.
+// instance (here: straight in the database) is seen within the TTL, or at once when it is about
+// access (the database announces it: migration 0009, src/server/revocation.ts); a change made
+// through this instance's API is seen at the next request.
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -86,14 +87,6 @@ describe("a change made on another instance (straight in the database)", () => {
   });
   afterAll(() => t.close());
 
-  it("a permission removed from the user's group stops working once the TTL has passed", async () => {
-    const user = await userWithPermissions(t, "outra-instancia-perm@teste.local", ["visualizar_unidades"]);
-    expect((await request(t, "GET", "/api/unidades", { cookie: user.cookie })).statusCode).toBe(200);
-    await t.database.db.delete(grupoPermissoes).where(eq(grupoPermissoes.grupo_id, user.grupoId));
-    await sleep(TTL + 100);
-    expect((await request(t, "GET", "/api/unidades", { cookie: user.cookie })).statusCode).toBe(403);
-  });
-
   it("the painel and the unit list count a unit added elsewhere once the TTL has passed", async () => {
     const admin = await signIn(t, ADMIN.email, ADMIN.password);
     const counts = async () => [
@@ -106,14 +99,48 @@ describe("a change made on another instance (straight in the database)", () => {
     await sleep(TTL + 100);
     expect(await counts()).toEqual([painel! + 1, lista! + 1]);
   });
+});
 
-  it("a deactivated account loses its sessions once the TTL has passed", async () => {
+describe("a change about access made elsewhere (straight in the database) is announced by it", () => {
+  // Sessions live a whole minute in memory here: only the database's announcement (migration 0009,
+  // src/server/revocation.ts) explains a change seen at once. It travels on its own connection with
+  // PostgreSQL, so it is awaited for a short moment, far below the TTL.
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ cacheTtlMs: 60_000 });
+  });
+  afterAll(() => t.close());
+
+  async function eventually(read: () => Promise<number>, expected: number) {
+    const deadline = Date.now() + 2_000;
+    let last = await read();
+    while (last !== expected && Date.now() < deadline) {
+      await sleep(10);
+      last = await read();
+    }
+    expect(last).toBe(expected);
+  }
+
+  it("a permission removed from the user's group stops working at once (the database announces it)", async () => {
+    const user = await userWithPermissions(t, "outra-instancia-perm@teste.local", ["visualizar_unidades"]);
+    expect((await request(t, "GET", "/api/unidades", { cookie: user.cookie })).statusCode).toBe(200);
+    await t.database.db.delete(grupoPermissoes).where(eq(grupoPermissoes.grupo_id, user.grupoId));
+    await eventually(async () => (await request(t, "GET", "/api/unidades", { cookie: user.cookie })).statusCode, 403);
+  });
+
+  it("a deactivated account loses its sessions at once (the database announces it)", async () => {
     const user = await userWithPermissions(t, "outra-instancia-status@teste.local", ["visualizar_unidades"]);
     expect((await request(t, "GET", "/api/me", { cookie: user.cookie })).statusCode).toBe(200);
     await t.database.db.update(usuarios).set({ status: "inativo" }).where(eq(usuarios.id, user.usuarioId));
-    await sleep(TTL + 100);
-    expect((await request(t, "GET", "/api/me", { cookie: user.cookie })).statusCode).toBe(401);
+    await eventually(async () => (await request(t, "GET", "/api/me", { cookie: user.cookie })).statusCode, 401);
     expect(await t.database.db.select().from(session).where(eq(session.userId, user.authUserId))).toEqual([]);
+  });
+
+  it("a session deleted elsewhere ends at once", async () => {
+    const user = await userWithPermissions(t, "outra-instancia-sessao@teste.local", ["visualizar_unidades"]);
+    expect((await request(t, "GET", "/api/me", { cookie: user.cookie })).statusCode).toBe(200);
+    await t.database.db.delete(session).where(eq(session.userId, user.authUserId));
+    await eventually(async () => (await request(t, "GET", "/api/me", { cookie: user.cookie })).statusCode, 401);
   });
 });
 
@@ -127,36 +154,40 @@ describe("a change made through this instance's API", () => {
   });
   afterAll(() => t.close());
 
+  // A unit inserted straight in the database stands for another instance's change that is not
+  // about access (those are announced at once, above): the counts keep answering from memory.
+  const counts = async () => [
+    (await request(t, "GET", "/api/painel?condominio_id=todos", { cookie: admin })).json().unidades_ativas as number,
+    (await request(t, "GET", "/api/unidades?condominio_id=todos&limit=1", { cookie: admin })).json().total as number,
+  ];
+  async function unitAddedElsewhere(nome: string) {
+    const [condominio] = await t.database.db.insert(condominios).values({ nome }).returning();
+    await t.database.db.insert(unidades).values({ condominio_id: condominio!.id, numero_unidade: "1" });
+  }
+
   it("answers from memory until any state-changing request on this instance", async () => {
-    const user = await userWithPermissions(t, "em-memoria@teste.local", ["visualizar_unidades"]);
-    expect((await request(t, "GET", "/api/unidades", { cookie: user.cookie })).statusCode).toBe(200);
-    await t.database.db.delete(grupoPermissoes).where(eq(grupoPermissoes.grupo_id, user.grupoId));
-    // Another instance's change is not seen yet: this instance still holds the session.
-    expect((await request(t, "GET", "/api/unidades", { cookie: user.cookie })).statusCode).toBe(200);
+    const [painel, lista] = await counts();
+    await unitAddedElsewhere("Residencial Memória");
+    expect(await counts()).toEqual([painel, lista]);
     const write = await request(t, "POST", "/api/page-views", { cookie: admin, payload: { path: "/portaria-web" } });
     expect(write.statusCode).toBe(204);
-    expect((await request(t, "GET", "/api/unidades", { cookie: user.cookie })).statusCode).toBe(403);
+    expect(await counts()).toEqual([painel! + 1, lista! + 1]);
   });
 
   it("keeps its answers through refused requests, which change nothing, and flushes at the next real write", async () => {
-    const user = await userWithPermissions(t, "recusas@teste.local", ["visualizar_unidades"]);
-    expect((await request(t, "GET", "/api/unidades", { cookie: user.cookie })).statusCode).toBe(200);
-    await t.database.db.delete(grupoPermissoes).where(eq(grupoPermissoes.grupo_id, user.grupoId));
+    const [painel, lista] = await counts();
+    await unitAddedElsewhere("Residencial Recusas");
     const wrongPassword = await request(t, "POST", "/api/auth/sign-in/email", { payload: { email: ADMIN.email, password: "senha-errada-123" } });
     expect(wrongPassword.statusCode).toBe(401);
     const invalid = await request(t, "POST", "/api/unidades", { cookie: admin, payload: { numero_unidade: "" } });
     expect(invalid.statusCode).toBe(400);
-    expect((await request(t, "GET", "/api/unidades", { cookie: user.cookie })).statusCode).toBe(200);
+    expect(await counts()).toEqual([painel, lista]);
     const write = await request(t, "POST", "/api/page-views", { cookie: admin, payload: { path: "/portaria-web" } });
     expect(write.statusCode).toBe(204);
-    expect((await request(t, "GET", "/api/unidades", { cookie: user.cookie })).statusCode).toBe(403);
+    expect(await counts()).toEqual([painel! + 1, lista! + 1]);
   });
 
   it("counts at once, on the painel and in the unit list, a unit created through the API", async () => {
-    const counts = async () => [
-      (await request(t, "GET", "/api/painel?condominio_id=todos", { cookie: admin })).json().unidades_ativas as number,
-      (await request(t, "GET", "/api/unidades?condominio_id=todos&limit=1", { cookie: admin })).json().total as number,
-    ];
     const [painel, lista] = await counts();
     const [condominio] = await t.database.db.insert(condominios).values({ nome: "Residencial Desta Instância" }).returning();
     await t.database.db.insert(unidades).values({ condominio_id: condominio!.id, numero_unidade: "1" });
@@ -199,7 +230,7 @@ describe("a change made through this instance's API", () => {
     const other = await signIn(t, "troca-senha@teste.local", user.password);
     expect((await request(t, "GET", "/api/me", { cookie: other })).statusCode).toBe(200);
     const novaSenha = "Girassol-Cometa-Farol-2026";
-    const change = await request(t, "POST", "/api/me/senha", { cookie: user.cookie, payload: { novaSenha, confirmacao: novaSenha } });
+    const change = await request(t, "POST", "/api/me/senha", { cookie: user.cookie, payload: { senhaAtual: user.password, novaSenha, confirmacao: novaSenha } });
     expect(change.statusCode).toBe(204);
     expect((await request(t, "GET", "/api/me", { cookie: other })).statusCode).toBe(401);
     expect((await request(t, "GET", "/api/me", { cookie: user.cookie })).statusCode).toBe(200);

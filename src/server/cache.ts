@@ -48,6 +48,10 @@ export class TtlCache<T> {
     return entry.value;
   }
 
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   /** A ticket to pass to `set`: the answer is stored only if no `clear()` happened in between. */
   ticket(): number {
     return this.generation;

@@ -22,6 +22,15 @@ describe("loadConfig", () => {
     expect(message).toContain("ADMIN_PASSWORD");
   });
 
+  it("ends sessions after 12 hours or 30 idle minutes by default; both can be set by env", () => {
+    expect(loadConfig({}).session).toEqual({ maxAgeMs: 12 * 60 * 60_000, idleMs: 30 * 60_000 });
+    expect(loadConfig({ SESSION_MAX_AGE_MINUTES: "480", SESSION_IDLE_MINUTES: "15" }).session).toEqual({ maxAgeMs: 480 * 60_000, idleMs: 15 * 60_000 });
+    // The idle time never outlasts the session itself.
+    expect(loadConfig({ SESSION_MAX_AGE_MINUTES: "10", SESSION_IDLE_MINUTES: "30" }).session.idleMs).toBe(10 * 60_000);
+    expect(() => loadConfig({ SESSION_IDLE_MINUTES: "0" })).toThrow(/SESSION_IDLE_MINUTES/);
+    expect(() => loadConfig({ SESSION_MAX_AGE_MINUTES: "doze" })).toThrow(/SESSION_MAX_AGE_MINUTES/);
+  });
+
   it("derives PUBLIC_URL from PORT and strips a trailing slash", () => {
     expect(loadConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
     expect(loadConfig({ PUBLIC_URL: "https://portal.exemplo.com.br/" }).publicUrl).toBe("https://portal.exemplo.com.br");

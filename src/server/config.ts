@@ -18,6 +18,9 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   // How long sessions, permissions and painel counts may be reused from memory (0: no cache).
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  // Sessions end this long after sign-in, or after this long without a request (issue 12).
+  SESSION_MAX_AGE_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 30).default(12 * 60),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(30),
   // For load tests only (npm run bench): sign-in attempts allowed per IP per minute.
   RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().min(1).optional(),
 });
@@ -49,7 +52,16 @@ export interface AppConfig {
   rateLimits: { signIn: RateLimitRule; recovery: RateLimitRule; leads: RateLimitRule };
   /** Lifetime of the per-instance caches (sessions and permissions, painel counts); 0 turns them off. */
   cacheTtlMs?: number;
+  /** A session ends `maxAgeMs` after sign-in, or after `idleMs` without a request. */
+  session: SessionLimits;
 }
+
+export interface SessionLimits {
+  maxAgeMs: number;
+  idleMs: number;
+}
+
+export const DEFAULT_SESSION_LIMITS: SessionLimits = { maxAgeMs: 12 * 60 * 60_000, idleMs: 30 * 60_000 };
 
 export const DEFAULT_RATE_LIMITS: AppConfig["rateLimits"] = {
   signIn: { window: 60, max: 10 },
@@ -90,5 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { ...DEFAULT_RATE_LIMITS, signIn: { ...DEFAULT_RATE_LIMITS.signIn, max: e.RATE_LIMIT_SIGN_IN_MAX } }
       : DEFAULT_RATE_LIMITS,
     cacheTtlMs: e.CACHE_TTL_MS ?? DEFAULT_CACHE_TTL_MS,
+    session: { maxAgeMs: e.SESSION_MAX_AGE_MINUTES * 60_000, idleMs: Math.min(e.SESSION_IDLE_MINUTES, e.SESSION_MAX_AGE_MINUTES) * 60_000 },
   };
 }

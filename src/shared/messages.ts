@@ -41,6 +41,9 @@ export const MSG = {
   changePasswordError: { title: "Erro ao alterar senha", message: "Não foi possível alterar a senha." },
   sendEmailError: { title: "Erro ao enviar email", message: "Não foi possível enviar o link de recuperação." },
   sendRecoveryEmailError: { title: "Erro ao enviar email de recuperação", message: "Não foi possível enviar o link de recuperação." },
+  passwordUnchanged: { title: "Erro ao alterar senha", message: "A nova senha deve ser diferente da senha atual." },
+  currentPasswordRequired: { title: "Campo obrigatório", message: "Informe a sua senha atual." },
+  currentPasswordWrong: { title: "Erro ao alterar senha", message: "A senha atual está incorreta." },
   recoveryLinkInvalid: {
     title: "Erro ao alterar senha",
     message: "O link de recuperação é inválido ou expirou. Solicite um novo link.",
@@ -49,16 +52,18 @@ export const MSG = {
   // §8 rule refusals and access
   accessDenied: { title: "Acesso Negado", message: "Você não possui permissão para acessar esta página." },
   accessDeniedRedirect: { title: "Acesso Negado", message: "Acesso negado: permissão insuficiente." },
-  notAuthenticated: { title: "Sessão expirada", message: "Faça login para continuar." },
+  notAuthenticated: { title: "Sessão expirada", message: "Entre novamente para continuar." },
 
   // §5 / §8 rule refusals of Portaria Web administration
   ownStatus: { title: "Ação não permitida", message: "Você não pode alterar o status da sua própria conta para inativo ou bloqueado." },
   ownReset: { title: "Ação não permitida", message: "Você não pode resetar a senha da sua própria conta desta forma." },
   noEmail: { title: "Email não encontrado", message: "Não é possível resetar a senha sem um email." },
-  ownAdminRemoval: {
-    title: "Ação não permitida",
-    message: "Você não pode se remover do grupo Administrador enquanto ele for o seu único grupo.",
-  },
+
+  // Nobody grants what they do not hold (issue 12; src/shared/authz-rules.ts)
+  grantUnheld: { title: "Ação não permitida", message: "Você não pode conceder permissões que não possui." },
+  adminMembersOnly: { title: "Ação não permitida", message: "Somente administradores podem alterar membros do grupo Administrador." },
+  ownGroups: { title: "Ação não permitida", message: "Você não pode alterar os seus próprios grupos." },
+  lastActiveAdmin: { title: "Ação não permitida", message: "O sistema precisa de ao menos um administrador ativo." },
   adminGroupDelete: { title: "Ação não permitida", message: "O grupo Administrador não pode ser excluído." },
   adminGroupRename: { title: "Ação não permitida", message: "O grupo Administrador não pode ser renomeado." },
   adminGroupPermissions: { title: "Ação não permitida", message: "As permissões do grupo Administrador não podem ser alteradas." },

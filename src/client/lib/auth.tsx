@@ -17,6 +17,8 @@ interface SessionState {
   me: MeResponse | null;
   /** The server answered (false when a public page went by the hint alone). */
   checked: boolean;
+  /** The session ended on the server while this page was open (idle, too old, ended elsewhere). */
+  expired?: boolean;
 }
 
 const HINT_KEY = "portal.sessao";
@@ -84,6 +86,19 @@ export function reloadSession(): Promise<MeResponse | null> {
   return pending;
 }
 
+/**
+ * The server answered 401 to a signed-in page: the session ended (idle for too long, past its
+ * maximum age, ended from another device, account deactivated). The staff shells then go to
+ * /login with 'Sessão expirada' and come back to the same page after the next sign-in.
+ */
+export function sessionExpired() {
+  if (!state.me) return;
+  latest++; // a session load still on its way must not bring the stale user back
+  writeHint(false);
+  setState({ loading: false, me: null, checked: true, expired: true });
+  for (const listener of signOutListeners) listener();
+}
+
 /** Runs when the user signs out (e.g. the query cache drops what the previous user saw). */
 export function onSignOut(listener: () => void) {
   signOutListeners.add(listener);
@@ -116,6 +131,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 interface AuthState {
   /** True while the session or the profile loads. */
   loading: boolean;
+  /** The session ended on the server while a signed-in page was open (see sessionExpired). */
+  expired: boolean;
   user: MeResponse["user"] | null;
   profile: Profile | null;
   /** A permission check: one name or a list (any one passes). False while loading or without profile. */
@@ -148,6 +165,7 @@ function authState(current: SessionState): AuthState {
   const permissions = new Set(profile?.permissions ?? []);
   const value: AuthState = {
     loading: current.loading,
+    expired: current.expired === true,
     user: current.me?.user ?? null,
     profile,
     can: (permission) => {

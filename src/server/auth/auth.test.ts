@@ -150,7 +150,7 @@ describe("first access", () => {
     const neighbour = await signIn(t, "vizinho@teste.local", "senha-do-vizinho-1");
     expect(await sessionsOf(user.id)).toHaveLength(3);
 
-    const changed = await post("/api/me/senha", { novaSenha: "senha-de-amanha-2", confirmacao: "senha-de-amanha-2" }, current);
+    const changed = await post("/api/me/senha", { senhaAtual: "senha-de-hoje-1", novaSenha: "senha-de-amanha-2", confirmacao: "senha-de-amanha-2" }, current);
     expect(changed.statusCode).toBe(204);
     expect((await me(current)).statusCode).toBe(200);
     expect((await me(laptop)).statusCode).toBe(401);

@@ -69,9 +69,12 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
         await completeFirstAccess(db, user.id);
       },
     },
+    // expiresAt is the absolute end (sign-in + SESSION_MAX_AGE_MINUTES), never pushed forward; the
+    // idle timeout is ours, on the session's updated_at (auth/guard.ts).
     session: {
-      expiresIn: 60 * 60 * 24 * 7,
-      updateAge: 60 * 60 * 24,
+      expiresIn: Math.floor(config.session.maxAgeMs / 1000),
+      updateAge: Math.floor(config.session.maxAgeMs / 1000),
+      disableSessionRefresh: true,
     },
     rateLimit: {
       enabled: true,

@@ -5,7 +5,10 @@ import type { PermissionName } from "../../shared/permissions";
 import { BLOCKED_STATUSES } from "../../shared/permissions";
 import type { Profile } from "../../shared/schemas/profile";
 import { MSG } from "../../shared/messages";
+import type { SessionLimits } from "../config";
 import type { Db } from "../db/client";
+import { session } from "../db/schema";
+import { eq } from "drizzle-orm";
 import { AppError, forbidden, unauthorized } from "../errors";
 import type { Auth } from "./auth";
 import { loadProfile } from "./profile";
@@ -32,11 +35,17 @@ export interface SessionContext {
   user: { id: string; name: string; email: string };
   sessionId: string;
   profile: Profile | null;
+  /** When the session was opened (the absolute limit counts from here). */
+  createdAt: number;
+  /** The session's last request (its updated_at), for the idle timeout; kept current by the guard. */
+  lastUsedAt: number;
 }
 
 declare module "fastify" {
   interface FastifyContextConfig {
     access?: Access;
+    /** A check the client makes on its own (a timer), not a use: it does not postpone the idle timeout. */
+    passive?: boolean;
   }
   interface FastifyRequest {
     session: SessionContext | null;
@@ -55,7 +64,13 @@ export function currentProfile(request: FastifyRequest): Profile {
  * The access guard. `sessions` keeps what a request needs about its session for a few seconds
  * per session token (src/server/cache.ts); the app empties it after every state-changing request.
  */
-export function registerGuard(app: FastifyInstance, auth: Auth, db: Db, trustedOrigins: readonly string[], sessions: TtlCache<SessionContext>) {
+export function registerGuard(
+  app: FastifyInstance,
+  { auth, db, trustedOrigins, sessions, limits }: { auth: Auth; db: Db; trustedOrigins: readonly string[]; sessions: TtlCache<SessionContext>; limits: SessionLimits },
+) {
+  // The last use is written at most this often per session (one UPDATE a minute, not one a request).
+  const touchEveryMs = Math.min(60_000, Math.floor(limits.idleMs / 10));
+
   app.decorateRequest("session", null);
 
   // CSRF: a state-changing API request must come from one of our own pages.
@@ -71,8 +86,20 @@ export function registerGuard(app: FastifyInstance, auth: Auth, db: Db, trustedO
     if (access === undefined) throw AppError.from(500, "ROUTE_WITHOUT_ACCESS", MSG.internal);
     if (access === "public") return;
 
-    const context = await cachedSession(request, auth, db, sessions);
+    const token = await sessionToken(request, auth);
+    const context = token ? await cachedSession(request, token, auth, db, sessions) : null;
     if (!context) throw unauthorized();
+    const now = Date.now();
+    if (now - context.lastUsedAt > limits.idleMs || now - context.createdAt > limits.maxAgeMs) {
+      // Idle for too long, or open for too long: the session ends here, on every instance.
+      sessions.delete(token!);
+      await db.delete(session).where(eq(session.id, context.sessionId));
+      throw unauthorized();
+    }
+    if (!request.routeOptions.config?.passive && now - context.lastUsedAt >= touchEveryMs) {
+      context.lastUsedAt = now;
+      await db.update(session).set({ updatedAt: new Date(now) }).where(eq(session.id, context.sessionId));
+    }
     request.session = context;
     if (access === "authenticated") return;
 
@@ -95,9 +122,8 @@ async function sessionToken(request: FastifyRequest, auth: Auth): Promise<string
   return parseCookies(header).get(name) ?? null;
 }
 
-async function cachedSession(request: FastifyRequest, auth: Auth, db: Db, cache: TtlCache<SessionContext>): Promise<SessionContext | null> {
-  const token = cache.enabled ? await sessionToken(request, auth) : null;
-  if (!token) return (await resolveSession(request, auth, db))?.context ?? null;
+async function cachedSession(request: FastifyRequest, token: string, auth: Auth, db: Db, cache: TtlCache<SessionContext>): Promise<SessionContext | null> {
+  if (!cache.enabled) return (await resolveSession(request, auth, db))?.context ?? null;
   const hit = cache.get(token);
   if (hit) return hit;
   const ticket = cache.ticket();
@@ -123,6 +149,8 @@ async function resolveSession(request: FastifyRequest, auth: Auth, db: Db): Prom
       user: { id: result.user.id, name: result.user.name, email: result.user.email },
       sessionId: result.session.id,
       profile,
+      createdAt: new Date(result.session.createdAt).getTime(),
+      lastUsedAt: new Date(result.session.updatedAt).getTime(),
     },
     expiresAt: new Date(result.session.expiresAt).getTime(),
   };

@@ -50,7 +50,7 @@ function preValidate(path: string, body: unknown): AppError | null {
 }
 
 /**
- * The reset's new password must be strong too. Checked only for a token that is still valid, so
+ * The reset's new password must be strong too, and differ from the current one. Checked only for a token that is still valid, so
  * an expired or used link gets the link message and an anonymous caller without a token costs
  * no strength check (better-auth rate-limits those); the token names the user whose e-mail and
  * name count as guessable words. Lengths outside 6..128 are left to better-auth's own messages.
@@ -64,6 +64,11 @@ async function checkResetPassword(auth: Auth, url: URL, body: unknown): Promise<
   const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
   if (!verification || verification.expiresAt < new Date()) return null;
   const user = await ctx.internalAdapter.findUserById(verification.value);
+  // A new password, not the one the account already has.
+  const credential = user && (await ctx.internalAdapter.findCredentialAccount(user.id));
+  if (credential?.password && (await ctx.password.verify({ hash: credential.password, password: newPassword }))) {
+    return AppError.from(400, "PASSWORD_UNCHANGED", MSG.passwordUnchanged, { newPassword: MSG.passwordUnchanged.message });
+  }
   const verdict = await checkPasswordStrength(newPassword, passwordUserInputs({ email: user?.email, name: [user?.name] }));
   return verdict.ok ? null : weakPasswordError(verdict, "newPassword");
 }

@@ -24,6 +24,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel` (a constant identifier), and once more after a
+   * lost connection came back (notifications may have been missed meanwhile). Returns the stop.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -70,7 +75,61 @@ export async function openPglite(dataDir: string | undefined, folder = migration
         return false;
       }
     },
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries), reconnecting with
+ * back-off when it drops; while it is down, the caches' TTL still bounds how stale they may be.
+ */
+async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 500;
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, fallback_application_name: "portal" });
+    next.on("notification", (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    next.on("error", () => reconnect(next));
+    next.on("end", () => reconnect(next));
+    await next.connect();
+    await next.query(`LISTEN ${channel}`);
+    client = next;
+    delay = 500;
+  };
+  const reconnect = (failed: pg.Client) => {
+    if (stopped || client !== failed || retry) return;
+    client = null;
+    failed.end().catch(() => undefined);
+    console.error(`[db] conexão de LISTEN ${channel} perdida; reconectando`);
+    const attempt = () => {
+      retry = undefined;
+      if (stopped) return;
+      connect().then(onNotify, () => {
+        delay = Math.min(delay * 2, 30_000);
+        retry = setTimeout(attempt, delay);
+        retry.unref();
+      });
+    };
+    retry = setTimeout(attempt, delay);
+    retry.unref();
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await (client as pg.Client | null)?.end().catch(() => undefined);
   };
 }
 
@@ -142,6 +201,7 @@ export async function openPostgres(url: string, folder = migrationsFolder, poolS
         return false;
       }
     },
+    listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: () => pool.end(),
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { MSG } from "../../shared/messages";
-import { AppError, pgErrorCode } from "../errors";
+import { AppError, pgConstraint, pgErrorCode, ruleRefusal } from "../errors";
 
 // Titles of the catalogue, found by message: a schema's message carries its spec title along.
 const TITLE_BY_MESSAGE = new Map<string, string>(Object.values(MSG).map((m) => [m.message, m.title]));
@@ -17,8 +17,15 @@ function validationError(issues: { instancePath?: string; message?: string }[]):
   return new AppError(400, "VALIDATION_ERROR", title, first, fields);
 }
 
+/** Rules the database itself keeps (triggers naming a constraint), refused with their own message. */
+const RULE_CONSTRAINTS: Record<string, () => AppError> = {
+  administrador_ativo: () => ruleRefusal(MSG.lastActiveAdmin),
+};
+
 /** Database refusals that are the caller's fault (constraints) become 4xx, never a 500. */
-function databaseError(code: string): AppError | null {
+function databaseError(code: string, constraint: string | undefined): AppError | null {
+  const rule = constraint && RULE_CONSTRAINTS[constraint];
+  if (rule) return rule();
   if (code === "23503" || code === "23001") return new AppError(409, "FOREIGN_KEY", "Erro ao excluir", "Existem registros associados.");
   if (code === "23505") return new AppError(409, "UNIQUE", "Registro duplicado", "Já existe um registro com esses dados.");
   if (code === "23514" || code === "23502" || code.startsWith("22")) return AppError.from(400, "INVALID_DATA", MSG.invalidInput);
@@ -33,7 +40,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     else if ((error as FastifyError).statusCode === 429) appError = AppError.from(429, "RATE_LIMITED", MSG.rateLimited);
     else {
       const code = pgErrorCode(error);
-      if (code) appError = databaseError(code);
+      if (code) appError = databaseError(code, pgConstraint(error));
       const status = (error as FastifyError).statusCode;
       if (!appError && status && status >= 400 && status < 500) {
         // Malformed JSON, wrong content type, body too large...

@@ -93,6 +93,8 @@ export function securityHeaders(publicUrl: string) {
   return (request: FastifyRequest, reply: FastifyReply) => {
     reply.headers(FIXED_HEADERS);
     reply.header("content-security-policy", API_CSP);
+    // API answers carry accounts, records and sessions: no browser or proxy keeps a copy.
+    if (request.url.startsWith("/api/")) reply.header("cache-control", "no-store");
     if (httpsSite || request.protocol === "https") reply.header("strict-transport-security", HSTS);
   };
 }

@@ -3,6 +3,27 @@ import { MSG } from "../../shared/messages";
 import { AppError } from "../errors";
 
 export const INVALID_TEXT_MESSAGE = "O texto contém caracteres inválidos.";
+export const TOO_DEEP_MESSAGE = "O conteúdo enviado tem níveis demais de aninhamento.";
+
+/** No form of the portal nests deeper than a few levels; past this a body is refused unparsed. */
+export const MAX_JSON_DEPTH = 32;
+
+/** True when the JSON text nests objects and arrays deeper than `max` (strings are skipped). */
+export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92 /* \ */) i++;
+      else if (c === 34 /* " */) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > max) return true;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) depth--;
+  }
+  return false;
+}
 const INVALID_ENCODING_MESSAGE = "O conteúdo enviado não é um texto UTF-8 válido.";
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -46,6 +67,10 @@ export function registerTextInput(app: FastifyInstance) {
       text = decoder.decode(body as Buffer);
     } catch {
       done(new AppError(400, "INVALID_ENCODING", MSG.invalidInput.title, INVALID_ENCODING_MESSAGE), undefined);
+      return;
+    }
+    if (jsonTooDeep(text)) {
+      done(new AppError(400, "TOO_DEEP", MSG.invalidInput.title, TOO_DEEP_MESSAGE), undefined);
       return;
     }
     parseJson(request, text, done);

@@ -299,7 +299,7 @@ describe("users", () => {
       payload: { nome_completo: me.nome_completo, status: "ativo", grupo_ids: [] },
     });
     expect(leaveAdmin.statusCode).toBe(403);
-    expect(leaveAdmin.json().error.message).toBe("Você não pode se remover do grupo Administrador enquanto ele for o seu único grupo.");
+    expect(leaveAdmin.json().error).toMatchObject({ title: "Ação não permitida", message: "Você não pode alterar os seus próprios grupos." });
     const reset = await request(t, "POST", `/api/usuarios/${me.id}/reset-senha`, { cookie: admin, payload: {} });
     expect(reset.statusCode).toBe(403);
     expect(reset.json().error.message).toBe("Você não pode resetar a senha da sua própria conta desta forma.");

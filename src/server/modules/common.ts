@@ -3,7 +3,7 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { TtlCache } from "../cache";
 import { unidades } from "../db/schema";
-import { AppError, pgErrorCode } from "../errors";
+import { AppError, pgConstraint, pgErrorCode } from "../errors";
 import type { CatalogueMessage } from "../../shared/messages";
 import { encodeCursor } from "../../shared/schemas/cursor";
 import type { Db } from "../db/client";
@@ -17,20 +17,12 @@ export async function withUniqueMessage<T>(work: () => Promise<T>, messages: Rec
     return await work();
   } catch (error) {
     if (pgErrorCode(error) === "23505") {
-      const constraint = findConstraint(error);
+      const constraint = pgConstraint(error);
       const entry = "title" in messages ? messages : (constraint && (messages as Record<string, CatalogueMessage>)[constraint]);
       if (entry) throw AppError.from(409, "DUPLICATE", entry as CatalogueMessage);
     }
     throw error;
   }
-}
-
-function findConstraint(error: unknown): string | undefined {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const constraint = (e as { constraint?: unknown }).constraint;
-    if (typeof constraint === "string") return constraint;
-  }
-  return undefined;
 }
 
 /** ILIKE pattern for a substring search, with the user's % and _ taken literally. */

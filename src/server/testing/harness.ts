@@ -4,7 +4,7 @@ import { createAuthUser } from "../auth/accounts";
 import * as schema from "../db/schema";
 import pg from "pg";
 import { buildApp, type PortalApp } from "../app";
-import { DEFAULT_RATE_LIMITS, type AppConfig } from "../config";
+import { DEFAULT_RATE_LIMITS, DEFAULT_SESSION_LIMITS, type AppConfig } from "../config";
 import { openPglite, openPostgres, type Database } from "../db/client";
 import { seed } from "../db/seed";
 import { createMailer } from "../email/mailer";
@@ -25,6 +25,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     adminPassword: ADMIN.password,
     trustProxy: false,
     rateLimits: { ...DEFAULT_RATE_LIMITS, signIn: { window: 60, max: 1000 }, leads: { window: 60, max: 1000 } },
+    session: DEFAULT_SESSION_LIMITS,
     ...overrides,
     ...(overrides.publicUrl && !overrides.trustedOrigins ? { trustedOrigins: [new URL(overrides.publicUrl).origin] } : {}),
   };

@@ -33,7 +33,9 @@ const strongPassword = "Sentinela#Portaria-2026";
 /** One valid call of every route that needs parameters or a body, keyed by `METHOD url`. */
 export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "POST /api/leads": { body: () => ({ nome: "Maria Souza", email: "maria@exemplo.com.br", descricao: "Quero um orçamento." }) },
-  "POST /api/me/senha": { body: () => ({ novaSenha: strongPassword, confirmacao: strongPassword }) },
+  // Every principal of the matrix signed in with the fixtures' password (testing/harness.ts).
+  "POST /api/me/senha": { body: () => ({ senhaAtual: "senha-de-teste-1", novaSenha: strongPassword, confirmacao: strongPassword }) },
+  "POST /api/me/sessoes/encerrar-outras": { body: () => ({}) },
   "POST /api/page-views": { body: () => ({ path: "/portaria-web/condominios" }) },
 
   "POST /api/permissoes": { body: () => ({ nome_permissao: `amostra_${nextSeq()}`, categoria: "Amostras", descricao: "Permissão de amostra" }) },

@@ -13,15 +13,45 @@ export const recoveryRequestSchema = z.object({
   email: requiredText(MSG.recoveryEmailRequired.message, 254).pipe(z.email("Informe um email válido.")),
 });
 
+const newPasswordFields = {
+  novaSenha: z
+    .string({ error: MSG.passwordTooShort.message })
+    .min(MIN_PASSWORD_LENGTH, MSG.passwordTooShort.message)
+    .max(128, "A nova senha deve ter no máximo 128 caracteres."),
+  confirmacao: z.string({ error: MSG.passwordMismatch.message }),
+};
+const confirmed: [(v: { novaSenha: string; confirmacao: string }) => boolean, { message: string; path: string[] }] = [
+  (v) => v.novaSenha === v.confirmacao,
+  { message: MSG.passwordMismatch.message, path: ["confirmacao"] },
+];
+
 /** Password page (§2, §5): the new password and its confirmation. */
-export const newPasswordSchema = z
-  .object({
-    novaSenha: z
-      .string({ error: MSG.passwordTooShort.message })
-      .min(MIN_PASSWORD_LENGTH, MSG.passwordTooShort.message)
-      .max(128, "A nova senha deve ter no máximo 128 caracteres."),
-    confirmacao: z.string({ error: MSG.passwordMismatch.message }),
-  })
-  .refine((v) => v.novaSenha === v.confirmacao, { message: MSG.passwordMismatch.message, path: ["confirmacao"] });
+export const newPasswordSchema = z.object(newPasswordFields).refine(...confirmed);
 
 export type NewPassword = z.infer<typeof newPasswordSchema>;
+
+/**
+ * POST /api/me/senha. The current password is required of everyone whose first access is done
+ * (Minha conta); at first access the page asks only for the new one (§2).
+ */
+export const mePasswordSchema = z.object({ senhaAtual: z.string().max(128).optional(), ...newPasswordFields }).refine(...confirmed);
+
+/** Minha conta's form: the same, with the current password always asked. */
+export const changePasswordSchema = z
+  .object({
+    senhaAtual: z.string({ error: MSG.currentPasswordRequired.message }).min(1, MSG.currentPasswordRequired.message).max(128),
+    ...newPasswordFields,
+  })
+  .refine(...confirmed);
+
+/** One of the signed-in user's open sessions (Minha conta). */
+export interface SessaoAberta {
+  id: string;
+  /** Browser and system, as the device told them ("Chrome 131 · Linux"), or 'Dispositivo desconhecido'. */
+  dispositivo: string;
+  ip: string | null;
+  criada_em: string;
+  ultimo_uso: string;
+  /** The session of this very request. */
+  atual: boolean;
+}

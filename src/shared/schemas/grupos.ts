@@ -20,9 +20,11 @@ export interface GrupoListItem {
   nome_grupo: string;
   descricao: string | null;
   user_count: number;
+  /** Names of the permissions the group grants (who may assign it: src/shared/authz-rules.ts). */
+  permissoes: string[];
 }
 
-export interface Grupo extends GrupoListItem {
+export interface Grupo extends Omit<GrupoListItem, "permissoes"> {
   permissao_ids: string[];
   updated_at: string;
 }

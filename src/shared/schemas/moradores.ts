@@ -42,4 +42,12 @@ export interface Morador {
   veiculos: Veiculo[];
 }
 
+/**
+ * What a user who manages vehicles but not residents receives of each resident of a unit: only
+ * what the vehicle screens show (data minimisation; no CPF, RG, birth date, phone or e-mail).
+ */
+export type MoradorResumo = Pick<Morador, "id" | "unidade_id" | "nome_completo" | "veiculos">;
+
+export const isMoradorCompleto = (morador: Morador | MoradorResumo): morador is Morador => "tipo_morador" in morador;
+
 import type { Veiculo } from "./veiculos";

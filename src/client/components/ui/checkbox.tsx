@@ -8,7 +8,7 @@ export function Checkbox({ className, ...props }: ComponentProps<typeof Checkbox
   return (
     <CheckboxPrimitive.Root
       className={cn(
-        "peer inline-flex h-4 w-4 shrink-0 items-center justify-center rounded-sm border border-slate-500 bg-white text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-60 data-[state=checked]:border-brand-600 data-[state=checked]:bg-brand-600",
+        "peer inline-flex h-4 w-4 shrink-0 items-center justify-center rounded-sm border border-slate-500 bg-white text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:border-slate-300 disabled:bg-slate-100 data-[state=checked]:border-brand-600 data-[state=checked]:bg-brand-600",
         className,
       )}
       {...props}

@@ -1,9 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { Lock } from "lucide-react";
-import { useId } from "react";
+import { useId, useMemo } from "react";
 import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
+import { MSG } from "@shared/messages";
 import { ADMIN_GROUP_NAME } from "@shared/permissions";
 import { grupoInputSchema, type Grupo } from "@shared/schemas/grupos";
 import { Button } from "~/components/ui/button";
@@ -11,6 +12,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
 import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
+import { useAuth } from "~/lib/auth";
 import { mutationToasts } from "~/lib/mutation-toasts";
 import { DENIED } from "~/features/permissoes/access";
 import { useActionGuard } from "~/lib/use-action-guard";
@@ -40,6 +42,14 @@ export function GrupoForm({ grupo }: { grupo?: Grupo }) {
 
   const isAdmin = grupo?.nome_grupo === ADMIN_GROUP_NAME;
   const allIds = permissoes.data?.rows.map((p) => p.id) ?? [];
+  // Nobody grants what they do not hold: permissions the actor lacks cannot be added (the server
+  // refuses them too); those the group already has may stay or be removed.
+  const { profile } = useAuth();
+  const locked = useMemo(() => {
+    const held = new Set(profile?.permissions ?? []);
+    const has = new Set(grupo?.permissao_ids ?? []);
+    return new Set((permissoes.data?.rows ?? []).filter((p) => !has.has(p.id) && !held.has(p.nome_permissao)).map((p) => p.id));
+  }, [profile, grupo, permissoes.data]);
   const saving = create.isPending || update.isPending;
 
   const { register, handleSubmit, control, formState, setValue } = useForm<FormValues, unknown, GrupoValues>({
@@ -112,7 +122,7 @@ export function GrupoForm({ grupo }: { grupo?: Grupo }) {
               </span>
               {!isAdmin && permissoes.data && permissoes.data.rows.length > 0 && (
                 <div className="flex gap-1">
-                  <Button type="button" variant="ghost" size="sm" onClick={() => setValue("permissao_ids", allIds, { shouldDirty: true })}>
+                  <Button type="button" variant="ghost" size="sm" onClick={() => setValue("permissao_ids", allIds.filter((id) => !locked.has(id)), { shouldDirty: true })}>
                     Marcar todas
                   </Button>
                   <Button type="button" variant="ghost" size="sm" onClick={() => setValue("permissao_ids", [], { shouldDirty: true })}>
@@ -135,11 +145,18 @@ export function GrupoForm({ grupo }: { grupo?: Grupo }) {
                     value={isAdmin ? allIds : field.value}
                     onChange={field.onChange}
                     disabled={isAdmin}
+                    locked={isAdmin ? undefined : locked}
+                    lockedNoteId={`${uid}-bloqueadas`}
                     labelledBy={ids.permissoes}
                     describedBy={isAdmin ? `${uid}-admin` : `${uid}-contagem`}
                   />
                 )}
               />
+            )}
+            {!isAdmin && locked.size > 0 && (
+              <p id={`${uid}-bloqueadas`} className="text-xs text-slate-600">
+                As permissões desabilitadas são as que você não possui. {MSG.grantUnheld.message}
+              </p>
             )}
             {!isAdmin && permissoes.data && (
               <p id={`${uid}-contagem`} className="text-xs text-slate-600" aria-live="polite">

@@ -17,6 +17,8 @@ export function PermissionChecklist({
   value,
   onChange,
   disabled,
+  locked,
+  lockedNoteId,
   labelledBy,
   describedBy,
 }: {
@@ -24,6 +26,9 @@ export function PermissionChecklist({
   value: string[];
   onChange: (ids: string[]) => void;
   disabled?: boolean;
+  /** Permissions that may not be checked (the actor does not hold them); `lockedNoteId` says why. */
+  locked?: ReadonlySet<string>;
+  lockedNoteId?: string;
   labelledBy: string;
   describedBy?: string;
 }) {
@@ -57,16 +62,18 @@ export function PermissionChecklist({
               <ul className="grid gap-2 sm:grid-cols-2">
                 {items.map((p) => {
                   const id = `${uid}-${p.id}`;
+                  const isLocked = locked?.has(p.id) === true;
                   return (
                     <li key={p.id} className="flex items-start gap-2">
                       <Checkbox
                         id={id}
                         checked={selected.has(p.id)}
-                        disabled={disabled}
+                        disabled={disabled || isLocked}
+                        aria-describedby={isLocked ? lockedNoteId : undefined}
                         onCheckedChange={(checked) => toggle(p.id, checked === true)}
                         className="mt-0.5"
                       />
-                      <Label htmlFor={id} className="font-normal peer-disabled:cursor-not-allowed" title={p.descricao ?? undefined}>
+                      <Label htmlFor={id} className="font-normal peer-disabled:cursor-not-allowed peer-disabled:text-slate-500" title={p.descricao ?? undefined}>
                         {permissionLabel(p.nome_permissao)}
                       </Label>
                     </li>

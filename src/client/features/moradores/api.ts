@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { Morador, moradorInputSchema } from "@shared/schemas/moradores";
+import type { Morador, MoradorResumo, moradorInputSchema } from "@shared/schemas/moradores";
 import { retryServerErrors, useInvalidateUnidadeLists } from "~/features/unidades/api";
 import { api } from "~/lib/api";
 
@@ -8,11 +8,14 @@ export type MoradorValues = z.output<typeof moradorInputSchema>;
 
 export const moradoresKey = (unidadeId: string) => ["moradores", unidadeId] as const;
 
-/** The unit's residents by name, each with their vehicles (§7 Residents, Vehicles). */
+/**
+ * The unit's residents by name, each with their vehicles (§7 Residents, Vehicles). Who manages
+ * only vehicles receives each resident's name and id (MoradorResumo), not their personal data.
+ */
 export const moradoresQueryOptions = (unidadeId: string) =>
   queryOptions({
     queryKey: moradoresKey(unidadeId),
-    queryFn: ({ signal }) => api<{ rows: Morador[]; total: number }>(`/api/unidades/${encodeURIComponent(unidadeId)}/moradores`, { signal }),
+    queryFn: ({ signal }) => api<{ rows: (Morador | MoradorResumo)[]; total: number }>(`/api/unidades/${encodeURIComponent(unidadeId)}/moradores`, { signal }),
     select: (data) => data.rows,
     retry: retryServerErrors,
     staleTime: 0,

@@ -3,7 +3,7 @@ import { Car, Pencil, Plus, Trash2, UserPlus } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { formatPhone } from "@shared/br/phone";
 import { formatPlaca } from "@shared/br/placa";
-import { TIPO_MORADOR_LABEL, type Morador } from "@shared/schemas/moradores";
+import { isMoradorCompleto, TIPO_MORADOR_LABEL, type Morador, type MoradorResumo } from "@shared/schemas/moradores";
 import { TIPO_VEICULO_LABEL, type Veiculo } from "@shared/schemas/veiculos";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button } from "~/components/ui/button";
@@ -19,7 +19,7 @@ import { toast, toastApiError } from "~/lib/toast";
 import { moradoresQueryOptions, useDeleteMorador } from "./api";
 import { MoradorDialog } from "./morador-dialog";
 
-type PendingDelete = { kind: "morador"; morador: Morador } | { kind: "veiculo"; veiculo: Veiculo; morador: Morador };
+type PendingDelete = { kind: "morador"; morador: Morador } | { kind: "veiculo"; veiculo: Veiculo; morador: Morador | MoradorResumo };
 
 /** §2: e-mail, else mobile, else 'Sem contato'. */
 function contato(morador: Morador) {
@@ -46,7 +46,7 @@ export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
   const moradores = query.data ?? [];
 
   const [moradorDialog, setMoradorDialog] = useState<{ morador?: Morador } | null>(null);
-  const [veiculoDialog, setVeiculoDialog] = useState<{ morador: Morador; veiculo?: Veiculo } | null>(null);
+  const [veiculoDialog, setVeiculoDialog] = useState<{ morador: Morador | MoradorResumo; veiculo?: Veiculo } | null>(null);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
   const deleteMorador = useDeleteMorador(unidadeId);
   const deleteVeiculo = useDeleteVeiculo(unidadeId);
@@ -131,8 +131,8 @@ export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
                   morador={m}
                   canResidents={canResidents}
                   canVehicles={canVehicles}
-                  onEdit={() => setMoradorDialog({ morador: m })}
-                  onDelete={() => setPendingDelete({ kind: "morador", morador: m })}
+                  onEdit={() => isMoradorCompleto(m) && setMoradorDialog({ morador: m })}
+                  onDelete={() => isMoradorCompleto(m) && setPendingDelete({ kind: "morador", morador: m })}
                   onAddVeiculo={() => setVeiculoDialog({ morador: m })}
                   onEditVeiculo={(v) => setVeiculoDialog({ morador: m, veiculo: v })}
                   onDeleteVeiculo={(v) => setPendingDelete({ kind: "veiculo", veiculo: v, morador: m })}
@@ -181,7 +181,7 @@ function MoradorCard({
   onEditVeiculo,
   onDeleteVeiculo,
 }: {
-  morador: Morador;
+  morador: Morador | MoradorResumo;
   canResidents: boolean;
   canVehicles: boolean;
   onEdit: () => void;
@@ -199,13 +199,15 @@ function MoradorCard({
             <h3 id={`${uid}-nome`} className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
               {m.nome_completo}
             </h3>
-            <AtivoBadge ativo={m.ativo} />
+            {isMoradorCompleto(m) && <AtivoBadge ativo={m.ativo} />}
           </div>
-          <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">
-            {TIPO_MORADOR_LABEL[m.tipo_morador]} · {contato(m)}
-          </p>
+          {isMoradorCompleto(m) && (
+            <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">
+              {TIPO_MORADOR_LABEL[m.tipo_morador]} · {contato(m)}
+            </p>
+          )}
         </div>
-        {canResidents && (
+        {canResidents && isMoradorCompleto(m) && (
           <div className="flex items-center gap-1">
             <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Editar morador ${m.nome_completo}`} title="Editar">
               <Pencil aria-hidden /> <span className="hidden sm:inline">Editar</span>

@@ -6,7 +6,7 @@ import { unidadeCreateSchema, unidadeUpdateSchema, type Unidade } from "@shared/
 import { FormActions } from "~/components/ui/form-actions";
 import { toastFormErrors } from "~/components/ui/form-field";
 import { InputField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
-import { applyServerFieldErrors } from "~/features/usuarios/server-field-errors";
+import { applyServerFieldErrors } from "~/lib/server-field-errors";
 import type { UnidadeValues } from "./api";
 
 export interface UnidadeFormValues {

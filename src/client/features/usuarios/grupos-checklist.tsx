@@ -55,7 +55,7 @@ export function GruposChecklist({
                   aria-describedby={o.note ? `${id}-nota` : undefined}
                 />
                 <div className="grid gap-0.5">
-                  <Label htmlFor={id} className="font-normal">
+                  <Label htmlFor={id} className={o.disabled ? "cursor-not-allowed font-normal text-slate-500" : "font-normal"}>
                     {o.nome_grupo}
                   </Label>
                   {o.note ? (

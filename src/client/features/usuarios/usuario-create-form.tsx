@@ -13,7 +13,7 @@ import { DENIED } from "~/features/permissoes/access";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useCreateUsuario, type UsuarioCreateValues } from "./api";
 import type { GrupoOption } from "./grupos-checklist";
-import { applyServerFieldErrors } from "./server-field-errors";
+import { applyServerFieldErrors } from "~/lib/server-field-errors";
 import { UsuarioFields, UsuarioFormActions, type UsuarioSharedValues } from "./usuario-fields";
 import { USUARIOS_PATH } from "./usuarios-table";
 

@@ -1,12 +1,14 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { KeyRound } from "lucide-react";
+import { KeyRound, Lock } from "lucide-react";
 import { useId } from "react";
 import { Controller, FormProvider, useForm, type Resolver } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { formatCpf } from "@shared/br/cpf";
 import { formatPhone } from "@shared/br/phone";
 import { MSG } from "@shared/messages";
-import { ADMIN_GROUP_NAME, USER_STATUSES, type UserStatus } from "@shared/permissions";
+import { accountRefusal } from "@shared/authz-rules";
+import { USER_STATUSES, type UserStatus } from "@shared/permissions";
+import type { GrupoListItem } from "@shared/schemas/grupos";
 import { usuarioUpdateSchema, type Usuario } from "@shared/schemas/usuarios";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
@@ -18,8 +20,9 @@ import { toast, toastApiError } from "~/lib/toast";
 import { DENIED } from "~/features/permissoes/access";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useResetSenha, useUpdateUsuario, type UsuarioUpdateValues } from "./api";
+import { membershipOptions } from "./group-options";
 import type { GrupoOption } from "./grupos-checklist";
-import { applyServerFieldErrors } from "./server-field-errors";
+import { applyServerFieldErrors } from "~/lib/server-field-errors";
 import { STATUS_LABEL } from "./status";
 import { UsuarioFields, UsuarioFormActions, type UsuarioSharedValues } from "./usuario-fields";
 import { USUARIOS_PATH } from "./usuarios-table";
@@ -35,7 +38,7 @@ const resolver = zodResolver(usuarioUpdateSchema) as unknown as Resolver<FormVal
  * §2 Users, edit. `grupos` is the group list, or null when it could not be loaded (then only the
  * user's current groups are offered, so saving keeps them).
  */
-export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usuario; grupos: GrupoOption[] | null; gruposNote?: string }) {
+export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usuario; grupos: GrupoListItem[] | null; gruposNote?: string }) {
   const navigate = useNavigate();
   const { profile } = useAuth();
   const guard = useActionGuard();
@@ -46,19 +49,18 @@ export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usua
     email: `${uid}-email`,
     status: `${uid}-status`,
     reset: `${uid}-reset`,
+    locked: `${uid}-bloqueado`,
   };
 
   const isSelf = usuario.id === profile?.id;
-  // §5: nobody removes themself from Administrador while it is their only group.
-  const onlyAdmin = isSelf && usuario.grupos.length === 1 && usuario.grupos[0]!.nome_grupo === ADMIN_GROUP_NAME;
   const statuses = isSelf ? (["ativo"] as const) : USER_STATUSES;
+  // Only members of Administrador touch a member's account (the server refuses it too).
+  const locked = profile ? accountRefusal(profile, usuario) : null;
 
   const options: GrupoOption[] = (() => {
-    const list: GrupoOption[] = grupos ? [...grupos] : [];
+    const list: (GrupoListItem | Usuario["grupos"][number])[] = grupos ? [...grupos] : [];
     for (const g of usuario.grupos) if (!list.some((o) => o.id === g.id)) list.push(g);
-    return list.map((o) =>
-      onlyAdmin && o.nome_grupo === ADMIN_GROUP_NAME ? { ...o, disabled: true, note: MSG.ownAdminRemoval.message } : o,
-    );
+    return profile ? membershipOptions(profile, list, usuario.grupos.map((g) => g.id), isSelf) : list;
   })();
 
   const form = useForm<FormValues, unknown, UsuarioUpdateValues>({
@@ -110,6 +112,13 @@ export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usua
         <CardContent className="pt-6">
           <FormProvider {...form}>
             <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-5">
+              {locked && (
+                <p id={ids.locked} className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+                  <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+                  {locked.message}
+                </p>
+              )}
+              <fieldset disabled={locked !== null} aria-describedby={locked ? ids.locked : undefined} className="grid min-w-0 gap-5">
               <UsuarioFields uid={uid} grupos={options} gruposNote={gruposNote}>
                 <FormField id={ids.email} label="Email" hint="O email é o login do usuário e não pode ser alterado.">
                   <Input {...fieldAria(ids.email, { hint: true })} type="email" value={usuario.email} disabled readOnly />
@@ -142,6 +151,7 @@ export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usua
               </UsuarioFields>
 
               <UsuarioFormActions pending={update.isPending} label="Salvar alterações" pendingLabel="Salvando..." />
+              </fieldset>
             </form>
           </FormProvider>
         </CardContent>
@@ -157,14 +167,16 @@ export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usua
           <p id={ids.reset} className="text-sm text-slate-700">
             {isSelf
               ? MSG.ownReset.message
-              : `Envia para ${usuario.email} um link com o qual o usuário cria uma nova senha.`}
+              : locked
+                ? locked.message
+                : `Envia para ${usuario.email} um link com o qual o usuário cria uma nova senha.`}
           </p>
           <Button
             type="button"
             variant="outline"
             className="justify-self-start"
             onClick={sendReset}
-            disabled={isSelf || reset.isPending}
+            disabled={isSelf || locked !== null || reset.isPending}
             aria-describedby={ids.reset}
           >
             {reset.isPending ? "Enviando..." : "Enviar email de redefinição de senha"}

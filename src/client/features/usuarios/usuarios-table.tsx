@@ -2,6 +2,7 @@ import { Pencil } from "lucide-react";
 import { Link } from "react-router";
 import { formatCpf } from "@shared/br/cpf";
 import { formatPhone } from "@shared/br/phone";
+import { accountRefusal } from "@shared/authz-rules";
 import type { UserStatus } from "@shared/permissions";
 import type { Usuario } from "@shared/schemas/usuarios";
 import { Badge } from "~/components/ui/badge";
@@ -33,6 +34,8 @@ export function UsuariosTable({ rows }: { rows: Usuario[] }) {
   });
   const change = setStatus.target;
   const deactivating = change?.status === "inativo";
+  // A member of Administrador is activated or deactivated only by another member (server rule too).
+  const locked = (u: Usuario) => profile !== null && accountRefusal(profile, u) !== null;
 
   return (
     <>
@@ -86,7 +89,7 @@ export function UsuariosTable({ rows }: { rows: Usuario[] }) {
                           <Pencil aria-hidden />
                         </Link>
                       </Button>
-                      {u.status === "ativo" && !isSelf && (
+                      {u.status === "ativo" && !isSelf && !locked(u) && (
                         <Button
                           variant="ghost"
                           size="sm"
@@ -97,7 +100,7 @@ export function UsuariosTable({ rows }: { rows: Usuario[] }) {
                           Desativar
                         </Button>
                       )}
-                      {u.status === "inativo" && (
+                      {u.status === "inativo" && !locked(u) && (
                         <Button
                           variant="ghost"
                           size="sm"

@@ -9,7 +9,7 @@ import { toastFormErrors } from "~/components/ui/form-field";
 import { InputField, MaskedField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
 import { DENIED_REGISTRY } from "~/features/unidades/access";
 import { useActionGuard } from "~/lib/use-action-guard";
-import { applyServerFieldErrors } from "~/features/usuarios/server-field-errors";
+import { applyServerFieldErrors } from "~/lib/server-field-errors";
 import { toast, toastApiError } from "~/lib/toast";
 import { useSaveVeiculo, type VeiculoValues } from "./api";
 

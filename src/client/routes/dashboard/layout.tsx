@@ -2,13 +2,16 @@ import { SkipLink } from "~/components/layout/skip-link";
 import { Loading } from "~/components/ui/query-state";
 import { Bell, Menu, Search, UserCircle } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Navigate, Outlet, useLocation, useNavigate } from "react-router";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { LoginRedirect } from "~/components/layout/login-redirect";
+import { useSessionWatch } from "~/lib/use-session-watch";
 import { DashboardMobileSidebar, DashboardSidebar } from "~/components/layout/dashboard-sidebar";
 import { useAuth } from "~/lib/auth";
 
 // Staff dashboard shell (spec §2): any signed-in user; sample data only.
 export default function DashboardLayout() {
-  const { loading, user } = useAuth();
+  const { loading, user, expired } = useAuth();
+  useSessionWatch();
   const location = useLocation();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -22,9 +25,7 @@ export default function DashboardLayout() {
     return <Loading className="min-h-screen bg-slate-50" />;
   }
 
-  if (!user) {
-    return <Navigate to={"/login"} state={{ from: location.pathname + location.search }} replace />;
-  }
+  if (!user) return <LoginRedirect expired={expired} />;
 
   return (
     <div className="min-h-screen bg-slate-50 lg:flex">

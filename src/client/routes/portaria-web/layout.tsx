@@ -3,6 +3,8 @@ import { Loading } from "~/components/ui/query-state";
 import { LayoutDashboard, LogOut, Menu, UserCircle } from "lucide-react";
 import { useState } from "react";
 import { Link, Navigate, Outlet, useLocation } from "react-router";
+import { LoginRedirect } from "~/components/layout/login-redirect";
+import { useSessionWatch } from "~/lib/use-session-watch";
 import { PORTARIA_MOBILE_MENU_ID, PortariaMobileSidebar, PortariaSidebar } from "~/components/layout/portaria-sidebar";
 import { Button } from "~/components/ui/button";
 import { groupLabel } from "~/features/portaria-shell/menu";
@@ -15,12 +17,12 @@ import { useLogout } from "~/lib/use-logout";
 /** Route guard of Portaria Web (§4): loading, no session, no profile, first access pending. */
 export default function PortariaWebLayout() {
   const auth = useAuth();
-  const location = useLocation();
+  useSessionWatch();
 
   if (auth.loading) {
     return <Loading className="min-h-screen" />;
   }
-  if (!auth.user) return <Navigate to="/login" state={{ from: location.pathname + location.search }} replace />;
+  if (!auth.user) return <LoginRedirect expired={auth.expired} />;
   if (!auth.profile) return <Navigate to="/login" replace />;
   if (!auth.profile.primeiro_acesso_concluido) return <Navigate to={PASSWORD_PAGE} replace />;
 

@@ -1,4 +1,5 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { GroupGrant } from "../../../shared/authz-rules";
 import type { Grupo, GrupoListItem } from "../../../shared/schemas/grupos";
 import type { Db } from "../../db/client";
 import { grupoPermissoes, grupos, permissoes, usuarioGrupos } from "../../db/schema";
@@ -7,10 +8,25 @@ import { NAMED_BY_TEXT } from "../../db/prepared";
 
 const userCount = sql<number>`(select count(*)::int from ${usuarioGrupos} where ${usuarioGrupos.grupo_id} = ${grupos.id})`;
 
+/**
+ * The names of the permissions a group grants, in the same query (the screens check who may assign
+ * it). The outer id is written with its table: drizzle leaves columns unqualified in one-table
+ * selects, and a bare "id" here would be the permission's.
+ */
+const permissionNames = sql<string[]>`coalesce((
+  select json_agg(${permissoes.nome_permissao} order by ${permissoes.nome_permissao})
+  from ${grupoPermissoes} inner join ${permissoes} on ${permissoes.id} = ${grupoPermissoes.permissao_id}
+  where ${grupoPermissoes.grupo_id} = ${grupos}.${sql.identifier(grupos.id.name)}
+), '[]'::json)`;
+
+const grantColumns = { id: grupos.id, nome_grupo: grupos.nome_grupo, permissoes: permissionNames };
+
+export type GroupGrantRow = GroupGrant & { id: string };
+
 export function gruposRepository(db: Db) {
   // The list takes no filter: built once (db/prepared.ts).
   const listQuery = db
-    .select({ id: grupos.id, nome_grupo: grupos.nome_grupo, descricao: grupos.descricao, user_count: userCount })
+    .select({ ...grantColumns, descricao: grupos.descricao, user_count: userCount })
     .from(grupos)
     .orderBy(asc(grupos.nome_grupo))
     .prepare(NAMED_BY_TEXT);
@@ -43,10 +59,16 @@ export function gruposRepository(db: Db) {
       return (await db.select({ id: permissoes.id }).from(permissoes)).map((p) => p.id);
     },
 
-    async countExistingPermissions(ids: string[]): Promise<number> {
-      if (!ids.length) return 0;
-      const [row] = await db.select({ n: count() }).from(permissoes).where(inArray(permissoes.id, ids));
-      return row!.n;
+    /** The names of the permissions with these ids (those that exist). */
+    async permissionNames(ids: readonly string[]): Promise<string[]> {
+      if (!ids.length) return [];
+      return (await db.select({ nome: permissoes.nome_permissao }).from(permissoes).where(inArray(permissoes.id, [...ids]))).map((p) => p.nome);
+    },
+
+    /** The groups with these ids (those that exist), each with the permissions it grants. */
+    async grants(ids: readonly string[]): Promise<GroupGrantRow[]> {
+      if (!ids.length) return [];
+      return db.select(grantColumns).from(grupos).where(inArray(grupos.id, [...ids]));
     },
 
     async create(input: { nome_grupo: string; descricao: string | null; permissao_ids?: string[] }): Promise<string> {

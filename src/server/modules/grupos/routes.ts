@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { MSG } from "../../../shared/messages";
 import { ADMIN_GROUP_NAME } from "../../../shared/permissions";
 import { grupoInputSchema } from "../../../shared/schemas/grupos";
-import { requirePermission } from "../../auth/guard";
+import { grantRefusal } from "../../../shared/authz-rules";
+import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
-import { AppError, notFound, ruleRefusal } from "../../errors";
+import { AppError, notFound, refuseIf, ruleRefusal } from "../../errors";
 import { idParams, withUniqueMessage } from "../common";
 import { gruposRepository } from "./repository";
 
@@ -16,8 +17,11 @@ export const gruposRoutes =
   async (app) => {
     const repo = gruposRepository(db);
 
-    async function checkPermissionsExist(ids: string[] = []) {
-      if ((await repo.countExistingPermissions(ids)) !== ids.length) throw AppError.from(400, "VALIDATION_ERROR", MSG.unknownPermission);
+    /** The names of the permissions `ids`, all of which must exist. */
+    async function permissionNames(ids: readonly string[] = []): Promise<string[]> {
+      const names = await repo.permissionNames(ids);
+      if (names.length !== ids.length) throw AppError.from(400, "VALIDATION_ERROR", MSG.unknownPermission);
+      return names;
     }
 
     // Read by user managers as well: they assign groups to users.
@@ -34,7 +38,8 @@ export const gruposRoutes =
     });
 
     app.post("/api/grupos", { config: { access }, schema: { body: grupoInputSchema } }, async (request, reply) => {
-      await checkPermissionsExist(request.body.permissao_ids);
+      // A new group grants only what its creator holds.
+      refuseIf(grantRefusal(currentProfile(request), await permissionNames(request.body.permissao_ids)));
       if (request.body.nome_grupo.toLowerCase() === ADMIN_GROUP_NAME.toLowerCase()) throw AppError.from(409, "DUPLICATE", MSG.groupDuplicate);
       const id = await withUniqueMessage(() => repo.create(request.body), MSG.groupDuplicate);
       return reply.status(201).send(await repo.get(id));
@@ -51,7 +56,9 @@ export const gruposRoutes =
       } else if (input.nome_grupo.toLowerCase() === ADMIN_GROUP_NAME.toLowerCase()) {
         throw AppError.from(409, "DUPLICATE", MSG.groupDuplicate);
       }
-      await checkPermissionsExist(input.permissao_ids);
+      // A group is extended only with permissions the acting user holds; removing is not granting.
+      const added = (input.permissao_ids ?? []).filter((id) => !current.permissao_ids.includes(id));
+      refuseIf(grantRefusal(currentProfile(request), await permissionNames(added)));
       await withUniqueMessage(() => repo.update(current.id, input), MSG.groupDuplicate);
       return repo.get(current.id);
     });

@@ -1,54 +1,82 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { newPasswordSchema } from "../../../shared/schemas/auth";
+import { MSG } from "../../../shared/messages";
+import { mePasswordSchema, type SessaoAberta } from "../../../shared/schemas/auth";
 import type { MeResponse } from "../../../shared/schemas/profile";
 import { completeFirstAccess, type Auth } from "../../auth/auth";
 import { assertStrongPassword, passwordUserInputs } from "../../auth/password-strength";
+import type { SessionContext } from "../../auth/guard";
+import { endOtherSessions, openSessions } from "../../auth/sessions";
+import type { SessionLimits } from "../../config";
 import type { Db } from "../../db/client";
-import { unauthorized } from "../../errors";
+import { AppError, unauthorized } from "../../errors";
 
 export const meRoutes =
-  (auth: Auth, db: Db): FastifyPluginAsyncZod =>
+  (auth: Auth, db: Db, limits: SessionLimits): FastifyPluginAsyncZod =>
   async (app) => {
+    const signedIn = (request: { session: SessionContext | null }) => {
+      if (!request.session) throw unauthorized();
+      return request.session;
+    };
+
     app.get("/api/me", { config: { access: "authenticated" } }, async (request): Promise<MeResponse> => {
-      const session = request.session;
-      if (!session) throw unauthorized();
+      const session = signedIn(request);
       return { user: session.user, profile: session.profile };
     });
 
-    // Sets a new password for the signed-in user (first access, or a change while signed in).
-    // The other sessions of the account end; this one stays.
+    // Whether the session is still alive, asked by the staff areas on a timer: not a use of the
+    // session, so it does not postpone the idle timeout (auth/guard.ts).
+    app.get("/api/me/sessao", { config: { access: "authenticated", passive: true } }, async (request) => {
+      const session = signedIn(request);
+      return {
+        expira_em: new Date(Math.min(session.createdAt + limits.maxAgeMs, session.lastUsedAt + limits.idleMs)).toISOString(),
+      };
+    });
+
+    // Sets a new password for the signed-in user: at first access (new password only), or from
+    // Minha conta (the current one too). The other sessions of the account end; this one stays.
     app.post(
       "/api/me/senha",
-      { config: { access: "authenticated" }, schema: { body: newPasswordSchema } },
+      { config: { access: "authenticated" }, schema: { body: mePasswordSchema } },
       async (request, reply) => {
-        const session = request.session;
-        if (!session) throw unauthorized();
+        const session = signedIn(request);
         const { user, profile } = session;
+        const { senhaAtual, novaSenha } = request.body;
+        const ctx = await auth.$context;
+        const credential = await ctx.internalAdapter.findCredentialAccount(user.id);
+        const currentHash = credential?.password ?? null;
+        const firstAccess = profile !== null && !profile.primeiro_acesso_concluido;
+        if (!firstAccess && currentHash) {
+          if (!senhaAtual) throw AppError.from(400, "VALIDATION_ERROR", MSG.currentPasswordRequired, { senhaAtual: MSG.currentPasswordRequired.message });
+          if (!(await ctx.password.verify({ hash: currentHash, password: senhaAtual }))) {
+            throw AppError.from(400, "WRONG_PASSWORD", MSG.currentPasswordWrong, { senhaAtual: MSG.currentPasswordWrong.message });
+          }
+        }
+        if (currentHash && (await ctx.password.verify({ hash: currentHash, password: novaSenha }))) {
+          throw AppError.from(400, "PASSWORD_UNCHANGED", MSG.passwordUnchanged, { novaSenha: MSG.passwordUnchanged.message });
+        }
         await assertStrongPassword(
-          request.body.novaSenha,
-          passwordUserInputs({
-            email: user.email,
-            name: [user.name, profile?.nome_completo],
-            numbers: [profile?.cpf, profile?.telefone_celular],
-          }),
+          novaSenha,
+          passwordUserInputs({ email: user.email, name: [user.name, profile?.nome_completo], numbers: [profile?.cpf, profile?.telefone_celular] }),
           "novaSenha",
         );
-        const ctx = await auth.$context;
-        const hash = await ctx.password.hash(request.body.novaSenha);
-        const credential = await ctx.internalAdapter.findCredentialAccount(session.user.id);
-        if (credential) await ctx.internalAdapter.updatePassword(session.user.id, hash);
-        else
-          await ctx.internalAdapter.linkAccount({
-            userId: session.user.id,
-            providerId: "credential",
-            accountId: session.user.id,
-            password: hash,
-          });
-        await completeFirstAccess(db, session.user.id);
-        const sessions = await ctx.internalAdapter.listSessions(session.user.id);
-        const others = sessions.filter((s) => s.id !== session.sessionId).map((s) => s.token);
-        if (others.length) await ctx.internalAdapter.deleteSessions(others);
+        const hash = await ctx.password.hash(novaSenha);
+        if (credential) await ctx.internalAdapter.updatePassword(user.id, hash);
+        else await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+        await completeFirstAccess(db, user.id);
+        await endOtherSessions(db, user.id, session.sessionId);
         return reply.status(204).send();
       },
     );
+
+    // Minha conta: the account's open sessions (device, last use), and ending all the others at
+    // once (a lost phone, a shared gate computer): the one in use stays.
+    app.get("/api/me/sessoes", { config: { access: "authenticated" } }, async (request): Promise<{ rows: SessaoAberta[]; inatividade_minutos: number }> => {
+      const session = signedIn(request);
+      return { rows: await openSessions(db, session.user.id, session.sessionId, limits), inatividade_minutos: Math.round(limits.idleMs / 60_000) };
+    });
+
+    app.post("/api/me/sessoes/encerrar-outras", { config: { access: "authenticated" } }, async (request) => {
+      const session = signedIn(request);
+      return { encerradas: await endOtherSessions(db, session.user.id, session.sessionId) };
+    });
   };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { moradorInputSchema } from "../../../shared/schemas/moradores";
+import { moradorInputSchema, type Morador, type MoradorResumo } from "../../../shared/schemas/moradores";
 import { veiculoInputSchema } from "../../../shared/schemas/veiculos";
-import { requirePermission } from "../../auth/guard";
+import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
 import { idParams } from "../common";
@@ -27,7 +27,10 @@ export const moradoresRoutes =
       // Read together: a unit that does not exist has no residents to list.
       const [exists, rows] = await Promise.all([repo.unidadeExists(request.params.id), repo.listByUnidade(request.params.id)]);
       if (!exists) throw notFound(UNIDADE_NOT_FOUND);
-      return { rows, total: rows.length };
+      // Who manages only vehicles gets each resident's name and id, not their personal data.
+      const full = currentProfile(request).permissions.includes("gerenciar_moradores_unidade");
+      const visible: (Morador | MoradorResumo)[] = full ? rows : rows.map(({ id, unidade_id, nome_completo, veiculos }) => ({ id, unidade_id, nome_completo, veiculos }));
+      return { rows: visible, total: rows.length };
     });
 
     app.post(

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { UserStatus } from "../../../shared/permissions";
 import type { Usuario } from "../../../shared/schemas/usuarios";
 import { onlyDigits } from "../../../shared/br/phone";
@@ -77,12 +77,6 @@ export function usuariosRepository(db: Db, totals?: ListTotals) {
     async get(id: string) {
       const rows = await db.select(columnsWithGroups).from(usuarios).where(eq(usuarios.id, id));
       return withStatus(rows)[0] ?? null;
-    },
-
-    async countExistingGroups(ids: string[]): Promise<number> {
-      if (!ids.length) return 0;
-      const [row] = await db.select({ n: count() }).from(grupos).where(inArray(grupos.id, ids));
-      return row!.n;
     },
 
     async insertProfile(input: {

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MSG } from "../../../shared/messages";
-import { ADMIN_GROUP_NAME, BLOCKED_STATUSES, type UserStatus } from "../../../shared/permissions";
+import { BLOCKED_STATUSES, type UserStatus } from "../../../shared/permissions";
+import { accountRefusal, membershipRefusal } from "../../../shared/authz-rules";
 import {
   usuarioCreateSchema,
   usuarioListQuerySchema,
@@ -14,10 +15,11 @@ import { assertStrongPassword, passwordUserInputs } from "../../auth/password-st
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
-import { AppError, notFound, pgErrorCode, ruleRefusal } from "../../errors";
+import { AppError, notFound, pgErrorCode, refuseIf, ruleRefusal } from "../../errors";
 import type { Mailer } from "../../email/mailer";
 import { newUserEmail } from "../../email/templates";
 import { idParams, withUniqueMessage, type ListTotals } from "../common";
+import { gruposRepository } from "../grupos/repository";
 import { usuariosRepository } from "./repository";
 
 const access = requirePermission("gerenciar_usuarios_portaria", "Você não tem permissão para gerenciar usuários.");
@@ -35,9 +37,13 @@ export const usuariosRoutes =
   ({ db, auth, mailer, config, totals }: UsuariosDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const repo = usuariosRepository(db, totals);
+    const gruposRepo = gruposRepository(db);
 
-    async function checkGroupsExist(ids: string[]) {
-      if ((await repo.countExistingGroups(ids)) !== ids.length) throw AppError.from(400, "VALIDATION_ERROR", MSG.unknownGroup);
+    /** The groups `ids` with the permissions each grants; all of them must exist. */
+    async function groupGrants(ids: readonly string[]) {
+      const found = await gruposRepo.grants(ids);
+      if (found.length !== ids.length) throw AppError.from(400, "VALIDATION_ERROR", MSG.unknownGroup);
+      return found;
     }
 
     /** A blocked or deactivated account loses its sessions at once. */
@@ -62,7 +68,8 @@ export const usuariosRoutes =
     // user is removed again so no half-created account is left behind.
     app.post("/api/usuarios", { config: { access }, schema: { body: usuarioCreateSchema } }, async (request, reply) => {
       const input = request.body;
-      await checkGroupsExist(input.grupo_ids);
+      // Nobody grants what they do not hold: every group of the new user is checked.
+      refuseIf(membershipRefusal(currentProfile(request), null, [], await groupGrants(input.grupo_ids)));
       const ctx = await auth.$context;
       if (await ctx.internalAdapter.findUserByEmail(input.email)) throw AppError.from(409, "DUPLICATE", MSG.userEmailDuplicate);
       // The initial password too: it opens the account until the user's first access.
@@ -112,12 +119,11 @@ export const usuariosRoutes =
         const target = await repo.get(request.params.id);
         if (!target) throw notFound(MSG.userNotFound);
         const input = request.body;
-        await checkGroupsExist(input.grupo_ids);
-        if (target.id === me.id) {
-          if (input.status !== "ativo") throw ruleRefusal(MSG.ownStatus);
-          const adminGroup = target.grupos.find((g) => g.nome_grupo === ADMIN_GROUP_NAME);
-          if (adminGroup && target.grupos.length === 1 && !input.grupo_ids.includes(adminGroup.id)) throw ruleRefusal(MSG.ownAdminRemoval);
-        }
+        refuseIf(accountRefusal(me, target));
+        if (target.id === me.id && input.status !== target.status) throw ruleRefusal(MSG.ownStatus);
+        const [current, wanted] = await Promise.all([groupGrants(target.grupos.map((g) => g.id)), groupGrants(input.grupo_ids)]);
+        refuseIf(membershipRefusal(me, target, current, wanted));
+        // The database refuses a change that leaves no active administrator (migration 0009).
         await withUniqueMessage(() => repo.update(target.id, input), UNIQUE_MESSAGES);
         await endSessionsIfBlocked(target.auth_user_id, input.status);
         const { auth_user_id: _omit, ...rest } = (await repo.get(target.id))!;
@@ -132,7 +138,8 @@ export const usuariosRoutes =
         const me = currentProfile(request);
         const target = await repo.get(request.params.id);
         if (!target) throw notFound(MSG.userNotFound);
-        if (target.id === me.id && request.body.status !== "ativo") throw ruleRefusal(MSG.ownStatus);
+        if (target.id === me.id && request.body.status !== target.status) throw ruleRefusal(MSG.ownStatus);
+        refuseIf(accountRefusal(me, target));
         await repo.setStatus(target.id, request.body.status);
         await endSessionsIfBlocked(target.auth_user_id, request.body.status);
         return { id: target.id, status: request.body.status };
@@ -147,6 +154,7 @@ export const usuariosRoutes =
         const target = await repo.get(request.params.id);
         if (!target) throw notFound(MSG.userNotFound);
         if (target.id === me.id) throw ruleRefusal(MSG.ownReset);
+        refuseIf(accountRefusal(me, target));
         if (!target.email) throw AppError.from(400, "NO_EMAIL", MSG.noEmail);
         await auth.api.requestPasswordReset({ body: { email: target.email, redirectTo: "/login" } });
         return reply.status(204).send();

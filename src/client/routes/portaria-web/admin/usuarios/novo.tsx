@@ -5,9 +5,11 @@ import { ADMIN_GROUP_NAME } from "@shared/permissions";
 import { RequirePermission } from "~/components/portaria/require-permission";
 import { Loading, useQueryErrorToast } from "~/components/ui/query-state";
 import { gruposQueryOptions } from "~/features/grupos/api";
+import { membershipOptions } from "~/features/usuarios/group-options";
 import { UsuarioCreateForm } from "~/features/usuarios/usuario-create-form";
 import { USUARIOS_PATH } from "~/features/usuarios/usuarios-table";
 import { ApiError } from "~/lib/api";
+import { useAuth } from "~/lib/auth";
 import type { Route } from "./+types/novo";
 
 export function meta(): Route.MetaDescriptors {
@@ -28,8 +30,11 @@ function NovoUsuario() {
   const forbidden = grupos.error instanceof ApiError && grupos.error.status === 403;
   useQueryErrorToast(forbidden ? null : grupos.error, "Erro ao buscar grupos");
 
-  const options = grupos.data?.rows ?? [];
-  const admin = options.find((g) => g.nome_grupo === ADMIN_GROUP_NAME);
+  const { profile } = useAuth();
+  // Each group the actor may not assign is shown disabled with the reason (the server refuses it too).
+  const options = profile ? membershipOptions(profile, grupos.data?.rows ?? [], [], false) : [];
+  // §2 preselects Administrador, when the actor may give it.
+  const admin = options.find((g) => g.nome_grupo === ADMIN_GROUP_NAME && !g.disabled);
   const note = grupos.isError
     ? `Não foi possível carregar os grupos: ${grupos.error.message} O usuário será criado sem grupos.`
     : undefined;

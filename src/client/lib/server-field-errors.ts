@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import { MSG } from "@shared/messages";
-import { ApiError } from "~/lib/api";
+import { ApiError } from "./api";
 
 /** Puts the server's field messages (validation, duplicate email/CPF) under the matching inputs. */
 export function applyServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[]) {
