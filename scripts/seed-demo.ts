@@ -10,6 +10,8 @@ import { DEMO_DOMAIN, DEMO_PASSWORD, DemoRefusedError, seedDemo } from "../src/s
 import { seed } from "../src/server/db/seed";
 import { loadAuthSecret } from "../src/server/db/settings";
 import { createMailer } from "../src/server/email/mailer";
+import { createOutbox } from "../src/server/email/outbox";
+import { createAttemptLimiter } from "../src/server/auth/attempt-limiter";
 
 const USAGE = `Uso: npm run seed:demo -- [--scale N] [--force]
 
@@ -72,9 +74,11 @@ async function main() {
   const started = Date.now();
   try {
     await database.migrate();
-    const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom, log: () => undefined });
     const secret = config.authSecret ?? (await loadAuthSecret(database.db));
-    const auth = createAuth({ config, db: database.db, mailer, secret, log: () => undefined });
+    // Seeding sends no e-mail: this outbox's worker never starts and nothing is queued.
+    const outbox = createOutbox({ db: database.db, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom, log: () => undefined }), log: console });
+    const recoveryLimiter = createAttemptLimiter(database.db, config.rateLimits.recoveryPerAddress);
+    const auth = createAuth({ config, db: database.db, outbox, recoveryLimiter, secret });
     const seeded = await seed(database.db, auth, { email: config.adminEmail, password: config.adminPassword });
 
     console.error(`Gerando dados de demonstração (escala ${scale}) em ${database.kind === "pglite" ? `PGlite (${resolve(config.dataDir)})` : "PostgreSQL (DATABASE_URL)"}...`);

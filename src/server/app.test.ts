@@ -20,7 +20,7 @@ describe("health", () => {
     expect((await t.app.inject("/healthz")).json()).toEqual({ status: "ok" });
     const ready = await t.app.inject("/readyz");
     expect(ready.statusCode).toBe(200);
-    expect(ready.json().status).toBe("ok");
+    expect(ready.json()).toMatchObject({ status: "ok", emails: { pendentes: 0, falhas: 0 } });
   });
 });
 

@@ -9,6 +9,9 @@ import { registerAuthRoutes } from "./auth/routes";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./email/mailer";
+import { createOutbox, type Outbox } from "./email/outbox";
+import { createAttemptLimiter } from "./auth/attempt-limiter";
+import { startHousekeeping } from "./housekeeping";
 import { registerErrorHandler } from "./http/error-handler";
 import { securityHeaders } from "./http/security-headers";
 import { registerStaticSite } from "./http/static-site";
@@ -43,6 +46,8 @@ export interface PortalApp {
   app: FastifyInstance;
   auth: Auth;
   mailer: Mailer;
+  /** The e-mail outbox: routes queue, its worker sends (started when the app is ready). */
+  outbox: Outbox;
   /**
    * Every route the app registered, with its access declaration and the names of the query
    * parameters and body fields its schema declares (for the route-table tests: authorization
@@ -72,11 +77,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const log = (line: string) => app.log.info(line);
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: (l) => console.log(l) });
   const db = deps.database.db;
+  const outbox = createOutbox({
+    db,
+    mailer,
+    log: { info: (l) => app.log.info(l), warn: (l) => app.log.warn(l), error: (l) => app.log.error(l) },
+  });
+  const signInFailures = createAttemptLimiter(db, config.rateLimits.signInFailuresPerAccount);
+  const recoveryLimiter = createAttemptLimiter(db, config.rateLimits.recoveryPerAddress);
   const secret = config.authSecret ?? (await loadAuthSecret(db));
-  const auth = createAuth({ config, db, mailer, secret, log });
+  const auth = createAuth({ config, db, outbox, recoveryLimiter, secret });
+  startHousekeeping(app, db, outbox);
 
   const routes: PortalApp["routes"] = [];
   app.addHook("onRoute", (route) => {
@@ -108,15 +120,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   flushOnWrite(app, [sessions, painelCounts, listTotals]);
   await dropCachesOnRevocation(app, deps.database, [sessions]);
   registerGuard(app, { auth, db, trustedOrigins: config.trustedOrigins, sessions, limits: config.session });
-  registerAuthRoutes(app, auth, config.publicUrl);
-  await app.register(healthRoutes(deps.database));
-  await app.register(meRoutes(auth, db, config.session));
+  registerAuthRoutes(app, auth, { publicUrl: config.publicUrl, signInFailures });
+  await app.register(healthRoutes(deps.database, outbox));
+  await app.register(meRoutes({ auth, db, limits: config.session, signInFailures }));
   await app.register(leadsRoutes(db, config));
   await app.register(painelRoutes(db, painelCounts));
   await app.register(pageViewsRoutes(db));
   await app.register(permissoesRoutes(db));
   await app.register(gruposRoutes(db));
-  await app.register(usuariosRoutes({ db, auth, mailer, config, totals: listTotals }));
+  await app.register(usuariosRoutes({ db, auth, outbox, config, totals: listTotals }));
   await app.register(condominiosRoutes(db, listTotals));
   await app.register(unidadesRoutes(db, listTotals));
   await app.register(moradoresRoutes(db));
@@ -129,5 +141,5 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
       throw notFound();
     });
 
-  return { app, auth, mailer, routes };
+  return { app, auth, mailer, outbox, routes };
 }

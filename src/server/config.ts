@@ -49,7 +49,16 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Directory of the built client (prerendered pages + assets); absent in API-only tests. */
   clientDir?: string;
-  rateLimits: { signIn: RateLimitRule; recovery: RateLimitRule; leads: RateLimitRule };
+  rateLimits: {
+    /** Per client address (better-auth): sign-in requests, recovery requests, lead forms. */
+    signIn: RateLimitRule;
+    recovery: RateLimitRule;
+    leads: RateLimitRule;
+    /** Per account, shared by instances: failed sign-ins (and wrong current passwords). */
+    signInFailuresPerAccount: RateLimitRule;
+    /** Per address, shared by instances: recovery e-mails sent. */
+    recoveryPerAddress: RateLimitRule;
+  };
   /** Lifetime of the per-instance caches (sessions and permissions, painel counts); 0 turns them off. */
   cacheTtlMs?: number;
   /** A session ends `maxAgeMs` after sign-in, or after `idleMs` without a request. */
@@ -67,6 +76,8 @@ export const DEFAULT_RATE_LIMITS: AppConfig["rateLimits"] = {
   signIn: { window: 60, max: 10 },
   recovery: { window: 300, max: 5 },
   leads: { window: 60, max: 5 },
+  signInFailuresPerAccount: { window: 15 * 60, max: 5 },
+  recoveryPerAddress: { window: 60 * 60, max: 3 },
 };
 
 export class ConfigError extends Error {}

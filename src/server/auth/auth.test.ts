@@ -1,7 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { session, usuarios, verification } from "../db/schema";
-import { ADMIN, createTestApp, signIn, TEST_ORIGIN, type TestApp } from "../testing/harness";
+import { filaEmails, session, usuarios, verification } from "../db/schema";
+import { ADMIN, createTestApp, databaseSnapshot, signIn, TEST_ORIGIN, type TestApp } from "../testing/harness";
 import { createAuthUser } from "./accounts";
 
 let t: TestApp;
@@ -163,7 +163,8 @@ describe("first access", () => {
 });
 
 describe("password recovery", () => {
-  const lastLink = () => {
+  const lastLink = async () => {
+    await t.outbox.deliverPending();
     const message = t.mailer.outbox.at(-1);
     const match = message?.text.match(/https?:\/\/\S+token=([\w.-]+)/);
     return { message, token: match?.[1] };
@@ -175,7 +176,7 @@ describe("password recovery", () => {
     const otherSession = await signIn(t, "esqueci@teste.local", "antiga-senha-1");
     const sent = await post("/api/auth/request-password-reset", { email: "esqueci@teste.local", redirectTo: "/login" });
     expect(sent.statusCode).toBe(200);
-    const { message, token } = lastLink();
+    const { message, token } = await lastLink();
     expect(message?.to).toBe("esqueci@teste.local");
     expect(message?.subject).toBe("Redefinição de senha");
     expect(message?.html).toContain(`${TEST_ORIGIN}/portaria-web/alterar-senha?token=`);
@@ -201,7 +202,7 @@ describe("password recovery", () => {
     const user = await createUser("atrasado@teste.local", "senha-de-antes-1", "ativo", true);
     const requestedAt = Date.now();
     expect((await post("/api/auth/request-password-reset", { email: "atrasado@teste.local" })).statusCode).toBe(200);
-    const { token } = lastLink();
+    const { token } = await lastLink();
     const [row] = await t.database.db
       .select()
       .from(verification)
@@ -235,8 +236,10 @@ describe("password recovery", () => {
       return { status: response.statusCode, body: response.body, headers };
     };
     const known = await ask("conhecido@teste.local");
+    await t.outbox.deliverPending();
     const before = t.mailer.outbox.length;
     const unknown = await ask("ninguem@teste.local");
+    await t.outbox.deliverPending();
     expect(t.mailer.outbox.length).toBe(before); // nothing is sent to an address with no account
     const inactive = await ask("desligado@teste.local");
     expect(known.status).toBe(200);
@@ -245,9 +248,84 @@ describe("password recovery", () => {
     expect(known.headers["set-cookie"]).toBeUndefined();
   });
 
+  it("keeps one live link per account: a new one ends the earlier, using one ends them all", async () => {
+    const user = await createUser("dois-links@teste.local", "Senha-Antiga-Dois-1", "ativo", true);
+    // Requested server-side: the per-address HTTP limit of this file's other tests does not apply.
+    const ask = () => t.auth.api.requestPasswordReset({ body: { email: "dois-links@teste.local" } });
+    let client = 0;
+    const reset = (token: string, newPassword: string) =>
+      t.app.inject({ method: "POST", url: "/api/auth/reset-password", remoteAddress: `198.51.100.${++client}`, headers: { origin: TEST_ORIGIN }, payload: { token, newPassword } });
+    await ask();
+    const first = (await lastLink()).token!;
+    await ask();
+    const second = (await lastLink()).token!;
+    expect(second).not.toBe(first);
+
+    const stale = await reset(first, "Senha-Do-Primeiro-2");
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error).toMatchObject(LINK_INVALID);
+
+    // A link better-auth would still honour (issued around the rule, e.g. by an older instance).
+    await t.database.db.insert(verification).values({
+      id: "link-paralelo",
+      identifier: "reset-password:link-paralelo-123",
+      value: user.id,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    });
+    expect((await reset(second, "Senha-Do-Segundo-3")).statusCode).toBe(200);
+    const parallel = await reset("link-paralelo-123", "Senha-Do-Paralelo-4");
+    expect(parallel.json().error).toMatchObject(LINK_INVALID);
+    await signIn(t, "dois-links@teste.local", "Senha-Do-Segundo-3");
+  });
+
+  it("answers before any e-mail is sent: the request only queues it", async () => {
+    await createUser("fila@teste.local", "Senha-Da-Fila-1", "ativo", true);
+    const sentBefore = t.mailer.outbox.length;
+    const answer = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/request-password-reset",
+      remoteAddress: "198.51.100.77",
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: "fila@teste.local" },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(t.mailer.outbox.length).toBe(sentBefore);
+    const [queued] = await t.database.db.select().from(filaEmails).where(eq(filaEmails.destinatario, "fila@teste.local"));
+    expect(queued).toMatchObject({ tipo: "recuperacao_senha", assunto: "Redefinição de senha" });
+    await t.outbox.deliverPending();
+    expect(t.mailer.outbox.length).toBe(sentBefore + 1);
+    const [sent] = await t.database.db.select().from(filaEmails).where(eq(filaEmails.id, queued!.id));
+    // Sent: kept for the record without the link.
+    expect(sent).toMatchObject({ status: "enviado", texto: "", html: "" });
+    expect(sent!.enviado_em).toBeInstanceOf(Date);
+  });
+
   it("refuses an empty e-mail with 'Email obrigatório'", async () => {
     const response = await post("/api/auth/request-password-reset", { email: "" });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ title: "Email obrigatório", message: "Por favor, informe o email para recuperação." });
+  });
+});
+
+describe("the auth endpoints the screens do not use", () => {
+  it.each([
+    ["POST", "/api/auth/verify-password", { password: ADMIN.password }],
+    ["POST", "/api/auth/update-user", { name: "Outro Nome" }],
+    ["POST", "/api/auth/change-email", { newEmail: "tomado@teste.local" }],
+    ["POST", "/api/auth/change-password", { currentPassword: ADMIN.password, newPassword: "Trocada-Por-Fora-1" }],
+    ["POST", "/api/auth/sign-up/email", { email: "intruso@teste.local", password: "Intruso-Senha-1", name: "Intruso" }],
+    ["POST", "/api/auth/revoke-sessions", {}],
+    ["POST", "/api/auth/delete-user", {}],
+    ["GET", "/api/auth/get-session", undefined],
+    ["GET", "/api/auth/list-sessions", undefined],
+    ["GET", "/api/auth/ok", undefined],
+  ] as const)("%s %s answers 404 and changes nothing, even with a session", async (method, url, payload) => {
+    const cookie = await signIn(t, ADMIN.email, ADMIN.password);
+    const before = await databaseSnapshot(t);
+    const response = await t.app.inject({ method, url, headers: { origin: TEST_ORIGIN, cookie }, ...(payload ? { payload } : {}) });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toMatchObject({ code: "NOT_FOUND" });
+    expect(await databaseSnapshot(t)).toEqual(before);
+    expect((await me(cookie)).statusCode).toBe(200);
   });
 });

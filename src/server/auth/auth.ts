@@ -1,15 +1,16 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, like, ne, sql } from "drizzle-orm";
 import { MIN_PASSWORD_LENGTH } from "../../shared/schemas/auth";
 import { BLOCKED_STATUSES, type UserStatus } from "../../shared/permissions";
 import { MSG } from "../../shared/messages";
 import type { AppConfig } from "../config";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
-import type { Mailer } from "../email/mailer";
+import type { Outbox } from "../email/outbox";
 import { recoveryEmail } from "../email/templates";
+import { attemptKey, type AttemptLimiter } from "./attempt-limiter";
 import { limitedPasswordHashing } from "./password-hashing";
 
 /** Header our Fastify adapter sets from the socket (or the trusted proxy); clients cannot forge it. */
@@ -20,12 +21,15 @@ export const PASSWORD_PAGE_PATH = "/portaria-web/alterar-senha";
 export interface AuthDeps {
   config: AppConfig;
   db: Db;
-  mailer: Mailer;
+  outbox: Outbox;
+  /** Recovery e-mails per address (config.rateLimits.recoveryPerAddress). */
+  recoveryLimiter: AttemptLimiter;
   secret: string;
-  log: (line: string) => void;
 }
 
-export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
+const RESET_PREFIX = "reset-password:";
+
+export function createAuth({ config, db, outbox, recoveryLimiter, secret }: AuthDeps) {
   const { rateLimits } = config;
   return betterAuth({
     appName: "Portal Sentinela",
@@ -54,17 +58,26 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
       password: limitedPasswordHashing(),
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // Runs inside the request: it only queues (the outbox sends), so the answer takes the same
+      // time whether the account exists or not, and an SMTP outage loses nothing.
       async sendResetPassword({ user, token }) {
-        const url = `${config.publicUrl}${PASSWORD_PAGE_PATH}?token=${encodeURIComponent(token)}`;
-        const message = recoveryEmail(user.name, url);
-        try {
-          await mailer.send({ to: user.email, ...message });
-        } catch (error) {
-          // The answer must not reveal whether the account exists: log, don't fail the request.
-          log(`[email] falha ao enviar recuperação para ${user.email}: ${(error as Error).message}`);
+        const issued = `${RESET_PREFIX}${token}`;
+        const count = await recoveryLimiter.hit(attemptKey("recuperacao", user.email));
+        if (count > config.rateLimits.recoveryPerAddress.max) {
+          // Over the limit: this link is never sent, so it is withdrawn; the earlier ones stay valid.
+          await db.delete(schema.verification).where(eq(schema.verification.identifier, issued));
+          return;
         }
+        const url = `${config.publicUrl}${PASSWORD_PAGE_PATH}?token=${encodeURIComponent(token)}`;
+        await db.transaction(async (tx) => {
+          // One live link per account: issuing this one ends every earlier unused one.
+          await tx.delete(schema.verification).where(and(resetLinksOf(user.id), ne(schema.verification.identifier, issued)));
+          await outbox.enqueue("recuperacao_senha", { to: user.email, ...recoveryEmail(user.name, url) }, tx as unknown as Db);
+        });
       },
       async onPasswordReset({ user }) {
+        // Using one link ends them all (better-auth consumed the one used).
+        await db.delete(schema.verification).where(resetLinksOf(user.id));
         // Recovering the password is also a way to finish first access.
         await completeFirstAccess(db, user.id);
       },
@@ -108,6 +121,11 @@ export function createAuth({ config, db, mailer, secret, log }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The reset links better-auth issued to an account (identifier `reset-password:<token>`, value the user id). */
+function resetLinksOf(authUserId: string) {
+  return and(like(schema.verification.identifier, `${RESET_PREFIX}%`), eq(schema.verification.value, authUserId));
+}
 
 async function profileStatus(db: Db, authUserId: string): Promise<UserStatus | null> {
   const rows = await db

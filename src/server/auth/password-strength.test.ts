@@ -45,6 +45,7 @@ async function createUser(email: string, nome: string, password: string, firstAc
 /** A reset token as the e-mailed link carries it (requested server-side: no rate limit). */
 async function resetToken(email: string) {
   await t.auth.api.requestPasswordReset({ body: { email, redirectTo: "/login" } });
+  await t.outbox.deliverPending();
   const message = t.mailer.outbox.at(-1)!;
   expect(message.to).toBe(email);
   return message.text.match(/token=([\w.-]+)/)![1]!;

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type PortalApp } from "../app";
 import { DEFAULT_RATE_LIMITS, type AppConfig } from "../config";
+import { eq } from "drizzle-orm";
+import { filaEmails, limitesTentativas, session, usuarios, verification } from "../db/schema";
 import { ADMIN, createTestApp, TEST_ORIGIN, testConfig, type TestApp } from "../testing/harness";
+import { createAuthUser } from "./accounts";
 
 // The production limits, not the relaxed ones the other API tests use.
 let t: TestApp;
@@ -19,7 +22,7 @@ describe("rate limits", () => {
     for (let i = 0; i < max; i++) {
       const response = await attempt(
         "/api/auth/sign-in/email",
-        { email: ADMIN.email, password: "errada-123" },
+        { email: `ninguem-${i}@teste.local`, password: "errada-123" },
         { "x-forwarded-for": `203.0.113.${i}` },
       );
       expect(response.statusCode).toBe(401);
@@ -71,7 +74,7 @@ describe("rate limits with several server instances", () => {
     const { max } = DEFAULT_RATE_LIMITS.signIn;
     const ip = "192.0.2.10";
     for (let i = 0; i < max; i++) {
-      const response = await from(i % 2 ? other : t, ip, "/api/auth/sign-in/email", { email: ADMIN.email, password: "errada-123" });
+      const response = await from(i % 2 ? other : t, ip, "/api/auth/sign-in/email", { email: `ninguem-${i}@teste.local`, password: "errada-123" });
       expect(response.statusCode).toBe(401);
     }
     for (const portal of [t, other]) {
@@ -103,7 +106,7 @@ describe("rate limits with several server instances", () => {
     const { max } = DEFAULT_RATE_LIMITS.signIn;
     const real = "198.51.100.30";
     for (let i = 0; i < max; i++) {
-      const response = await from(i % 2 ? b : a, "10.0.0.1", "/api/auth/sign-in/email", { email: ADMIN.email, password: "errada-123" }, {
+      const response = await from(i % 2 ? b : a, "10.0.0.1", "/api/auth/sign-in/email", { email: `ninguem-${i}@teste.local`, password: "errada-123" }, {
         "x-forwarded-for": `203.0.113.${i}, ${real}`,
       });
       expect(response.statusCode).toBe(401);
@@ -118,5 +121,106 @@ describe("rate limits with several server instances", () => {
       "x-forwarded-for": `${real}, 198.51.100.31`,
     });
     expect(other.statusCode).toBe(200);
+  });
+});
+
+describe("limits per account and per address, whatever the client's address", () => {
+  const { max: failures } = DEFAULT_RATE_LIMITS.signInFailuresPerAccount;
+  let other: PortalApp;
+  beforeAll(async () => {
+    other = await buildApp(testConfig({ rateLimits: DEFAULT_RATE_LIMITS }), { database: t.database });
+    await other.app.ready();
+  });
+  afterAll(() => other.app.close());
+
+  // Every attempt from its own address, alternating instances: only the per-account count can stop it.
+  let nextAddress = 0;
+  const signInFrom = (portal: PortalApp, email: string, password: string) =>
+    portal.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      remoteAddress: `198.18.${Math.floor(nextAddress / 250)}.${(nextAddress++ % 250) + 1}`,
+      headers: { origin: TEST_ORIGIN },
+      payload: { email, password },
+    });
+
+  it("stops sign-in to an account after its failures, on every instance, even with the right password", async () => {
+    const user = await createAuthUser(t.auth, { email: "alvo-login@teste.local", name: "Alvo", password: "Senha-Certa-do-Alvo-1" });
+    await t.database.db.insert(usuarios).values({ auth_user_id: user.id, nome_completo: "Alvo", email: "alvo-login@teste.local", status: "ativo", primeiro_acesso_concluido: true });
+    for (let i = 0; i < failures; i++) {
+      expect((await signInFrom(i % 2 ? other : t, "alvo-login@teste.local", `errada-${i}-senha`)).statusCode).toBe(401);
+    }
+    for (const portal of [t, other]) {
+      const refused = await signInFrom(portal, " ALVO-login@teste.local ".trim(), "Senha-Certa-do-Alvo-1");
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toMatchObject({ code: "RATE_LIMITED", title: "Muitas tentativas" });
+      expect(Number(refused.headers["retry-after"])).toBeGreaterThan(60);
+    }
+    expect(await t.database.db.select().from(session).where(eq(session.userId, user.id))).toHaveLength(0);
+    // Another account is not affected.
+    expect((await signInFrom(other, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
+  });
+
+  it("answers an address with no account exactly like one with an account", async () => {
+    const answers = async (email: string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i <= failures; i++) statuses.push((await signInFrom(t, email, `errada-${i}-senha`)).statusCode);
+      const last = await signInFrom(t, email, "qualquer-senha-1");
+      return { statuses, last: last.statusCode, body: last.json() };
+    };
+    const known = await answers(ADMIN.email);
+    const unknown = await answers("ninguem-aqui@teste.local");
+    expect(known.statuses).toEqual([...Array(failures).fill(401), 429]);
+    expect(unknown).toEqual(known);
+    await t.database.db.delete(limitesTentativas);
+  });
+
+  it("forgets the failures after a successful sign-in", async () => {
+    for (let i = 0; i < failures - 1; i++) expect((await signInFrom(t, ADMIN.email, `errada-${i}-senha`)).statusCode).toBe(401);
+    expect((await signInFrom(t, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
+    for (let i = 0; i < failures - 1; i++) expect((await signInFrom(other, ADMIN.email, `errada-${i}-senha`)).statusCode).toBe(401);
+    expect((await signInFrom(other, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
+  });
+
+  it("counts a wrong current password in Minha conta as a failed sign-in", async () => {
+    const user = await createAuthUser(t.auth, { email: "minha-conta@teste.local", name: "Conta", password: "Senha-Atual-da-Conta-1" });
+    await t.database.db.insert(usuarios).values({ auth_user_id: user.id, nome_completo: "Conta", email: "minha-conta@teste.local", status: "ativo", primeiro_acesso_concluido: true });
+    const signedIn = await signInFrom(t, "minha-conta@teste.local", "Senha-Atual-da-Conta-1");
+    const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const change = (senhaAtual: string) =>
+      t.app.inject({ method: "POST", url: "/api/me/senha", headers: { origin: TEST_ORIGIN, cookie }, payload: { senhaAtual, novaSenha: "Outra-Senha-Forte-77", confirmacao: "Outra-Senha-Forte-77" } });
+    for (let i = 0; i < failures; i++) expect((await change(`errada-${i}-senha`)).json().error.code).toBe("WRONG_PASSWORD");
+    const refused = await change("Senha-Atual-da-Conta-1");
+    expect(refused.statusCode).toBe(429);
+    // The password did not change, and sign-in is held too.
+    expect((await signInFrom(other, "minha-conta@teste.local", "Senha-Atual-da-Conta-1")).statusCode).toBe(429);
+    await t.database.db.delete(limitesTentativas);
+    expect((await signInFrom(other, "minha-conta@teste.local", "Senha-Atual-da-Conta-1")).statusCode).toBe(200);
+  });
+
+  it("sends at most the address's recovery e-mails per hour, answering the same to every request", async () => {
+    const { max } = DEFAULT_RATE_LIMITS.recoveryPerAddress;
+    const user = await createAuthUser(t.auth, { email: "recupera@teste.local", name: "Recupera", password: "Senha-Que-Esqueci-1" });
+    await t.database.db.insert(usuarios).values({ auth_user_id: user.id, nome_completo: "Recupera", email: "recupera@teste.local", status: "ativo", primeiro_acesso_concluido: true });
+    const bodies = new Set<string>();
+    for (let i = 0; i <= max + 1; i++) {
+      const portal = i % 2 ? other : t;
+      const answer = await portal.app.inject({
+        method: "POST",
+        url: "/api/auth/request-password-reset",
+        remoteAddress: `198.19.0.${i + 1}`,
+        headers: { origin: TEST_ORIGIN },
+        payload: { email: "recupera@teste.local" },
+      });
+      expect(answer.statusCode).toBe(200);
+      bodies.add(answer.body);
+    }
+    expect(bodies.size).toBe(1);
+    await t.outbox.deliverPending();
+    const queued = await t.database.db.select().from(filaEmails).where(eq(filaEmails.destinatario, "recupera@teste.local"));
+    expect(queued).toHaveLength(max);
+    // The last link sent is still the live one: the refused requests withdrew only their own.
+    const links = await t.database.db.select().from(verification).where(eq(verification.value, user.id));
+    expect(links).toHaveLength(1);
   });
 });

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodType } from "zod";
 import { MSG, type CatalogueMessage } from "../../shared/messages";
 import { loginSchema, MIN_PASSWORD_LENGTH, recoveryRequestSchema } from "../../shared/schemas/auth";
-import { AppError } from "../errors";
+import { AppError, notFound } from "../errors";
 import { CLIENT_IP_HEADER, type Auth } from "./auth";
+import { attemptKey, type AttemptLimiter } from "./attempt-limiter";
 import { checkPasswordStrength, passwordUserInputs, weakPasswordError } from "./password-strength";
 
 // better-auth speaks English codes; the product speaks the spec's pt-BR catalogue.
@@ -90,8 +91,30 @@ function toFetchRequest(request: FastifyRequest, origin: string): Request {
   });
 }
 
+/**
+ * The better-auth endpoints the screens call; every other one (verify-password, update-user,
+ * change-email, list-sessions, get-session...) answers 404 as if it did not exist.
+ */
+const ALLOWED = new Set([
+  "POST /api/auth/sign-in/email",
+  "POST /api/auth/sign-out",
+  "POST /api/auth/request-password-reset",
+  "POST /api/auth/reset-password",
+]);
+const SIGN_IN = "/api/auth/sign-in/email";
+
+function rateLimited(reply: FastifyReply, retryAfterSeconds: number) {
+  return reply.header("retry-after", String(retryAfterSeconds)).status(429).send(AppError.from(429, "RATE_LIMITED", MSG.rateLimited).toBody());
+}
+
+export interface AuthRoutesOptions {
+  publicUrl: string;
+  /** Failed sign-ins per account, whichever address they come from. */
+  signInFailures: AttemptLimiter;
+}
+
 /** The documented catch-all: Fastify request -> Fetch Request -> better-auth -> Fastify reply. */
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth, publicUrl: string) {
+export function registerAuthRoutes(app: FastifyInstance, auth: Auth, { publicUrl, signInFailures }: AuthRoutesOptions) {
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
@@ -101,12 +124,22 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, publicUrl: 
       // Fastify ignores a trailing slash, so these checks do too (better-auth answers 404 to one
       // today, but would not with its skipTrailingSlashes option).
       const path = url.pathname.replace(/(.)\/+$/, "$1");
+      if (!ALLOWED.has(`${request.method} ${path}`)) throw notFound();
       let invalid = request.method === "POST" ? preValidate(path, request.body) : null;
       if (!invalid && request.method === "POST" && path === "/api/auth/reset-password") {
         invalid = await checkResetPassword(auth, url, request.body);
       }
       if (invalid) return reply.status(400).send(invalid.toBody());
+      // Per account: counted on the typed address whether or not an account has it, so the
+      // answer never tells which addresses exist.
+      const accountKey = path === SIGN_IN ? attemptKey("login", String((request.body as { email?: unknown }).email)) : null;
+      if (accountKey) {
+        const wait = await signInFailures.blockedFor(accountKey);
+        if (wait > 0) return rateLimited(reply, wait);
+      }
       const response = await auth.handler(toFetchRequest(request, publicUrl));
+      if (accountKey && response.status === 401) await signInFailures.hit(accountKey);
+      else if (accountKey && response.ok) await signInFailures.reset(accountKey);
       if (!response.ok && response.status >= 400) {
         const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
         const error = translate(path, response.status, body);

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "./client";
+import { queryRows, type Db } from "./client";
 
 export interface ForeignKeyViolation {
   constraint: string;
@@ -30,10 +30,7 @@ interface ForeignKey extends Record<string, unknown> {
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-async function rows<T extends Record<string, unknown>>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+const rows = queryRows;
 
 /**
  * Checks a database the way a restore or a crash recovery must be judged: every foreign key of

@@ -401,3 +401,42 @@ export const portalSettings = pgTable("portal_settings", {
   value: text("value").notNull(),
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The e-mail outbox (issue 12): a request only inserts here, in its own transaction; a worker
+ * sends over SMTP with retries and back-off. A message is 'pendente' until sent ('enviado', its
+ * body then erased: a recovery link must not outlive its use in the database) or until it ran
+ * out of attempts ('falhou', kept for the operator: `npm run emails`).
+ */
+export const filaEmails = pgTable(
+  "portal_fila_emails",
+  {
+    id: id(),
+    tipo: text("tipo").notNull(),
+    destinatario: text("destinatario").notNull(),
+    assunto: text("assunto").notNull(),
+    texto: text("texto").notNull(),
+    html: text("html").notNull(),
+    status: text("status").notNull().default("pendente"),
+    tentativas: integer("tentativas").notNull().default(0),
+    proxima_tentativa_em: timestamp("proxima_tentativa_em", { withTimezone: true }).notNull().defaultNow(),
+    ultimo_erro: text("ultimo_erro"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    enviado_em: timestamp("enviado_em", { withTimezone: true }),
+  },
+  (t) => [
+    check("portal_fila_emails_status_valido", sql`${t.status} in ('pendente', 'enviado', 'falhou')`),
+    check("portal_fila_emails_tentativas", sql`${t.tentativas} >= 0`),
+    index("portal_fila_emails_pendentes_idx").on(t.proxima_tentativa_em).where(sql`${t.status} = 'pendente'`),
+  ],
+);
+
+/**
+ * Attempt counters shared by every instance (issue 12): sign-in failures per account, recovery
+ * e-mails per address. `chave` holds a purpose and a hash of the address, never the address.
+ */
+export const limitesTentativas = pgTable("portal_limites_tentativas", {
+  chave: text("chave").primaryKey(),
+  inicio: timestamp("inicio", { withTimezone: true }).notNull().defaultNow(),
+  contagem: integer("contagem").notNull().default(0),
+});

@@ -239,6 +239,7 @@ describe("users", () => {
       primeiro_acesso_concluido: false,
       grupos: [{ id: grupo.id, nome_grupo: "Zeladoria" }],
     });
+    await t.outbox.deliverPending();
     const mail = t.mailer.outbox.at(-1)!;
     expect(mail.to).toBe("carlos@teste.local");
     expect(mail.text).toContain("/login");
@@ -319,8 +320,10 @@ describe("users", () => {
     const blank = await request(t, "PUT", `/api/usuarios/${other.usuarioId}`, { cookie: admin, payload: { nome_completo: " ", status: "ativo" } });
     expect(blank.json().error.message).toBe("O nome completo é obrigatório.");
 
+    await t.outbox.deliverPending();
     const outbox = t.mailer.outbox.length;
     expect((await request(t, "POST", `/api/usuarios/${other.usuarioId}/reset-senha`, { cookie: admin, payload: {} })).statusCode).toBe(204);
+    await t.outbox.deliverPending();
     expect(t.mailer.outbox.length).toBe(outbox + 1);
     expect(t.mailer.outbox.at(-1)!.to).toBe("alvo@teste.local");
 

@@ -24,7 +24,13 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     trustProxy: false,
-    rateLimits: { ...DEFAULT_RATE_LIMITS, signIn: { window: 60, max: 1000 }, leads: { window: 60, max: 1000 } },
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      signIn: { window: 60, max: 1000 },
+      leads: { window: 60, max: 1000 },
+      signInFailuresPerAccount: { window: 900, max: 1000 },
+      recoveryPerAddress: { window: 3600, max: 1000 },
+    },
     session: DEFAULT_SESSION_LIMITS,
     ...overrides,
     ...(overrides.publicUrl && !overrides.trustedOrigins ? { trustedOrigins: [new URL(overrides.publicUrl).origin] } : {}),
@@ -150,7 +156,7 @@ export function request(app: TestApp, method: "GET" | "POST" | "PUT" | "PATCH" |
 
 // Sessions and rate-limit counters change on reads and refusals by design (a blocked account
 // loses its sessions); every other table must not.
-const SNAPSHOT_SKIPPED = new Set(["session", "rate_limit"]);
+const SNAPSHOT_SKIPPED = new Set(["session", "rate_limit", "portal_limites_tentativas"]);
 const snapshotQueries = new WeakMap<TestApp, Promise<string>>();
 
 /**
@@ -159,6 +165,9 @@ const snapshotQueries = new WeakMap<TestApp, Promise<string>>();
  * nothing was written in between.
  */
 export async function databaseSnapshot(app: TestApp): Promise<Record<string, string>> {
+  // The e-mail worker writes in the background (a message sent); settle it first so that only
+  // the request between two snapshots can explain a difference (a wrongly queued e-mail shows).
+  await app.outbox.deliverPending();
   let query = snapshotQueries.get(app);
   if (!query) {
     query = app.database.db

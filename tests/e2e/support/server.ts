@@ -1,7 +1,5 @@
 import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
-import { SMTPServer } from "smtp-server";
-import { simpleParser } from "mailparser";
 import { buildApp } from "../../../src/server/app";
 import { openPglite } from "../../../src/server/db/client";
 import { seed } from "../../../src/server/db/seed";
@@ -13,51 +11,7 @@ export { ADMIN };
 
 const clientDir = fileURLToPath(new URL("../../../build/client", import.meta.url));
 
-
-export interface ReceivedMail {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtpServer() {
-  const port = await freePort();
-  const inbox: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          inbox.push({
-            to: session.envelope.rcptTo.map((r) => r.address).join(","),
-            subject: mail.subject ?? "",
-            text: mail.text ?? "",
-            html: typeof mail.html === "string" ? mail.html : "",
-          });
-          callback();
-        })
-        .catch(callback);
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    inbox,
-    async waitFor(to: string, timeoutMs = 10_000): Promise<ReceivedMail> {
-      const deadline = Date.now() + timeoutMs;
-      while (Date.now() < deadline) {
-        const mail = inbox.find((m) => m.to.includes(to));
-        if (mail) return mail;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      throw new Error(`no e-mail for ${to}`);
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+export { startSmtpServer, type ReceivedMail } from "../../../src/server/testing/smtp-sink";
 
 export interface RunningPortal {
   url: string;

@@ -5,13 +5,22 @@ import type { MeResponse } from "../../../shared/schemas/profile";
 import { completeFirstAccess, type Auth } from "../../auth/auth";
 import { assertStrongPassword, passwordUserInputs } from "../../auth/password-strength";
 import type { SessionContext } from "../../auth/guard";
+import { attemptKey, type AttemptLimiter } from "../../auth/attempt-limiter";
 import { endOtherSessions, openSessions } from "../../auth/sessions";
 import type { SessionLimits } from "../../config";
 import type { Db } from "../../db/client";
 import { AppError, unauthorized } from "../../errors";
 
+export interface MeDeps {
+  auth: Auth;
+  db: Db;
+  limits: SessionLimits;
+  /** The per-account sign-in failure counter: a wrong current password counts as one. */
+  signInFailures: AttemptLimiter;
+}
+
 export const meRoutes =
-  (auth: Auth, db: Db, limits: SessionLimits): FastifyPluginAsyncZod =>
+  ({ auth, db, limits, signInFailures }: MeDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const signedIn = (request: { session: SessionContext | null }) => {
       if (!request.session) throw unauthorized();
@@ -47,7 +56,12 @@ export const meRoutes =
         const firstAccess = profile !== null && !profile.primeiro_acesso_concluido;
         if (!firstAccess && currentHash) {
           if (!senhaAtual) throw AppError.from(400, "VALIDATION_ERROR", MSG.currentPasswordRequired, { senhaAtual: MSG.currentPasswordRequired.message });
+          // A stolen session must not become a way to guess the password without limit.
+          const key = attemptKey("login", user.email);
+          const wait = await signInFailures.blockedFor(key);
+          if (wait > 0) return reply.header("retry-after", String(wait)).status(429).send(AppError.from(429, "RATE_LIMITED", MSG.rateLimited).toBody());
           if (!(await ctx.password.verify({ hash: currentHash, password: senhaAtual }))) {
+            await signInFailures.hit(key);
             throw AppError.from(400, "WRONG_PASSWORD", MSG.currentPasswordWrong, { senhaAtual: MSG.currentPasswordWrong.message });
           }
         }

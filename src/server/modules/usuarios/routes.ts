@@ -16,7 +16,7 @@ import { currentProfile, requirePermission } from "../../auth/guard";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { AppError, notFound, pgErrorCode, refuseIf, ruleRefusal } from "../../errors";
-import type { Mailer } from "../../email/mailer";
+import type { Outbox } from "../../email/outbox";
 import { newUserEmail } from "../../email/templates";
 import { idParams, withUniqueMessage, type ListTotals } from "../common";
 import { gruposRepository } from "../grupos/repository";
@@ -28,13 +28,13 @@ const UNIQUE_MESSAGES = { usuarios_email_unique: MSG.userEmailDuplicate, usuario
 export interface UsuariosDeps {
   db: Db;
   auth: Auth;
-  mailer: Mailer;
+  outbox: Outbox;
   config: AppConfig;
   totals?: ListTotals;
 }
 
 export const usuariosRoutes =
-  ({ db, auth, mailer, config, totals }: UsuariosDeps): FastifyPluginAsyncZod =>
+  ({ db, auth, outbox, config, totals }: UsuariosDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const repo = usuariosRepository(db, totals);
     const gruposRepo = gruposRepository(db);
@@ -105,7 +105,8 @@ export const usuariosRoutes =
         );
       }
       const message = newUserEmail(input.nome_completo, input.email, `${config.publicUrl}/login`);
-      mailer.send({ to: input.email, ...message }).catch((error: Error) => request.log.error({ err: error }, "new-user e-mail failed"));
+      // Queued, not sent here: the worker retries when SMTP is down (the account exists either way).
+      await outbox.enqueue("novo_usuario", { to: input.email, ...message }).catch((error: Error) => request.log.error({ err: error }, "new-user e-mail not queued"));
       const created = await repo.get(id);
       const { auth_user_id: _omit, ...rest } = created!;
       return reply.status(201).send(rest);
