@@ -3,6 +3,7 @@ import { isValidCep } from "../br/cep";
 import { isValidCnpj, normalizeCnpj } from "../br/cnpj";
 import { isValidCpf } from "../br/cpf";
 import { isValidPhone, onlyDigits } from "../br/phone";
+import { isCalendarDate } from "../time";
 
 /** Empty strings, null and undefined all mean "not given" and are stored as null. */
 export const emptyToNull = (value: unknown) =>
@@ -68,10 +69,7 @@ export const optionalDate = z.preprocess(
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Data inválida. Use o formato AAAA-MM-DD.")
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= MIN_DATE && v <= MAX_DATE;
-    }, "Data inválida.")
+    .refine((v) => isCalendarDate(v) && v >= MIN_DATE && v <= MAX_DATE, "Data inválida.")
     .nullable(),
 );
 

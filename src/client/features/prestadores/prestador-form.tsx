@@ -13,7 +13,7 @@ import { useQueryErrorToast } from "~/components/ui/query-state";
 import { painelCondominiosQuery } from "~/features/painel/queries";
 import { ApiError } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
-import { toDateInput } from "~/lib/dates";
+import { toDateInput } from "@shared/time";
 import { toast, toastApiError } from "~/lib/toast";
 import { usePrestadorGuard } from "./access";
 import { PRESTADORES_PATH, useCreatePrestador, useUpdatePrestador, type PrestadorValues } from "./api";
