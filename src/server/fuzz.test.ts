@@ -311,7 +311,10 @@ function sendRaw(method: Method, url: string, payload: Buffer | string, contentT
   return t.app.inject({ method, url, headers: { origin: TEST_ORIGIN, cookie: admin, "content-type": contentType }, payload });
 }
 
-/** A 4xx whose body is the error shape and nothing else. */
+/** Words of zod's English messages ("Too big: expected string to have <=5000 characters"). */
+const ENGLISH = /\b(invalid|expected|received|too (big|small)|required|must|should|characters?|string|number|input|option|unrecognized)\b/i;
+
+/** A 4xx whose body is the error shape and nothing else, in Portuguese. */
 function expectRefusal(response: LightMyRequestResponse, what: string) {
   const context = `${what} → ${response.statusCode} ${response.body.slice(0, 300)}`;
   expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
@@ -322,6 +325,7 @@ function expectRefusal(response: LightMyRequestResponse, what: string) {
   expect(rest, context).toEqual({});
   for (const value of [code, title, message]) expect(typeof value, context).toBe("string");
   if (fields !== undefined) for (const value of Object.values(fields)) expect(typeof value, context).toBe("string");
+  for (const text of [title, message, ...Object.values(fields ?? {})]) expect(text, context).not.toMatch(ENGLISH);
 }
 
 /** Runs `call` and checks that it was refused and left every table as it was. */

@@ -1,3 +1,5 @@
+// First: zod answers in pt-BR wherever a schema is used (server and client alike).
+import "./zod-pt-br";
 import { z } from "zod";
 import { isValidCep } from "../br/cep";
 import { isValidCnpj, normalizeCnpj } from "../br/cnpj";
@@ -37,7 +39,7 @@ export const uuidSchema = z.uuid("Identificador inválido.");
 
 export const optionalEmail = z.preprocess(
   emptyToNull,
-  z.string().trim().max(254).pipe(z.email("Informe um email válido.")).transform((e) => e.toLowerCase()).nullable(),
+  z.string().trim().max(254, "Use no máximo 254 caracteres.").pipe(z.email("Informe um email válido.")).transform((e) => e.toLowerCase()).nullable(),
 );
 
 export const optionalCnpj = z.preprocess(
@@ -75,9 +77,17 @@ export const optionalDate = z.preprocess(
 
 export const booleanDefaultTrue = z.boolean({ error: "Valor inválido." }).optional().default(true);
 
+/** A whole number of a query string between `min` and `max`; anything else answers `message`. */
+const integerParam = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+
+export const limitParam = integerParam(1, 200, "O limite deve ser um número inteiro de 1 a 200.").optional().default(50);
+export const offsetParam = (max = 10_000_000) =>
+  integerParam(0, max, `O deslocamento (offset) deve ser um número inteiro de 0 a ${new Intl.NumberFormat("pt-BR").format(max)}.`).optional().default(0);
+
 export const listPaging = {
-  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
-  offset: z.coerce.number().int().min(0).max(10_000_000).optional().default(0),
+  limit: limitParam,
+  offset: offsetParam(),
 };
 
 export const searchText = z.string().trim().max(100, "Busca muito longa.").optional().default("");
