@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads } from "./db/schema";
 import { encodeCursor } from "../shared/schemas/cursor";
 import { Fixtures, nextSeq } from "./testing/fixtures";
-import { ADMIN, createTestApp, databaseSnapshot, request, signIn, TEST_ORIGIN } from "./testing/harness";
+import { ADMIN, createTestApp, databaseSnapshot, request, signIn, TEST_ORIGIN, testConfig } from "./testing/harness";
 import { apiRoutes, ROUTE_SAMPLES, routeKey, type RouteEntry } from "./testing/route-matrix";
 
 // Random and hostile input on every write route and every list query string, as an
@@ -20,7 +20,8 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20_260_611;
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 const options = (numRuns: number) => ({ seed: SEED, numRuns: Math.max(1, Math.round(numRuns * SCALE)) });
 
-const t = await createTestApp();
+// The reset-link check is limited like the recovery routes (5 in 5 minutes): not for this many calls.
+const t = await createTestApp({ rateLimits: { ...testConfig().rateLimits, recovery: { window: 60, max: 10_000 } } });
 afterAll(() => t.close());
 
 let admin: string;
@@ -243,6 +244,8 @@ const QUERY_PARAMS: Record<string, { valid: fc.Arbitrary<string>; invalid: fc.Ar
   },
   status: { valid: fc.constantFrom("todos", "ativo", "inativo"), invalid: notEnum.filter((v) => v !== "todos") },
   condominio_id: { valid: fc.oneof(fc.constant("todos"), unknownUuid), invalid: notUuid.filter((v) => v !== "todos" && v !== "geral") },
+  // The password page's reset link (GET /api/redefinicao-senha): any text is a valid question.
+  token: { valid: fc.oneof(fc.constant(""), fc.stringMatching(/^[A-Za-z0-9_-]{1,200}$/), text(200)), invalid: fc.oneof(overMax(200), withNul) },
 };
 
 /**
