@@ -124,8 +124,8 @@ export default function Leads() {
               <Mail className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
               <span>
                 <span className="block font-medium text-slate-900">E-mail</span>
-                <a href={`mailto:${COMPANY.emails.contact}`} className="break-all hover:underline">
-                  {COMPANY.emails.contact}
+                <a href={COMPANY.mailtoLink} className="break-all hover:underline">
+                  {COMPANY.emails.commercial}
                 </a>
               </span>
             </li>
