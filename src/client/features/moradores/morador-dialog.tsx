@@ -134,7 +134,7 @@ function MoradorForm({
         <TextareaField id={ids.observacoes} label="Observações" error={errors.observacoes?.message} className="sm:col-span-2" registration={register("observacoes")} rows={2} maxLength={1000} />
         <SwitchField id={ids.ativo} label="Morador ativo" control={control} name="ativo" className="flex items-center gap-3 sm:col-span-2" />
       </div>
-      <DialogFormActions pending={save.isPending} submitLabel={save.isPending ? "Salvando..." : morador ? "Salvar Alterações" : "Adicionar Morador"} />
+      <DialogFormActions pending={save.isPending} submitLabel={save.isPending ? "Salvando..." : morador ? "Salvar alterações" : "Adicionar Morador"} />
     </form>
   );
 }
