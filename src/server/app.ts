@@ -22,6 +22,7 @@ import { leadsRoutes } from "./modules/leads/routes";
 import { meRoutes } from "./modules/me/routes";
 import { gruposRoutes } from "./modules/grupos/routes";
 import { pageViewsRoutes } from "./modules/page-views/routes";
+import { resetLinkRoutes } from "./auth/reset-link";
 import { painelRoutes } from "./modules/painel/routes";
 import { permissoesRoutes } from "./modules/permissoes/routes";
 import { usuariosRoutes } from "./modules/usuarios/routes";
@@ -126,6 +127,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(leadsRoutes(db, config));
   await app.register(painelRoutes(db, painelCounts));
   await app.register(pageViewsRoutes(db));
+  await app.register(resetLinkRoutes(auth, config));
   await app.register(permissoesRoutes(db));
   await app.register(gruposRoutes(db));
   await app.register(usuariosRoutes({ db, auth, outbox, config, totals: listTotals }));

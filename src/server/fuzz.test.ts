@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leads } from "./db/schema";
 import { encodeCursor } from "../shared/schemas/cursor";
 import { Fixtures, nextSeq } from "./testing/fixtures";
-import { ADMIN, createTestApp, databaseSnapshot, request, signIn, TEST_ORIGIN } from "./testing/harness";
+import { ADMIN, createTestApp, databaseSnapshot, request, signIn, TEST_ORIGIN, testConfig } from "./testing/harness";
 import { apiRoutes, ROUTE_SAMPLES, routeKey, type RouteEntry } from "./testing/route-matrix";
 
 // Random and hostile input on every write route and every list query string, as an
@@ -20,7 +20,8 @@ const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20_260_611;
 const SCALE = Number(process.env.FUZZ_SCALE ?? 1);
 const options = (numRuns: number) => ({ seed: SEED, numRuns: Math.max(1, Math.round(numRuns * SCALE)) });
 
-const t = await createTestApp();
+// The reset-link check is limited like the recovery routes (5 in 5 minutes): not for this many calls.
+const t = await createTestApp({ rateLimits: { ...testConfig().rateLimits, recovery: { window: 60, max: 10_000 } } });
 afterAll(() => t.close());
 
 let admin: string;
@@ -243,6 +244,8 @@ const QUERY_PARAMS: Record<string, { valid: fc.Arbitrary<string>; invalid: fc.Ar
   },
   status: { valid: fc.constantFrom("todos", "ativo", "inativo"), invalid: notEnum.filter((v) => v !== "todos") },
   condominio_id: { valid: fc.oneof(fc.constant("todos"), unknownUuid), invalid: notUuid.filter((v) => v !== "todos" && v !== "geral") },
+  // The password page's reset link (GET /api/redefinicao-senha): any text is a valid question.
+  token: { valid: fc.oneof(fc.constant(""), fc.stringMatching(/^[A-Za-z0-9_-]{1,200}$/), text(200)), invalid: fc.oneof(overMax(200), withNul) },
 };
 
 /**
@@ -311,7 +314,10 @@ function sendRaw(method: Method, url: string, payload: Buffer | string, contentT
   return t.app.inject({ method, url, headers: { origin: TEST_ORIGIN, cookie: admin, "content-type": contentType }, payload });
 }
 
-/** A 4xx whose body is the error shape and nothing else. */
+/** Words of zod's English messages ("Too big: expected string to have <=5000 characters"). */
+const ENGLISH = /\b(invalid|expected|received|too (big|small)|required|must|should|characters?|string|number|input|option|unrecognized)\b/i;
+
+/** A 4xx whose body is the error shape and nothing else, in Portuguese. */
 function expectRefusal(response: LightMyRequestResponse, what: string) {
   const context = `${what} → ${response.statusCode} ${response.body.slice(0, 300)}`;
   expect(response.statusCode, context).toBeGreaterThanOrEqual(400);
@@ -322,6 +328,7 @@ function expectRefusal(response: LightMyRequestResponse, what: string) {
   expect(rest, context).toEqual({});
   for (const value of [code, title, message]) expect(typeof value, context).toBe("string");
   if (fields !== undefined) for (const value of Object.values(fields)) expect(typeof value, context).toBe("string");
+  for (const text of [title, message, ...Object.values(fields ?? {})]) expect(text, context).not.toMatch(ENGLISH);
 }
 
 /** Runs `call` and checks that it was refused and left every table as it was. */

@@ -27,8 +27,9 @@ export const PHONE: CompanyPhone = {
 };
 
 export interface CompanyEmails {
+  /** The privacy and terms pages' channel for data-subject requests (LGPD) only. */
   contact: string;
-  /** The outgoing mailto link uses this address (spec §7). */
+  /** The company's e-mail on every other page, and the outgoing mailto link (spec §7). */
   commercial: string;
 }
 

@@ -1,10 +1,67 @@
-import { describe, expect, it } from "vitest";
-import { formatDateTime } from "./time";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { currentYear, dateInSaoPaulo, formatDate, formatDateTime, isCalendarDate, today, toDateInput } from "./time";
+
+// These run with the machine's zone, whatever it is: `TZ=UTC` and `TZ=America/Sao_Paulo` must
+// both pass (npm run test:unit does not set one).
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("today, in São Paulo", () => {
+  it("is the 23rd at 20:30 in São Paulo (23:30 UTC)", () => {
+    vi.useFakeTimers({ now: new Date("2026-11-23T23:30:00Z") });
+    expect(today()).toBe("2026-11-23");
+  });
+
+  it("is still the 23rd at 23:30 in São Paulo, when it is already the 24th in UTC", () => {
+    vi.useFakeTimers({ now: new Date("2026-11-24T02:30:00Z") });
+    expect(today()).toBe("2026-11-23");
+    expect(new Date().toISOString().slice(0, 10)).toBe("2026-11-24");
+  });
+
+  it("turns at midnight in São Paulo (03:00 UTC)", () => {
+    vi.useFakeTimers({ now: new Date("2026-11-24T02:59:59Z") });
+    expect(today()).toBe("2026-11-23");
+    vi.setSystemTime(new Date("2026-11-24T03:00:00Z"));
+    expect(today()).toBe("2026-11-24");
+  });
+
+  it("gives the year of São Paulo on New Year's Eve night", () => {
+    vi.useFakeTimers({ now: new Date("2027-01-01T01:00:00Z") });
+    expect(currentYear()).toBe(2026);
+    vi.setSystemTime(new Date("2027-01-01T03:00:00Z"));
+    expect(currentYear()).toBe(2027);
+  });
+
+  it("dates any instant", () => {
+    expect(dateInSaoPaulo("2026-11-24T02:30:00Z")).toBe("2026-11-23");
+    expect(dateInSaoPaulo(new Date("2026-07-15T12:00:00-03:00"))).toBe("2026-07-15");
+    expect(() => dateInSaoPaulo("ontem")).toThrow(RangeError);
+  });
+});
 
 describe("formatDateTime", () => {
   it("shows São Paulo's wall clock, whatever the instant's zone", () => {
     expect(formatDateTime("2026-11-24T02:30:00Z")).toBe("23/11/2026 23:30");
+    expect(formatDateTime("2026-11-23T23:30:00Z")).toBe("23/11/2026 20:30");
     expect(formatDateTime(new Date("2026-01-01T03:00:00Z"))).toBe("01/01/2026 00:00");
     expect(formatDateTime("2026-07-15T12:05:00-03:00")).toBe("15/07/2026 12:05");
   });
+});
+
+describe("calendar dates", () => {
+  it("are shown dd/MM/yyyy as written, never shifted by a zone", () => {
+    expect(formatDate("1990-05-17")).toBe("17/05/1990");
+    expect(formatDate("2026-01-01T00:00:00.000Z")).toBe("01/01/2026");
+    expect(formatDate(null)).toBe("");
+    expect(toDateInput("2026-02-03T10:00:00Z")).toBe("2026-02-03");
+    expect(toDateInput(undefined)).toBe("");
+  });
+
+  it.each(["2024-02-29", "2026-12-31", "1900-01-01"])("%s exists", (v) => expect(isCalendarDate(v)).toBe(true));
+  it.each(["2025-02-29", "2026-02-30", "2026-04-31", "2026-13-01", "2026-00-10", "0000-00-00", "2026-1-1", "01/02/2026", "2026-01-01T00:00"])(
+    "%s does not",
+    (v) => expect(isCalendarDate(v)).toBe(false),
+  );
 });

@@ -1,4 +1,7 @@
 // Time as the portal's users live it: São Paulo's, whatever the zone of the server or browser.
+// The one place for "today" and for showing dates and times (schemas, screens, server). Intl
+// knows the zone's rules (Brazil has had no daylight saving time since 2019, but the zone
+// database keeps the history), so no date library is needed for this.
 
 export const TIME_ZONE = "America/Sao_Paulo";
 
@@ -12,8 +15,56 @@ const dateTime = new Intl.DateTimeFormat("pt-BR", {
   hourCycle: "h23",
 });
 
+type Part = "year" | "month" | "day" | "hour" | "minute";
+
+/** The wall-clock fields of `instant` in São Paulo. */
+function partsInSaoPaulo(instant: Date | string | number): Record<Part, string> {
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Data inválida: ${String(instant)}`);
+  return Object.fromEntries(dateTime.formatToParts(date).map((p) => [p.type, p.value])) as Record<Part, string>;
+}
+
+/** The calendar date (YYYY-MM-DD) in São Paulo at `instant`. */
+export function dateInSaoPaulo(instant: Date | string | number): string {
+  const { year, month, day } = partsInSaoPaulo(instant);
+  return `${year}-${month}-${day}`;
+}
+
+/** Today in São Paulo, as YYYY-MM-DD (also the `max` of a date input that refuses the future). */
+export const today = (): string => dateInSaoPaulo(Date.now());
+
+/** The current year in São Paulo. */
+export const currentYear = (): number => Number(today().slice(0, 4));
+
 /** "dd/MM/yyyy HH:mm" in São Paulo time. */
-export function formatDateTime(value: Date | string): string {
-  const parts = Object.fromEntries(dateTime.formatToParts(new Date(value)).map((p) => [p.type, p.value]));
+export function formatDateTime(value: Date | string | number): string {
+  const parts = partsInSaoPaulo(value);
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
+/** A calendar date that exists, YYYY-MM-DD ("2026-02-30" does not). Dates have no zone. */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/**
+ * The calendar date of a date value (YYYY-MM-DD, or a longer ISO string cut to its date as
+ * written, §5: a date column has no zone to shift), for a date input; "" when absent.
+ */
+export function toDateInput(value: string | null | undefined): string {
+  if (!value) return "";
+  const match = /^(\d{4}-\d{2}-\d{2})/.exec(value);
+  return match ? match[1]! : "";
+}
+
+/** dd/MM/yyyy of a calendar date (read as written, see toDateInput); "" when absent. */
+export function formatDate(value: string | null | undefined): string {
+  const date = toDateInput(value);
+  if (!date) return "";
+  const [year, month, day] = date.split("-");
+  return `${day}/${month}/${year}`;
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthUser } from "../../src/server/auth/accounts";
 import { usuarios } from "../../src/server/db/schema";
-import { launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
+import { expectNoSeriousA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
 import { ADMIN, startPortal, startSmtpServer, type RunningPortal } from "./support/server";
 
 let portal: RunningPortal;
@@ -181,6 +181,33 @@ describe("password recovery", () => {
 
     await login(page, portal.url, "esqueceu@teste.local", "senha-recuperada-1");
     await page.waitForURL(`${portal.url}/portaria-web`);
+    await context.close();
+
+    // The same link again, used now: the page says so before asking for any password.
+    const again = await browser.newPage();
+    await again.page.goto(link!);
+    await again.page.getByRole("heading", { name: "Redefinir Senha" }).waitFor();
+    await expect.poll(() => again.page.getByRole("alert").textContent()).toBe("O link de recuperação é inválido ou expirou. Solicite um novo link.");
+    expect(await again.page.getByLabel("Nova senha", { exact: true }).count()).toBe(0);
+    expect(await again.page.getByRole("button", { name: "Salvar nova senha" }).count()).toBe(0);
+    await again.context.close();
+  });
+
+  it("says a made-up link is invalid before asking for passwords, and leads to the login", async () => {
+    const { page, context } = await browser.newPage();
+    await page.goto(`${portal.url}/portaria-web/alterar-senha?token=nao-existe-123`);
+    await page.getByRole("heading", { name: "Redefinir Senha" }).waitFor();
+    const alert = page.getByRole("alert");
+    await expect.poll(() => alert.textContent()).toBe("O link de recuperação é inválido ou expirou. Solicite um novo link.");
+    expect(await page.getByLabel("Nova senha", { exact: true }).count()).toBe(0);
+    expect(await page.getByLabel("Confirmar nova senha").count()).toBe(0);
+    await expectNoSeriousA11yViolations(page);
+    // Keyboard: Tab reaches the way out, Enter follows it.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Ir para o login");
+    await page.keyboard.press("Enter");
+    await page.waitForURL(`${portal.url}/login`);
+    await page.getByRole("button", { name: "Esqueceu a senha?" }).waitFor();
     await context.close();
   });
 });

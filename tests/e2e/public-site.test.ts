@@ -2,6 +2,8 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoSeriousA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
 import { ADMIN, startPortal, type RunningPortal } from "./support/server";
+import { EMAILS } from "../../src/shared/company";
+import { currentYear } from "../../src/shared/time";
 
 // The public site in a real browser: what a visitor sees and can do on each page.
 let portal: RunningPortal;
@@ -44,7 +46,8 @@ function expectChatLink(href: string | null) {
   expect(message).toMatch(/orçamento/i);
 }
 
-const year = new Date().getFullYear();
+// The footer's year is São Paulo's (src/shared/time.ts), whatever the zone of this machine.
+const year = currentYear();
 const copyright = (page: Page) => page.locator("footer").getByText(`© ${year} Sentinela Segurança Eletrônica`);
 
 /** Each public page: its h1 and a few things a visitor must see on it (the pages with more get their own tests). */
@@ -311,6 +314,19 @@ describe("services, about and contact pages", () => {
     expect(await page.getByText("Segunda a sexta, das 08:00 às 18:00").isVisible()).toBe(true);
     await page.getByRole("link", { name: "Enviar mensagem" }).click();
     await page.waitForURL(`${portal.url}/leads`);
+    await context.close();
+  });
+});
+
+describe("the company's e-mail", () => {
+  // One fact in one place (src/shared/company.ts): the legal pages keep their own privacy channel.
+  it.each(["/", "/servicos", "/sobre", "/contato", "/leads", "/login"])("%s shows the commercial address, and only it", async (path) => {
+    const { page, context } = await open(path);
+    const mailto = page.locator('a[href^="mailto:"]');
+    expect(await mailto.count()).toBeGreaterThan(0);
+    for (const href of await attrs(mailto, "href")) expect(href).toBe(`mailto:${EMAILS.commercial}`);
+    const shown = (await page.locator("body").innerText()).match(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g) ?? [];
+    expect(new Set(shown)).toEqual(new Set([EMAILS.commercial]));
     await context.close();
   });
 });

@@ -239,7 +239,7 @@ describe("accessibility", () => {
     await page.goto(`${portal.url}/portaria-web/unidades/editar/${ids.unidade}`);
     const ana = page.getByTestId("moradores-section").getByRole("article", { name: "Ana Souza" });
     await ana.getByText("ABC-1234").waitFor();
-    await page.getByRole("button", { name: "Salvar Alterações" }).waitFor();
+    await page.getByRole("button", { name: "Salvar alterações" }).waitFor();
     await expectNoSeriousA11yViolations(page);
 
     await page.getByTestId("moradores-section").getByRole("button", { name: "Adicionar Morador" }).click();

@@ -1,3 +1,6 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { usuarios } from "../db/schema";
 import { request, type TestApp } from "./harness";
 
 let sequence = 0;
@@ -62,4 +65,19 @@ export class Fixtures {
       const n = nextSeq();
       return this.create("/api/usuarios", { nome_completo: `Usuário Fixture ${n}`, email: `fixture-${n}@teste.local`, senha: "Fixture#Sentinela-2026" });
     });
+
+  /**
+   * A password-reset token of the fixture user, stored the way better-auth stores the one it
+   * e-mails (valid for an hour), without going through the e-mail.
+   */
+  resetToken = async () =>
+    (
+      await this.once("resetToken", async () => {
+        const [row] = await this.t.database.db.select({ authUserId: usuarios.auth_user_id }).from(usuarios).where(eq(usuarios.id, (await this.usuario()).id));
+        const token = randomBytes(12).toString("hex");
+        const ctx = await this.t.auth.$context;
+        await ctx.internalAdapter.createVerificationValue({ identifier: `reset-password:${token}`, value: row!.authUserId, expiresAt: new Date(Date.now() + 60 * 60_000) });
+        return { id: token };
+      })
+    ).id;
 }

@@ -37,6 +37,8 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "POST /api/me/senha": { body: () => ({ senhaAtual: "senha-de-teste-1", novaSenha: strongPassword, confirmacao: strongPassword }) },
   "POST /api/me/sessoes/encerrar-outras": { body: () => ({}) },
   "POST /api/page-views": { body: () => ({ path: "/portaria-web/condominios" }) },
+  // A link that still works: the answer is the same { valido } for anyone.
+  "GET /api/redefinicao-senha": { path: async (f) => `/api/redefinicao-senha?token=${await f.resetToken()}` },
 
   "POST /api/permissoes": { body: () => ({ nome_permissao: `amostra_${nextSeq()}`, categoria: "Amostras", descricao: "Permissão de amostra" }) },
   "PUT /api/permissoes/:id": {

@@ -1,8 +1,11 @@
+// First: zod answers in pt-BR wherever a schema is used (server and client alike).
+import "./zod-pt-br";
 import { z } from "zod";
 import { isValidCep } from "../br/cep";
 import { isValidCnpj, normalizeCnpj } from "../br/cnpj";
 import { isValidCpf } from "../br/cpf";
 import { isValidPhone, onlyDigits } from "../br/phone";
+import { isCalendarDate } from "../time";
 
 /** Empty strings, null and undefined all mean "not given" and are stored as null. */
 export const emptyToNull = (value: unknown) =>
@@ -36,7 +39,7 @@ export const uuidSchema = z.uuid("Identificador inválido.");
 
 export const optionalEmail = z.preprocess(
   emptyToNull,
-  z.string().trim().max(254).pipe(z.email("Informe um email válido.")).transform((e) => e.toLowerCase()).nullable(),
+  z.string().trim().max(254, "Use no máximo 254 caracteres.").pipe(z.email("Informe um email válido.")).transform((e) => e.toLowerCase()).nullable(),
 );
 
 export const optionalCnpj = z.preprocess(
@@ -68,18 +71,23 @@ export const optionalDate = z.preprocess(
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, "Data inválida. Use o formato AAAA-MM-DD.")
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v && v >= MIN_DATE && v <= MAX_DATE;
-    }, "Data inválida.")
+    .refine((v) => isCalendarDate(v) && v >= MIN_DATE && v <= MAX_DATE, "Data inválida.")
     .nullable(),
 );
 
 export const booleanDefaultTrue = z.boolean({ error: "Valor inválido." }).optional().default(true);
 
+/** A whole number of a query string between `min` and `max`; anything else answers `message`. */
+const integerParam = (min: number, max: number, message: string) =>
+  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+
+export const limitParam = integerParam(1, 200, "O limite deve ser um número inteiro de 1 a 200.").optional().default(50);
+export const offsetParam = (max = 10_000_000) =>
+  integerParam(0, max, `O deslocamento (offset) deve ser um número inteiro de 0 a ${new Intl.NumberFormat("pt-BR").format(max)}.`).optional().default(0);
+
 export const listPaging = {
-  limit: z.coerce.number().int().min(1).max(200).optional().default(50),
-  offset: z.coerce.number().int().min(0).max(10_000_000).optional().default(0),
+  limit: limitParam,
+  offset: offsetParam(),
 };
 
 export const searchText = z.string().trim().max(100, "Busca muito longa.").optional().default("");

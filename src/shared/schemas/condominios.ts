@@ -27,7 +27,7 @@ const optionalContato = z.preprocess(
   z
     .string()
     .trim()
-    .max(254)
+    .max(254, "Use no máximo 254 caracteres.")
     .refine((v) => isValidPhone(v) || z.email().safeParse(v).success, "Informe um telefone com DDD ou um email.")
     .nullable(),
 );

@@ -7,8 +7,8 @@ export const grupoInputSchema = z.object({
   descricao: optionalText(500).optional().default(null),
   // Omitted on an edit: the group's permissions stay as they are (how Administrador is saved).
   permissao_ids: z
-    .array(uuidSchema)
-    .max(1000)
+    .array(uuidSchema, { error: "Permissões inválidas." })
+    .max(1000, "Escolha no máximo 1000 permissões.")
     .transform((ids) => [...new Set(ids)])
     .optional(),
 });

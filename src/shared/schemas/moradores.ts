@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MSG } from "../messages";
+import { today } from "../time";
 import { booleanDefaultTrue, optionalCpf, optionalDate, optionalEmail, optionalPhone, optionalText, requiredText } from "./common";
 
 export const TIPOS_MORADOR = ["proprietario", "inquilino", "dependente", "outro"] as const;
@@ -16,7 +17,8 @@ export const moradorInputSchema = z.object({
   cpf: optionalCpf.optional().default(null),
   rg: optionalText(20).optional().default(null),
   data_nascimento: optionalDate
-    .refine((v) => v === null || v <= new Date().toISOString().slice(0, 10), "A data de nascimento não pode estar no futuro.")
+    // Today in São Paulo: at 22:00 there it is already tomorrow in UTC.
+    .refine((v) => v === null || v <= today(), "A data de nascimento não pode estar no futuro.")
     .optional()
     .default(null),
   email: optionalEmail.optional().default(null),

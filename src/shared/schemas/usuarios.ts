@@ -2,10 +2,10 @@ import { z } from "zod";
 import { MSG } from "../messages";
 import { USER_STATUSES, type UserStatus } from "../permissions";
 import { MIN_PASSWORD_LENGTH } from "./auth";
-import { optionalCpf, optionalPhone, requiredText, uuidSchema } from "./common";
+import { limitParam, offsetParam, optionalCpf, optionalPhone, requiredText, searchText, uuidSchema } from "./common";
 import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
 
-const grupoIds = z.array(uuidSchema).max(100).optional().default([]).transform((ids) => [...new Set(ids)]);
+const grupoIds = z.array(uuidSchema, { error: "Grupos inválidos." }).max(100, "Escolha no máximo 100 grupos.").optional().default([]).transform((ids) => [...new Set(ids)]);
 
 export const usuarioCreateSchema = z.object({
   nome_completo: requiredText(MSG.userCreateRequired.message),
@@ -32,10 +32,10 @@ export const usuarioUpdateSchema = z.object({
 
 export const usuarioListQuerySchema = z
   .object({
-    q: z.string().trim().max(100).optional().default(""),
-    status: z.union([z.literal("todos"), usuarioStatusSchema]).optional().default("todos"),
-    limit: z.coerce.number().int().min(1).max(200).optional().default(50),
-    offset: z.coerce.number().int().min(0).max(1_000_000).optional().default(0),
+    q: searchText,
+    status: z.union([z.literal("todos"), usuarioStatusSchema], { error: "Status inválido." }).optional().default("todos"),
+    limit: limitParam,
+    offset: offsetParam(1_000_000),
     // Sort key of the list (nome_completo, id).
     after: cursorParam(z.tuple([cursorText(), cursorId])),
   })

@@ -1,6 +1,7 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { Link } from "react-router";
 import { ADDRESS, COMPANY_NAME, EMAILS, PHONE, SOCIAL_LINKS, mailtoLink } from "@shared/company";
+import { currentYear } from "@shared/time";
 import { SocialIcon } from "~/components/public/social-icons";
 import { NAV_ITEMS } from "~/features/public/navigation";
 import { FOOTER_SERVICE_NAMES } from "~/features/public/services";
@@ -10,7 +11,7 @@ const linkClass = "rounded-sm text-slate-300 transition-colors hover:text-white"
 const headingClass = "text-sm font-semibold uppercase tracking-wider text-white";
 
 export function Footer() {
-  const year = new Date().getFullYear();
+  const year = currentYear();
   return (
     <footer className="bg-brand-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">

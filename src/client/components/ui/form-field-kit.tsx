@@ -3,6 +3,7 @@ import { Controller, type Control, type FieldPathByValue, type FieldValues, type
 import { fieldAria, FormField } from "./form-field";
 import { Input, Label, Textarea } from "./input";
 import { MaskedInput } from "./masked-input";
+import type { MaskKind } from "~/lib/input-mask";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select";
 import { Switch } from "./switch";
 
@@ -50,7 +51,7 @@ export function MaskedField<T extends FieldValues, TTransformed = T>(
     ControlProps<ComponentProps<typeof Input>> & {
       control: Control<T, unknown, TTransformed>;
       name: FieldPathByValue<T, string>;
-      mask: (value: string) => string;
+      mask: MaskKind;
     },
 ) {
   const [frame, { control, name, mask, inputClassName, ...input }] = splitFrame(props);

@@ -1,34 +1,71 @@
-import type { ComponentProps } from "react";
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type ComponentProps } from "react";
 import { Controller, type Control, type FieldPathByValue, type FieldValues } from "react-hook-form";
+import { attachMask, type AttachedMask, type MaskKind } from "~/lib/input-mask";
 import { Input } from "./input";
 
-type MaskedInputProps<T extends FieldValues, TTransformed> = Omit<
-  ComponentProps<typeof Input>,
-  "name" | "value" | "defaultValue" | "onChange" | "onBlur" | "ref"
-> & {
+type InputProps = Omit<ComponentProps<typeof Input>, "name" | "value" | "defaultValue" | "onChange" | "onBlur" | "ref">;
+
+type MaskedInputProps<T extends FieldValues, TTransformed> = InputProps & {
   control: Control<T, unknown, TTransformed>;
   /** A text field of the form. */
   name: FieldPathByValue<T, string>;
-  /** Reformats the text as it is typed (a phone or CPF mask, for instance). */
-  mask: (value: string) => string;
+  /** The format typed into the field (CPF, CNPJ, phone...): ~/lib/input-mask. */
+  mask: MaskKind;
 };
 
-/** An <Input> bound to a react-hook-form text field whose value is masked while typing. */
+/**
+ * An <Input> bound to a react-hook-form text field, masked while typing. The form's value is the
+ * text as shown (e.g. "529.982.247-25"); the shared schemas accept it and store the bare value.
+ */
 export function MaskedInput<T extends FieldValues, TTransformed = T>({ control, name, mask, ...props }: MaskedInputProps<T, TTransformed>) {
+  return <Controller control={control} name={name} render={({ field }) => <MaskedControl {...props} field={field} mask={mask} />} />;
+}
+
+/** What MaskedControl uses of react-hook-form's field. */
+interface TextField {
+  name: string;
+  value: string | undefined;
+  onChange(value: string): void;
+  onBlur(): void;
+  ref(element: HTMLInputElement | null): void;
+}
+
+function MaskedControl({ field, mask, ...props }: InputProps & { field: TextField; mask: MaskKind }) {
+  const input = useRef<HTMLInputElement | null>(null);
+  const masked = useRef<AttachedMask | null>(null);
+  const value: string = field.value ?? "";
+  // The text at mount; from then on the mask writes the element's text, never React.
+  const [initial] = useState(value);
+  const accept = useEffectEvent((text: string) => {
+    if (text !== value) field.onChange(text);
+  });
+
+  // The mask owns the element's text (React does not set it), so the caret stays where the user types.
+  useLayoutEffect(() => {
+    const attached = attachMask(input.current!, mask, (text) => accept(text));
+    masked.current = attached;
+    accept(attached.value);
+    return () => {
+      attached.destroy();
+      masked.current = null;
+    };
+  }, [mask]);
+
+  // A value set by the form itself (reset, data loaded after the first render).
+  useEffect(() => {
+    if (masked.current && masked.current.value !== value) masked.current.setValue(value);
+  }, [value]);
+
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <Input
-          {...props}
-          name={field.name}
-          ref={field.ref}
-          value={field.value}
-          onBlur={field.onBlur}
-          onChange={(e) => field.onChange(mask(e.target.value))}
-        />
-      )}
+    <Input
+      {...props}
+      ref={(element) => {
+        input.current = element;
+        field.ref(element);
+      }}
+      name={field.name}
+      defaultValue={initial}
+      onBlur={field.onBlur}
     />
   );
 }

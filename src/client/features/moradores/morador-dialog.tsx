@@ -10,7 +10,7 @@ import { InputField, MaskedField, SelectField, SwitchField, TextareaField } from
 import { DENIED_REGISTRY } from "~/features/unidades/access";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { applyServerFieldErrors } from "~/lib/server-field-errors";
-import { todayInput, toDateInput } from "~/lib/dates";
+import { today, toDateInput } from "@shared/time";
 import { toast, toastApiError } from "~/lib/toast";
 import { useSaveMorador, type MoradorValues } from "./api";
 
@@ -126,15 +126,15 @@ function MoradorForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <InputField id={ids.nome} label="Nome completo" required error={errors.nome_completo?.message} className="sm:col-span-2" registration={register("nome_completo")} autoComplete="off" maxLength={200} />
         <SelectField id={ids.tipo} label="Tipo de morador" required error={errors.tipo_morador?.message} control={control} name="tipo_morador" options={TIPO_OPTIONS} placeholder="Selecione o tipo" />
-        <InputField id={ids.nascimento} label="Data de nascimento" error={errors.data_nascimento?.message} registration={register("data_nascimento")} type="date" min="1900-01-01" max={todayInput()} />
-        <MaskedField id={ids.cpf} label="CPF" error={errors.cpf?.message} control={control} name="cpf" mask={formatCpf} inputMode="numeric" autoComplete="off" placeholder="000.000.000-00" />
+        <InputField id={ids.nascimento} label="Data de nascimento" error={errors.data_nascimento?.message} registration={register("data_nascimento")} type="date" min="1900-01-01" max={today()} />
+        <MaskedField id={ids.cpf} label="CPF" error={errors.cpf?.message} control={control} name="cpf" mask="cpf" inputMode="numeric" autoComplete="off" placeholder="000.000.000-00" />
         <InputField id={ids.rg} label="RG" error={errors.rg?.message} registration={register("rg")} autoComplete="off" maxLength={20} />
         <InputField id={ids.email} label="Email" error={errors.email?.message} registration={register("email")} type="email" inputMode="email" autoComplete="off" maxLength={254} />
-        <MaskedField id={ids.telefone} label="Telefone celular" error={errors.telefone_celular?.message} control={control} name="telefone_celular" mask={formatPhone} type="tel" inputMode="tel" autoComplete="off" placeholder="(11) 98765-4321" />
+        <MaskedField id={ids.telefone} label="Telefone celular" error={errors.telefone_celular?.message} control={control} name="telefone_celular" mask="telefone" type="tel" inputMode="tel" autoComplete="off" placeholder="(11) 98765-4321" />
         <TextareaField id={ids.observacoes} label="Observações" error={errors.observacoes?.message} className="sm:col-span-2" registration={register("observacoes")} rows={2} maxLength={1000} />
         <SwitchField id={ids.ativo} label="Morador ativo" control={control} name="ativo" className="flex items-center gap-3 sm:col-span-2" />
       </div>
-      <DialogFormActions pending={save.isPending} submitLabel={save.isPending ? "Salvando..." : morador ? "Salvar Alterações" : "Adicionar Morador"} />
+      <DialogFormActions pending={save.isPending} submitLabel={save.isPending ? "Salvando..." : morador ? "Salvar alterações" : "Adicionar Morador"} />
     </form>
   );
 }

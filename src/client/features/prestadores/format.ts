@@ -1,6 +1,6 @@
 import { formatCnpj, normalizeCnpj } from "@shared/br/cnpj";
 import { formatCpf } from "@shared/br/cpf";
-import { formatDate } from "~/lib/dates";
+import { formatDate } from "@shared/time";
 
 /**
  * CPF mask up to 11 digits, CNPJ mask beyond (or as soon as a letter shows: the alphanumeric

@@ -13,7 +13,7 @@ import { useQueryErrorToast } from "~/components/ui/query-state";
 import { painelCondominiosQuery } from "~/features/painel/queries";
 import { ApiError } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
-import { toDateInput } from "~/lib/dates";
+import { toDateInput } from "@shared/time";
 import { toast, toastApiError } from "~/lib/toast";
 import { usePrestadorGuard } from "./access";
 import { PRESTADORES_PATH, useCreatePrestador, useUpdatePrestador, type PrestadorValues } from "./api";
@@ -182,8 +182,8 @@ export function PrestadorForm({ prestador }: { prestador?: Prestador }) {
               maxLength={200}
             />
             <InputField id={ids.tipo} label="Tipo de Serviço" required error={errors.tipo_servico?.message} registration={register("tipo_servico")} autoComplete="off" maxLength={100} placeholder="Ex.: Limpeza, Manutenção, Jardinagem" />
-            <MaskedField id={ids.doc} label="CNPJ/CPF" error={errors.cnpj_cpf?.message} hint="Opcional." control={control} name="cnpj_cpf" mask={formatCpfOuCnpj} autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={18} placeholder="000.000.000-00 ou 00.000.000/0000-00" />
-            <MaskedField id={ids.telefone} label="Telefone" error={errors.telefone?.message} hint="Opcional. Com DDD." control={control} name="telefone" mask={formatPhone} type="tel" inputMode="tel" autoComplete="off" placeholder="(11) 98765-4321" />
+            <MaskedField id={ids.doc} label="CNPJ/CPF" error={errors.cnpj_cpf?.message} hint="Opcional." control={control} name="cnpj_cpf" mask="cpfOuCnpj" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={18} placeholder="000.000.000-00 ou 00.000.000/0000-00" />
+            <MaskedField id={ids.telefone} label="Telefone" error={errors.telefone?.message} hint="Opcional. Com DDD." control={control} name="telefone" mask="telefone" type="tel" inputMode="tel" autoComplete="off" placeholder="(11) 98765-4321" />
             <InputField id={ids.email} label="Email" error={errors.email?.message} registration={register("email")} type="email" inputMode="email" autoComplete="off" maxLength={254} />
 
             <SelectField

@@ -131,7 +131,7 @@ export function UnidadeForm({
         extra={extraActions}
         cancelTo={cancelTo}
         cancelLabel={readOnly ? "Voltar" : "Cancelar"}
-        submitLabel={readOnly ? undefined : saving ? "Salvando..." : mode === "create" ? "Cadastrar Unidade" : "Salvar Alterações"}
+        submitLabel={readOnly ? undefined : saving ? "Salvando..." : mode === "create" ? "Cadastrar Unidade" : "Salvar alterações"}
         saving={saving}
       />
     </form>

@@ -1,8 +1,6 @@
 import type { ReactNode } from "react";
 import { Controller, useFormContext } from "react-hook-form";
 import { Link } from "react-router";
-import { formatCpf } from "@shared/br/cpf";
-import { formatPhone } from "@shared/br/phone";
 import { Button } from "~/components/ui/button";
 import { fieldAria, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -60,7 +58,7 @@ export function UsuarioFields({
           <MaskedInput
             control={control}
             name="telefone_celular"
-            mask={formatPhone}
+            mask="telefone"
             {...fieldAria(ids.telefone, { error: errors.telefone_celular?.message, hint: true })}
             type="tel"
             inputMode="tel"
@@ -72,7 +70,7 @@ export function UsuarioFields({
           <MaskedInput
             control={control}
             name="cpf"
-            mask={formatCpf}
+            mask="cpf"
             {...fieldAria(ids.cpf, { error: errors.cpf?.message, hint: true })}
             inputMode="numeric"
             autoComplete="off"

@@ -27,9 +27,6 @@ const FIELDS = ["placa", "tipo_veiculo", "marca", "modelo", "cor", "ativo", "obs
 const TIPO_OPTIONS = TIPOS_VEICULO.map((tipo) => ({ value: tipo, label: TIPO_VEICULO_LABEL[tipo] }));
 const resolver = zodResolver(veiculoInputSchema) as unknown as Resolver<FormValues, unknown, VeiculoValues>;
 
-/** Upper case while typing; only letters, digits and the hyphen of old plates (ABC-1234, ABC1D23). */
-const typedPlaca = (value: string) => value.toUpperCase().replace(/[^A-Z0-9-]/g, "").slice(0, 8);
-
 function toFormValues(veiculo?: Veiculo): FormValues {
   return {
     placa: veiculo ? formatPlaca(veiculo.placa) : "",
@@ -126,7 +123,7 @@ function VeiculoForm({
           hint="ABC-1234 ou ABC1D23."
           control={control}
           name="placa"
-          mask={typedPlaca}
+          mask="placa"
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
@@ -140,7 +137,7 @@ function VeiculoForm({
         <SwitchField id={ids.ativo} label="Veículo ativo" control={control} name="ativo" className="flex items-center gap-3 self-end pb-2" />
         <TextareaField id={ids.observacoes} label="Observações" error={errors.observacoes?.message} className="sm:col-span-2" registration={register("observacoes")} rows={2} maxLength={1000} />
       </div>
-      <DialogFormActions pending={save.isPending} submitLabel={save.isPending ? "Salvando..." : veiculo ? "Salvar Alterações" : "Adicionar Veículo"} />
+      <DialogFormActions pending={save.isPending} submitLabel={save.isPending ? "Salvando..." : veiculo ? "Salvar alterações" : "Adicionar Veículo"} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { KeyRound } from "lucide-react";
-import { useState, type FormEvent } from "react";
-import { Navigate, useNavigate, useSearchParams } from "react-router";
+import { useEffect, useState, type FormEvent } from "react";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { MSG, SUCCESS } from "@shared/messages";
 import { newPasswordSchema } from "@shared/schemas/auth";
 import { Button } from "~/components/ui/button";
@@ -18,6 +18,29 @@ export function meta(): Route.MetaDescriptors {
   return [{ title: "Alterar senha | Portaria Web" }, { name: "robots", content: "noindex" }];
 }
 
+type LinkState = "checking" | "valid" | "invalid";
+
+/**
+ * Whether the e-mailed link still works, asked before the user types two passwords. If the
+ * question itself fails (network, too many tries), the form is shown and the reset answers.
+ */
+function useResetLink(token: string | null): LinkState | null {
+  const [checked, setChecked] = useState<{ token: string; valid: boolean } | null>(null);
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    api<{ valido: boolean }>(`/api/redefinicao-senha?token=${encodeURIComponent(token)}`, { signal: controller.signal })
+      .then(({ valido }) => setChecked({ token, valid: valido }))
+      .catch(() => {
+        if (!controller.signal.aborted) setChecked({ token, valid: true });
+      });
+    return () => controller.abort();
+  }, [token]);
+  if (!token) return null;
+  if (checked?.token !== token) return "checking";
+  return checked.valid ? "valid" : "invalid";
+}
+
 /**
  * Two modes (§4): recovery, when the e-mailed link brought a token; first access, when the
  * signed-in user's profile has not completed it. Anyone else is sent away.
@@ -31,6 +54,7 @@ export default function AlterarSenha() {
   const [confirmacao, setConfirmacao] = useState("");
   const [saving, setSaving] = useState(false);
   const [done, setDone] = useState(false);
+  const link = useResetLink(token);
 
   const recovery = Boolean(token);
   if (!recovery && !done) {
@@ -82,47 +106,63 @@ export default function AlterarSenha() {
             <KeyRound className="h-6 w-6" aria-hidden />
           </span>
           <h1 className="text-2xl font-bold">{title}</h1>
-          <p className="text-sm text-slate-600">
-            {recovery
-              ? "Crie uma nova senha para a sua conta."
-              : "Este é o seu primeiro acesso. Defina uma senha pessoal para continuar."}
-          </p>
+          {link !== "invalid" && (
+            <p className="text-sm text-slate-600">
+              {recovery
+                ? "Crie uma nova senha para a sua conta."
+                : "Este é o seu primeiro acesso. Defina uma senha pessoal para continuar."}
+            </p>
+          )}
         </CardHeader>
         <CardContent>
-          <form onSubmit={onSubmit} noValidate className="grid gap-4">
-            <div className="grid gap-2">
-              <Label htmlFor="nova-senha">Nova senha</Label>
-              <PasswordInput
-                id="nova-senha"
-                autoComplete="new-password"
-                value={novaSenha}
-                onChange={(e) => setNovaSenha(e.target.value)}
-                aria-describedby="nova-senha-ajuda"
-              />
-              <p id="nova-senha-ajuda" className="text-xs text-slate-600">
-                Pelo menos 6 caracteres.
+          {link === "checking" && !done ? (
+            <Loading label="Verificando o link..." />
+          ) : link === "invalid" && !done ? (
+            <div className="grid gap-4">
+              <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+                {MSG.recoveryLinkInvalid.message}
               </p>
+              <p className="text-sm text-slate-600">Na tela de login, use “Esqueceu a senha?” para receber um novo link.</p>
+              <Button asChild>
+                <Link to="/login">Ir para o login</Link>
+              </Button>
             </div>
-            <div className="grid gap-2">
-              <Label htmlFor="confirmacao">Confirmar nova senha</Label>
-              <PasswordInput
-                id="confirmacao"
-                autoComplete="new-password"
-                value={confirmacao}
-                onChange={(e) => setConfirmacao(e.target.value)}
-                aria-invalid={mismatch}
-                aria-describedby={mismatch ? "confirmacao-erro" : undefined}
-              />
-              {mismatch && (
-                <p id="confirmacao-erro" className="text-sm text-red-700">
-                  As senhas não conferem.
+          ) : (
+            <form onSubmit={onSubmit} noValidate className="grid gap-4">
+              <div className="grid gap-2">
+                <Label htmlFor="nova-senha">Nova senha</Label>
+                <PasswordInput
+                  id="nova-senha"
+                  autoComplete="new-password"
+                  value={novaSenha}
+                  onChange={(e) => setNovaSenha(e.target.value)}
+                  aria-describedby="nova-senha-ajuda"
+                />
+                <p id="nova-senha-ajuda" className="text-xs text-slate-600">
+                  Pelo menos 6 caracteres.
                 </p>
-              )}
-            </div>
-            <Button type="submit" disabled={saving}>
-              {saving ? "Salvando..." : "Salvar nova senha"}
-            </Button>
-          </form>
+              </div>
+              <div className="grid gap-2">
+                <Label htmlFor="confirmacao">Confirmar nova senha</Label>
+                <PasswordInput
+                  id="confirmacao"
+                  autoComplete="new-password"
+                  value={confirmacao}
+                  onChange={(e) => setConfirmacao(e.target.value)}
+                  aria-invalid={mismatch}
+                  aria-describedby={mismatch ? "confirmacao-erro" : undefined}
+                />
+                {mismatch && (
+                  <p id="confirmacao-erro" className="text-sm text-red-700">
+                    As senhas não conferem.
+                  </p>
+                )}
+              </div>
+              <Button type="submit" disabled={saving}>
+                {saving ? "Salvando..." : "Salvar nova senha"}
+              </Button>
+            </form>
+          )}
         </CardContent>
       </Card>
     </main>

@@ -9,7 +9,7 @@ import { Input, Label, Textarea } from "~/components/ui/input";
 import { pageMeta } from "~/features/public/meta";
 import { api } from "~/lib/api";
 import { toast } from "~/lib/toast";
-import { formatPhone } from "@shared/br/phone";
+import { preloadMask, useLazyMask } from "~/lib/use-lazy-mask";
 import { COMPANY } from "@shared/company";
 import { MSG, SUCCESS } from "@shared/messages";
 import type { LeadCreate, leadCreateSchema } from "@shared/schemas/lead";
@@ -25,6 +25,11 @@ export function meta(): Route.MetaDescriptors {
 // first submit at the latest), not with the page.
 const loadValidation = () => Promise.all([import("@hookform/resolvers/zod"), import("@shared/schemas/lead")]);
 const preloadValidation = () => void loadValidation();
+// The phone mask's library too (~/lib/use-lazy-mask).
+const preloadForm = () => {
+  preloadValidation();
+  preloadMask();
+};
 
 const EMPTY_LEAD: LeadCreate = { nome: "", telefone_celular: "", email: "", descricao: "" };
 
@@ -48,8 +53,10 @@ export default function Leads() {
     reset,
     getValues,
     setFocus,
-    formState: { errors },
+    setValue,
+    formState: { errors, isSubmitted },
   } = form;
+  const phoneMask = useLazyMask("telefone", (value) => setValue("telefone_celular", value, { shouldDirty: true, shouldValidate: isSubmitted }));
 
   const [sending, setSending] = useState(false);
   async function send(lead: LeadPayload) {
@@ -58,6 +65,7 @@ export default function Leads() {
       await api("/api/leads", { method: "POST", json: lead });
       toast({ title: SUCCESS.lead.title, description: SUCCESS.lead.message, variant: "success" });
       reset(EMPTY_LEAD);
+      phoneMask.sync("");
     } catch (error) {
       console.error("Erro ao enviar lead:", error);
       toast({ title: MSG.leadError.title, description: MSG.leadError.message, variant: "destructive" });
@@ -80,8 +88,6 @@ export default function Leads() {
     const first = (["nome", "telefone_celular", "email", "descricao"] as const).find((name) => fieldErrors[name]);
     if (first) setFocus(first);
   }
-
-  const phoneField = register("telefone_celular");
 
   return (
     <section aria-labelledby="fale-conosco" className="bg-slate-50 px-4 py-12 sm:px-6 lg:py-16">
@@ -118,8 +124,8 @@ export default function Leads() {
               <Mail className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden />
               <span>
                 <span className="block font-medium text-slate-900">E-mail</span>
-                <a href={`mailto:${COMPANY.emails.contact}`} className="break-all hover:underline">
-                  {COMPANY.emails.contact}
+                <a href={COMPANY.mailtoLink} className="break-all hover:underline">
+                  {COMPANY.emails.commercial}
                 </a>
               </span>
             </li>
@@ -139,7 +145,7 @@ export default function Leads() {
               noValidate
               aria-labelledby="fale-conosco"
               onSubmit={handleSubmit(send, onInvalid)}
-              onFocus={preloadValidation}
+              onFocus={preloadForm}
               className="space-y-5"
             >
               <div className="space-y-2">
@@ -174,11 +180,8 @@ export default function Leads() {
                   maxLength={15}
                   aria-invalid={errors.telefone_celular ? true : undefined}
                   aria-describedby={errors.telefone_celular ? "lead-telefone-erro" : undefined}
-                  {...phoneField}
-                  onChange={(event) => {
-                    event.target.value = formatPhone(event.target.value);
-                    return phoneField.onChange(event);
-                  }}
+                  {...register("telefone_celular")}
+                  onFocus={phoneMask.onFocus}
                 />
                 {errors.telefone_celular && (
                   <p id="lead-telefone-erro" className="text-sm text-red-700">

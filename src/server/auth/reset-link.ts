@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { AppConfig } from "../config";
+import type { Auth } from "./auth";
+
+// The password page asks whether its e-mailed link still works before the user types two
+// passwords (issue 13). The answer is one boolean: nothing about the account behind the token.
+
+export const RESET_LINK_PATH = "/api/redefinicao-senha";
+
+/**
+ * A reset token better-auth would still take: stored (it deletes a token once used) and not
+ * expired. The same lookup as its /reset-password.
+ */
+export async function isResetTokenValid(auth: Auth, token: string): Promise<boolean> {
+  const ctx = await auth.$context;
+  const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return Boolean(verification && verification.expiresAt > new Date());
+}
+
+const querySchema = z.object({
+  // better-auth's tokens are 24 characters; anything much longer is not one.
+  token: z.string({ error: "Link inválido." }).max(200, "Link inválido.").optional(),
+});
+
+export const resetLinkRoutes =
+  (auth: Auth, config: AppConfig): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      RESET_LINK_PATH,
+      {
+        config: {
+          access: "public",
+          // The limit of the recovery routes, per client address: no guessing tokens at speed.
+          rateLimit: { max: config.rateLimits.recovery.max, timeWindow: config.rateLimits.recovery.window * 1000 },
+        },
+        schema: { querystring: querySchema, response: { 200: z.object({ valido: z.boolean() }) } },
+      },
+      async (request) => ({ valido: request.query.token ? await isResetTokenValid(auth, request.query.token) : false }),
+    );
+  };
