@@ -1,7 +1,15 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+const CLIENT_BANNED = [{ group: ["**/server/**", "node:*", "@zxcvbn-ts/*"], message: "O cliente não importa o servidor, o Node nem os dicionários de senha." }];
+const FEATURES = readdirSync(new URL("./src/client/features", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ["build/", ".react-router/", "node_modules/", "data/", "coverage/", "bench/results/"] },
@@ -32,7 +40,42 @@ export default tseslint.config(
   {
     files: ["src/client/**/*.{ts,tsx}"],
     // The password dictionaries stay on the server (megabytes; the public pages have a JS budget).
-    rules: { "no-restricted-imports": ["error", { patterns: ["**/server/**", "node:*", "@zxcvbn-ts/*"] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: CLIENT_BANNED }] },
+  },
+  // ARCHITECTURE.md: routes/ compose features; a feature imports only components/, lib/ and
+  // src/shared, never another feature; components/ and lib/ never import a feature.
+  ...FEATURES.map((feature) => ({
+    files: [`src/client/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...CLIENT_BANNED,
+            { group: ["~/features/*", `!~/features/${feature}`, "~/routes/*", "../*"], message: "Uma feature não importa outra feature nem rotas (docs/decisions.md, 'Fatias do cliente')." },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ["src/client/components/**/*.{ts,tsx}", "src/client/lib/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [...CLIENT_BANNED, { group: ["~/features/*", "~/routes/*", "**/features/**", "**/routes/**"], message: "components/ e lib/ não importam features nem rotas." }] },
+      ],
+    },
+  },
+  {
+    // No import cycles anywhere in the client (a cycle is two modules that cannot be understood apart).
+    files: ["src/client/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     files: ["src/server/**/*.ts"],

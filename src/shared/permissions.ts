@@ -1,29 +1,63 @@
-// The permissions catalogue of spec §6: name, pt-BR description and category. Seeded on start.
+// The permissions catalogue of spec §6: name, pt-BR description and category (seeded on start),
+// and what a user without it is told (`negado`): the server's 403, the 'Acesso Negado' toast of
+// an action and the card of a screen all read it from here.
 export const PERMISSIONS = [
-  { nome_permissao: "registrar_acesso_visitante", categoria: "Controle de Acesso", descricao: "Registrar a entrada e a saída de visitantes na portaria" },
-  { nome_permissao: "visualizar_registros_acesso", categoria: "Controle de Acesso", descricao: "Consultar os registros de acesso" },
-  { nome_permissao: "visualizar_condominios", categoria: "Condomínios", descricao: "Ver a lista e os dados dos condomínios" },
-  { nome_permissao: "criar_condominios", categoria: "Condomínios", descricao: "Cadastrar novos condomínios" },
-  { nome_permissao: "editar_condominios", categoria: "Condomínios", descricao: "Alterar os dados dos condomínios" },
-  { nome_permissao: "excluir_condominios", categoria: "Condomínios", descricao: "Excluir condomínios" },
-  { nome_permissao: "visualizar_unidades", categoria: "Unidades", descricao: "Ver a lista e os dados das unidades" },
-  { nome_permissao: "criar_unidades", categoria: "Unidades", descricao: "Cadastrar novas unidades" },
-  { nome_permissao: "editar_unidades", categoria: "Unidades", descricao: "Alterar os dados das unidades" },
-  { nome_permissao: "excluir_unidades", categoria: "Unidades", descricao: "Excluir unidades" },
-  { nome_permissao: "gerenciar_moradores_unidade", categoria: "Moradores", descricao: "Cadastrar, alterar e excluir os moradores de uma unidade" },
-  { nome_permissao: "gerenciar_veiculos_morador", categoria: "Veículos", descricao: "Cadastrar, alterar e excluir os veículos dos moradores" },
-  { nome_permissao: "visualizar_veiculos", categoria: "Veículos", descricao: "Ver a lista de veículos" },
-  { nome_permissao: "visualizar_prestadores_servico", categoria: "Prestadores de Serviço", descricao: "Ver a lista e os dados dos prestadores de serviço" },
-  { nome_permissao: "criar_prestadores_servico", categoria: "Prestadores de Serviço", descricao: "Cadastrar novos prestadores de serviço" },
-  { nome_permissao: "editar_prestadores_servico", categoria: "Prestadores de Serviço", descricao: "Alterar os dados dos prestadores de serviço" },
-  { nome_permissao: "excluir_prestadores_servico", categoria: "Prestadores de Serviço", descricao: "Excluir prestadores de serviço" },
-  { nome_permissao: "gerenciar_usuarios_portaria", categoria: "Administração", descricao: "Listar, cadastrar e editar usuários e alterar o status deles" },
-  { nome_permissao: "gerenciar_grupos_permissoes", categoria: "Administração", descricao: "Gerenciar os grupos e o catálogo de permissões" },
+  { nome_permissao: "registrar_acesso_visitante", categoria: "Controle de Acesso", descricao: "Registrar a entrada e a saída de visitantes na portaria", negado: "Você não tem permissão para registrar acessos." },
+  { nome_permissao: "visualizar_registros_acesso", categoria: "Controle de Acesso", descricao: "Consultar os registros de acesso", negado: "Você não tem permissão para visualizar os registros de acesso." },
+  { nome_permissao: "visualizar_condominios", categoria: "Condomínios", descricao: "Ver a lista e os dados dos condomínios", negado: "Você não tem permissão para visualizar condomínios." },
+  { nome_permissao: "criar_condominios", categoria: "Condomínios", descricao: "Cadastrar novos condomínios", negado: "Você não tem permissão para criar condomínios." },
+  { nome_permissao: "editar_condominios", categoria: "Condomínios", descricao: "Alterar os dados dos condomínios", negado: "Você não tem permissão para editar condomínios." },
+  { nome_permissao: "excluir_condominios", categoria: "Condomínios", descricao: "Excluir condomínios", negado: "Você não tem permissão para excluir condomínios." },
+  { nome_permissao: "visualizar_unidades", categoria: "Unidades", descricao: "Ver a lista e os dados das unidades", negado: "Você não tem permissão para visualizar unidades." },
+  { nome_permissao: "criar_unidades", categoria: "Unidades", descricao: "Cadastrar novas unidades", negado: "Você não tem permissão para criar unidades." },
+  { nome_permissao: "editar_unidades", categoria: "Unidades", descricao: "Alterar os dados das unidades", negado: "Você não tem permissão para editar unidades." },
+  { nome_permissao: "excluir_unidades", categoria: "Unidades", descricao: "Excluir unidades", negado: "Você não tem permissão para excluir unidades." },
+  { nome_permissao: "gerenciar_moradores_unidade", categoria: "Moradores", descricao: "Cadastrar, alterar e excluir os moradores de uma unidade", negado: "Você não tem permissão para gerenciar moradores." },
+  { nome_permissao: "gerenciar_veiculos_morador", categoria: "Veículos", descricao: "Cadastrar, alterar e excluir os veículos dos moradores", negado: "Você não tem permissão para gerenciar veículos." },
+  { nome_permissao: "visualizar_veiculos", categoria: "Veículos", descricao: "Ver a lista de veículos", negado: "Você não tem permissão para visualizar veículos." },
+  { nome_permissao: "visualizar_prestadores_servico", categoria: "Prestadores de Serviço", descricao: "Ver a lista e os dados dos prestadores de serviço", negado: "Você não tem permissão para visualizar prestadores." },
+  { nome_permissao: "criar_prestadores_servico", categoria: "Prestadores de Serviço", descricao: "Cadastrar novos prestadores de serviço", negado: "Você não tem permissão para cadastrar prestadores." },
+  { nome_permissao: "editar_prestadores_servico", categoria: "Prestadores de Serviço", descricao: "Alterar os dados dos prestadores de serviço", negado: "Você não tem permissão para editar prestadores." },
+  { nome_permissao: "excluir_prestadores_servico", categoria: "Prestadores de Serviço", descricao: "Excluir prestadores de serviço", negado: "Você não tem permissão para excluir prestadores." },
+  { nome_permissao: "gerenciar_usuarios_portaria", categoria: "Administração", descricao: "Listar, cadastrar e editar usuários e alterar o status deles", negado: "Você não tem permissão para gerenciar usuários." },
+  { nome_permissao: "gerenciar_grupos_permissoes", categoria: "Administração", descricao: "Gerenciar os grupos e o catálogo de permissões", negado: "Você não tem permissão para gerenciar grupos e permissões." },
 ] as const;
 
 export type PermissionName = (typeof PERMISSIONS)[number]["nome_permissao"];
 
 export const PERMISSION_NAMES: readonly PermissionName[] = PERMISSIONS.map((p) => p.nome_permissao);
+
+const DENIED_BY_PERMISSION = Object.fromEntries(PERMISSIONS.map((p) => [p.nome_permissao, p.negado])) as Record<PermissionName, string>;
+
+/**
+ * Refusals finer than one permission: one permission covers several actions whose texts the
+ * spec names apart (§6: 'Você não tem permissão para criar grupos.'), and some screens have
+ * their own variant of the 'Acesso Negado' card (§2).
+ */
+export const DENIED_ACTIONS = {
+  criarGrupo: "Você não tem permissão para criar grupos.",
+  editarGrupo: "Você não tem permissão para editar grupos.",
+  excluirGrupo: "Você não tem permissão para excluir grupos.",
+  gerenciarGrupos: "Você não tem permissão para gerenciar grupos.",
+  verGrupos: "Você não tem permissão para ver os grupos.",
+  criarPermissao: "Você não tem permissão para criar permissões.",
+  editarPermissao: "Você não tem permissão para editar permissões.",
+  excluirPermissao: "Você não tem permissão para excluir permissões.",
+  gerenciarPermissoes: "Você não tem permissão para gerenciar permissões.",
+  criarUsuario: "Você não tem permissão para criar usuários.",
+  editarUsuario: "Você não tem permissão para editar usuários.",
+  alterarStatusUsuario: "Você não tem permissão para alterar o status de usuários.",
+  redefinirSenhaUsuario: "Você não tem permissão para redefinir a senha de usuários.",
+  verMoradoresUnidade: "Você não tem permissão para ver os moradores desta unidade.",
+  /** §2's card variant for the providers' screens. */
+  verPrestadoresPagina: "Você não possui permissão para visualizar prestadores.",
+} as const;
+export type DeniedAction = keyof typeof DENIED_ACTIONS;
+
+/** The refusal text of a permission (its own) or of a finer action. */
+export function deniedText(what: PermissionName | DeniedAction): string {
+  return (DENIED_BY_PERMISSION as Record<string, string>)[what] ?? DENIED_ACTIONS[what as DeniedAction];
+}
 
 /** The permissions the code itself checks (§6): they may not be renamed or deleted. */
 export const isSystemPermission = (name: string) => (PERMISSION_NAMES as readonly string[]).includes(name);

@@ -38,13 +38,18 @@ const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Portaria Web" });
 const toastText = (page: Page) => toastLocator(page).textContent();
 
-/** Types a Portaria Web address that needs a permission the user lacks: back to the painel, with the toast. */
+/**
+ * Types a Portaria Web address that needs a permission the user lacks: the screen stays at that
+ * address and shows only the 'Acesso Negado' card (§2) with a way back to the painel.
+ */
 async function expectDenied(page: Page, path: string) {
   await page.goto(`${portal.url}${path}`);
-  await page.waitForURL(`${portal.url}/portaria-web`);
-  await h1(page).filter({ hasText: "Painel de Controle" }).waitFor();
-  await expect.poll(() => toastText(page)).toContain("Acesso negado: permissão insuficiente.");
-  expect(await toastText(page)).toContain("Acesso Negado");
+  const card = page.getByRole("alert").filter({ hasText: "Acesso Negado" });
+  await card.waitFor();
+  expect(new URL(page.url()).pathname).toBe(path);
+  expect(await h1(page).allTextContents()).toEqual(["Acesso Negado"]);
+  expect(await card.textContent()).toContain("Você não possui permissão para acessar esta página.");
+  expect(await card.getByRole("link", { name: "Voltar" }).getAttribute("href")).toBe("/portaria-web");
 }
 
 describe("a new user, created by the admin through the screens", () => {
@@ -167,9 +172,8 @@ describe("a new user, created by the admin through the screens", () => {
     expect(await quick.getByRole("link", { name: "Unidades" }).getAttribute("href")).toBe("/portaria-web/unidades");
     expect(await quick.getByRole("button", { name: /Relatórios \(Em Breve\)/ }).getAttribute("aria-disabled")).toBe("true");
 
-    // Typing the address of an admin screen sends them back with the toast.
+    // Typing the address of an admin screen shows the 'Acesso Negado' card instead of the screen.
     await expectDenied(p, "/portaria-web/admin/usuarios");
-    expect(await h1(p).allTextContents()).toEqual(["Painel de Controle"]);
     await expectDenied(p, "/portaria-web/admin/grupos");
     await expectDenied(p, "/portaria-web/admin/usuarios/novo");
     await expectDenied(p, "/portaria-web/admin/permissoes");

@@ -3,7 +3,7 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthUser } from "../../src/server/auth/accounts";
 import { condominios, grupoPermissoes, grupos, moradores, permissoes, prestadores, unidades, usuarioGrupos, usuarios, veiculos } from "../../src/server/db/schema";
-import { expectNoSeriousA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
+import { expectNoSeriousA11yViolations, launchBrowser, login, type BrowserHandle } from "./support/browser";
 import { ADMIN, startPortal, type RunningPortal } from "./support/server";
 
 // The registry screens for someone who may only look (issue 4): no create, edit or delete
@@ -72,7 +72,6 @@ afterAll(async () => {
 
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
 const sidebar = (page: Page) => page.getByRole("navigation", { name: "Portaria Web" });
-const toastText = (page: Page) => toastLocator(page).textContent();
 const path = (page: Page) => new URL(page.url()).pathname;
 
 async function as(who: "viewer" | "admin", to: string) {
@@ -94,12 +93,16 @@ async function expectAllDisabled(scope: Locator, minimum: number) {
   }
 }
 
-/** A create screen typed in the address bar: back to the painel with the §4 toast. */
-async function expectRedirectedToPainel(page: Page, to: string) {
+/** A create screen typed in the address bar: the 'Acesso Negado' card (§2) instead of the form. */
+async function expectDeniedCard(page: Page, to: string) {
   await page.goto(`${portal.url}${to}`);
-  await page.waitForURL(`${portal.url}/portaria-web`);
-  await h1(page).filter({ hasText: "Painel de Controle" }).waitFor();
-  await expect.poll(() => toastText(page)).toContain("Acesso negado: permissão insuficiente.");
+  const card = page.getByRole("alert").filter({ hasText: "Acesso Negado" });
+  await card.waitFor();
+  expect(new URL(page.url()).pathname).toBe(to);
+  expect(await card.textContent()).toContain("Você não possui permissão para acessar esta página.");
+  expect(await card.getByRole("link", { name: "Voltar" }).getAttribute("href")).toBe("/portaria-web");
+  expect(await page.locator("form").count()).toBe(0);
+  await expectNoSeriousA11yViolations(page);
 }
 
 describe("a user with only the view permissions", () => {
@@ -136,7 +139,7 @@ describe("a user with only the view permissions", () => {
     expect(await page.getByRole("button", { name: /Salvar|Excluir/ }).count()).toBe(0);
     expect(await condominioForm.getByRole("link", { name: "Voltar", exact: true }).isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(page);
-    await expectRedirectedToPainel(page, "/portaria-web/condominios/novo");
+    await expectDeniedCard(page, "/portaria-web/condominios/novo");
 
     // --- Units: no create button, no edit link; the unit's page has disabled fields and no residents section.
     await sidebar(page).getByRole("link", { name: "Unidades", exact: true }).click();
@@ -198,7 +201,7 @@ describe("a user with only the view permissions", () => {
     expect(await page.getByRole("button", { name: /Salvar|Cadastrar|Excluir/ }).count()).toBe(0);
     expect(await prestadorForm.getByRole("link", { name: "Voltar", exact: true }).isVisible()).toBe(true);
     await expectNoSeriousA11yViolations(page);
-    await expectRedirectedToPainel(page, "/portaria-web/prestadores/novo");
+    await expectDeniedCard(page, "/portaria-web/prestadores/novo");
     expect(path(page)).toBe("/portaria-web");
     await context.close();
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { parseCookies } from "better-auth/cookies";
 import { fromNodeHeaders } from "better-auth/node";
-import type { PermissionName } from "../../shared/permissions";
+import { deniedText, type DeniedAction, type PermissionName } from "../../shared/permissions";
 import { BLOCKED_STATUSES } from "../../shared/permissions";
 import type { Profile } from "../../shared/schemas/profile";
 import { MSG } from "../../shared/messages";
@@ -25,11 +25,14 @@ export type Access =
   | "profile"
   | { anyOf: readonly PermissionName[]; denied?: string };
 
-/** The one permission declaration: any listed name passes; `denied` is the refusal's message. */
-export const requirePermission = (anyOf: PermissionName | readonly PermissionName[], denied?: string): Access => ({
-  anyOf: typeof anyOf === "string" ? [anyOf] : anyOf,
-  denied,
-});
+/**
+ * The one permission declaration: any listed name passes. The refusal says the catalogue's text
+ * of the first permission, or of `deniedAs` (a finer action of src/shared/permissions.ts).
+ */
+export const requirePermission = (anyOf: PermissionName | readonly PermissionName[], deniedAs?: PermissionName | DeniedAction): Access => {
+  const names = typeof anyOf === "string" ? [anyOf] : anyOf;
+  return { anyOf: names, denied: deniedText(deniedAs ?? names[0]!) };
+};
 
 export interface SessionContext {
   user: { id: string; name: string; email: string };

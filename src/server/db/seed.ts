@@ -15,7 +15,10 @@ export interface SeedResult {
 
 /** Idempotent: the permissions catalogue, Administrador holding all of them, the first admin. */
 export async function seed(db: Db, auth: Auth, admin: { email: string; password?: string }): Promise<SeedResult> {
-  await db.insert(permissoes).values(PERMISSIONS.map((p) => ({ ...p }))).onConflictDoNothing();
+  await db
+    .insert(permissoes)
+    .values(PERMISSIONS.map(({ nome_permissao, categoria, descricao }) => ({ nome_permissao, categoria, descricao })))
+    .onConflictDoNothing();
 
   await db
     .insert(grupos)

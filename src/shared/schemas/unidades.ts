@@ -54,3 +54,11 @@ export interface Unidade extends UnidadeListItem {
   created_at: string;
   updated_at: string;
 }
+
+/** "Bloco A - 101" (a block already named "Torre 2" or "Bloco B" keeps its name); just "101" without a block. */
+export function unidadeLabel({ bloco, numero_unidade }: { bloco: string | null; numero_unidade: string }) {
+  const block = bloco?.trim();
+  if (!block) return numero_unidade;
+  const named = /^(bloco|torre|quadra|ala|edif[íi]cio|pr[ée]dio)\b/i.test(block);
+  return `${named ? block : `Bloco ${block}`} - ${numero_unidade}`;
+}

@@ -3,8 +3,8 @@ import { Link } from "react-router";
 import { ADDRESS, COMPANY_NAME, EMAILS, PHONE, SOCIAL_LINKS, mailtoLink } from "@shared/company";
 import { currentYear } from "@shared/time";
 import { SocialIcon } from "~/components/public/social-icons";
-import { NAV_ITEMS } from "~/features/public/navigation";
-import { FOOTER_SERVICE_NAMES } from "~/features/public/services";
+import { NAV_ITEMS } from "~/lib/site/navigation";
+import { FOOTER_SERVICE_NAMES } from "~/lib/site/services";
 import { Logo } from "./logo";
 
 const linkClass = "rounded-sm text-slate-300 transition-colors hover:text-white";

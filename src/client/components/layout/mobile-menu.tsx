@@ -4,7 +4,7 @@ import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
 import { Link, NavLink } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { NAV_ITEMS } from "~/features/public/navigation";
+import { NAV_ITEMS } from "~/lib/site/navigation";
 
 interface MobileMenuProps {
   authenticated: boolean;

@@ -4,7 +4,7 @@ import { lazy, Suspense, useRef, useState, useSyncExternalStore } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { COMPANY_NAME } from "@shared/company";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { hasDarkHero, NAV_ITEMS } from "~/features/public/navigation";
+import { hasDarkHero, NAV_ITEMS } from "~/lib/site/navigation";
 import { useAuth } from "~/lib/auth";
 import { useLogout } from "~/lib/use-logout";
 import { Logo } from "./logo";

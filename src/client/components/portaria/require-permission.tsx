@@ -1,25 +1,30 @@
-import { useEffect, type ReactNode } from "react";
-import { Navigate } from "react-router";
+import type { ReactNode } from "react";
 import { MSG } from "@shared/messages";
-import type { PermissionName } from "@shared/permissions";
+import { deniedText, type DeniedAction, type PermissionName } from "@shared/permissions";
 import { useAuth } from "~/lib/auth";
-import { toast } from "~/lib/toast";
+import { AcessoNegado } from "./acesso-negado";
 
 /**
- * Step 5 of the route guard (§4): without any of the permissions, back to /portaria-web with
- * 'Acesso negado: permissão insuficiente.'. The server refuses the data calls regardless.
+ * The one page guard (§2, issue 13): a Portaria screen without any of its permissions shows the
+ * 'Acesso Negado' card with a way back, never the screen and never a redirect. The card says
+ * 'Você não possui permissão para acessar esta página.', or the screen's variant (`deniedAs`:
+ * the catalogue's text of a permission or action). The server refuses the data calls regardless.
  */
-export function RequirePermission({ anyOf, children }: { anyOf: PermissionName | readonly PermissionName[]; children: ReactNode }) {
+export function RequirePermission({
+  anyOf,
+  deniedAs,
+  backTo,
+  backLabel,
+  children,
+}: {
+  anyOf: PermissionName | readonly PermissionName[];
+  deniedAs?: PermissionName | DeniedAction;
+  backTo?: string;
+  backLabel?: string;
+  children: ReactNode;
+}) {
   const { can, loading } = useAuth();
-  const allowed = can(anyOf);
   if (loading) return null;
-  if (!allowed) return <DeniedRedirect />;
+  if (!can(anyOf)) return <AcessoNegado message={deniedAs ? deniedText(deniedAs) : MSG.accessDenied.message} backTo={backTo} backLabel={backLabel} />;
   return <>{children}</>;
-}
-
-function DeniedRedirect() {
-  useEffect(() => {
-    toast({ title: MSG.accessDeniedRedirect.title, description: MSG.accessDeniedRedirect.message, variant: "destructive" });
-  }, []);
-  return <Navigate to="/portaria-web" replace />;
 }

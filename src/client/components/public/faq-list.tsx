@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import type { Faq } from "~/features/public/faqs";
+import type { Faq } from "~/lib/site/faqs";
 
 /** Questions as native <details>: they open and close without JavaScript (prerendered page). */
 export function FaqList({ faqs }: { faqs: readonly Faq[] }) {

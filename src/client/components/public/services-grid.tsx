@@ -1,7 +1,7 @@
 import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { HOME_SERVICES } from "~/features/public/services";
+import { HOME_SERVICES } from "~/lib/site/services";
 import { SectionHeading } from "./section-heading";
 
 /** Home: six service cards, each a link to /servicos, and a button to all services. */

@@ -1,5 +1,5 @@
 import { Star } from "lucide-react";
-import { RATING_SCALE, ratingLabel } from "~/features/public/testimonials";
+import { RATING_SCALE, ratingLabel } from "~/lib/site/testimonials";
 import { clsx } from "clsx";
 
 /** Stars drawn for sighted users, one sentence for screen readers ("Avaliação: 4 de 5 estrelas"). */

@@ -1,5 +1,5 @@
 import { Quote } from "lucide-react";
-import { TESTIMONIALS } from "~/features/public/testimonials";
+import { TESTIMONIALS } from "~/lib/site/testimonials";
 import { SectionHeading } from "./section-heading";
 import { StarRating } from "./star-rating";
 

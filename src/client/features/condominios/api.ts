@@ -1,52 +1,61 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import type { z } from "zod";
 import type { Condominio, CondominioListItem, condominioInputSchema } from "@shared/schemas/condominios";
-import { api, ApiError } from "~/lib/api";
+import type { CondominioOption } from "@shared/schemas/painel";
+import { TODOS } from "~/components/portaria/condominio-filter";
+import { useQueryErrorToast } from "~/components/ui/query-state";
+import { api, retryServerErrors } from "~/lib/api";
 import { pagedQueryOptions } from "~/lib/paged-list";
-import { painelKeys } from "~/features/painel/queries";
+import { queryKeys, useInvalidate } from "~/lib/query-keys";
 
 export type CondominioValues = z.output<typeof condominioInputSchema>;
 
-export const CONDOMINIOS_PATH = "/portaria-web/condominios";
-
-export const condominiosKey = ["condominios"] as const;
-
 /** §7: id, nome, cnpj, cidade, estado, ativo by nome; `q` matches the name or the CNPJ. 50 at a time. */
 export const condominiosInfiniteQueryOptions = (filters: { q: string }) =>
-  pagedQueryOptions<CondominioListItem>([...condominiosKey, "list"], "/api/condominios", filters);
-
-/** A refusal (4xx) is final: no retry before the load toast and the way back to the list. */
-const retryServerErrors = (count: number, error: Error) =>
-  count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+  pagedQueryOptions<CondominioListItem>(queryKeys.condominiosList, "/api/condominios", filters);
 
 export const condominioQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...condominiosKey, "detail", id],
+    queryKey: queryKeys.condominio(id),
     queryFn: ({ signal }) => api<Condominio>(`/api/condominios/${encodeURIComponent(id)}`, { signal }),
     retry: retryServerErrors,
     staleTime: 0,
   });
 
 /**
- * A condominium's name and status show in other screens too: the painel's filter and numbers,
- * the pick-lists and the unit, vehicle and provider lists. All of them are refreshed.
+ * The active condominiums, by name: the options of every condominium pick-list and filter (§4).
+ * Pages read it here and pass it down to the forms and filters of other features.
  */
-function useInvalidateCondominios() {
-  const queryClient = useQueryClient();
-  return (deletedId?: string) =>
-    Promise.all(
-      [condominiosKey, painelKeys.all, ["unidades"], ["veiculos"], ["prestadores"]].map((queryKey) =>
-        queryClient.invalidateQueries({
-          queryKey,
-          // A deleted condominium's detail is not refetched (it would answer 404 while its page leaves).
-          predicate: (query) => !deletedId || query.queryKey.join("/") !== [...condominiosKey, "detail", deletedId].join("/"),
-        }),
-      ),
-    );
+export function condominiosAtivosQuery() {
+  return queryOptions({
+    queryKey: queryKeys.condominiosAtivos,
+    queryFn: () => api<{ rows: CondominioOption[]; total: number }>("/api/painel/condominios"),
+    select: (data) => data.rows,
+  });
+}
+
+/** The active condominiums for a page, with the load-error toast. */
+export function useCondominiosAtivos(options: { enabled?: boolean } = {}) {
+  const query = useQuery({ ...condominiosAtivosQuery(), enabled: options.enabled ?? true });
+  useQueryErrorToast(query.error, "Erro ao buscar condomínios");
+  return query;
+}
+
+/**
+ * The state of a list's condominium filter: 'todos' or one active condominium (§2). A
+ * condominium that leaves the options (deactivated meanwhile) falls back to 'todos'.
+ */
+export function useCondominioFilter() {
+  const [selected, setSelected] = useState<string>(TODOS);
+  const condominios = useCondominiosAtivos();
+  const options = condominios.data ?? [];
+  const value = selected !== TODOS && condominios.data && !options.some((c) => c.id === selected) ? TODOS : selected;
+  return { value, setValue: setSelected, options, loaded: condominios.data !== undefined };
 }
 
 export function useCreateCondominio() {
-  const invalidate = useInvalidateCondominios();
+  const invalidate = useInvalidate("condominios");
   return useMutation({
     mutationFn: (values: CondominioValues) => api<Condominio>("/api/condominios", { method: "POST", json: values }),
     onSuccess: () => invalidate(),
@@ -54,7 +63,7 @@ export function useCreateCondominio() {
 }
 
 export function useUpdateCondominio() {
-  const invalidate = useInvalidateCondominios();
+  const invalidate = useInvalidate("condominios");
   return useMutation({
     mutationFn: ({ id, values }: { id: string; values: CondominioValues }) =>
       api<Condominio>(`/api/condominios/${encodeURIComponent(id)}`, { method: "PUT", json: values }),
@@ -63,9 +72,9 @@ export function useUpdateCondominio() {
 }
 
 export function useDeleteCondominio() {
-  const invalidate = useInvalidateCondominios();
+  const invalidate = useInvalidate("condominios");
   return useMutation({
     mutationFn: (id: string) => api<void>(`/api/condominios/${encodeURIComponent(id)}`, { method: "DELETE" }),
-    onSuccess: (_data, id) => invalidate(id),
+    onSuccess: (_data, id) => invalidate({ leaving: queryKeys.condominio(id) }),
   });
 }

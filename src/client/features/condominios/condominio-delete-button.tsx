@@ -1,13 +1,14 @@
 import { useNavigate } from "react-router";
 import type { Condominio } from "@shared/schemas/condominios";
 import { DeleteRecordButton } from "~/components/ui/delete-record-button";
-import { useCondominioGuard } from "./access";
-import { CONDOMINIOS_PATH, useDeleteCondominio } from "./api";
+import { useActionGuard } from "~/lib/use-action-guard";
+import { useDeleteCondominio } from "./api";
+import { PATHS } from "~/lib/paths";
 
 /** §2: Delete, after the confirmation; then back to the list. Linked units answer 409 (§8). */
 export function CondominioDeleteButton({ condominio, disabled }: { condominio: Pick<Condominio, "id" | "nome">; disabled?: boolean }) {
   const navigate = useNavigate();
-  const guard = useCondominioGuard();
+  const guard = useActionGuard();
   return (
     <DeleteRecordButton
       mutation={useDeleteCondominio()}
@@ -17,7 +18,7 @@ export function CondominioDeleteButton({ condominio, disabled }: { condominio: P
       description={`Tem certeza que deseja excluir o condomínio ${condominio.nome}? Esta ação não pode ser desfeita e pode afetar unidades e moradores associados.`}
       success="Condomínio excluído"
       error="Erro ao excluir condomínio"
-      onDeleted={() => navigate(CONDOMINIOS_PATH, { replace: true })}
+      onDeleted={() => navigate(PATHS.condominios, { replace: true })}
       disabled={disabled}
     />
   );

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
-import { Controller, useForm, type Path, type Resolver, type UseFormSetError } from "react-hook-form";
+import { Controller, useForm, type Resolver } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { formatCep, UFS } from "@shared/br/cep";
 import { formatCnpj } from "@shared/br/cnpj";
@@ -11,12 +11,13 @@ import { FormActions, ReadOnlyNotice } from "~/components/ui/form-actions";
 import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
 import { InputField, MaskedField, SelectField, SwitchField } from "~/components/ui/form-field-kit";
 import { Input } from "~/components/ui/input";
-import { ApiError } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
 import { toast, toastApiError } from "~/lib/toast";
-import { useCondominioGuard } from "./access";
-import { CONDOMINIOS_PATH, useCreateCondominio, useUpdateCondominio, type CondominioValues } from "./api";
+import { useActionGuard } from "~/lib/use-action-guard";
+import { applyServerFieldErrors } from "~/lib/server-field-errors";
+import { useCreateCondominio, useUpdateCondominio, type CondominioValues } from "./api";
 import { CondominioDeleteButton } from "./condominio-delete-button";
+import { PATHS } from "~/lib/paths";
 
 interface FormValues {
   nome: string;
@@ -72,14 +73,6 @@ function toFormValues(c?: Condominio): FormValues {
   };
 }
 
-/** The server's field messages (it validates with the same schema) under the matching inputs. */
-function applyServerFieldErrors(error: unknown, setError: UseFormSetError<FormValues>) {
-  if (!(error instanceof ApiError)) return;
-  for (const [field, message] of Object.entries(error.fields ?? {})) {
-    if ((FIELDS as readonly string[]).includes(field)) setError(field as Path<FormValues>, { type: "server", message });
-  }
-}
-
 /**
  * §2 Condominiums: create (no `condominio`) or edit. Without editar_condominios the edit form is
  * read-only and has no Save button; Delete needs excluir_condominios.
@@ -87,7 +80,7 @@ function applyServerFieldErrors(error: unknown, setError: UseFormSetError<FormVa
 export function CondominioForm({ condominio }: { condominio?: Condominio }) {
   const navigate = useNavigate();
   const { can } = useAuth();
-  const guard = useCondominioGuard();
+  const guard = useActionGuard();
   const create = useCreateCondominio();
   const update = useUpdateCondominio();
   const uid = useId();
@@ -127,7 +120,7 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
             reset(toFormValues(saved));
           },
           onError: (error) => {
-            applyServerFieldErrors(error, setError);
+            applyServerFieldErrors(error, setError, FIELDS);
             toastApiError("Erro ao atualizar condomínio", error);
           },
         },
@@ -138,11 +131,11 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
         onSuccess: () => {
           toast({ title: "Condomínio criado!", variant: "success" });
           // Back to the list (§2), unless it is closed to this user: then a blank form for the next one.
-          if (can("visualizar_condominios")) navigate(CONDOMINIOS_PATH);
+          if (can("visualizar_condominios")) navigate(PATHS.condominios);
           else reset(toFormValues());
         },
         onError: (error) => {
-          applyServerFieldErrors(error, setError);
+          applyServerFieldErrors(error, setError, FIELDS);
           toastApiError("Erro ao criar condomínio", error);
         },
       });
@@ -222,7 +215,7 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
           <FormActions
             className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:items-center"
             extra={condominio && can("excluir_condominios") && <CondominioDeleteButton condominio={condominio} disabled={saving} />}
-            cancelTo={CONDOMINIOS_PATH}
+            cancelTo={PATHS.condominios}
             cancelLabel={editing ? "Voltar" : "Cancelar"}
             submitLabel={readOnly ? undefined : editing ? (update.isPending ? "Salvando..." : "Salvar alterações") : create.isPending ? "Criando..." : "Criar condomínio"}
             saving={saving}

@@ -3,19 +3,15 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { formatCnpj } from "@shared/br/cnpj";
 import type { CondominioListItem } from "@shared/schemas/condominios";
-import { Badge } from "~/components/ui/badge";
+import { AtivoBadge } from "~/components/ui/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { CONDOMINIOS_PATH } from "./api";
+import { PATHS } from "~/lib/paths";
 
 /** 'cidade - UF', whichever of the two is known, or 'Localização não informada' (§2). */
 export function localizacao(c: Pick<CondominioListItem, "cidade" | "estado">): string {
   const parts = [c.cidade?.trim(), c.estado?.trim()].filter(Boolean);
   return parts.length ? parts.join(" - ") : "Localização não informada";
-}
-
-export function AtivoBadge({ ativo }: { ativo: boolean }) {
-  return <Badge variant={ativo ? "green" : "grey"}>{ativo ? "Ativo" : "Inativo"}</Badge>;
 }
 
 /** §2 Condominiums: one card per condominium, in the list's order (by name). */
@@ -66,7 +62,7 @@ function CondominioCard({ condominio: c }: { condominio: CondominioListItem }) {
         </div>
       </dl>
       <Button asChild variant="outline" className="mt-auto w-full">
-        <Link to={`${CONDOMINIOS_PATH}/editar/${c.id}`} aria-describedby={titleId}>
+        <Link to={PATHS.condominio(c.id)} aria-describedby={titleId}>
           Detalhes / Editar
         </Link>
       </Button>

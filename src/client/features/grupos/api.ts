@@ -1,27 +1,22 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Grupo, GrupoListItem, grupoInputSchema } from "@shared/schemas/grupos";
-import { api, ApiError } from "~/lib/api";
-import { reloadSession } from "~/lib/auth";
+import { api, retryServerErrors } from "~/lib/api";
+import { queryKeys, useInvalidate } from "~/lib/query-keys";
 
 export type GrupoValues = z.output<typeof grupoInputSchema>;
 
-export const gruposKey = ["grupos"] as const;
-
-/** A refusal (4xx) is final: no retry before the 'Erro ao carregar dados do grupo' toast. */
-const retryServerErrors = (count: number, error: Error) =>
-  count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
 
 export const gruposQueryOptions = () =>
   queryOptions({
-    queryKey: [...gruposKey, "list"],
+    queryKey: queryKeys.gruposList,
     queryFn: ({ signal }) => api<{ rows: GrupoListItem[]; total: number }>("/api/grupos", { signal }),
     retry: retryServerErrors,
   });
 
 export const grupoQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...gruposKey, "detail", id],
+    queryKey: queryKeys.grupo(id),
     queryFn: ({ signal }) => api<Grupo>(`/api/grupos/${encodeURIComponent(id)}`, { signal }),
     retry: retryServerErrors,
     staleTime: 0,
@@ -29,13 +24,8 @@ export const grupoQueryOptions = (id: string) =>
 
 /** Groups touch user lists (their group names), the user counts and maybe the signed-in user's own permissions. */
 function useInvalidateGroups() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: gruposKey }),
-      queryClient.invalidateQueries({ queryKey: ["usuarios"] }),
-      reloadSession(),
-    ]);
+  const invalidate = useInvalidate("grupos");
+  return () => invalidate();
 }
 
 export function useCreateGrupo() {

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery } from "@tanstack/react-query";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { Lock } from "lucide-react";
 import { useId, useMemo } from "react";
 import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
@@ -7,19 +7,18 @@ import { Link, useNavigate } from "react-router";
 import { MSG } from "@shared/messages";
 import { ADMIN_GROUP_NAME } from "@shared/permissions";
 import { grupoInputSchema, type Grupo } from "@shared/schemas/grupos";
+import type { Permissao } from "@shared/schemas/permissoes";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
-import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
+import { ListError, Loading } from "~/components/ui/query-state";
 import { useAuth } from "~/lib/auth";
 import { mutationToasts } from "~/lib/mutation-toasts";
-import { DENIED } from "~/features/permissoes/access";
 import { useActionGuard } from "~/lib/use-action-guard";
-import { permissoesQueryOptions } from "~/features/permissoes/api";
 import { useCreateGrupo, useUpdateGrupo, type GrupoValues } from "./api";
-import { GRUPOS_PATH } from "./grupos-table";
 import { PermissionChecklist } from "./permission-checklist";
+import { PATHS } from "~/lib/paths";
 
 interface FormValues {
   nome_grupo: string;
@@ -30,13 +29,11 @@ interface FormValues {
 const resolver = zodResolver(grupoInputSchema) as unknown as Resolver<FormValues, unknown, GrupoValues>;
 
 /** Create (no `grupo`) or edit. Administrador keeps its name and every permission (§5). */
-export function GrupoForm({ grupo }: { grupo?: Grupo }) {
+export function GrupoForm({ grupo, permissoes }: { grupo?: Grupo; permissoes: UseQueryResult<{ rows: Permissao[]; total: number }> }) {
   const navigate = useNavigate();
   const guard = useActionGuard();
   const create = useCreateGrupo();
   const update = useUpdateGrupo();
-  const permissoes = useQuery(permissoesQueryOptions());
-  useQueryErrorToast(permissoes.error, "Erro ao buscar permissões");
   const uid = useId();
   const ids = { nome: `${uid}-nome`, descricao: `${uid}-descricao`, permissoes: `${uid}-permissoes` };
 
@@ -64,14 +61,14 @@ export function GrupoForm({ grupo }: { grupo?: Grupo }) {
   const selectedCount = useWatch({ control, name: "permissao_ids" }).length;
 
   function onValid(values: GrupoValues) {
-    const backToList = () => navigate(GRUPOS_PATH);
+    const backToList = () => navigate(PATHS.grupos);
     if (grupo) {
-      if (!guard("gerenciar_grupos_permissoes", DENIED.editGroup)) return;
+      if (!guard("gerenciar_grupos_permissoes", "editarGrupo")) return;
       // Administrador keeps its name and every permission: its permissions are not sent at all.
       const body = isAdmin ? { nome_grupo: ADMIN_GROUP_NAME, descricao: values.descricao } : values;
       update.mutate({ id: grupo.id, values: body }, mutationToasts("Grupo atualizado", "Erro ao atualizar grupo", backToList));
     } else {
-      if (!guard("gerenciar_grupos_permissoes", DENIED.createGroup)) return;
+      if (!guard("gerenciar_grupos_permissoes", "criarGrupo")) return;
       create.mutate(values, mutationToasts("Grupo criado", "Erro ao criar grupo", backToList));
     }
   }
@@ -167,7 +164,7 @@ export function GrupoForm({ grupo }: { grupo?: Grupo }) {
 
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button asChild variant="outline">
-              <Link to={GRUPOS_PATH}>Cancelar</Link>
+              <Link to={PATHS.grupos}>Cancelar</Link>
             </Button>
             <Button type="submit" disabled={saving || (isAdmin && !permissoes.data)}>
               {saving ? "Salvando..." : grupo ? "Salvar alterações" : "Criar grupo"}

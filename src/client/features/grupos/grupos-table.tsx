@@ -7,16 +7,15 @@ import { ConfirmDialog, useConfirmedAction } from "~/components/ui/confirm-dialo
 import { RowDeleteButton } from "~/components/ui/row-delete-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { TableEmptyRow } from "~/components/ui/table-empty-row";
-import { DENIED } from "~/features/permissoes/access";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useDeleteGrupo } from "./api";
+import { PATHS } from "~/lib/paths";
 
-export const GRUPOS_PATH = "/portaria-web/admin/grupos";
 
 export function GruposTable({ rows }: { rows: GrupoListItem[] }) {
   const guard = useActionGuard();
   const remove = useConfirmedAction(useDeleteGrupo(), {
-    allowed: () => guard("gerenciar_grupos_permissoes", DENIED.deleteGroup),
+    allowed: () => guard("gerenciar_grupos_permissoes", "excluirGrupo"),
     variables: (g: GrupoListItem) => g.id,
     success: "Grupo excluído",
     error: "Erro ao excluir grupo",
@@ -53,7 +52,7 @@ export function GruposTable({ rows }: { rows: GrupoListItem[] }) {
                   <TableCell>
                     <div className="flex justify-end gap-1">
                       <Button asChild variant="ghost" size="sm">
-                        <Link to={`${GRUPOS_PATH}/editar/${g.id}`} aria-label={`Editar ${g.nome_grupo}`}>
+                        <Link to={PATHS.grupo(g.id)} aria-label={`Editar ${g.nome_grupo}`}>
                           <Pencil aria-hidden /> Editar
                         </Link>
                       </Button>

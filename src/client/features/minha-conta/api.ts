@@ -1,32 +1,31 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { changePasswordSchema, SessaoAberta } from "@shared/schemas/auth";
 import { api } from "~/lib/api";
+import { queryKeys, useInvalidate } from "~/lib/query-keys";
 
 export type ChangePasswordValues = z.output<typeof changePasswordSchema>;
 
-const sessoesKey = ["minha-conta", "sessoes"] as const;
-
 export const sessoesQueryOptions = () =>
   queryOptions({
-    queryKey: sessoesKey,
+    queryKey: queryKeys.minhasSessoes,
     queryFn: ({ signal }) => api<{ rows: SessaoAberta[]; inatividade_minutos: number }>("/api/me/sessoes", { signal }),
     staleTime: 0,
   });
 
 /** Minha conta: a new password (the current one too). The account's other sessions end. */
 export function useChangePassword() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("minhasSessoes");
   return useMutation({
     mutationFn: (values: ChangePasswordValues) => api<void>("/api/me/senha", { method: "POST", json: values }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessoesKey }),
+    onSuccess: () => invalidate(),
   });
 }
 
 export function useEndOtherSessions() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidate("minhasSessoes");
   return useMutation({
     mutationFn: () => api<{ encerradas: number }>("/api/me/sessoes/encerrar-outras", { method: "POST", json: {} }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessoesKey }),
+    onSuccess: () => invalidate(),
   });
 }

@@ -1,12 +1,12 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Morador, MoradorResumo, moradorInputSchema } from "@shared/schemas/moradores";
-import { retryServerErrors, useInvalidateUnidadeLists } from "~/features/unidades/api";
-import { api } from "~/lib/api";
+import type { Veiculo, veiculoInputSchema } from "@shared/schemas/veiculos";
+import { api, retryServerErrors } from "~/lib/api";
+import { queryKeys, useInvalidate } from "~/lib/query-keys";
 
 export type MoradorValues = z.output<typeof moradorInputSchema>;
-
-export const moradoresKey = (unidadeId: string) => ["moradores", unidadeId] as const;
+export type VeiculoValues = z.output<typeof veiculoInputSchema>;
 
 /**
  * The unit's residents by name, each with their vehicles (§7 Residents, Vehicles). Who manages
@@ -14,21 +14,17 @@ export const moradoresKey = (unidadeId: string) => ["moradores", unidadeId] as c
  */
 export const moradoresQueryOptions = (unidadeId: string) =>
   queryOptions({
-    queryKey: moradoresKey(unidadeId),
+    queryKey: queryKeys.moradores(unidadeId),
     queryFn: ({ signal }) => api<{ rows: (Morador | MoradorResumo)[]; total: number }>(`/api/unidades/${encodeURIComponent(unidadeId)}/moradores`, { signal }),
     select: (data) => data.rows,
     retry: retryServerErrors,
     staleTime: 0,
   });
 
-/**
- * A resident or vehicle change refreshes the unit's residents, the unit lists (resident count),
- * the vehicle list and the painel's numbers.
- */
+/** A resident or vehicle change refreshes the unit's residents and what counts them (lib/query-keys.ts). */
 export function useInvalidateMoradores(unidadeId: string) {
-  const queryClient = useQueryClient();
-  const invalidateLists = useInvalidateUnidadeLists();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: moradoresKey(unidadeId) }), invalidateLists()]);
+  const invalidate = useInvalidate("moradores");
+  return () => invalidate({ also: [queryKeys.moradores(unidadeId)] });
 }
 
 export function useSaveMorador(unidadeId: string) {
@@ -47,6 +43,28 @@ export function useDeleteMorador(unidadeId: string) {
   const invalidate = useInvalidateMoradores(unidadeId);
   return useMutation({
     mutationFn: (id: string) => api<void>(`/api/moradores/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    onSuccess: invalidate,
+  });
+}
+
+// The unit page manages each resident's vehicles (§2): a vehicle change refreshes the same
+// screens as a resident's.
+
+export function useSaveVeiculo(unidadeId: string) {
+  const invalidate = useInvalidateMoradores(unidadeId);
+  return useMutation({
+    mutationFn: ({ moradorId, id, values }: { moradorId: string; id?: string; values: VeiculoValues }) =>
+      id
+        ? api<Veiculo>(`/api/veiculos/${encodeURIComponent(id)}`, { method: "PUT", json: values })
+        : api<Veiculo>(`/api/moradores/${encodeURIComponent(moradorId)}/veiculos`, { method: "POST", json: values }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteVeiculo(unidadeId: string) {
+  const invalidate = useInvalidateMoradores(unidadeId);
+  return useMutation({
+    mutationFn: (id: string) => api<void>(`/api/veiculos/${encodeURIComponent(id)}`, { method: "DELETE" }),
     onSuccess: invalidate,
   });
 }

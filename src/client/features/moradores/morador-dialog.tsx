@@ -7,7 +7,6 @@ import { moradorInputSchema, TIPO_MORADOR_LABEL, TIPOS_MORADOR, type Morador } f
 import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
 import { toastFormErrors } from "~/components/ui/form-field";
 import { InputField, MaskedField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
-import { DENIED_REGISTRY } from "~/features/unidades/access";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { applyServerFieldErrors } from "~/lib/server-field-errors";
 import { today, toDateInput } from "@shared/time";
@@ -105,7 +104,7 @@ function MoradorForm({
   const errors = formState.errors;
 
   function onValid(values: MoradorValues) {
-    if (!guard("gerenciar_moradores_unidade", DENIED_REGISTRY.manageResidents)) return;
+    if (!guard("gerenciar_moradores_unidade")) return;
     save.mutate(
       { id: morador?.id, values },
       {

@@ -9,15 +9,13 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
-import { DENIED_REGISTRY } from "~/features/unidades/access";
 import { useActionGuard } from "~/lib/use-action-guard";
-import { AtivoBadge } from "~/features/unidades/format";
-import { useDeleteVeiculo } from "~/features/veiculos/api";
-import { VeiculoDialog } from "~/features/veiculos/veiculo-dialog";
+import { AtivoBadge } from "~/components/ui/status-badge";
 import { useAuth } from "~/lib/auth";
 import { toast, toastApiError } from "~/lib/toast";
-import { moradoresQueryOptions, useDeleteMorador } from "./api";
+import { moradoresQueryOptions, useDeleteMorador, useDeleteVeiculo } from "./api";
 import { MoradorDialog } from "./morador-dialog";
+import { VeiculoDialog } from "./veiculo-dialog";
 
 type PendingDelete = { kind: "morador"; morador: Morador } | { kind: "veiculo"; veiculo: Veiculo; morador: Morador | MoradorResumo };
 
@@ -60,7 +58,7 @@ export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
       requestAnimationFrame(() => headingRef.current?.focus());
     };
     if (pendingDelete.kind === "morador") {
-      if (!guard("gerenciar_moradores_unidade", DENIED_REGISTRY.manageResidents)) return setPendingDelete(null);
+      if (!guard("gerenciar_moradores_unidade")) return setPendingDelete(null);
       deleteMorador.mutate(pendingDelete.morador.id, {
         onSuccess: () => {
           toast({ title: "Morador excluído", variant: "success" });
@@ -72,7 +70,7 @@ export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
         },
       });
     } else {
-      if (!guard("gerenciar_veiculos_morador", DENIED_REGISTRY.manageVehicles)) return setPendingDelete(null);
+      if (!guard("gerenciar_veiculos_morador")) return setPendingDelete(null);
       deleteVeiculo.mutate(pendingDelete.veiculo.id, {
         onSuccess: () => {
           toast({ title: "Veículo excluído", variant: "success" });

@@ -1,31 +1,32 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { Permissao, permissaoInputSchema } from "@shared/schemas/permissoes";
+import { useQueryErrorToast } from "~/components/ui/query-state";
 import { api } from "~/lib/api";
-import { reloadSession } from "~/lib/auth";
+import { queryKeys, useInvalidate } from "~/lib/query-keys";
 
 export type PermissaoValues = z.output<typeof permissaoInputSchema>;
 
-export const permissoesKey = ["permissoes"] as const;
-
 export const permissoesQueryOptions = () =>
   queryOptions({
-    queryKey: [...permissoesKey, "list"],
+    queryKey: queryKeys.permissoesList,
     queryFn: ({ signal }) => api<{ rows: Permissao[]; total: number }>("/api/permissoes", { signal }),
   });
+
+/** The catalogue for a page (the group form's checklist), with the load-error toast. */
+export function usePermissoesCatalogo() {
+  const query = useQuery(permissoesQueryOptions());
+  useQueryErrorToast(query.error, "Erro ao buscar permissões");
+  return query;
+}
 
 /**
  * A change to the catalogue also touches the groups (Administrador holds every permission; a
  * group's checklist lists them) and possibly the signed-in user's own permission names.
  */
 function useInvalidateCatalogue() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: permissoesKey }),
-      queryClient.invalidateQueries({ queryKey: ["grupos"] }),
-      reloadSession(),
-    ]);
+  const invalidate = useInvalidate("permissoes");
+  return () => invalidate();
 }
 
 export function useCreatePermissao() {

@@ -9,7 +9,6 @@ import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-fiel
 import { Input, Textarea } from "~/components/ui/input";
 import { mutationToasts } from "~/lib/mutation-toasts";
 import { useActionGuard } from "~/lib/use-action-guard";
-import { DENIED } from "./access";
 import { useCreatePermissao, useUpdatePermissao, type PermissaoValues } from "./api";
 
 interface FormValues {
@@ -65,10 +64,10 @@ export function PermissaoDialog({
   function onValid(values: PermissaoValues) {
     const close = () => onOpenChange(false);
     if (editing) {
-      if (!guard("gerenciar_grupos_permissoes", DENIED.editPermission)) return;
+      if (!guard("gerenciar_grupos_permissoes", "editarPermissao")) return;
       update.mutate({ id: permissao.id, values }, mutationToasts("Permissão atualizada", "Erro ao atualizar permissão", close));
     } else {
-      if (!guard("gerenciar_grupos_permissoes", DENIED.createPermission)) return;
+      if (!guard("gerenciar_grupos_permissoes", "criarPermissao")) return;
       create.mutate(values, mutationToasts("Permissão criada", "Erro ao criar permissão", close));
     }
   }

@@ -7,14 +7,13 @@ import { RowDeleteButton } from "~/components/ui/row-delete-button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { TableEmptyRow } from "~/components/ui/table-empty-row";
 import { useActionGuard } from "~/lib/use-action-guard";
-import { DENIED } from "./access";
 import { useDeletePermissao } from "./api";
 import { isSystemPermission } from "@shared/permissions";
 
 export function PermissoesTable({ rows, onEdit }: { rows: Permissao[]; onEdit: (permissao: Permissao) => void }) {
   const guard = useActionGuard();
   const remove = useConfirmedAction(useDeletePermissao(), {
-    allowed: () => guard("gerenciar_grupos_permissoes", DENIED.deletePermission),
+    allowed: () => guard("gerenciar_grupos_permissoes", "excluirPermissao"),
     variables: (p: Permissao) => p.id,
     success: "Permissão excluída",
     error: "Erro ao excluir permissão",

@@ -14,6 +14,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { PermissionName } from "@shared/permissions";
+import { PATHS } from "~/lib/paths";
 
 export interface PortariaMenuItem {
   label: string;
@@ -38,34 +39,34 @@ export const PORTARIA_MENU: readonly PortariaMenuSection[] = [
     id: "principal",
     items: [
       { label: "Painel de Controle", to: "/portaria-web", icon: LayoutDashboard, end: true },
-      { label: "Controle de Acesso", to: "/portaria-web/controle-acesso", icon: DoorOpen, permission: "registrar_acesso_visitante" },
-      { label: "Visitantes", to: "/portaria-web/visitantes", icon: UserPlus, permission: "registrar_acesso_visitante" },
-      { label: "Registros", to: "/portaria-web/registros", icon: ClipboardList, permission: "visualizar_registros_acesso" },
+      { label: "Controle de Acesso", to: PATHS.controleAcesso, icon: DoorOpen, permission: "registrar_acesso_visitante" },
+      { label: "Visitantes", to: PATHS.visitantes, icon: UserPlus, permission: "registrar_acesso_visitante" },
+      { label: "Registros", to: PATHS.registros, icon: ClipboardList, permission: "visualizar_registros_acesso" },
     ],
   },
   {
     id: "gerenciamento",
     title: "Gerenciamento",
     items: [
-      { label: "Condomínios", to: "/portaria-web/condominios", icon: Building2, permission: "visualizar_condominios" },
-      { label: "Unidades", to: "/portaria-web/unidades", icon: House, permission: "visualizar_unidades" },
-      { label: "Veículos", to: "/portaria-web/veiculos", icon: Car, permission: "visualizar_veiculos" },
-      { label: "Prestadores", to: "/portaria-web/prestadores", icon: Wrench, permission: "visualizar_prestadores_servico" },
+      { label: "Condomínios", to: PATHS.condominios, icon: Building2, permission: "visualizar_condominios" },
+      { label: "Unidades", to: PATHS.unidades, icon: House, permission: "visualizar_unidades" },
+      { label: "Veículos", to: PATHS.veiculos, icon: Car, permission: "visualizar_veiculos" },
+      { label: "Prestadores", to: PATHS.prestadores, icon: Wrench, permission: "visualizar_prestadores_servico" },
     ],
   },
   {
     id: "administracao",
     title: "Administração",
     items: [
-      { label: "Usuários", to: "/portaria-web/admin/usuarios", icon: Users, permission: "gerenciar_usuarios_portaria" },
-      { label: "Grupos", to: "/portaria-web/admin/grupos", icon: UsersRound, permission: "gerenciar_grupos_permissoes" },
-      { label: "Permissões", to: "/portaria-web/admin/permissoes", icon: KeyRound, permission: "gerenciar_grupos_permissoes" },
+      { label: "Usuários", to: PATHS.usuarios, icon: Users, permission: "gerenciar_usuarios_portaria" },
+      { label: "Grupos", to: PATHS.grupos, icon: UsersRound, permission: "gerenciar_grupos_permissoes" },
+      { label: "Permissões", to: PATHS.permissoes, icon: KeyRound, permission: "gerenciar_grupos_permissoes" },
     ],
   },
   {
     id: "sistema",
     title: "Sistema",
-    items: [{ label: "Configurações", to: "/portaria-web/configuracoes", icon: Settings }],
+    items: [{ label: "Configurações", to: PATHS.configuracoes, icon: Settings }],
   },
 ];
 

@@ -1,8 +1,9 @@
 import { useNavigate } from "react-router";
 import type { Prestador } from "@shared/schemas/prestadores";
 import { DeleteRecordButton } from "~/components/ui/delete-record-button";
-import { usePrestadorGuard } from "./access";
-import { PRESTADORES_PATH, useDeletePrestador } from "./api";
+import { useActionGuard } from "~/lib/use-action-guard";
+import { useDeletePrestador } from "./api";
+import { PATHS } from "~/lib/paths";
 
 /** Delete after a confirmation, then back to the list. Linked records answer 409 (§8). */
 export function PrestadorDeleteButton({
@@ -13,7 +14,7 @@ export function PrestadorDeleteButton({
   disabled?: boolean;
 }) {
   const navigate = useNavigate();
-  const guard = usePrestadorGuard();
+  const guard = useActionGuard();
   return (
     <DeleteRecordButton
       mutation={useDeletePrestador()}
@@ -23,7 +24,7 @@ export function PrestadorDeleteButton({
       description={`Tem certeza que deseja excluir o prestador ${prestador.nome_empresa_profissional}? Esta ação não pode ser desfeita.`}
       success="Prestador excluído"
       error="Erro ao excluir prestador"
-      onDeleted={() => navigate(PRESTADORES_PATH, { replace: true })}
+      onDeleted={() => navigate(PATHS.prestadores, { replace: true })}
       disabled={disabled}
     />
   );

@@ -1,24 +1,23 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { useForm, useWatch, type Path, type Resolver, type UseFormSetError } from "react-hook-form";
+import { useForm, useWatch, type Path, type Resolver } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { formatPhone } from "@shared/br/phone";
+import type { CondominioOption } from "@shared/schemas/painel";
 import { prestadorInputSchema, type Prestador } from "@shared/schemas/prestadores";
 import { Card, CardContent } from "~/components/ui/card";
 import { FormActions, ReadOnlyNotice } from "~/components/ui/form-actions";
 import { toastFormErrors } from "~/components/ui/form-field";
 import { InputField, MaskedField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
-import { useQueryErrorToast } from "~/components/ui/query-state";
-import { painelCondominiosQuery } from "~/features/painel/queries";
-import { ApiError } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
 import { toDateInput } from "@shared/time";
 import { toast, toastApiError } from "~/lib/toast";
-import { usePrestadorGuard } from "./access";
-import { PRESTADORES_PATH, useCreatePrestador, useUpdatePrestador, type PrestadorValues } from "./api";
+import { useActionGuard } from "~/lib/use-action-guard";
+import { applyServerFieldErrors } from "~/lib/server-field-errors";
+import { useCreatePrestador, useUpdatePrestador, type PrestadorValues } from "./api";
 import { formatCpfOuCnpj } from "./format";
 import { PrestadorDeleteButton } from "./prestador-delete-button";
+import { PATHS } from "~/lib/paths";
 
 interface FormValues {
   nome_empresa_profissional: string;
@@ -34,7 +33,7 @@ interface FormValues {
   ativo: boolean;
 }
 
-const FIELDS: readonly string[] = [
+const FIELDS: readonly Path<FormValues>[] = [
   "nome_empresa_profissional",
   "cnpj_cpf",
   "telefone",
@@ -68,26 +67,17 @@ function toFormValues(p?: Prestador): FormValues {
   };
 }
 
-function applyServerFieldErrors(error: unknown, setError: UseFormSetError<FormValues>) {
-  if (!(error instanceof ApiError)) return;
-  for (const [field, message] of Object.entries(error.fields ?? {})) {
-    if (FIELDS.includes(field)) setError(field as Path<FormValues>, { type: "server", message });
-  }
-}
-
 /**
  * §2 Providers: one form for create (no `prestador`) and edit. Editing without
  * editar_prestadores_servico shows the data read-only with the view-only notice; Delete needs
  * excluir_prestadores_servico. After saving, back to the list.
  */
-export function PrestadorForm({ prestador }: { prestador?: Prestador }) {
+export function PrestadorForm({ prestador, condominios }: { prestador?: Prestador; condominios: readonly CondominioOption[] | undefined }) {
   const navigate = useNavigate();
   const { can } = useAuth();
-  const guard = usePrestadorGuard();
+  const guard = useActionGuard();
   const create = useCreatePrestador();
   const update = useUpdatePrestador();
-  const condominios = useQuery(painelCondominiosQuery());
-  useQueryErrorToast(condominios.error, "Erro ao buscar condomínios");
   const uid = useId();
   const ids = {
     nome: `${uid}-nome`,
@@ -109,11 +99,11 @@ export function PrestadorForm({ prestador }: { prestador?: Prestador }) {
 
   // Pick-lists offer active condominiums only (§4); a provider already linked to one that was
   // deactivated keeps showing it.
-  const options = condominios.data ?? [];
+  const options = condominios ?? [];
   const current = prestador?.condominio;
   const condominioOptions =
     current && !options.some((c) => c.id === current.id)
-      ? [...options, { id: current.id, nome: condominios.data ? `${current.nome} (inativo)` : current.nome }]
+      ? [...options, { id: current.id, nome: condominios ? `${current.nome} (inativo)` : current.nome }]
       : options;
 
   const { register, handleSubmit, control, formState, setError, reset } = useForm<FormValues, unknown, PrestadorValues>({
@@ -129,7 +119,7 @@ export function PrestadorForm({ prestador }: { prestador?: Prestador }) {
 
   function onValid(values: PrestadorValues) {
     const onError = (error: Error) => {
-      applyServerFieldErrors(error, setError);
+      applyServerFieldErrors(error, setError, FIELDS);
       toastApiError("Erro ao salvar prestador", error);
     };
     if (prestador) {
@@ -139,7 +129,7 @@ export function PrestadorForm({ prestador }: { prestador?: Prestador }) {
         {
           onSuccess: (saved) => {
             toast({ title: "Prestador atualizado!", variant: "success" });
-            if (canViewList) navigate(PRESTADORES_PATH);
+            if (canViewList) navigate(PATHS.prestadores);
             else reset(toFormValues(saved));
           },
           onError,
@@ -150,7 +140,7 @@ export function PrestadorForm({ prestador }: { prestador?: Prestador }) {
       create.mutate(values, {
         onSuccess: () => {
           toast({ title: "Prestador cadastrado!", variant: "success" });
-          if (canViewList) navigate(PRESTADORES_PATH);
+          if (canViewList) navigate(PATHS.prestadores);
           else reset(toFormValues());
         },
         onError,
@@ -226,7 +216,7 @@ export function PrestadorForm({ prestador }: { prestador?: Prestador }) {
           <FormActions
             className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:items-center"
             extra={prestador && can("excluir_prestadores_servico") && <PrestadorDeleteButton prestador={prestador} disabled={saving} />}
-            cancelTo={PRESTADORES_PATH}
+            cancelTo={PATHS.prestadores}
             cancelLabel={readOnly ? "Voltar" : "Cancelar"}
             submitLabel={readOnly ? undefined : saving ? "Salvando..." : editing ? "Salvar alterações" : "Cadastrar prestador"}
             saving={saving}

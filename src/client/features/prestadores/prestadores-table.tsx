@@ -1,17 +1,13 @@
 import { Eye, Pencil } from "lucide-react";
 import { Link } from "react-router";
 import type { Prestador } from "@shared/schemas/prestadores";
-import { Badge } from "~/components/ui/badge";
+import { AtivoBadge } from "~/components/ui/status-badge";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { TableEmptyRow } from "~/components/ui/table-empty-row";
 import { useAuth } from "~/lib/auth";
-import { PRESTADORES_PATH } from "./api";
 import { formatCpfOuCnpj, formatPeriodo } from "./format";
-
-export function AtivoBadge({ ativo }: { ativo: boolean }) {
-  return <Badge variant={ativo ? "green" : "grey"}>{ativo ? "Ativo" : "Inativo"}</Badge>;
-}
+import { PATHS } from "~/lib/paths";
 
 /** §2 Providers: name/company, CNPJ/CPF, service, condominium, authorization period, status, edit link. */
 export function PrestadoresTable({ rows }: { rows: Prestador[] }) {
@@ -49,7 +45,7 @@ export function PrestadoresTable({ rows }: { rows: Prestador[] }) {
                 <div className="flex justify-end">
                   <Button asChild variant="ghost" size="sm" className="w-9 px-0">
                     <Link
-                      to={`${PRESTADORES_PATH}/editar/${p.id}`}
+                      to={PATHS.prestador(p.id)}
                       aria-label={`${canEdit ? "Editar" : "Ver"} ${p.nome_empresa_profissional}`}
                       title={canEdit ? "Editar" : "Ver"}
                     >

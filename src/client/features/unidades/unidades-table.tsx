@@ -4,8 +4,9 @@ import type { UnidadeListItem } from "@shared/schemas/unidades";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { useAuth } from "~/lib/auth";
-import { unidadeEditPath } from "./api";
-import { AtivoBadge, unidadeLabel } from "./format";
+import { unidadeLabel } from "@shared/schemas/unidades";
+import { AtivoBadge } from "~/components/ui/status-badge";
+import { PATHS } from "~/lib/paths";
 
 const COLUMNS = 8;
 
@@ -62,14 +63,14 @@ export function UnidadesTable({ rows, onClearFilters }: { rows: UnidadeListItem[
                   <div className="flex items-center justify-end gap-1">
                     {canEdit ? (
                       <Button asChild variant="ghost" size="sm" className="w-9 px-0">
-                        <Link to={unidadeEditPath(u.id)} aria-label={`Editar unidade ${label} (${u.condominio.nome})`} title="Editar">
+                        <Link to={PATHS.unidade(u.id)} aria-label={`Editar unidade ${label} (${u.condominio.nome})`} title="Editar">
                           <Pencil aria-hidden />
                         </Link>
                       </Button>
                     ) : (
                       canManageResidents && (
                         <Button asChild variant="ghost" size="sm">
-                          <Link to={unidadeEditPath(u.id)} aria-label={`Moradores da unidade ${label} (${u.condominio.nome})`}>
+                          <Link to={PATHS.unidade(u.id)} aria-label={`Moradores da unidade ${label} (${u.condominio.nome})`}>
                             <Users aria-hidden /> Moradores
                           </Link>
                         </Button>

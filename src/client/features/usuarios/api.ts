@@ -1,25 +1,21 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { UserStatus } from "@shared/permissions";
 import type { Usuario, usuarioCreateSchema, usuarioUpdateSchema } from "@shared/schemas/usuarios";
-import { api, ApiError } from "~/lib/api";
-import { reloadSession } from "~/lib/auth";
+import { api, retryServerErrors } from "~/lib/api";
 import { pagedQueryOptions } from "~/lib/paged-list";
+import { queryKeys, useInvalidate } from "~/lib/query-keys";
 import type { StatusFilter } from "./status";
 
 export type UsuarioCreateValues = z.output<typeof usuarioCreateSchema>;
 export type UsuarioUpdateValues = z.output<typeof usuarioUpdateSchema>;
 
-export const usuariosKey = ["usuarios"] as const;
 export const usuariosInfiniteQueryOptions = (filters: { q: string; status: StatusFilter }) =>
-  pagedQueryOptions<Usuario>([...usuariosKey, "list"], "/api/usuarios", filters);
-
-const retryServerErrors = (count: number, error: Error) =>
-  count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+  pagedQueryOptions<Usuario>([...queryKeys.usuarios, "list"], "/api/usuarios", filters);
 
 export const usuarioQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: [...usuariosKey, "detail", id],
+    queryKey: queryKeys.usuario(id),
     queryFn: ({ signal }) => api<Usuario>(`/api/usuarios/${encodeURIComponent(id)}`, { signal }),
     retry: retryServerErrors,
     staleTime: 0,
@@ -27,13 +23,8 @@ export const usuarioQueryOptions = (id: string) =>
 
 /** Users change the lists, the groups' user counts, and (for one's own account) the header. */
 function useInvalidateUsers() {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: usuariosKey }),
-      queryClient.invalidateQueries({ queryKey: ["grupos"] }),
-      reloadSession(),
-    ]);
+  const invalidate = useInvalidate("usuarios");
+  return () => invalidate();
 }
 
 export function useCreateUsuario() {
@@ -54,11 +45,11 @@ export function useUpdateUsuario() {
 }
 
 export function useSetUsuarioStatus() {
-  const queryClient = useQueryClient();
+  const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: UserStatus }) =>
       api<{ id: string; status: UserStatus }>(`/api/usuarios/${encodeURIComponent(id)}/status`, { method: "PATCH", json: { status } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: usuariosKey }),
+    onSuccess: () => invalidate(),
   });
 }
 

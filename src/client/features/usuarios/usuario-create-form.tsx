@@ -9,13 +9,12 @@ import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-fiel
 import { Input } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
 import { toast, toastApiError } from "~/lib/toast";
-import { DENIED } from "~/features/permissoes/access";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useCreateUsuario, type UsuarioCreateValues } from "./api";
 import type { GrupoOption } from "./grupos-checklist";
 import { applyServerFieldErrors } from "~/lib/server-field-errors";
 import { UsuarioFields, UsuarioFormActions, type UsuarioSharedValues } from "./usuario-fields";
-import { USUARIOS_PATH } from "./usuarios-table";
+import { PATHS } from "~/lib/paths";
 
 interface FormValues extends UsuarioSharedValues {
   email: string;
@@ -52,7 +51,7 @@ export function UsuarioCreateForm({
   const errors = formState.errors;
 
   function onValid(values: UsuarioCreateValues) {
-    if (!guard("gerenciar_usuarios_portaria", DENIED.createUser)) return;
+    if (!guard("gerenciar_usuarios_portaria", "criarUsuario")) return;
     create.mutate(values, {
       onSuccess: () => {
         toast({
@@ -61,7 +60,7 @@ export function UsuarioCreateForm({
           variant: "success",
           duration: TOAST_DURATION.long,
         });
-        navigate(USUARIOS_PATH);
+        navigate(PATHS.usuarios);
       },
       onError: (error) => {
         applyServerFieldErrors(error, setError, FIELDS);

@@ -17,7 +17,6 @@ import { Input } from "~/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { useAuth } from "~/lib/auth";
 import { toast, toastApiError } from "~/lib/toast";
-import { DENIED } from "~/features/permissoes/access";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useResetSenha, useUpdateUsuario, type UsuarioUpdateValues } from "./api";
 import { membershipOptions } from "./group-options";
@@ -25,7 +24,7 @@ import type { GrupoOption } from "./grupos-checklist";
 import { applyServerFieldErrors } from "~/lib/server-field-errors";
 import { STATUS_LABEL } from "./status";
 import { UsuarioFields, UsuarioFormActions, type UsuarioSharedValues } from "./usuario-fields";
-import { USUARIOS_PATH } from "./usuarios-table";
+import { PATHS } from "~/lib/paths";
 
 interface FormValues extends UsuarioSharedValues {
   status: UserStatus;
@@ -77,13 +76,13 @@ export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usua
   const errors = formState.errors;
 
   function onValid(values: UsuarioUpdateValues) {
-    if (!guard("gerenciar_usuarios_portaria", DENIED.editUser)) return;
+    if (!guard("gerenciar_usuarios_portaria", "editarUsuario")) return;
     update.mutate(
       { id: usuario.id, values },
       {
         onSuccess: () => {
           toast({ title: "Usuário atualizado", variant: "success" });
-          navigate(USUARIOS_PATH);
+          navigate(PATHS.usuarios);
         },
         onError: (error) => {
           applyServerFieldErrors(error, setError, FIELDS);
@@ -94,7 +93,7 @@ export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usua
   }
 
   function sendReset() {
-    if (!guard("gerenciar_usuarios_portaria", DENIED.resetPassword)) return;
+    if (!guard("gerenciar_usuarios_portaria", "redefinirSenhaUsuario")) return;
     reset.mutate(usuario.id, {
       onSuccess: () =>
         toast({

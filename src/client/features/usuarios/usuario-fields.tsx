@@ -6,7 +6,7 @@ import { fieldAria, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { MaskedInput } from "~/components/ui/masked-input";
 import { GruposChecklist, type GrupoOption } from "./grupos-checklist";
-import { USUARIOS_PATH } from "./usuarios-table";
+import { PATHS } from "~/lib/paths";
 
 /** The form values both the create and the edit form have. */
 export interface UsuarioSharedValues {
@@ -100,7 +100,7 @@ export function UsuarioFormActions({ pending, label, pendingLabel }: { pending: 
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <Button asChild variant="outline">
-        <Link to={USUARIOS_PATH}>Cancelar</Link>
+        <Link to={PATHS.usuarios}>Cancelar</Link>
       </Button>
       <Button type="submit" disabled={pending}>
         {pending ? pendingLabel : label}

@@ -11,12 +11,11 @@ import { ConfirmDialog, useConfirmedAction } from "~/components/ui/confirm-dialo
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { TableEmptyRow } from "~/components/ui/table-empty-row";
 import { useAuth } from "~/lib/auth";
-import { DENIED } from "~/features/permissoes/access";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useSetUsuarioStatus } from "./api";
 import { StatusBadge } from "./status";
+import { PATHS } from "~/lib/paths";
 
-export const USUARIOS_PATH = "/portaria-web/admin/usuarios";
 
 interface StatusChange {
   usuario: Usuario;
@@ -27,7 +26,7 @@ export function UsuariosTable({ rows }: { rows: Usuario[] }) {
   const { profile } = useAuth();
   const guard = useActionGuard();
   const setStatus = useConfirmedAction(useSetUsuarioStatus(), {
-    allowed: () => guard("gerenciar_usuarios_portaria", DENIED.changeStatus),
+    allowed: () => guard("gerenciar_usuarios_portaria", "alterarStatusUsuario"),
     variables: (c: StatusChange) => ({ id: c.usuario.id, status: c.status }),
     success: "Status atualizado",
     error: "Erro ao alterar status",
@@ -85,7 +84,7 @@ export function UsuariosTable({ rows }: { rows: Usuario[] }) {
                   <TableCell>
                     <div className="flex items-center justify-end gap-1">
                       <Button asChild variant="ghost" size="sm" className="w-9 px-0">
-                        <Link to={`${USUARIOS_PATH}/editar/${u.id}`} aria-label={`Editar ${u.nome_completo}`} title="Editar">
+                        <Link to={PATHS.usuario(u.id)} aria-label={`Editar ${u.nome_completo}`} title="Editar">
                           <Pencil aria-hidden />
                         </Link>
                       </Button>

@@ -4,9 +4,10 @@ import { formatPlaca } from "@shared/br/placa";
 import { TIPO_VEICULO_LABEL, type VeiculoListItem } from "@shared/schemas/veiculos";
 import { Button } from "~/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { unidadeEditPath } from "~/features/unidades/api";
-import { AtivoBadge, unidadeLabel } from "~/features/unidades/format";
+import { unidadeLabel } from "@shared/schemas/unidades";
+import { AtivoBadge } from "~/components/ui/status-badge";
 import { useAuth } from "~/lib/auth";
+import { PATHS } from "~/lib/paths";
 
 const COLUMNS = 9;
 
@@ -64,7 +65,7 @@ export function VeiculosTable({ rows, onClearFilters }: { rows: VeiculoListItem[
                     {canManage && (
                       <Button asChild variant="ghost" size="sm" className="w-9 px-0">
                         <Link
-                          to={unidadeEditPath(v.unidade.id)}
+                          to={PATHS.unidade(v.unidade.id)}
                           aria-label={`Editar veículo ${placa} na unidade ${unidade} (${v.condominio.nome})`}
                           title="Editar na unidade"
                         >

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Link, Navigate, Outlet, useLocation } from "react-router";
 import { LoginRedirect } from "~/components/layout/login-redirect";
 import { useSessionWatch } from "~/lib/use-session-watch";
-import { PORTARIA_MOBILE_MENU_ID, PortariaMobileSidebar, PortariaSidebar } from "~/components/layout/portaria-sidebar";
+import { PORTARIA_MOBILE_MENU_ID, PortariaMobileSidebar, PortariaSidebar } from "~/features/portaria-shell/portaria-sidebar";
 import { Button } from "~/components/ui/button";
 import { groupLabel } from "~/features/portaria-shell/menu";
 import { usePageViewTracking } from "~/features/portaria-shell/use-page-view-tracking";

@@ -9,12 +9,15 @@ import { Card, CardContent } from "~/components/ui/card";
 import { Label } from "~/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { formatCount, formatOcupacao, formatTaxa } from "~/features/painel/format";
-import { painelCondominiosQuery, painelStatsQuery, TODOS } from "~/features/painel/queries";
+import { TODOS } from "~/components/portaria/condominio-filter";
+import { condominiosAtivosQuery } from "~/features/condominios/api";
+import { painelStatsQuery } from "~/features/painel/queries";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import { useAuth } from "~/lib/auth";
 import { toastError } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/painel";
+import { PATHS } from "~/lib/paths";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Painel de Controle");
@@ -31,12 +34,12 @@ const COUNT_CARDS: readonly { key: CountKey; title: string; icon: LucideIcon; to
 
 // §2 Painel de Controle: each quick link shows only with the permission of its screen (§6).
 const QUICK_LINKS: readonly { label: string; to: string; icon: LucideIcon; permission: PermissionName }[] = [
-  { label: "Condomínios", to: "/portaria-web/condominios", icon: Building2, permission: "visualizar_condominios" },
-  { label: "Unidades", to: "/portaria-web/unidades", icon: House, permission: "visualizar_unidades" },
-  { label: "Veículos", to: "/portaria-web/veiculos", icon: Car, permission: "visualizar_veiculos" },
-  { label: "Prestadores", to: "/portaria-web/prestadores", icon: Wrench, permission: "visualizar_prestadores_servico" },
-  { label: "Usuários", to: "/portaria-web/admin/usuarios", icon: Users, permission: "gerenciar_usuarios_portaria" },
-  { label: "Grupos", to: "/portaria-web/admin/grupos", icon: UsersRound, permission: "gerenciar_grupos_permissoes" },
+  { label: "Condomínios", to: PATHS.condominios, icon: Building2, permission: "visualizar_condominios" },
+  { label: "Unidades", to: PATHS.unidades, icon: House, permission: "visualizar_unidades" },
+  { label: "Veículos", to: PATHS.veiculos, icon: Car, permission: "visualizar_veiculos" },
+  { label: "Prestadores", to: PATHS.prestadores, icon: Wrench, permission: "visualizar_prestadores_servico" },
+  { label: "Usuários", to: PATHS.usuarios, icon: Users, permission: "gerenciar_usuarios_portaria" },
+  { label: "Grupos", to: PATHS.grupos, icon: UsersRound, permission: "gerenciar_grupos_permissoes" },
 ];
 
 export default function Painel() {
@@ -44,7 +47,7 @@ export default function Painel() {
   const filterId = useId();
   const [selected, setSelected] = useState<string>(TODOS);
 
-  const condominios = useQuery(painelCondominiosQuery());
+  const condominios = useQuery(condominiosAtivosQuery());
   // A condominium that left the list (deactivated meanwhile) falls back to 'todos'.
   const condominioId =
     selected !== TODOS && condominios.data && !condominios.data.some((c) => c.id === selected) ? TODOS : selected;

@@ -5,8 +5,9 @@ import { FilterSelect, ListToolbar, SearchField } from "~/components/ui/list-too
 import { PagedList } from "~/components/ui/paged-list";
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { portariaMeta } from "~/features/portaria-shell/meta";
-import { DENIED_REGISTRY, PageAccess } from "~/features/unidades/access";
-import { CondominioFilter, TODOS, useCondominioFilter } from "~/features/unidades/condominio-filter";
+import { RequirePermission } from "~/components/portaria/require-permission";
+import { CondominioFilter, TODOS } from "~/components/portaria/condominio-filter";
+import { useCondominioFilter } from "~/features/condominios/api";
 import { veiculosInfiniteQueryOptions, type VeiculoStatusFilter } from "~/features/veiculos/api";
 import { VeiculosTable } from "~/features/veiculos/veiculos-table";
 import { usePagedRows } from "~/lib/paged-list";
@@ -25,9 +26,9 @@ const STATUS_OPTIONS: { value: VeiculoStatusFilter; label: string }[] = [
 
 export default function VeiculosPage() {
   return (
-    <PageAccess anyOf="visualizar_veiculos" message={DENIED_REGISTRY.viewVehicles}>
+    <RequirePermission anyOf="visualizar_veiculos" deniedAs="visualizar_veiculos">
       <Veiculos />
-    </PageAccess>
+    </RequirePermission>
   );
 }
 

@@ -8,8 +8,8 @@ import { PageHero } from "~/components/public/page-hero";
 import { SectionHeading } from "~/components/public/section-heading";
 import { StaticMap } from "~/components/public/static-map";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { FAQS } from "~/features/public/faqs";
-import { pageMeta } from "~/features/public/meta";
+import { FAQS } from "~/lib/site/faqs";
+import { pageMeta } from "~/lib/site/meta";
 
 export function meta(): Route.MetaDescriptors {
   return pageMeta({

@@ -4,7 +4,7 @@ import { ContactSection } from "~/components/public/contact-section";
 import { Hero } from "~/components/public/hero";
 import { ServicesGrid } from "~/components/public/services-grid";
 import { Testimonials } from "~/components/public/testimonials";
-import { pageMeta } from "~/features/public/meta";
+import { pageMeta } from "~/lib/site/meta";
 
 export function meta(): Route.MetaDescriptors {
   return pageMeta({

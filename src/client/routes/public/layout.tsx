@@ -2,7 +2,7 @@ import { SkipLink } from "~/components/layout/skip-link";
 import { Outlet, useLocation } from "react-router";
 import { Footer } from "~/components/layout/footer";
 import { Navbar } from "~/components/layout/navbar";
-import { hasDarkHero } from "~/features/public/navigation";
+import { hasDarkHero } from "~/lib/site/navigation";
 import { clsx } from "clsx";
 
 export default function PublicLayout() {

@@ -6,7 +6,7 @@ import type { Route } from "./+types/leads";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { Input, Label, Textarea } from "~/components/ui/input";
-import { pageMeta } from "~/features/public/meta";
+import { pageMeta } from "~/lib/site/meta";
 import { api } from "~/lib/api";
 import { toast } from "~/lib/toast";
 import { preloadMask, useLazyMask } from "~/lib/use-lazy-mask";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/politica-de-privacidade";
-import { pageMeta } from "~/features/public/meta";
+import { pageMeta } from "~/lib/site/meta";
 import { COMPANY } from "@shared/company";
 import { LegalDocument, LegalH3, LegalList, LegalSection, legalLink } from "~/components/public/legal-document";
 

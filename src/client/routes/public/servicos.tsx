@@ -3,8 +3,8 @@ import type { Route } from "./+types/servicos";
 import { chatLink } from "@shared/company";
 import { PageHero } from "~/components/public/page-hero";
 import { buttonVariants } from "~/components/ui/button-variants";
-import { pageMeta } from "~/features/public/meta";
-import { SERVICE_DETAILS, SERVICES } from "~/features/public/services-page";
+import { pageMeta } from "~/lib/site/meta";
+import { SERVICE_DETAILS, SERVICES } from "~/lib/site/services-page";
 
 export function meta(): Route.MetaDescriptors {
   return pageMeta({

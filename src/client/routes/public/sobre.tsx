@@ -3,8 +3,8 @@ import type { Route } from "./+types/sobre";
 import { ADDRESS, COMPANY_NAME, FOUNDED_YEAR } from "@shared/company";
 import { PageHero } from "~/components/public/page-hero";
 import { SectionHeading } from "~/components/public/section-heading";
-import { LEADER, TIMELINE, VALUES } from "~/features/public/about";
-import { pageMeta } from "~/features/public/meta";
+import { LEADER, TIMELINE, VALUES } from "~/lib/site/about";
+import { pageMeta } from "~/lib/site/meta";
 
 export function meta(): Route.MetaDescriptors {
   return pageMeta({

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/termos-de-uso";
-import { pageMeta } from "~/features/public/meta";
+import { pageMeta } from "~/lib/site/meta";
 import { COMPANY } from "@shared/company";
 import { LegalDocument, LegalList, LegalSection, legalLink } from "~/components/public/legal-document";
 

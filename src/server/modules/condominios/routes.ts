@@ -13,7 +13,7 @@ export const condominiosRoutes =
   (db: Db, totals?: ListTotals): FastifyPluginAsyncZod =>
   async (app) => {
     const repo = condominiosRepository(db, totals);
-    const view = requirePermission("visualizar_condominios", "Você não tem permissão para visualizar condomínios.");
+    const view = requirePermission("visualizar_condominios");
 
     app.get("/api/condominios", { config: { access: view }, schema: { querystring: condominioListQuerySchema } }, async (request) =>
       repo.list(request.query),
@@ -28,7 +28,7 @@ export const condominiosRoutes =
     app.post(
       "/api/condominios",
       {
-        config: { access: requirePermission("criar_condominios", "Você não tem permissão para criar condomínios.") },
+        config: { access: requirePermission("criar_condominios") },
         schema: { body: condominioInputSchema },
       },
       async (request, reply) => reply.status(201).send(await repo.create(request.body)),
@@ -37,7 +37,7 @@ export const condominiosRoutes =
     app.put(
       "/api/condominios/:id",
       {
-        config: { access: requirePermission("editar_condominios", "Você não tem permissão para editar condomínios.") },
+        config: { access: requirePermission("editar_condominios") },
         schema: { params: idParams, body: condominioInputSchema },
       },
       async (request) => {
@@ -50,7 +50,7 @@ export const condominiosRoutes =
     app.delete(
       "/api/condominios/:id",
       {
-        config: { access: requirePermission("excluir_condominios", "Você não tem permissão para excluir condomínios.") },
+        config: { access: requirePermission("excluir_condominios") },
         schema: { params: idParams },
       },
       async (request, reply) => {

@@ -9,7 +9,7 @@ import { AppError, notFound, refuseIf, ruleRefusal } from "../../errors";
 import { idParams, withUniqueMessage } from "../common";
 import { gruposRepository } from "./repository";
 
-const access = requirePermission("gerenciar_grupos_permissoes", "Você não tem permissão para gerenciar grupos.");
+const access = requirePermission("gerenciar_grupos_permissoes", "gerenciarGrupos");
 const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
 
 export const gruposRoutes =
@@ -25,7 +25,7 @@ export const gruposRoutes =
     }
 
     // Read by user managers as well: they assign groups to users.
-    const listAccess = requirePermission(["gerenciar_grupos_permissoes", "gerenciar_usuarios_portaria"], "Você não tem permissão para ver os grupos.");
+    const listAccess = requirePermission(["gerenciar_grupos_permissoes", "gerenciar_usuarios_portaria"], "verGrupos");
     app.get("/api/grupos", { config: { access: listAccess } }, async () => {
       const rows = await repo.list();
       return { rows, total: rows.length };

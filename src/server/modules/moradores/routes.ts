@@ -16,11 +16,11 @@ export const moradoresRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
     const repo = moradoresRepository(db);
-    const manageMoradores = requirePermission("gerenciar_moradores_unidade", "Você não tem permissão para gerenciar moradores.");
-    const manageVeiculos = requirePermission("gerenciar_veiculos_morador", "Você não tem permissão para gerenciar veículos.");
+    const manageMoradores = requirePermission("gerenciar_moradores_unidade");
+    const manageVeiculos = requirePermission("gerenciar_veiculos_morador");
     const readSection = requirePermission(
       ["gerenciar_moradores_unidade", "gerenciar_veiculos_morador"],
-      "Você não tem permissão para ver os moradores desta unidade.",
+      "verMoradoresUnidade",
     );
 
     app.get("/api/unidades/:id/moradores", { config: { access: readSection }, schema: { params: idParams } }, async (request) => {

@@ -8,7 +8,7 @@ import { AppError, notFound, ruleRefusal } from "../../errors";
 import { idParams, withUniqueMessage } from "../common";
 import { permissoesRepository } from "./repository";
 
-const access = requirePermission("gerenciar_grupos_permissoes", "Você não tem permissão para gerenciar permissões.");
+const access = requirePermission("gerenciar_grupos_permissoes", "gerenciarPermissoes");
 
 export const permissoesRoutes =
   (db: Db): FastifyPluginAsyncZod =>

@@ -24,7 +24,7 @@ export const prestadoresRoutes =
     app.get(
       "/api/prestadores",
       {
-        config: { access: requirePermission("visualizar_prestadores_servico", "Você não tem permissão para visualizar prestadores.") },
+        config: { access: requirePermission("visualizar_prestadores_servico") },
         schema: { querystring: prestadorListQuerySchema },
       },
       async (request) => repo.list(request.query),
@@ -36,7 +36,6 @@ export const prestadoresRoutes =
         config: {
           access: requirePermission(
             ["visualizar_prestadores_servico", "editar_prestadores_servico"],
-            "Você não tem permissão para visualizar prestadores.",
           ),
         },
         schema: { params: idParams },
@@ -51,7 +50,7 @@ export const prestadoresRoutes =
     app.post(
       "/api/prestadores",
       {
-        config: { access: requirePermission("criar_prestadores_servico", "Você não tem permissão para cadastrar prestadores.") },
+        config: { access: requirePermission("criar_prestadores_servico") },
         schema: { body: prestadorInputSchema },
       },
       async (request, reply) => {
@@ -64,7 +63,7 @@ export const prestadoresRoutes =
     app.put(
       "/api/prestadores/:id",
       {
-        config: { access: requirePermission("editar_prestadores_servico", "Você não tem permissão para editar prestadores.") },
+        config: { access: requirePermission("editar_prestadores_servico") },
         schema: { params: idParams, body: prestadorInputSchema },
       },
       async (request) => {
@@ -79,7 +78,7 @@ export const prestadoresRoutes =
     app.delete(
       "/api/prestadores/:id",
       {
-        config: { access: requirePermission("excluir_prestadores_servico", "Você não tem permissão para excluir prestadores.") },
+        config: { access: requirePermission("excluir_prestadores_servico") },
         schema: { params: idParams },
       },
       async (request, reply) => {

@@ -19,7 +19,7 @@ export const unidadesRoutes =
     app.get(
       "/api/unidades",
       {
-        config: { access: requirePermission("visualizar_unidades", "Você não tem permissão para visualizar unidades.") },
+        config: { access: requirePermission("visualizar_unidades") },
         schema: { querystring: unidadeListQuerySchema },
       },
       async (request) => repo.list(request.query),
@@ -32,7 +32,6 @@ export const unidadesRoutes =
         config: {
           access: requirePermission(
             ["visualizar_unidades", "editar_unidades", "gerenciar_moradores_unidade", "gerenciar_veiculos_morador"],
-            "Você não tem permissão para visualizar unidades.",
           ),
         },
         schema: { params: idParams },
@@ -47,7 +46,7 @@ export const unidadesRoutes =
     app.post(
       "/api/unidades",
       {
-        config: { access: requirePermission("criar_unidades", "Você não tem permissão para criar unidades.") },
+        config: { access: requirePermission("criar_unidades") },
         schema: { body: unidadeCreateSchema },
       },
       async (request, reply) => {
@@ -60,7 +59,7 @@ export const unidadesRoutes =
     app.put(
       "/api/unidades/:id",
       {
-        config: { access: requirePermission("editar_unidades", "Você não tem permissão para editar unidades.") },
+        config: { access: requirePermission("editar_unidades") },
         schema: { params: idParams, body: unidadeUpdateSchema },
       },
       async (request) => {
@@ -78,7 +77,7 @@ export const unidadesRoutes =
     app.delete(
       "/api/unidades/:id",
       {
-        config: { access: requirePermission("excluir_unidades", "Você não tem permissão para excluir unidades.") },
+        config: { access: requirePermission("excluir_unidades") },
         schema: { params: idParams },
       },
       async (request, reply) => {

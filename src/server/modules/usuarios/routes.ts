@@ -22,7 +22,7 @@ import { idParams, withUniqueMessage, type ListTotals } from "../common";
 import { gruposRepository } from "../grupos/repository";
 import { usuariosRepository } from "./repository";
 
-const access = requirePermission("gerenciar_usuarios_portaria", "Você não tem permissão para gerenciar usuários.");
+const access = requirePermission("gerenciar_usuarios_portaria");
 const UNIQUE_MESSAGES = { usuarios_email_unique: MSG.userEmailDuplicate, usuarios_cpf_unique: MSG.userCpfDuplicate };
 
 export interface UsuariosDeps {

@@ -14,7 +14,7 @@ export const veiculosRoutes =
     app.get(
       "/api/veiculos",
       {
-        config: { access: requirePermission("visualizar_veiculos", "Você não tem permissão para visualizar veículos.") },
+        config: { access: requirePermission("visualizar_veiculos") },
         schema: { querystring: veiculoListQuerySchema },
       },
       async (request) => repo.list(request.query),

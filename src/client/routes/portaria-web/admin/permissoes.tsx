@@ -6,7 +6,6 @@ import { RequirePermission } from "~/components/portaria/require-permission";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
-import { DENIED } from "~/features/permissoes/access";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { permissoesQueryOptions } from "~/features/permissoes/api";
 import { PermissaoDialog } from "~/features/permissoes/permissao-dialog";
@@ -40,7 +39,7 @@ function Permissoes() {
           <h1 className="text-2xl font-bold text-slate-900">Permissões</h1>
           <p className="text-sm text-slate-600">Catálogo de permissões que podem ser atribuídas aos grupos.</p>
         </div>
-        <Button onClick={() => guard("gerenciar_grupos_permissoes", DENIED.createPermission) && setDialog({ open: true, permissao: null })}>
+        <Button onClick={() => guard("gerenciar_grupos_permissoes", "criarPermissao") && setDialog({ open: true, permissao: null })}>
           <Plus aria-hidden /> Nova Permissão
         </Button>
       </div>
@@ -53,7 +52,7 @@ function Permissoes() {
         ) : (
           <PermissoesTable
             rows={query.data.rows}
-            onEdit={(permissao) => guard("gerenciar_grupos_permissoes", DENIED.editPermission) && setDialog({ open: true, permissao })}
+            onEdit={(permissao) => guard("gerenciar_grupos_permissoes", "editarPermissao") && setDialog({ open: true, permissao })}
           />
         )}
       </Card>

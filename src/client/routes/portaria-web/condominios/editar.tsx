@@ -5,14 +5,15 @@ import { Link, useNavigate } from "react-router";
 import { AcessoNegado } from "~/components/portaria/acesso-negado";
 import { RequirePermission } from "~/components/portaria/require-permission";
 import { Loading } from "~/components/ui/query-state";
-import { CONDOMINIOS_PATH, condominioQueryOptions } from "~/features/condominios/api";
+import { condominioQueryOptions } from "~/features/condominios/api";
 import { CondominioForm } from "~/features/condominios/condominio-form";
-import { AtivoBadge } from "~/features/condominios/condominios-grid";
+import { AtivoBadge } from "~/components/ui/status-badge";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import { ApiError } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
 import { toast, toastError } from "~/lib/toast";
 import type { Route } from "./+types/editar";
+import { PATHS } from "~/lib/paths";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Editar Condomínio");
@@ -30,7 +31,7 @@ export default function EditarCondominioPage({ params }: Route.ComponentProps) {
 function EditarCondominio({ condominioId }: { condominioId: string }) {
   const { can } = useAuth();
   // §2: without view permission, 'Acesso Negado' with a link to the list.
-  if (!can("visualizar_condominios")) return <AcessoNegado backTo={CONDOMINIOS_PATH} backLabel="Voltar para condomínios" />;
+  if (!can("visualizar_condominios")) return <AcessoNegado backTo={PATHS.condominios} backLabel="Voltar para condomínios" />;
   return <CondominioEditor condominioId={condominioId} />;
 }
 
@@ -49,16 +50,16 @@ function CondominioEditor({ condominioId }: { condominioId: string }) {
     if (query.data && !notFound(query.error)) return;
     if (notFound(query.error)) toast({ title: "Condomínio não encontrado", variant: "destructive" });
     else toastError("Erro ao carregar dados do condomínio", query.error);
-    navigate(CONDOMINIOS_PATH, { replace: true });
+    navigate(PATHS.condominios, { replace: true });
   }, [query.error, query.data, forbidden, navigate]);
 
-  if (forbidden) return <AcessoNegado backTo={CONDOMINIOS_PATH} backLabel="Voltar para condomínios" />;
+  if (forbidden) return <AcessoNegado backTo={PATHS.condominios} backLabel="Voltar para condomínios" />;
 
   const condominio = query.data;
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <div className="grid gap-2">
-        <Link to={CONDOMINIOS_PATH} className="inline-flex items-center gap-1 justify-self-start text-sm text-brand-700 hover:underline">
+        <Link to={PATHS.condominios} className="inline-flex items-center gap-1 justify-self-start text-sm text-brand-700 hover:underline">
           <ArrowLeft className="h-4 w-4" aria-hidden /> Voltar para condomínios
         </Link>
         <h1 className="text-2xl font-bold text-slate-900">{can("editar_condominios") ? "Editar Condomínio" : "Detalhes do Condomínio"}</h1>

@@ -9,8 +9,8 @@ import { Button } from "~/components/ui/button";
 import { SearchField } from "~/components/ui/list-toolbar";
 import { PagedList } from "~/components/ui/paged-list";
 import { useQueryErrorToast } from "~/components/ui/query-state";
-import { useCondominioGuard } from "~/features/condominios/access";
-import { CONDOMINIOS_PATH, condominiosInfiniteQueryOptions } from "~/features/condominios/api";
+import { useActionGuard } from "~/lib/use-action-guard";
+import { condominiosInfiniteQueryOptions } from "~/features/condominios/api";
 import { CondominiosGrid } from "~/features/condominios/condominios-grid";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import { ApiError } from "~/lib/api";
@@ -18,6 +18,7 @@ import { useAuth } from "~/lib/auth";
 import { usePagedRows } from "~/lib/paged-list";
 import { useDebouncedValue } from "~/lib/use-debounced-value";
 import type { Route } from "./+types/lista";
+import { PATHS } from "~/lib/paths";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Condomínios");
@@ -33,7 +34,7 @@ export default function CondominiosPage() {
 
 function Condominios() {
   const { can } = useAuth();
-  const guard = useCondominioGuard();
+  const guard = useActionGuard();
   const [text, setText] = useState("");
   const q = useDebouncedValue(text.trim(), 300);
 
@@ -55,7 +56,7 @@ function Condominios() {
         {can("criar_condominios") && (
           <Button asChild>
             <Link
-              to={`${CONDOMINIOS_PATH}/novo`}
+              to={PATHS.condominioNovo}
               onClick={(event) => {
                 if (!guard("criar_condominios")) event.preventDefault();
               }}

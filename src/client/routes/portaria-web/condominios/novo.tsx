@@ -1,10 +1,10 @@
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 import { RequirePermission } from "~/components/portaria/require-permission";
-import { CONDOMINIOS_PATH } from "~/features/condominios/api";
 import { CondominioForm } from "~/features/condominios/condominio-form";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import type { Route } from "./+types/novo";
+import { PATHS } from "~/lib/paths";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Novo Condomínio");
@@ -15,7 +15,7 @@ export default function NovoCondominioPage() {
     <RequirePermission anyOf="criar_condominios">
       <div className="mx-auto grid max-w-3xl gap-6">
         <div className="grid gap-2">
-          <Link to={CONDOMINIOS_PATH} className="inline-flex items-center gap-1 justify-self-start text-sm text-brand-700 hover:underline">
+          <Link to={PATHS.condominios} className="inline-flex items-center gap-1 justify-self-start text-sm text-brand-700 hover:underline">
             <ArrowLeft className="h-4 w-4" aria-hidden /> Voltar para condomínios
           </Link>
           <h1 className="text-2xl font-bold text-slate-900">Novo Condomínio</h1>

@@ -1,7 +1,8 @@
-import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
+import { deniedText } from "@shared/permissions";
 import type { Prestador } from "@shared/schemas/prestadores";
 import { AcessoNegado } from "~/components/portaria/acesso-negado";
 import { RequirePermission } from "~/components/portaria/require-permission";
@@ -9,16 +10,17 @@ import { Button } from "~/components/ui/button";
 import { FilterSelect, ListToolbar, SearchField } from "~/components/ui/list-toolbar";
 import { PagedList } from "~/components/ui/paged-list";
 import { useQueryErrorToast } from "~/components/ui/query-state";
-import { painelCondominiosQuery } from "~/features/painel/queries";
+import { useCondominiosAtivos } from "~/features/condominios/api";
 import { portariaMeta } from "~/features/portaria-shell/meta";
-import { CANNOT_VIEW_PRESTADORES, usePrestadorGuard } from "~/features/prestadores/access";
-import { PRESTADORES_PATH, prestadoresInfiniteQueryOptions, type StatusFilter } from "~/features/prestadores/api";
+import { prestadoresInfiniteQueryOptions, type StatusFilter } from "~/features/prestadores/api";
 import { PrestadoresTable } from "~/features/prestadores/prestadores-table";
 import { ApiError } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
 import { usePagedRows } from "~/lib/paged-list";
+import { useActionGuard } from "~/lib/use-action-guard";
 import { useDebouncedValue } from "~/lib/use-debounced-value";
 import type { Route } from "./+types/lista";
+import { PATHS } from "~/lib/paths";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Prestadores de Serviço");
@@ -26,7 +28,7 @@ export function meta(): Route.MetaDescriptors {
 
 export default function PrestadoresPage() {
   return (
-    <RequirePermission anyOf="visualizar_prestadores_servico">
+    <RequirePermission anyOf="visualizar_prestadores_servico" deniedAs="verPrestadoresPagina">
       <Prestadores />
     </RequirePermission>
   );
@@ -40,15 +42,14 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
 
 function Prestadores() {
   const { can } = useAuth();
-  const guard = usePrestadorGuard();
+  const guard = useActionGuard();
   const [text, setText] = useState("");
   const [selectedCondominio, setCondominio] = useState("todos");
   const [status, setStatus] = useState<StatusFilter>("todos");
   const q = useDebouncedValue(text.trim(), 300);
 
   // The filter offers 'Todos', 'Geral (Sem Vínculo)' and the active condominiums.
-  const condominios = useQuery(painelCondominiosQuery());
-  useQueryErrorToast(condominios.error, "Erro ao buscar condomínios");
+  const condominios = useCondominiosAtivos();
   // A condominium that left the list (deactivated meanwhile) falls back to 'Todos'.
   const condominio =
     selectedCondominio !== "todos" && selectedCondominio !== "geral" && condominios.data && !condominios.data.some((c) => c.id === selectedCondominio)
@@ -64,7 +65,7 @@ function Prestadores() {
   const { rows, total } = usePagedRows<Prestador>(query.data);
 
   // The permission was taken away after the profile loaded: the server refuses, the page says so.
-  if (forbidden) return <AcessoNegado message={CANNOT_VIEW_PRESTADORES} />;
+  if (forbidden) return <AcessoNegado message={deniedText("verPrestadoresPagina")} />;
 
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
@@ -76,7 +77,7 @@ function Prestadores() {
         {can("criar_prestadores_servico") && (
           <Button asChild>
             <Link
-              to={`${PRESTADORES_PATH}/novo`}
+              to={PATHS.prestadorNovo}
               onClick={(event) => {
                 if (!guard("criar_prestadores_servico")) event.preventDefault();
               }}

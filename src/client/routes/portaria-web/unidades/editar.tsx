@@ -10,17 +10,19 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Loading, useQueryErrorToast } from "~/components/ui/query-state";
 import { MoradoresSection } from "~/features/moradores/moradores-section";
-import { painelCondominiosQuery } from "~/features/painel/queries";
+import { condominiosAtivosQuery } from "~/features/condominios/api";
 import { portariaMeta } from "~/features/portaria-shell/meta";
-import { DENIED_REGISTRY, PageAccess } from "~/features/unidades/access";
+import { RequirePermission } from "~/components/portaria/require-permission";
 import { useActionGuard } from "~/lib/use-action-guard";
-import { UNIDADES_PATH, unidadeQueryOptions, useDeleteUnidade, useUpdateUnidade, type UnidadeValues } from "~/features/unidades/api";
-import { AtivoBadge, unidadeLabel } from "~/features/unidades/format";
+import { unidadeQueryOptions, useDeleteUnidade, useUpdateUnidade, type UnidadeValues } from "~/features/unidades/api";
+import { unidadeLabel } from "@shared/schemas/unidades";
+import { AtivoBadge } from "~/components/ui/status-badge";
 import { UnidadeForm, unidadeToFormValues } from "~/features/unidades/unidade-form";
 import { ApiError } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
 import { toast, toastApiError, toastError } from "~/lib/toast";
 import type { Route } from "./+types/editar";
+import { PATHS } from "~/lib/paths";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Editar Unidade");
@@ -38,9 +40,9 @@ export default function EditarUnidadePage({ params }: Route.ComponentProps) {
   const { can } = useAuth();
   const canList = can("visualizar_unidades");
   return (
-    <PageAccess anyOf={PAGE_PERMISSIONS} backTo="/portaria-web">
+    <RequirePermission anyOf={PAGE_PERMISSIONS}>
       <EditarUnidade unidadeId={params.unidadeId} canList={canList} />
-    </PageAccess>
+    </RequirePermission>
   );
 }
 
@@ -51,7 +53,7 @@ function EditarUnidade({ unidadeId, canList }: { unidadeId: string; canList: boo
   const canDelete = can("excluir_unidades");
   const showResidents = can(["gerenciar_moradores_unidade", "gerenciar_veiculos_morador"]);
   // Without the unit list, "back" is the painel.
-  const backTo = canList ? UNIDADES_PATH : "/portaria-web";
+  const backTo = canList ? PATHS.unidades : PATHS.painel;
 
   const unidade = useQuery(unidadeQueryOptions(unidadeId));
   const deleted = useRef(false);
@@ -120,7 +122,7 @@ function UnidadeCard({
   const [confirmOpen, setConfirmOpen] = useState(false);
 
   // Pick-lists offer only active condominiums (§4); the unit's own stays listed if it was deactivated.
-  const condominios = useQuery({ ...painelCondominiosQuery(), enabled: canEdit });
+  const condominios = useQuery({ ...condominiosAtivosQuery(), enabled: canEdit });
   useQueryErrorToast(condominios.error, "Erro ao buscar condomínios");
   const [defaultValues] = useState(() => unidadeToFormValues(unidade));
   const active = condominios.data ?? [];
@@ -131,7 +133,7 @@ function UnidadeCard({
   const note = canEdit && condominios.isError ? `Não foi possível carregar os condomínios: ${condominios.error.message}` : undefined;
 
   async function save(values: UnidadeValues) {
-    if (!guard("editar_unidades", DENIED_REGISTRY.editUnit)) return;
+    if (!guard("editar_unidades")) return;
     try {
       await update.mutateAsync({ id: unidade.id, values });
     } catch (error) {
@@ -142,7 +144,7 @@ function UnidadeCard({
   }
 
   function confirmDelete() {
-    if (!guard("excluir_unidades", DENIED_REGISTRY.deleteUnit)) return setConfirmOpen(false);
+    if (!guard("excluir_unidades")) return setConfirmOpen(false);
     remove.mutate(unidade.id, {
       onSuccess: () => {
         onDeleted();

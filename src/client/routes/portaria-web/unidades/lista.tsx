@@ -8,14 +8,16 @@ import { ListToolbar, SearchField } from "~/components/ui/list-toolbar";
 import { PagedList } from "~/components/ui/paged-list";
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { portariaMeta } from "~/features/portaria-shell/meta";
-import { DENIED_REGISTRY, PageAccess } from "~/features/unidades/access";
-import { UNIDADES_PATH, unidadesInfiniteQueryOptions } from "~/features/unidades/api";
-import { CondominioFilter, TODOS, useCondominioFilter } from "~/features/unidades/condominio-filter";
+import { RequirePermission } from "~/components/portaria/require-permission";
+import { unidadesInfiniteQueryOptions } from "~/features/unidades/api";
+import { CondominioFilter, TODOS } from "~/components/portaria/condominio-filter";
+import { useCondominioFilter } from "~/features/condominios/api";
 import { UnidadesTable } from "~/features/unidades/unidades-table";
 import { useAuth } from "~/lib/auth";
 import { usePagedRows } from "~/lib/paged-list";
 import { useDebouncedValue } from "~/lib/use-debounced-value";
 import type { Route } from "./+types/lista";
+import { PATHS } from "~/lib/paths";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Unidades");
@@ -23,9 +25,9 @@ export function meta(): Route.MetaDescriptors {
 
 export default function UnidadesPage() {
   return (
-    <PageAccess anyOf="visualizar_unidades" message={DENIED_REGISTRY.viewUnits}>
+    <RequirePermission anyOf="visualizar_unidades" deniedAs="visualizar_unidades">
       <Unidades />
-    </PageAccess>
+    </RequirePermission>
   );
 }
 
@@ -58,7 +60,7 @@ function Unidades() {
         </div>
         {can("criar_unidades") && (
           <Button asChild>
-            <Link to={`${UNIDADES_PATH}/novo`}>
+            <Link to={PATHS.unidadeNova}>
               <Plus aria-hidden /> Cadastrar Nova Unidade
             </Link>
           </Button>

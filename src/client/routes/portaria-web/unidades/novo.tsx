@@ -3,15 +3,16 @@ import { ArrowLeft } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { Card, CardContent } from "~/components/ui/card";
 import { Loading, useQueryErrorToast } from "~/components/ui/query-state";
-import { painelCondominiosQuery } from "~/features/painel/queries";
+import { condominiosAtivosQuery } from "~/features/condominios/api";
 import { portariaMeta } from "~/features/portaria-shell/meta";
-import { DENIED_REGISTRY, PageAccess } from "~/features/unidades/access";
+import { RequirePermission } from "~/components/portaria/require-permission";
 import { useActionGuard } from "~/lib/use-action-guard";
-import { UNIDADES_PATH, useCreateUnidade, type UnidadeValues } from "~/features/unidades/api";
+import { useCreateUnidade, type UnidadeValues } from "~/features/unidades/api";
 import { EMPTY_UNIDADE, UnidadeForm } from "~/features/unidades/unidade-form";
 import { useAuth } from "~/lib/auth";
 import { toast, toastApiError } from "~/lib/toast";
 import type { Route } from "./+types/novo";
+import { PATHS } from "~/lib/paths";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Nova Unidade");
@@ -21,14 +22,14 @@ export default function NovaUnidadePage() {
   const { can } = useAuth();
   const canList = can("visualizar_unidades");
   return (
-    <PageAccess
+    <RequirePermission
       anyOf="criar_unidades"
-      message={DENIED_REGISTRY.createUnit}
-      backTo={canList ? UNIDADES_PATH : "/portaria-web"}
+      deniedAs="criar_unidades"
+      backTo={canList ? PATHS.unidades : PATHS.painel}
       backLabel={canList ? "Voltar para unidades" : "Voltar"}
     >
       <NovaUnidade canList={canList} />
-    </PageAccess>
+    </RequirePermission>
   );
 }
 
@@ -37,12 +38,12 @@ function NovaUnidade({ canList }: { canList: boolean }) {
   const { can } = useAuth();
   const guard = useActionGuard();
   const create = useCreateUnidade();
-  const condominios = useQuery(painelCondominiosQuery());
+  const condominios = useQuery(condominiosAtivosQuery());
   useQueryErrorToast(condominios.error, "Erro ao buscar condomínios");
-  const backTo = canList ? UNIDADES_PATH : "/portaria-web";
+  const backTo = canList ? PATHS.unidades : PATHS.painel;
 
   async function save(values: UnidadeValues) {
-    if (!guard("criar_unidades", DENIED_REGISTRY.createUnit)) return;
+    if (!guard("criar_unidades")) return;
     try {
       await create.mutateAsync(values);
     } catch (error) {
@@ -62,7 +63,7 @@ function NovaUnidade({ canList }: { canList: boolean }) {
       {can("criar_condominios") && (
         <>
           {" "}
-          <Link to="/portaria-web/condominios/novo" className="text-brand-700 underline">
+          <Link to={PATHS.condominioNovo} className="text-brand-700 underline">
             Cadastrar condomínio
           </Link>
         </>

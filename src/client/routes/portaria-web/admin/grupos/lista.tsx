@@ -5,11 +5,11 @@ import { RequirePermission } from "~/components/portaria/require-permission";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
-import { DENIED } from "~/features/permissoes/access";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { gruposQueryOptions } from "~/features/grupos/api";
-import { GRUPOS_PATH, GruposTable } from "~/features/grupos/grupos-table";
+import { GruposTable } from "~/features/grupos/grupos-table";
 import type { Route } from "./+types/lista";
+import { PATHS } from "~/lib/paths";
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "Grupos | Portaria Web" }];
@@ -37,9 +37,9 @@ function Grupos() {
         </div>
         <Button asChild>
           <Link
-            to={`${GRUPOS_PATH}/novo`}
+            to={PATHS.grupoNovo}
             onClick={(event) => {
-              if (!guard("gerenciar_grupos_permissoes", DENIED.createGroup)) event.preventDefault();
+              if (!guard("gerenciar_grupos_permissoes", "criarGrupo")) event.preventDefault();
             }}
           >
             <Plus aria-hidden /> Criar Novo Grupo

@@ -8,10 +8,10 @@ import { gruposQueryOptions } from "~/features/grupos/api";
 import { usuarioQueryOptions } from "~/features/usuarios/api";
 import { StatusBadge } from "~/features/usuarios/status";
 import { UsuarioEditForm } from "~/features/usuarios/usuario-edit-form";
-import { USUARIOS_PATH } from "~/features/usuarios/usuarios-table";
 import { ApiError } from "~/lib/api";
 import { toastError } from "~/lib/toast";
 import type { Route } from "./+types/editar";
+import { PATHS } from "~/lib/paths";
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "Editar Usuário | Portaria Web" }];
@@ -36,7 +36,7 @@ function EditarUsuario({ usuarioId }: { usuarioId: string }) {
   useEffect(() => {
     if (!usuario.error) return;
     toastError("Erro ao carregar dados do usuário", usuario.error);
-    navigate(USUARIOS_PATH, { replace: true });
+    navigate(PATHS.usuarios, { replace: true });
   }, [usuario.error, navigate]);
 
   const ready = usuario.data && usuario.isFetchedAfterMount && !grupos.isPending;
@@ -47,7 +47,7 @@ function EditarUsuario({ usuarioId }: { usuarioId: string }) {
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <div className="grid gap-2">
-        <Link to={USUARIOS_PATH} className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
+        <Link to={PATHS.usuarios} className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
           <ArrowLeft className="h-4 w-4" aria-hidden /> Voltar para usuários
         </Link>
         <h1 className="text-2xl font-bold text-slate-900">Editar Usuário</h1>

@@ -17,14 +17,14 @@ import {
 import { ListToolbar, SearchField } from "~/components/ui/list-toolbar";
 import { PagedList } from "~/components/ui/paged-list";
 import { useQueryErrorToast } from "~/components/ui/query-state";
-import { DENIED } from "~/features/permissoes/access";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { usuariosInfiniteQueryOptions } from "~/features/usuarios/api";
 import { STATUS_FILTERS, type StatusFilter } from "~/features/usuarios/status";
 import { useDebouncedValue } from "~/lib/use-debounced-value";
-import { USUARIOS_PATH, UsuariosTable } from "~/features/usuarios/usuarios-table";
+import { UsuariosTable } from "~/features/usuarios/usuarios-table";
 import { usePagedRows } from "~/lib/paged-list";
 import type { Route } from "./+types/lista";
+import { PATHS } from "~/lib/paths";
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "Usuários | Portaria Web" }];
@@ -60,9 +60,9 @@ function Usuarios() {
         </div>
         <Button asChild>
           <Link
-            to={`${USUARIOS_PATH}/novo`}
+            to={PATHS.usuarioNovo}
             onClick={(event) => {
-              if (!guard("gerenciar_usuarios_portaria", DENIED.createUser)) event.preventDefault();
+              if (!guard("gerenciar_usuarios_portaria", "criarUsuario")) event.preventDefault();
             }}
           >
             <Plus aria-hidden /> Novo Usuário

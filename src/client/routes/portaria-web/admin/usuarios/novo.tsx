@@ -7,10 +7,10 @@ import { Loading, useQueryErrorToast } from "~/components/ui/query-state";
 import { gruposQueryOptions } from "~/features/grupos/api";
 import { membershipOptions } from "~/features/usuarios/group-options";
 import { UsuarioCreateForm } from "~/features/usuarios/usuario-create-form";
-import { USUARIOS_PATH } from "~/features/usuarios/usuarios-table";
 import { ApiError } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
 import type { Route } from "./+types/novo";
+import { PATHS } from "~/lib/paths";
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "Novo Usuário | Portaria Web" }];
@@ -42,7 +42,7 @@ function NovoUsuario() {
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <div className="grid gap-2">
-        <Link to={USUARIOS_PATH} className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
+        <Link to={PATHS.usuarios} className="inline-flex items-center gap-1 text-sm text-brand-700 hover:underline">
           <ArrowLeft className="h-4 w-4" aria-hidden /> Voltar para usuários
         </Link>
         <h1 className="text-2xl font-bold text-slate-900">Novo Usuário</h1>

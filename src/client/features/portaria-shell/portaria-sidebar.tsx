@@ -3,7 +3,7 @@ import { useId } from "react";
 import { COMPANY_SHORT_NAME } from "@shared/company";
 import { SideNavAside, SideNavItem, SideNavPanel, SideNavSheet } from "~/components/layout/side-nav";
 import { useAuth } from "~/lib/auth";
-import { groupLabel, visibleMenu } from "~/features/portaria-shell/menu";
+import { groupLabel, visibleMenu } from "./menu";
 
 function SidebarContent({ onNavigate, showUser = false }: { onNavigate?: () => void; showUser?: boolean }) {
   const { can, profile } = useAuth();

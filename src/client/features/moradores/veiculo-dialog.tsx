@@ -7,7 +7,6 @@ import { TIPO_VEICULO_LABEL, TIPOS_VEICULO, veiculoInputSchema, type Veiculo } f
 import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
 import { toastFormErrors } from "~/components/ui/form-field";
 import { InputField, MaskedField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
-import { DENIED_REGISTRY } from "~/features/unidades/access";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { applyServerFieldErrors } from "~/lib/server-field-errors";
 import { toast, toastApiError } from "~/lib/toast";
@@ -96,7 +95,7 @@ function VeiculoForm({
   const errors = formState.errors;
 
   function onValid(values: VeiculoValues) {
-    if (!guard("gerenciar_veiculos_morador", DENIED_REGISTRY.manageVehicles)) return;
+    if (!guard("gerenciar_veiculos_morador")) return;
     save.mutate(
       { moradorId, id: veiculo?.id, values },
       {

@@ -1,0 +1,76 @@
+import { useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useCallback } from "react";
+import { reloadSession } from "./auth";
+
+/**
+ * Every query key of the app, and what a change to each resource makes stale: one table instead
+ * of each feature knowing which other screens show its data.
+ */
+export const queryKeys = {
+  painel: ["painel"] as const,
+  painelStats: (condominioId: string) => ["painel", condominioId] as const,
+  condominiosAtivos: ["painel", "condominios"] as const,
+  condominios: ["condominios"] as const,
+  condominiosList: ["condominios", "list"] as const,
+  condominio: (id: string) => ["condominios", "detail", id] as const,
+  unidades: ["unidades"] as const,
+  unidadesList: ["unidades", "list"] as const,
+  unidade: (id: string) => ["unidades", "detail", id] as const,
+  moradores: (unidadeId: string) => ["moradores", unidadeId] as const,
+  veiculos: ["veiculos"] as const,
+  veiculosList: ["veiculos", "list"] as const,
+  prestadores: ["prestadores"] as const,
+  prestadoresList: ["prestadores", "list"] as const,
+  prestador: (id: string) => ["prestadores", "detail", id] as const,
+  usuarios: ["usuarios"] as const,
+  usuario: (id: string) => ["usuarios", "detail", id] as const,
+  grupos: ["grupos"] as const,
+  gruposList: ["grupos", "list"] as const,
+  grupo: (id: string) => ["grupos", "detail", id] as const,
+  permissoes: ["permissoes"] as const,
+  permissoesList: ["permissoes", "list"] as const,
+  minhasSessoes: ["minha-conta", "sessoes"] as const,
+};
+
+export type ChangedResource = "condominios" | "unidades" | "moradores" | "prestadores" | "usuarios" | "grupos" | "permissoes" | "minhasSessoes";
+
+/**
+ * What shows each resource. A condominium's name and status appear in the painel (numbers and
+ * filter), the pick-lists and the unit, vehicle and provider lists; a unit in the vehicle list;
+ * a resident or vehicle in its unit, the unit lists (resident count), the vehicle list and the
+ * painel; a group in the user screens; a permission in the group screens.
+ */
+const STALE_AFTER: Record<ChangedResource, readonly QueryKey[]> = {
+  condominios: [queryKeys.condominios, queryKeys.painel, queryKeys.unidades, queryKeys.veiculos, queryKeys.prestadores],
+  unidades: [queryKeys.unidadesList, queryKeys.veiculos, queryKeys.painel],
+  moradores: [queryKeys.unidadesList, queryKeys.veiculos, queryKeys.painel],
+  prestadores: [queryKeys.prestadores, queryKeys.painel],
+  usuarios: [queryKeys.usuarios, queryKeys.grupos],
+  grupos: [queryKeys.grupos, queryKeys.usuarios],
+  permissoes: [queryKeys.permissoes, queryKeys.grupos],
+  minhasSessoes: [queryKeys.minhasSessoes],
+};
+
+/** Changes that may alter the signed-in user's own name, groups or permissions. */
+const TOUCHES_SESSION: ReadonlySet<ChangedResource> = new Set(["usuarios", "grupos", "permissoes"]);
+
+/**
+ * Refreshes what a change made stale. `also` adds keys of the change itself (the unit whose
+ * residents changed); `leaving` is a record that was deleted or left the user's reach: its detail
+ * is not refetched (it would answer 404 while its page goes away).
+ */
+export function useInvalidate(resource: ChangedResource) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (options: { also?: readonly QueryKey[]; leaving?: QueryKey } = {}) => {
+      const leaving = options.leaving ? JSON.stringify(options.leaving) : null;
+      return Promise.all([
+        ...[...STALE_AFTER[resource], ...(options.also ?? [])].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey, predicate: (query) => leaving === null || JSON.stringify(query.queryKey) !== leaving }),
+        ),
+        TOUCHES_SESSION.has(resource) ? reloadSession() : null,
+      ]);
+    },
+    [queryClient, resource],
+  );
+}
