@@ -6,6 +6,7 @@ import type { CondominioListItem } from "@shared/schemas/condominios";
 import { AtivoBadge } from "~/components/ui/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { VirtualGrid } from "~/components/ui/virtual-grid";
 import { PATHS } from "~/lib/paths";
 
 /** 'cidade - UF', whichever of the two is known, or 'Localização não informada' (§2). */
@@ -25,13 +26,7 @@ export function CondominiosGrid({ rows }: { rows: CondominioListItem[] }) {
     );
   }
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Condomínios cadastrados">
-      {rows.map((c) => (
-        <li key={c.id} className="grid">
-          <CondominioCard condominio={c} />
-        </li>
-      ))}
-    </ul>
+    <VirtualGrid label="Condomínios cadastrados" items={rows} itemKey={(c) => c.id} renderItem={(c) => <CondominioCard condominio={c} />} />
   );
 }
 

@@ -5,8 +5,7 @@ import type { GrupoListItem } from "@shared/schemas/grupos";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, useConfirmedAction } from "~/components/ui/confirm-dialog";
 import { RowDeleteButton } from "~/components/ui/row-delete-button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { TableEmptyRow } from "~/components/ui/table-empty-row";
+import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useDeleteGrupo } from "./api";
 import { PATHS } from "~/lib/paths";
@@ -22,49 +21,40 @@ export function GruposTable({ rows }: { rows: GrupoListItem[] }) {
   });
   const toDelete = remove.target;
 
+  const columns: DataColumn<GrupoListItem>[] = [
+    {
+      header: "Nome",
+      card: "title",
+      className: "font-medium text-slate-900",
+      cell: (g) => (
+        <span className="inline-flex items-center gap-1.5">
+          {g.nome_grupo}
+          {g.nome_grupo === ADMIN_GROUP_NAME && <ShieldCheck className="h-4 w-4 text-brand-600" aria-hidden />}
+        </span>
+      ),
+    },
+    { header: "Descrição", className: "text-slate-700", cell: (g) => g.descricao || "—" },
+    { header: "Usuários", headClassName: "text-right", className: "text-right tabular-nums", cell: (g) => g.user_count },
+    {
+      header: "Ações",
+      card: "actions",
+      headClassName: "text-right",
+      cell: (g) => (
+        <div className="flex justify-end gap-1">
+          <Button asChild variant="ghost" size="sm">
+            <Link to={PATHS.grupo(g.id)} aria-label={`Editar ${g.nome_grupo}`}>
+              <Pencil aria-hidden /> Editar
+            </Link>
+          </Button>
+          {g.nome_grupo !== ADMIN_GROUP_NAME && <RowDeleteButton label={`Excluir ${g.nome_grupo}`} onClick={() => remove.ask(g)} />}
+        </div>
+      ),
+    },
+  ];
+
   return (
     <>
-      <Table aria-label="Grupos cadastrados">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Nome</TableHead>
-            <TableHead>Descrição</TableHead>
-            <TableHead className="text-right">Usuários</TableHead>
-            <TableHead className="text-right">Ações</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.length === 0 ? (
-            <TableEmptyRow colSpan={4}>Nenhum grupo encontrado</TableEmptyRow>
-          ) : (
-            rows.map((g) => {
-              const isAdmin = g.nome_grupo === ADMIN_GROUP_NAME;
-              return (
-                <TableRow key={g.id}>
-                  <TableCell className="font-medium text-slate-900">
-                    <span className="inline-flex items-center gap-1.5">
-                      {g.nome_grupo}
-                      {isAdmin && <ShieldCheck className="h-4 w-4 text-brand-600" aria-hidden />}
-                    </span>
-                  </TableCell>
-                  <TableCell className="min-w-56 text-slate-700">{g.descricao || "—"}</TableCell>
-                  <TableCell className="text-right tabular-nums">{g.user_count}</TableCell>
-                  <TableCell>
-                    <div className="flex justify-end gap-1">
-                      <Button asChild variant="ghost" size="sm">
-                        <Link to={PATHS.grupo(g.id)} aria-label={`Editar ${g.nome_grupo}`}>
-                          <Pencil aria-hidden /> Editar
-                        </Link>
-                      </Button>
-                      {!isAdmin && <RowDeleteButton label={`Excluir ${g.nome_grupo}`} onClick={() => remove.ask(g)} />}
-                    </div>
-                  </TableCell>
-                </TableRow>
-              );
-            })
-          )}
-        </TableBody>
-      </Table>
+      <DataTable label="Grupos cadastrados" columns={columns} rows={rows} rowKey={(g) => g.id} empty="Nenhum grupo encontrado" />
 
       <ConfirmDialog
         {...remove.dialog}

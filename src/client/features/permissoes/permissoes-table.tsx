@@ -4,8 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog, useConfirmedAction } from "~/components/ui/confirm-dialog";
 import { RowDeleteButton } from "~/components/ui/row-delete-button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { TableEmptyRow } from "~/components/ui/table-empty-row";
+import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useDeletePermissao } from "./api";
 import { isSystemPermission } from "@shared/permissions";
@@ -20,47 +19,38 @@ export function PermissoesTable({ rows, onEdit }: { rows: Permissao[]; onEdit: (
   });
   const toDelete = remove.target;
 
+  const columns: DataColumn<Permissao>[] = [
+    {
+      header: "Nome",
+      card: "title",
+      cell: (p) => (
+        <>
+          <code className="font-mono text-[0.8125rem] font-semibold text-slate-900">{p.nome_permissao}</code>
+          <span className="block text-xs font-normal text-slate-600">{permissionLabel(p.nome_permissao)}</span>
+        </>
+      ),
+    },
+    { header: "Categoria", cell: (p) => <Badge variant="outline">{p.categoria}</Badge> },
+    { header: "Descrição", className: "text-slate-700", cell: (p) => p.descricao || "—" },
+    {
+      header: "Ações",
+      card: "actions",
+      headClassName: "text-right",
+      cell: (p) => (
+        <div className="flex justify-end gap-1">
+          <Button variant="ghost" size="sm" onClick={() => onEdit(p)} aria-label={`Editar ${p.nome_permissao}`}>
+            <Pencil aria-hidden /> Editar
+          </Button>
+          {/* The server refuses to delete the system's own permissions. */}
+          {!isSystemPermission(p.nome_permissao) && <RowDeleteButton label={`Excluir ${p.nome_permissao}`} onClick={() => remove.ask(p)} />}
+        </div>
+      ),
+    },
+  ];
+
   return (
     <>
-      <Table aria-label="Permissões cadastradas">
-        <TableHeader>
-          <TableRow>
-            <TableHead>Nome</TableHead>
-            <TableHead>Categoria</TableHead>
-            <TableHead>Descrição</TableHead>
-            <TableHead className="text-right">Ações</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {rows.length === 0 ? (
-            <TableEmptyRow colSpan={4}>Nenhuma permissão encontrada</TableEmptyRow>
-          ) : (
-            rows.map((p) => (
-              <TableRow key={p.id}>
-                <TableCell>
-                  <code className="font-mono text-[0.8125rem] font-semibold text-slate-900">{p.nome_permissao}</code>
-                  <span className="block text-xs text-slate-600">{permissionLabel(p.nome_permissao)}</span>
-                </TableCell>
-                <TableCell>
-                  <Badge variant="outline">{p.categoria}</Badge>
-                </TableCell>
-                <TableCell className="min-w-56 text-slate-700">{p.descricao || "—"}</TableCell>
-                <TableCell>
-                  <div className="flex justify-end gap-1">
-                    <Button variant="ghost" size="sm" onClick={() => onEdit(p)} aria-label={`Editar ${p.nome_permissao}`}>
-                      <Pencil aria-hidden /> Editar
-                    </Button>
-                    {/* The server refuses to delete the system's own permissions. */}
-                    {!isSystemPermission(p.nome_permissao) && (
-                      <RowDeleteButton label={`Excluir ${p.nome_permissao}`} onClick={() => remove.ask(p)} />
-                    )}
-                  </div>
-                </TableCell>
-              </TableRow>
-            ))
-          )}
-        </TableBody>
-      </Table>
+      <DataTable label="Permissões cadastradas" columns={columns} rows={rows} rowKey={(p) => p.id} empty="Nenhuma permissão encontrada" />
 
       <ConfirmDialog
         {...remove.dialog}

@@ -3,61 +3,51 @@ import { Link } from "react-router";
 import type { Prestador } from "@shared/schemas/prestadores";
 import { AtivoBadge } from "~/components/ui/status-badge";
 import { Button } from "~/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
-import { TableEmptyRow } from "~/components/ui/table-empty-row";
+import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { useAuth } from "~/lib/auth";
 import { formatCpfOuCnpj, formatPeriodo } from "./format";
 import { PATHS } from "~/lib/paths";
 
 /** §2 Providers: name/company, CNPJ/CPF, service, condominium, authorization period, status, edit link. */
-export function PrestadoresTable({ rows }: { rows: Prestador[] }) {
+export function PrestadoresTable({ rows, total }: { rows: Prestador[]; total?: number }) {
   const { can } = useAuth();
   // Without edit permission the same link opens the provider read-only.
   const canEdit = can("editar_prestadores_servico");
+  const columns: DataColumn<Prestador>[] = [
+    { header: "Nome/Empresa", card: "title", className: "font-medium text-slate-900", cell: (p) => p.nome_empresa_profissional },
+    { header: "CNPJ/CPF", className: "whitespace-nowrap tabular-nums", cell: (p) => (p.cnpj_cpf ? formatCpfOuCnpj(p.cnpj_cpf) : "—") },
+    { header: "Tipo de Serviço", cell: (p) => p.tipo_servico },
+    { header: "Condomínio", cell: (p) => p.condominio?.nome ?? <span className="text-slate-600">Geral/N/A</span> },
+    { header: "Período de Autorização", className: "tabular-nums", cell: (p) => formatPeriodo(p.data_inicio_autorizacao, p.data_fim_autorizacao) },
+    { header: "Status", card: "status", cell: (p) => <AtivoBadge ativo={p.ativo} /> },
+    {
+      header: "Ações",
+      card: "actions",
+      headClassName: "text-right",
+      cell: (p) => (
+        <div className="flex justify-end">
+          <Button asChild variant="ghost" size="sm" className="w-9 px-0">
+            <Link
+              to={PATHS.prestador(p.id)}
+              aria-label={`${canEdit ? "Editar" : "Ver"} ${p.nome_empresa_profissional}`}
+              title={canEdit ? "Editar" : "Ver"}
+            >
+              {canEdit ? <Pencil aria-hidden /> : <Eye aria-hidden />}
+            </Link>
+          </Button>
+        </div>
+      ),
+    },
+  ];
   return (
-    <Table aria-label="Prestadores de serviço cadastrados" className="[&_td]:px-3 [&_td:first-child]:pl-4 [&_th]:px-3 [&_th:first-child]:pl-4">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Nome/Empresa</TableHead>
-          <TableHead>CNPJ/CPF</TableHead>
-          <TableHead>Tipo de Serviço</TableHead>
-          <TableHead>Condomínio</TableHead>
-          <TableHead>Período de Autorização</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead className="text-right">Ações</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.length === 0 ? (
-          <TableEmptyRow colSpan={7}>Nenhum prestador encontrado</TableEmptyRow>
-        ) : (
-          rows.map((p) => (
-            <TableRow key={p.id}>
-              <TableCell className="min-w-40 font-medium text-slate-900 [overflow-wrap:anywhere]">{p.nome_empresa_profissional}</TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">{p.cnpj_cpf ? formatCpfOuCnpj(p.cnpj_cpf) : "—"}</TableCell>
-              <TableCell className="min-w-32">{p.tipo_servico}</TableCell>
-              <TableCell className="min-w-32">{p.condominio?.nome ?? <span className="text-slate-600">Geral/N/A</span>}</TableCell>
-              <TableCell className="whitespace-nowrap tabular-nums">{formatPeriodo(p.data_inicio_autorizacao, p.data_fim_autorizacao)}</TableCell>
-              <TableCell>
-                <AtivoBadge ativo={p.ativo} />
-              </TableCell>
-              <TableCell>
-                <div className="flex justify-end">
-                  <Button asChild variant="ghost" size="sm" className="w-9 px-0">
-                    <Link
-                      to={PATHS.prestador(p.id)}
-                      aria-label={`${canEdit ? "Editar" : "Ver"} ${p.nome_empresa_profissional}`}
-                      title={canEdit ? "Editar" : "Ver"}
-                    >
-                      {canEdit ? <Pencil aria-hidden /> : <Eye aria-hidden />}
-                    </Link>
-                  </Button>
-                </div>
-              </TableCell>
-            </TableRow>
-          ))
-        )}
-      </TableBody>
-    </Table>
+    <DataTable
+      label="Prestadores de serviço cadastrados"
+      columns={columns}
+      rows={rows}
+      total={total}
+      rowKey={(p) => p.id}
+      className="[&_td]:px-3 [&_td:first-child]:pl-4 [&_th]:px-3 [&_th:first-child]:pl-4"
+      empty="Nenhum prestador encontrado"
+    />
   );
 }

@@ -2,87 +2,79 @@ import { Pencil, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { UnidadeListItem } from "@shared/schemas/unidades";
 import { Button } from "~/components/ui/button";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
+import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { useAuth } from "~/lib/auth";
 import { unidadeLabel } from "@shared/schemas/unidades";
 import { AtivoBadge } from "~/components/ui/status-badge";
 import { PATHS } from "~/lib/paths";
 
-const COLUMNS = 8;
+const dash = <span className="text-slate-600">—</span>;
 
 /**
  * §2 'Gerenciar Unidades': the edit link shows only with editar_unidades. Someone who manages
  * residents or their vehicles without it gets a 'Moradores' link to the same page instead.
  */
-export function UnidadesTable({ rows, onClearFilters }: { rows: UnidadeListItem[]; onClearFilters?: () => void }) {
+export function UnidadesTable({ rows, total, onClearFilters }: { rows: UnidadeListItem[]; total?: number; onClearFilters?: () => void }) {
   const { can } = useAuth();
   const canEdit = can("editar_unidades");
   const canManageResidents = can(["gerenciar_moradores_unidade", "gerenciar_veiculos_morador"]);
 
-  return (
-    <Table aria-label="Unidades cadastradas" className="[&_td]:px-3 [&_td:first-child]:pl-4 [&_th]:px-3 [&_th:first-child]:pl-4">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Condomínio</TableHead>
-          <TableHead>Bloco/Torre</TableHead>
-          <TableHead>Unidade</TableHead>
-          <TableHead>Andar</TableHead>
-          <TableHead>Tipo</TableHead>
-          <TableHead className="text-right">Moradores</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead className="text-right">Ações</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.length === 0 ? (
-          <TableRow>
-            <TableCell colSpan={COLUMNS} className="py-10 text-center text-slate-600">
-              <p>Nenhuma unidade encontrada</p>
-              {onClearFilters && (
-                <Button variant="link" className="mt-1 h-auto p-0" onClick={onClearFilters}>
-                  Limpar filtros
+  const columns: DataColumn<UnidadeListItem>[] = [
+    { header: "Condomínio", className: "min-w-32 text-slate-900", cell: (u) => u.condominio.nome },
+    { header: "Bloco/Torre", cell: (u) => u.bloco || dash },
+    { header: "Unidade", card: "title", className: "font-medium text-slate-900", cell: (u) => u.numero_unidade },
+    { header: "Andar", cell: (u) => u.andar || dash },
+    { header: "Tipo", cell: (u) => u.tipo_unidade || dash },
+    { header: "Moradores", headClassName: "text-right", className: "text-right tabular-nums", cell: (u) => u.moradores_count },
+    { header: "Status", card: "status", cell: (u) => <AtivoBadge ativo={u.ativo} feminine /> },
+    {
+      header: "Ações",
+      card: "actions",
+      headClassName: "text-right",
+      cell: (u) => {
+        const label = unidadeLabel(u);
+        return (
+          <div className="flex items-center justify-end gap-1">
+            {canEdit ? (
+              <Button asChild variant="ghost" size="sm" className="w-9 px-0">
+                <Link to={PATHS.unidade(u.id)} aria-label={`Editar unidade ${label} (${u.condominio.nome})`} title="Editar">
+                  <Pencil aria-hidden />
+                </Link>
+              </Button>
+            ) : (
+              canManageResidents && (
+                <Button asChild variant="ghost" size="sm">
+                  <Link to={PATHS.unidade(u.id)} aria-label={`Moradores da unidade ${label} (${u.condominio.nome})`}>
+                    <Users aria-hidden /> Moradores
+                  </Link>
                 </Button>
-              )}
-            </TableCell>
-          </TableRow>
-        ) : (
-          rows.map((u) => {
-            const label = unidadeLabel(u);
-            return (
-              <TableRow key={u.id} data-testid={`unidade-${u.id}`}>
-                <TableCell className="min-w-40 text-slate-900">{u.condominio.nome}</TableCell>
-                <TableCell>{u.bloco || <span className="text-slate-600">—</span>}</TableCell>
-                <TableCell className="font-medium text-slate-900">{u.numero_unidade}</TableCell>
-                <TableCell>{u.andar || <span className="text-slate-600">—</span>}</TableCell>
-                <TableCell>{u.tipo_unidade || <span className="text-slate-600">—</span>}</TableCell>
-                <TableCell className="text-right tabular-nums">{u.moradores_count}</TableCell>
-                <TableCell>
-                  <AtivoBadge ativo={u.ativo} feminine />
-                </TableCell>
-                <TableCell>
-                  <div className="flex items-center justify-end gap-1">
-                    {canEdit ? (
-                      <Button asChild variant="ghost" size="sm" className="w-9 px-0">
-                        <Link to={PATHS.unidade(u.id)} aria-label={`Editar unidade ${label} (${u.condominio.nome})`} title="Editar">
-                          <Pencil aria-hidden />
-                        </Link>
-                      </Button>
-                    ) : (
-                      canManageResidents && (
-                        <Button asChild variant="ghost" size="sm">
-                          <Link to={PATHS.unidade(u.id)} aria-label={`Moradores da unidade ${label} (${u.condominio.nome})`}>
-                            <Users aria-hidden /> Moradores
-                          </Link>
-                        </Button>
-                      )
-                    )}
-                  </div>
-                </TableCell>
-              </TableRow>
-            );
-          })
-        )}
-      </TableBody>
-    </Table>
+              )
+            )}
+          </div>
+        );
+      },
+    },
+  ];
+
+  return (
+    <DataTable
+      label="Unidades cadastradas"
+      columns={columns}
+      rows={rows}
+      total={total}
+      rowKey={(u) => u.id}
+      rowTestId={(u) => `unidade-${u.id}`}
+      className="[&_td]:px-3 [&_td:first-child]:pl-4 [&_th]:px-3 [&_th:first-child]:pl-4"
+      empty={
+        <>
+          <p>Nenhuma unidade encontrada</p>
+          {onClearFilters && (
+            <Button variant="link" className="mt-1 h-auto p-0" onClick={onClearFilters}>
+              Limpar filtros
+            </Button>
+          )}
+        </>
+      }
+    />
   );
 }

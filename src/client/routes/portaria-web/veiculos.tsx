@@ -70,7 +70,7 @@ function Veiculos() {
 
       <PagedList query={query} rows={rows} total={total} noun="veículos">
 
-        <VeiculosTable rows={rows} onClearFilters={filtered ? clearFilters : undefined} />
+        <VeiculosTable rows={rows} total={total} onClearFilters={filtered ? clearFilters : undefined} />
 
       </PagedList>
     </div>

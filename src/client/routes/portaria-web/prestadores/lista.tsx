@@ -107,7 +107,7 @@ function Prestadores() {
 
       <PagedList query={query} rows={rows} total={total} noun="prestadores">
 
-        <PrestadoresTable rows={rows} />
+        <PrestadoresTable rows={rows} total={total} />
 
       </PagedList>
     </div>

@@ -74,7 +74,7 @@ function Unidades() {
 
       <PagedList query={query} rows={rows} total={total} noun="unidades">
 
-        <UnidadesTable rows={rows} onClearFilters={filtered ? clearFilters : undefined} />
+        <UnidadesTable rows={rows} total={total} onClearFilters={filtered ? clearFilters : undefined} />
 
       </PagedList>
     </div>

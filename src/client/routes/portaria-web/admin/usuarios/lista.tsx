@@ -103,7 +103,7 @@ function Usuarios() {
 
       <PagedList query={query} rows={rows} total={total} noun="usuários">
 
-        <UsuariosTable rows={rows} />
+        <UsuariosTable rows={rows} total={total} />
 
       </PagedList>
     </div>

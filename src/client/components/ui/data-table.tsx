@@ -1,0 +1,176 @@
+import type { ReactNode } from "react";
+import { SM_UP, useMediaQuery } from "~/lib/use-media-query";
+import { useWindowRows } from "~/lib/use-window-rows";
+import { cn } from "~/lib/utils";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "./table";
+
+/**
+ * One column of a {@link DataTable}. On a phone (below `sm`) each row is a card: the `title`
+ * column heads it with the `status` column beside it, `field` columns follow as label/value pairs
+ * and the `actions` column closes it.
+ */
+export interface DataColumn<T> {
+  /** The column header (on cards, the field's label). */
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Classes of the body cells (table only). */
+  className?: string;
+  /** Classes of the column header. */
+  headClassName?: string;
+  /** Its place on a card; `field` unless said. */
+  card?: "title" | "status" | "field" | "actions";
+}
+
+const ROW_ESTIMATE = 53;
+const CARD_ESTIMATE = 180;
+
+/**
+ * Every registry list: a real <table> from `sm` up, a list of cards below it, from the same
+ * column definitions. Rows are virtualized in the page's scroll (only those near the viewport are
+ * in the DOM, with spacers standing for the rest), so thousands of loaded rows stay light; the
+ * table keeps its header and says its size (aria-rowcount/aria-rowindex). Long unbroken text wraps
+ * instead of widening the table.
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  rowTestId,
+  total,
+  empty,
+  className,
+}: {
+  /** The accessible name of the table (and of the card list). */
+  label: string;
+  columns: readonly DataColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  rowTestId?: (row: T) => string;
+  /** How many rows the whole list has (loaded or not); the loaded count unless said. */
+  total?: number;
+  /** What an empty list says. */
+  empty: ReactNode;
+  className?: string;
+}) {
+  const wide = useMediaQuery(SM_UP);
+  const list = useWindowRows(rows.length, wide ? ROW_ESTIMATE : CARD_ESTIMATE);
+  const spacer = (height: number, key: string) =>
+    height > 0 ? (
+      <tr key={key} aria-hidden="true">
+        <td colSpan={columns.length} style={{ height, padding: 0, border: 0 }} />
+      </tr>
+    ) : null;
+
+  if (!wide) return <DataCards label={label} columns={columns} rows={rows} rowKey={rowKey} rowTestId={rowTestId} empty={empty} list={list} />;
+
+  return (
+    <Table
+      aria-label={label}
+      aria-rowcount={Math.max(total ?? 0, rows.length) + 1}
+      className={cn("[&_td]:[overflow-wrap:anywhere] [&_th]:whitespace-normal", className)}
+    >
+      <TableHeader>
+        <TableRow aria-rowindex={1}>
+          {columns.map((c) => (
+            <TableHead key={c.header} className={c.headClassName}>
+              {c.header}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody ref={list.container} {...list.focusHandlers}>
+        {rows.length === 0 ? (
+          <TableRow>
+            <TableCell colSpan={columns.length} className="py-10 text-center text-slate-600">
+              {empty}
+            </TableCell>
+          </TableRow>
+        ) : (
+          <>
+            {list.slots.map(({ key, gapBefore, item }) => {
+              const row = rows[item.index];
+              if (row === undefined) return null;
+              return [
+                spacer(gapBefore, `gap-${key}`),
+                <TableRow
+                  key={rowKey(row)}
+                  ref={list.measure}
+                  data-index={item.index}
+                  aria-rowindex={item.index + 2}
+                  data-testid={rowTestId?.(row)}
+                >
+                  {columns.map((c) => (
+                    <TableCell key={c.header} className={c.className}>
+                      {c.cell(row)}
+                    </TableCell>
+                  ))}
+                </TableRow>,
+              ];
+            })}
+            {spacer(list.after, "after")}
+          </>
+        )}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Below `sm`: one card per row, its title and status on top, its actions in reach. */
+function DataCards<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  rowTestId,
+  empty,
+  list,
+}: {
+  label: string;
+  columns: readonly DataColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  rowTestId?: (row: T) => string;
+  empty: ReactNode;
+  list: ReturnType<typeof useWindowRows>;
+}) {
+  if (rows.length === 0) return <div className="px-4 py-10 text-center text-slate-600">{empty}</div>;
+  const title = columns.find((c) => c.card === "title");
+  const status = columns.find((c) => c.card === "status");
+  const actions = columns.find((c) => c.card === "actions");
+  const fields = columns.filter((c) => (c.card ?? "field") === "field");
+  const spacer = (height: number, key: string) =>
+    height > 0 ? <li key={key} aria-hidden="true" style={{ height }} /> : null;
+
+  return (
+    <ul ref={list.container} aria-label={label} className="divide-y divide-slate-200" {...list.focusHandlers}>
+      {list.slots.map(({ key, gapBefore, item }) => {
+        const row = rows[item.index];
+        if (row === undefined) return null;
+        return [
+          spacer(gapBefore, `gap-${key}`),
+          <li key={rowKey(row)} ref={list.measure} data-index={item.index} data-testid={rowTestId?.(row)} className="grid gap-3 p-4 text-sm">
+            {(title || status) && (
+              <div className="flex items-start justify-between gap-3">
+                {title && <div className="min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere]">{title.cell(row)}</div>}
+                {status && <div className="shrink-0">{status.cell(row)}</div>}
+              </div>
+            )}
+            {fields.length > 0 && (
+              <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-1">
+                {fields.map((c) => (
+                  <div key={c.header} className="contents">
+                    <dt className="text-slate-600">{c.header}</dt>
+                    <dd className="min-w-0 text-slate-800 [overflow-wrap:anywhere]">{c.cell(row)}</dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            {actions && <div className="flex flex-wrap justify-end gap-1 [&>*]:justify-end">{actions.cell(row)}</div>}
+          </li>,
+        ];
+      })}
+      {spacer(list.after, "after")}
+    </ul>
+  );
+}
