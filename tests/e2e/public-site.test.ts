@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectNoSeriousA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
+import { expectNoA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
 import { ADMIN, startPortal, type RunningPortal } from "./support/server";
 import { EMAILS } from "../../src/shared/company";
 import { currentYear } from "../../src/shared/time";
@@ -103,7 +103,7 @@ describe("every public page", () => {
       expect(await h1(page).isVisible()).toBe(true);
       for (const locator of keyContent(page)) expect(await locator.isVisible(), String(locator)).toBe(true);
 
-      await expectNoSeriousA11yViolations(page);
+      await expectNoA11yViolations(page);
 
       // Code splitting: the route modules of the staff areas are never fetched by a public page.
       const forbidden = await page.evaluate(() => {
@@ -432,7 +432,7 @@ describe("navigation bar", () => {
     await menu.waitFor({ state: "visible" });
     expect(await texts(menu.getByRole("link"))).toEqual(["Início", "Serviços", "Sobre", "Contato", "Entrar"]);
     expect(await menu.getByRole("link", { name: "Início" }).getAttribute("aria-current")).toBe("page");
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yViolations(page);
 
     // The toggle closes it again.
     await page.getByTestId("menu-toggle").click();
