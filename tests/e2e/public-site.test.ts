@@ -125,6 +125,19 @@ describe("every public page", () => {
   );
 });
 
+describe("the password recovery dialog", () => {
+  it("opens from /login and passes axe", async () => {
+    const { page, context } = await open("/login");
+    await page.getByRole("button", { name: "Esqueceu a senha?" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("button", { name: "Enviar link de recuperação" }).waitFor();
+    // Radix animates the dialog in: axe reads the colours once it is drawn.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+    await expectNoA11yViolations(page);
+    await context.close();
+  });
+});
+
 describe("home", () => {
   it("shows the hero, highlights, services, strengths, testimonials and contact cards", async () => {
     const { page, context } = await open("/");
