@@ -30,7 +30,7 @@ export function GruposTable({ rows }: { rows: GrupoListItem[] }) {
             <TableHead>Nome</TableHead>
             <TableHead>Descrição</TableHead>
             <TableHead className="text-right">Usuários</TableHead>
-            <TableHead className="text-right">Ações</TableHead>
+            <TableHead className="text-right print:hidden">Ações</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -49,7 +49,7 @@ export function GruposTable({ rows }: { rows: GrupoListItem[] }) {
                   </TableCell>
                   <TableCell className="min-w-56 text-slate-700">{g.descricao || "—"}</TableCell>
                   <TableCell className="text-right tabular-nums">{g.user_count}</TableCell>
-                  <TableCell>
+                  <TableCell className="print:hidden">
                     <div className="flex justify-end gap-1">
                       <Button asChild variant="ghost" size="sm">
                         <Link to={PATHS.grupo(g.id)} aria-label={`Editar ${g.nome_grupo}`}>

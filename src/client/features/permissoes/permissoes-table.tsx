@@ -28,7 +28,7 @@ export function PermissoesTable({ rows, onEdit }: { rows: Permissao[]; onEdit: (
             <TableHead>Nome</TableHead>
             <TableHead>Categoria</TableHead>
             <TableHead>Descrição</TableHead>
-            <TableHead className="text-right">Ações</TableHead>
+            <TableHead className="text-right print:hidden">Ações</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -45,7 +45,7 @@ export function PermissoesTable({ rows, onEdit }: { rows: Permissao[]; onEdit: (
                   <Badge variant="outline">{p.categoria}</Badge>
                 </TableCell>
                 <TableCell className="min-w-56 text-slate-700">{p.descricao || "—"}</TableCell>
-                <TableCell>
+                <TableCell className="print:hidden">
                   <div className="flex justify-end gap-1">
                     <Button variant="ghost" size="sm" onClick={() => onEdit(p)} aria-label={`Editar ${p.nome_permissao}`}>
                       <Pencil aria-hidden /> Editar

@@ -24,7 +24,7 @@ export function PrestadoresTable({ rows }: { rows: Prestador[] }) {
           <TableHead>Condomínio</TableHead>
           <TableHead>Período de Autorização</TableHead>
           <TableHead>Status</TableHead>
-          <TableHead className="text-right">Ações</TableHead>
+          <TableHead className="text-right print:hidden">Ações</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -41,7 +41,7 @@ export function PrestadoresTable({ rows }: { rows: Prestador[] }) {
               <TableCell>
                 <AtivoBadge ativo={p.ativo} />
               </TableCell>
-              <TableCell>
+              <TableCell className="print:hidden">
                 <div className="flex justify-end">
                   <Button asChild variant="ghost" size="sm" className="w-9 px-0">
                     <Link

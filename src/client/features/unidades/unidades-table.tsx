@@ -30,7 +30,7 @@ export function UnidadesTable({ rows, onClearFilters }: { rows: UnidadeListItem[
           <TableHead>Tipo</TableHead>
           <TableHead className="text-right">Moradores</TableHead>
           <TableHead>Status</TableHead>
-          <TableHead className="text-right">Ações</TableHead>
+          <TableHead className="text-right print:hidden">Ações</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -59,7 +59,7 @@ export function UnidadesTable({ rows, onClearFilters }: { rows: UnidadeListItem[
                 <TableCell>
                   <AtivoBadge ativo={u.ativo} feminine />
                 </TableCell>
-                <TableCell>
+                <TableCell className="print:hidden">
                   <div className="flex items-center justify-end gap-1">
                     {canEdit ? (
                       <Button asChild variant="ghost" size="sm" className="w-9 px-0">

@@ -47,7 +47,7 @@ export function UsuariosTable({ rows }: { rows: Usuario[] }) {
             <TableHead>CPF</TableHead>
             <TableHead>Grupos</TableHead>
             <TableHead>Status</TableHead>
-            <TableHead className="text-right">Ações</TableHead>
+            <TableHead className="text-right print:hidden">Ações</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -81,7 +81,7 @@ export function UsuariosTable({ rows }: { rows: Usuario[] }) {
                   <TableCell>
                     <StatusBadge status={u.status} />
                   </TableCell>
-                  <TableCell>
+                  <TableCell className="print:hidden">
                     <div className="flex items-center justify-end gap-1">
                       <Button asChild variant="ghost" size="sm" className="w-9 px-0">
                         <Link to={PATHS.usuario(u.id)} aria-label={`Editar ${u.nome_completo}`} title="Editar">

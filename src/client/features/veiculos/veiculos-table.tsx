@@ -28,7 +28,7 @@ export function VeiculosTable({ rows, onClearFilters }: { rows: VeiculoListItem[
           <TableHead>Unidade</TableHead>
           <TableHead>Condomínio</TableHead>
           <TableHead>Status</TableHead>
-          <TableHead className="text-right">Ações</TableHead>
+          <TableHead className="text-right print:hidden">Ações</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -60,7 +60,7 @@ export function VeiculosTable({ rows, onClearFilters }: { rows: VeiculoListItem[
                 <TableCell>
                   <AtivoBadge ativo={v.ativo} />
                 </TableCell>
-                <TableCell>
+                <TableCell className="print:hidden">
                   <div className="flex items-center justify-end">
                     {canManage && (
                       <Button asChild variant="ghost" size="sm" className="w-9 px-0">
