@@ -178,6 +178,14 @@ describe("axe on every Portaria Web screen", () => {
     await context.close();
   });
 
+  it("the password page with a reset link that is invalid or used", async () => {
+    const { page, context } = await browser.newPage();
+    await page.goto(`${portal.url}/portaria-web/alterar-senha?token=link-que-nao-existe`);
+    await page.getByRole("link", { name: "Ir para o login" }).waitFor();
+    await expectNoA11yViolations(page);
+    await context.close();
+  });
+
   it("the first-access password screen", async () => {
     const { page, context } = await browser.newPage();
     await login(page, portal.url, PENDENTE.email, PENDENTE.password);
