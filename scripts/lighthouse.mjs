@@ -6,6 +6,7 @@
 //   npm run lighthouse [-- --runs N] [-- --no-gate] [-- --save-lhr]
 //
 // Each page is audited N times (default 3) and the median run (Lighthouse's own pick) is kept.
+// The not-found page answers 404 with noindex on purpose: only its accessibility is audited, once.
 // Nothing leaves the machine: the server, the browser and every request stay on loopback.
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -22,7 +23,18 @@ import { ensureBuild } from "./lib/build.mjs";
 const root = fileURLToPath(new URL("..", import.meta.url));
 process.chdir(root);
 
-const PAGES = ["/", "/servicos", "/sobre", "/contato", "/leads", "/login"];
+/** Every public page. `notFound`: the page answers 404 with noindex on purpose, so only its accessibility is audited. */
+const PAGES = [
+  { path: "/" },
+  { path: "/servicos" },
+  { path: "/sobre" },
+  { path: "/contato" },
+  { path: "/leads" },
+  { path: "/politica-de-privacidade" },
+  { path: "/termos-de-uso" },
+  { path: "/login" },
+  { path: "/pagina-que-nao-existe", notFound: true },
+];
 const CATEGORIES = [
   { id: "performance", label: "Performance", min: 95 },
   { id: "accessibility", label: "Accessibility", min: 100 },
@@ -117,14 +129,14 @@ async function assetHeaders(origin) {
   return { asset: script, contentEncoding: encoding, cacheControl, ok: (encoding === "br" || encoding === "gzip") && maxAge >= 31_536_000 };
 }
 
-function pageSummary(path, lhr, origin) {
+function pageSummary(path, lhr, origin, audited) {
   const requests = lhr.audits["network-requests"]?.details?.items ?? [];
   const scriptBytes = requests.filter((r) => r.resourceType === "Script").reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
   const external = requests.map((r) => r.url).filter((url) => !url.startsWith(origin) && !/^(data|blob):/.test(url));
-  const scores = Object.fromEntries(CATEGORIES.map((c) => [c.id, Math.round((lhr.categories[c.id]?.score ?? 0) * 100)]));
+  const scores = Object.fromEntries(audited.map((c) => [c.id, Math.round((lhr.categories[c.id]?.score ?? 0) * 100)]));
   // The audits that cost points in a category that missed its target, to say why.
   const failing = {};
-  for (const c of CATEGORIES) {
+  for (const c of audited) {
     if (scores[c.id] >= c.min) continue;
     failing[c.id] = lhr.categories[c.id].auditRefs
       .filter((ref) => ref.weight > 0 && lhr.audits[ref.id].score !== null && lhr.audits[ref.id].score < 1)
@@ -136,8 +148,9 @@ function pageSummary(path, lhr, origin) {
       lhr.audits[id]?.numericValue ?? null,
     ]),
   );
-  const missed = CATEGORIES.filter((c) => scores[c.id] < c.min).map((c) => c.id);
-  const jsKB = Math.round((scriptBytes / 1024) * 10) / 10;
+  const missed = audited.filter((c) => scores[c.id] < c.min).map((c) => c.id);
+  // The requests are recorded only with the performance category (not on the not-found page).
+  const jsKB = lhr.audits["network-requests"] ? Math.round((scriptBytes / 1024) * 10) / 10 : null;
   if (path === "/" && jsKB > HOME_JS_MAX_KB) missed.push("javascript");
   if (external.length > 0) missed.push("external-requests");
   return { path, scores, jsKB, metrics, externalRequests: external, failingAudits: failing, missed };
@@ -149,8 +162,8 @@ function markdownTable(pages) {
     `| Page | ${CATEGORIES.map((c) => c.label).join(" | ")} | JS transferred (KB, compressed) |`,
     `| --- | ${CATEGORIES.map(() => "---:").join(" | ")} | ---: |`,
     ...pages.map((p) => {
-      const cells = CATEGORIES.map((c) => mark(p.scores[c.id] >= c.min, String(p.scores[c.id])));
-      const js = mark(p.path !== "/" || p.jsKB <= HOME_JS_MAX_KB, p.jsKB.toFixed(1));
+      const cells = CATEGORIES.map((c) => (c.id in p.scores ? mark(p.scores[c.id] >= c.min, String(p.scores[c.id])) : "–"));
+      const js = p.jsKB === null ? "–" : mark(p.path !== "/" || p.jsKB <= HOME_JS_MAX_KB, p.jsKB.toFixed(1));
       return `| ${p.path} | ${cells.join(" | ")} | ${js} |`;
     }),
     `| **target** | ${CATEGORIES.map((c) => (c.min === 100 ? "100" : `≥ ${c.min}`)).join(" | ")} | ≤ ${HOME_JS_MAX_KB} on / |`,
@@ -192,18 +205,23 @@ try {
 
   const pages = [];
   const lhrs = {};
-  for (const path of PAGES) {
+  for (const { path, notFound = false } of PAGES) {
     const url = `${server.origin}${path}`;
+    const audited = CATEGORIES.filter((c) => !notFound || c.id === "accessibility");
+    const measured = audited.some((c) => c.id === "performance");
+    // Without performance there is nothing to take a median of: one run.
+    const pageRuns = measured ? runs : 1;
     const results = [];
     let retries = 0;
-    while (results.length < runs) {
-      process.stderr.write(`Lighthouse ${path} (${results.length + 1}/${runs})...\n`);
+    while (results.length < pageRuns) {
+      process.stderr.write(`Lighthouse ${path} (${results.length + 1}/${pageRuns})...\n`);
       const result = await lighthouse(url, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
-        onlyCategories: CATEGORIES.map((c) => c.id),
+        onlyCategories: audited.map((c) => c.id),
         disableFullPageScreenshot: true,
+        ignoreStatusCode: notFound,
       });
       if (!result) throw new Error(`Lighthouse não devolveu resultado para ${url}`);
       const error = result.lhr.runtimeError;
@@ -213,9 +231,10 @@ try {
       else if (retries === MAX_RETRIES) throw new Error(`Lighthouse falhou em ${url}: ${error.message}`);
       else process.stderr.write(`  ${error.code}: a medição falhou; de novo (${++retries}/${MAX_RETRIES})\n`);
     }
-    const lhr = computeMedianRun(results);
+    const lhr = measured ? computeMedianRun(results) : results[0];
     lhrs[path] = lhr;
-    pages.push({ ...pageSummary(path, lhr, server.origin), performanceRuns: results.map((r) => Math.round(r.categories.performance.score * 100)), retries });
+    const performanceRuns = measured ? results.map((r) => Math.round(r.categories.performance.score * 100)) : [];
+    pages.push({ ...pageSummary(path, lhr, server.origin, audited), performanceRuns, retries });
   }
 
   const any = Object.values(lhrs)[0];

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthUser } from "../../src/server/auth/accounts";
 import { usuarios } from "../../src/server/db/schema";
-import { expectNoSeriousA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
+import { expectNoA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
 import { ADMIN, startPortal, startSmtpServer, type RunningPortal } from "./support/server";
 
 let portal: RunningPortal;
@@ -201,7 +201,7 @@ describe("password recovery", () => {
     await expect.poll(() => alert.textContent()).toBe("O link de recuperação é inválido ou expirou. Solicite um novo link.");
     expect(await page.getByLabel("Nova senha", { exact: true }).count()).toBe(0);
     expect(await page.getByLabel("Confirmar nova senha").count()).toBe(0);
-    await expectNoSeriousA11yViolations(page);
+    await expectNoA11yViolations(page);
     // Keyboard: Tab reaches the way out, Enter follows it.
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Ir para o login");

@@ -9,7 +9,10 @@ interface LogoProps {
   className?: string;
 }
 
-/** Shield mark + company name, drawn inline (no image request). Decorative: the wrapping link carries the name. */
+/**
+ * Shield mark + company name, drawn inline (no image request). The wrapping link's name must
+ * contain this visible text, "Sentinela Segurança Eletrônica" (WCAG 2.5.3, label in name).
+ */
 export function Logo({ tone = "dark", className }: LogoProps) {
   const light = tone === "light";
   return (
@@ -48,6 +51,8 @@ export function Logo({ tone = "dark", className }: LogoProps) {
         >
           {COMPANY_SHORT_NAME}
         </span>
+        {/* A space, so the text reads "Sentinela Segurança Eletrônica" (a flex column draws none). */}
+        {" "}
         <span
           className={clsx(
             "text-[0.7rem] font-semibold uppercase tracking-[0.14em] transition-colors duration-300",

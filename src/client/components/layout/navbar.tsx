@@ -72,7 +72,9 @@ export function Navbar() {
       data-state={solid ? "solid" : "transparent"}
       className={clsx(
         "fixed inset-x-0 top-0 z-40 transition-[background-color,box-shadow] duration-300",
-        solid ? "bg-white shadow-md" : "bg-transparent shadow-none",
+        // Transparent over the dark hero, with a dark scrim behind its light texts: the bar is fixed,
+        // so what lies under it is never taken for granted (axe and Lighthouse judge it so too).
+        solid ? "bg-white shadow-md" : "bg-transparent bg-linear-to-b from-slate-950/60 to-transparent shadow-none",
       )}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">

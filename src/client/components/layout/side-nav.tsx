@@ -20,10 +20,10 @@ export function SideNavPanel({ children }: { children: ReactNode }) {
   return <div className="flex h-full flex-col bg-brand-900 text-white">{children}</div>;
 }
 
-/** The fixed column, from `breakpoint` up: as tall as the page, its menu pinned to the viewport. */
+/** The fixed column, from `breakpoint` up: as tall as the page, its menu pinned to the viewport. Not printed. */
 export function SideNavAside({ breakpoint, children }: { breakpoint: Breakpoint; children: ReactNode }) {
   return (
-    <aside className={cn("hidden w-64 shrink-0 bg-brand-900", SHOWN_FROM[breakpoint])}>
+    <aside className={cn("hidden w-64 shrink-0 bg-brand-900 print:hidden", SHOWN_FROM[breakpoint])}>
       <div className="sticky top-0 h-screen">{children}</div>
     </aside>
   );

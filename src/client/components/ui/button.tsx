@@ -9,7 +9,8 @@ export interface ButtonProps extends ComponentProps<"button">, ButtonVariantProp
   asChild?: boolean;
 }
 
+/** A button (or, with `asChild`, a link drawn as one). Left out of print: paper has nothing to press. */
 export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
   const Comp = asChild ? Slot.Root : "button";
-  return <Comp className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  return <Comp className={cn(buttonVariants({ variant, size }), "print:hidden", className)} {...props} />;
 }

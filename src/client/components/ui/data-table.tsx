@@ -73,7 +73,7 @@ export function DataTable<T>({
       <TableHeader>
         <TableRow aria-rowindex={1}>
           {columns.map((c) => (
-            <TableHead key={c.header} className={c.headClassName}>
+            <TableHead key={c.header} className={cn(c.headClassName, c.card === "actions" && "print:hidden")}>
               {c.header}
             </TableHead>
           ))}
@@ -101,7 +101,7 @@ export function DataTable<T>({
                   data-testid={rowTestId?.(row)}
                 >
                   {columns.map((c) => (
-                    <TableCell key={c.header} className={c.className}>
+                    <TableCell key={c.header} className={cn(c.className, c.card === "actions" && "print:hidden")}>
                       {c.cell(row)}
                     </TableCell>
                   ))}
@@ -166,7 +166,7 @@ function DataCards<T>({
                 ))}
               </dl>
             )}
-            {actions && <div className="flex flex-wrap justify-end gap-1 [&>*]:justify-end">{actions.cell(row)}</div>}
+            {actions && <div className="flex flex-wrap justify-end gap-1 print:hidden [&>*]:justify-end">{actions.cell(row)}</div>}
           </li>,
         ];
       })}

@@ -8,15 +8,18 @@ export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 export const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 export const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;
 
+/**
+ * Drawn in place (no portal to <body>): the menu stays inside the page's landmarks, where a screen
+ * reader user finds it beside its trigger (axe 'region'). Its position is fixed to the viewport, so
+ * no ancestor clips it.
+ */
 export function DropdownMenuContent({ className, sideOffset = 4, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
   return (
-    <DropdownMenuPrimitive.Portal>
-      <DropdownMenuPrimitive.Content
-        sideOffset={sideOffset}
-        className={cn("z-50 min-w-[10rem] overflow-hidden rounded-md border bg-white p-1 text-slate-900 shadow-md", className)}
-        {...props}
-      />
-    </DropdownMenuPrimitive.Portal>
+    <DropdownMenuPrimitive.Content
+      sideOffset={sideOffset}
+      className={cn("z-50 min-w-[10rem] overflow-hidden rounded-md border bg-white p-1 text-slate-900 shadow-md", className)}
+      {...props}
+    />
   );
 }
 

@@ -5,18 +5,27 @@ import { Input, Label } from "./input";
 import { SelectOptions, type FieldOption } from "./form-field-kit";
 import { Select, SelectTrigger, SelectValue } from "./select";
 
-/** The filter bar of a list page: a search landmark named by `label` (e.g. 'Filtrar unidades'). */
+/**
+ * The filter bar of a list page: a search landmark named by `label` (e.g. 'Filtrar unidades').
+ * Printed, it is the summary of the filters in use: "Condomínio: Todos os condomínios", the
+ * search text when there is one; no boxes, no icons.
+ */
 export function ListToolbar({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
-    <div className={cn("flex flex-wrap items-end gap-3", className)} role="search" aria-label={label}>
+    <div className={cn("flex flex-wrap items-end gap-3 print:gap-x-6 print:gap-y-1", className)} role="search" aria-label={label}>
       {children}
     </div>
   );
 }
 
+/** A filter printed as one line, "Label: value". */
+const printedFilter = "print:flex print:items-baseline print:gap-1.5";
+const printedLabel = "print:after:content-[':']";
+
 /**
  * The 'Buscar' box of a list page: a labelled search input with the magnifier icon. Extra props
  * (role, aria-label, className) go on the wrapper; `inputLabel` is the input's own aria-label.
+ * Printed: "Buscar: <text>", or nothing while the box is empty.
  */
 export function SearchField({
   id,
@@ -34,10 +43,12 @@ export function SearchField({
   inputLabel?: string;
 }) {
   return (
-    <div className={className} {...props}>
-      <Label htmlFor={id}>Buscar</Label>
-      <div className="relative">
-        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden />
+    <div className={cn(className, printedFilter, "print:has-[input:placeholder-shown]:hidden")} {...props}>
+      <Label htmlFor={id} className={printedLabel}>
+        Buscar
+      </Label>
+      <div className="relative print:flex-1">
+        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500 print:hidden" aria-hidden />
         <Input
           id={id}
           type="search"
@@ -47,7 +58,7 @@ export function SearchField({
           aria-label={inputLabel}
           maxLength={100}
           autoComplete="off"
-          className="pl-9"
+          className="pl-9 print:h-auto print:border-0 print:p-0 print:focus-visible:outline-none print:[&::-webkit-search-cancel-button]:appearance-none"
         />
       </div>
     </div>
@@ -71,8 +82,10 @@ export function FilterSelect<V extends string>({
   className?: string;
 }) {
   return (
-    <div className={className}>
-      <Label htmlFor={id}>{label}</Label>
+    <div className={cn(className, printedFilter)}>
+      <Label htmlFor={id} className={printedLabel}>
+        {label}
+      </Label>
       <Select value={value} onValueChange={(next) => onChange(next as V)}>
         <SelectTrigger id={id}>
           <SelectValue />

@@ -1,10 +1,10 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
-/** A data table; the wrapper scrolls sideways on narrow screens instead of squeezing the columns. */
+/** A data table; the wrapper scrolls sideways on narrow screens instead of squeezing the columns (not on paper). */
 export function Table({ className, containerClassName, ...props }: ComponentProps<"table"> & { containerClassName?: string }) {
   return (
-    <div className={cn("relative w-full overflow-x-auto", containerClassName)}>
+    <div className={cn("relative w-full overflow-x-auto print:overflow-visible", containerClassName)}>
       <table className={cn("w-full caption-bottom border-collapse text-sm", className)} {...props} />
     </div>
   );

@@ -42,7 +42,7 @@ export function Toaster() {
       <Toast.Viewport
         hotkey={["F8"]}
         label="Notificações ({hotkey})"
-        className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none"
+        className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none print:hidden"
       />
     </Toast.Provider>
   );

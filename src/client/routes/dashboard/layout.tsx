@@ -34,7 +34,7 @@ export default function DashboardLayout() {
       <DashboardMobileSidebar open={menuOpen} onOpenChange={setMenuOpen} />
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6">
+        <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4 sm:px-6 print:hidden">
           <button
             type="button"
             aria-label="Abrir menu"
@@ -74,7 +74,7 @@ export default function DashboardLayout() {
           </div>
         </header>
 
-        <main id="conteudo" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8">
+        <main id="conteudo" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8 print:p-0">
           <Outlet />
         </main>
       </div>

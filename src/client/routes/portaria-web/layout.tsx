@@ -50,7 +50,8 @@ function PortariaShell({ nome, grupos }: { nome: string; grupos: string }) {
       <PortariaMobileSidebar open={menuOpen} onOpenChange={(open) => setMenuOpenedAt(open ? pathname : null)} />
 
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:gap-4 sm:px-6">
+        {/* Printed, a screen is its content only: no header (nor sidebar, nor buttons). */}
+        <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-3 sm:gap-4 sm:px-6 print:hidden">
           <button
             type="button"
             data-testid="portaria-menu-toggle"
@@ -86,7 +87,7 @@ function PortariaShell({ nome, grupos }: { nome: string; grupos: string }) {
           </div>
         </header>
 
-        <main id="conteudo" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8">
+        <main id="conteudo" tabIndex={-1} className="flex-1 p-4 outline-none sm:p-6 lg:p-8 print:p-0">
           <Outlet />
         </main>
       </div>

@@ -72,18 +72,24 @@ function Usuarios() {
 
       <ListToolbar label="Filtrar usuários">
         <SearchField id="busca-usuarios" value={text} onChange={setText} placeholder="Buscar por nome, email ou CPF..." inputLabel="Buscar por nome, email ou CPF" />
-        <div className="grid gap-2">
-          <span className="text-sm font-medium text-slate-800" id="filtro-status-rotulo">
+        <div className="grid gap-2 print:flex print:items-baseline print:gap-1.5">
+          <span className="text-sm font-medium text-slate-800 print:after:content-[':']" id="filtro-status-rotulo">
             Status
           </span>
           {/* Not modal: the page stays reachable (and not aria-hidden) while the menu is open. */}
           <DropdownMenu modal={false}>
             <DropdownMenuTrigger asChild>
-              <Button variant="outline" aria-label={`Status: ${statusLabel}`} aria-describedby="filtro-status-rotulo" className="min-w-40 justify-between">
+              <Button
+                variant="outline"
+                aria-label={`Status: ${statusLabel}`}
+                aria-describedby="filtro-status-rotulo"
+                // Printed as the filter's value (the other buttons are not printed).
+                className="min-w-40 justify-between print:inline-flex print:h-auto print:min-w-0 print:border-0 print:p-0"
+              >
                 <span className="inline-flex items-center gap-2">
-                  <Filter aria-hidden /> {statusLabel}
+                  <Filter aria-hidden className="print:hidden" /> {statusLabel}
                 </span>
-                <ChevronDown aria-hidden />
+                <ChevronDown aria-hidden className="print:hidden" />
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="start">
