@@ -52,7 +52,10 @@ export default tseslint.config(
         {
           patterns: [
             ...CLIENT_BANNED,
-            { group: ["~/features/*", `!~/features/${feature}`, "~/routes/*", "../*"], message: "Uma feature não importa outra feature nem rotas (docs/decisions.md, 'Fatias do cliente')." },
+            {
+              group: ["~/features/*", `!~/features/${feature}`, "~/routes/*", "../*"],
+              message: "Uma feature não importa outra feature nem rotas (docs/decisions.md, 'Fatias do cliente').",
+            },
           ],
         },
       ],
@@ -63,7 +66,12 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [...CLIENT_BANNED, { group: ["~/features/*", "~/routes/*", "**/features/**", "**/routes/**"], message: "components/ e lib/ não importam features nem rotas." }] },
+        {
+          patterns: [
+            ...CLIENT_BANNED,
+            { group: ["~/features/*", "~/routes/*", "**/features/**", "**/routes/**"], message: "components/ e lib/ não importam features nem rotas." },
+          ],
+        },
       ],
     },
   },

@@ -23,7 +23,11 @@ async function main() {
   const result = await takeBackup(config, args[0]);
   const size = (statSync(result.file).size / 1024).toFixed(1);
   const source =
-    result.kind === "postgres" ? "PostgreSQL (pg_dump -Fc)" : result.from === "server" ? "PGlite, pelo portal em execução" : "PGlite, direto do diretório de dados";
+    result.kind === "postgres"
+      ? "PostgreSQL (pg_dump -Fc)"
+      : result.from === "server"
+        ? "PGlite, pelo portal em execução"
+        : "PGlite, direto do diretório de dados";
   console.log(`Backup gravado: ${result.file} (${size} KiB; ${source})`);
 }
 

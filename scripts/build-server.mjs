@@ -24,6 +24,9 @@ for (const name of await readdir(assetsDir)) {
   const path = `${assetsDir}/${name}`;
   const source = await readFile(path);
   if (source.length < 1024) continue;
-  await writeFile(`${path}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }));
+  await writeFile(
+    `${path}.br`,
+    brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+  );
   await writeFile(`${path}.gz`, gzipSync(source, { level: 9 }));
 }

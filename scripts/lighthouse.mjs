@@ -99,7 +99,10 @@ async function startServer() {
   for (;;) {
     const state = await Promise.race([exited.then((code) => ({ code })), new Promise((r) => setTimeout(() => r(null), 200))]);
     if (state) throw new Error(`o servidor saiu (código ${state.code}) antes de responder:\n${output}`);
-    const healthy = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+    const healthy = await fetch(`${origin}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (healthy) break;
     if (Date.now() > deadline) throw new Error(`o servidor não respondeu em 60 s:\n${output}`);
   }
@@ -171,7 +174,10 @@ function markdownTable(pages) {
   return lines.join("\n");
 }
 
-const timestamp = new Date().toISOString().replace(/[:]/g, "-").replace(/\.\d+Z$/, "Z");
+const timestamp = new Date()
+  .toISOString()
+  .replace(/[:]/g, "-")
+  .replace(/\.\d+Z$/, "Z");
 const resultsDir = resolve("bench/results");
 let server;
 let chrome;

@@ -81,7 +81,9 @@ async function main() {
     const auth = createAuth({ config, db: database.db, outbox, recoveryLimiter, secret });
     const seeded = await seed(database.db, auth, { email: config.adminEmail, password: config.adminPassword });
 
-    console.error(`Gerando dados de demonstração (escala ${scale}) em ${database.kind === "pglite" ? `PGlite (${resolve(config.dataDir)})` : "PostgreSQL (DATABASE_URL)"}...`);
+    console.error(
+      `Gerando dados de demonstração (escala ${scale}) em ${database.kind === "pglite" ? `PGlite (${resolve(config.dataDir)})` : "PostgreSQL (DATABASE_URL)"}...`,
+    );
     const result = await seedDemo(database.db, auth, { scale, force, onProgress: progressBar() });
     // Fresh bulk data: planner statistics and the visibility map now, as autovacuum would do
     // later on PostgreSQL (PGlite has none; see src/server/db/maintenance.ts).

@@ -76,9 +76,12 @@ export async function browserAtScale(options: { baseUrl: string; email: string; 
       for (let load = 0; load < options.loads; load++) {
         await page.goto(`${options.baseUrl}${screen.path}`, { waitUntil: "commit" });
         const rows = page.locator(screen.rowSelector);
-        await rows.first().waitFor({ timeout: TIMEOUT }).catch(() => {
-          throw new Error(`${screen.label}: nenhuma linha apareceu em ${TIMEOUT / 1000} s (${screen.path}).`);
-        });
+        await rows
+          .first()
+          .waitFor({ timeout: TIMEOUT })
+          .catch(() => {
+            throw new Error(`${screen.label}: nenhuma linha apareceu em ${TIMEOUT / 1000} s (${screen.path}).`);
+          });
         const at = await page.evaluate((selector) => (window as unknown as { __firstRows: Record<string, number> }).__firstRows[selector], screen.rowSelector);
         if (typeof at !== "number") throw new Error(`${screen.label}: o instante das primeiras linhas não foi registrado.`);
         firstRowsMs.push(at);

@@ -44,7 +44,11 @@ export interface FloorSession {
   close(): Promise<void>;
 }
 
-export async function openFloor(target: ServerTarget, loadFixtures: (database: Database) => Promise<Fixtures>, options: { caches: boolean }): Promise<FloorSession> {
+export async function openFloor(
+  target: ServerTarget,
+  loadFixtures: (database: Database) => Promise<Fixtures>,
+  options: { caches: boolean },
+): Promise<FloorSession> {
   let lock: DataDirLock | undefined;
   let database: Database;
   if (target.kind === "pglite") {

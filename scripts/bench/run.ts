@@ -85,7 +85,9 @@ function machine(): Record<string, string | number> {
     ramGB: Math.round((totalmem() / 1e9) * 10) / 10,
     cpu,
     node: process.version,
-    loadAverageAtStart: loadavg().map((l) => l.toFixed(2)).join(" "),
+    loadAverageAtStart: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" "),
   };
 }
 
@@ -129,7 +131,12 @@ function writeMix(fixtures: Fixtures, headers: Record<string, string>): Request[
     {
       method: "PUT",
       headers: json,
-      body: JSON.stringify({ nome_completo: WRITE_MIX_NAME, tipo_morador: "proprietario", email: "carga@demo.portal.local", observacoes: "Alterado pelo bench" }),
+      body: JSON.stringify({
+        nome_completo: WRITE_MIX_NAME,
+        tipo_morador: "proprietario",
+        email: "carga@demo.portal.local",
+        observacoes: "Alterado pelo bench",
+      }),
       setupRequest: (request, context) => (id(context) ? { ...request, path: `/api/moradores/${id(context)}` } : undefined),
     },
     {
@@ -224,10 +231,22 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
 
     for (const scenario of scenarios) {
       if (floorOpen) await measureFloor(scenario.id);
-      const [api, peakRssMB] = await peakDuring(() => drive({ ...drivePlan, requests: [{ method: "GET", path: scenario.path, headers: { cookie: cookies[scenario.user] } }] }));
+      const [api, peakRssMB] = await peakDuring(() =>
+        drive({ ...drivePlan, requests: [{ method: "GET", path: scenario.path, headers: { cookie: cookies[scenario.user] } }] }),
+      );
       const floorStats = sqlStats.get(scenario.id);
       const { steps: _steps, ...apiStats } = api;
-      const row: Row = { id: scenario.id, kind: scenario.kind, label: scenario.label, method: "GET", path: scenario.path, api: apiStats, sql: floorStats, peakRssMB, misses: [] };
+      const row: Row = {
+        id: scenario.id,
+        kind: scenario.kind,
+        label: scenario.label,
+        method: "GET",
+        path: scenario.path,
+        api: apiStats,
+        sql: floorStats,
+        peakRssMB,
+        misses: [],
+      };
       if (floorStats) row.ratio = api.p50 / floorStats.p50;
       expectOnly(row, [200]);
       row.misses = judgeRow(target.kind, row);
@@ -244,7 +263,16 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
         }),
       );
       const { steps: _steps, ...apiStats } = api;
-      const row: Row = { id: "login", kind: "auth", label: "login (e-mail e senha)", method: "POST", path: "/api/auth/sign-in/email", api: apiStats, peakRssMB, misses: [] };
+      const row: Row = {
+        id: "login",
+        kind: "auth",
+        label: "login (e-mail e senha)",
+        method: "POST",
+        path: "/api/auth/sign-in/email",
+        api: apiStats,
+        peakRssMB,
+        misses: [],
+      };
       expectOnly(row, [200]);
       rows.push(row);
       log(`login: p50 ${api.p50.toFixed(1)} ms, ${Math.round(api.rate)} req/s`);
@@ -257,10 +285,27 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
       const methods = ["POST", "PUT", "DELETE"];
       const paths = ["/api/unidades/:id/moradores", "/api/moradores/:id", "/api/moradores/:id"];
       const { steps, ...mixStats } = api;
-      const mix: Row = { id: "escrita", kind: "write", label: "escrita: as três, em sequência", method: "POST/PUT/DELETE", path: "—", api: mixStats, peakRssMB, misses: [] };
+      const mix: Row = {
+        id: "escrita",
+        kind: "write",
+        label: "escrita: as três, em sequência",
+        method: "POST/PUT/DELETE",
+        path: "—",
+        api: mixStats,
+        peakRssMB,
+        misses: [],
+      };
       expectOnly(mix, [201, 200, 204]);
       steps.forEach((stats, i) =>
-        rows.push({ id: `escrita-${methods[i]!.toLowerCase()}`, kind: "write", label: labels[i]!, method: methods[i]!, path: paths[i]!, api: { ...stats, statuses: {}, errors: 0 }, misses: [] }),
+        rows.push({
+          id: `escrita-${methods[i]!.toLowerCase()}`,
+          kind: "write",
+          label: labels[i]!,
+          method: methods[i]!,
+          path: paths[i]!,
+          api: { ...stats, statuses: {}, errors: 0 },
+          misses: [],
+        }),
       );
       rows.push(mix);
       log(`escrita: ${Math.round(api.rate)} req/s no total`);
@@ -270,14 +315,16 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
       log("verificação no navegador...");
       const [screens] = await peakDuring(() =>
         browserAtScale({
-        baseUrl: server.baseUrl,
-        email: fixtures.users.sindico.email,
-        password: fixtures.password,
+          baseUrl: server.baseUrl,
+          email: fixtures.users.sindico.email,
+          password: fixtures.password,
           unidadeId: fixtures.unidadeId,
           loads: args.loads,
         }),
       );
-      const misses = screens.filter((s) => Math.max(...s.firstRowsMs) > TARGETS.browserFirstRowsMs).map((s) => `${s.id}: first rows > ${TARGETS.browserFirstRowsMs} ms`);
+      const misses = screens
+        .filter((s) => Math.max(...s.firstRowsMs) > TARGETS.browserFirstRowsMs)
+        .map((s) => `${s.id}: first rows > ${TARGETS.browserFirstRowsMs} ms`);
       browser = { screens, misses };
     }
     overallPeak = Math.max(overallPeak, server.peakRssMB());
@@ -324,7 +371,9 @@ async function main() {
   for (const target of targets) {
     const run = await benchDatabase(target, args, logsDir);
     if (!run) continue; // --explain
-    run.machine.loadAverageAtEnd = loadavg().map((l) => l.toFixed(2)).join(" ");
+    run.machine.loadAverageAtEnd = loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ");
     // Only a full run replaces the committed results; a --filter run goes to an ignored file.
     const file = join(resultsDir, args.filter ? `${target.kind}.filter.tmp` : `${target.kind}.json`);
     writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);

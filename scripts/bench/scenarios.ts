@@ -54,7 +54,9 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
       .from(usuarios)
       .innerJoin(usuarioGrupos, eq(usuarioGrupos.usuario_id, usuarios.id))
       .innerJoin(grupos, eq(grupos.id, usuarioGrupos.grupo_id))
-      .where(and(eq(grupos.nome_grupo, group), eq(usuarios.status, "ativo"), eq(usuarios.primeiro_acesso_concluido, true), like(usuarios.email, `%@${DEMO_DOMAIN}`)))
+      .where(
+        and(eq(grupos.nome_grupo, group), eq(usuarios.status, "ativo"), eq(usuarios.primeiro_acesso_concluido, true), like(usuarios.email, `%@${DEMO_DOMAIN}`)),
+      )
       .orderBy(asc(usuarios.email))
       .limit(1);
     if (!row?.email || !row.authUserId) throw new NotSeededError(`Nenhum usuário de demonstração ativo no grupo ${group}: rode npm run seed:demo de novo.`);
@@ -68,7 +70,12 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
     .orderBy(asc(condominios.nome))
     .limit(1);
   if (!condo) throw new NotSeededError("Nenhum condomínio de demonstração ativo.");
-  const withVehicles = exists(db.select({ one: sql`1` }).from(veiculos).where(eq(veiculos.unidade_id, unidades.id)));
+  const withVehicles = exists(
+    db
+      .select({ one: sql`1` })
+      .from(veiculos)
+      .where(eq(veiculos.unidade_id, unidades.id)),
+  );
   const [unit] = await db
     .select({ id: unidades.id })
     .from(unidades)
@@ -76,12 +83,7 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
     .orderBy(asc(unidades.bloco), asc(unidades.numero_unidade))
     .limit(1);
   if (!unit) throw new NotSeededError("Nenhuma unidade de demonstração com veículos.");
-  const writeUnits = await db
-    .select({ id: unidades.id })
-    .from(unidades)
-    .where(eq(unidades.ativo, true))
-    .orderBy(asc(unidades.id))
-    .limit(200);
+  const writeUnits = await db.select({ id: unidades.id }).from(unidades).where(eq(unidades.ativo, true)).orderBy(asc(unidades.id)).limit(200);
   const [car] = await db.select({ placa: veiculos.placa }).from(veiculos).where(eq(veiculos.unidade_id, unit.id)).limit(1);
   // Row 5,000 in the list's own order, and its cursor as the server makes it (once, by offset).
   const { next: after5000 } = await unidadesRepository(db).list({ q: "", condominio_id: "todos", limit: 1, offset: 4999 });
@@ -102,7 +104,12 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
 
 /** What earlier runs left: the bench users' sessions (one per sign-in) and interrupted write mixes. */
 export async function cleanUp(db: Db, fixtures: Fixtures): Promise<void> {
-  await db.delete(session).where(inArray(session.userId, Object.values(fixtures.users).map((u) => u.authUserId)));
+  await db.delete(session).where(
+    inArray(
+      session.userId,
+      Object.values(fixtures.users).map((u) => u.authUserId),
+    ),
+  );
   const left = db.select({ id: moradores.id }).from(moradores).where(eq(moradores.nome_completo, WRITE_MIX_NAME));
   await db.delete(veiculos).where(inArray(veiculos.morador_id, left));
   await db.delete(moradores).where(eq(moradores.nome_completo, WRITE_MIX_NAME));
@@ -121,18 +128,78 @@ export function readScenarios(f: Fixtures): ReadScenario[] {
     { id: "unidades-lista", kind: "list", label: "unidades: lista", user: "sindico", path: `/api/unidades${page({ q: "", condominio_id: "todos" })}` },
     { id: "unidades-condominio", kind: "list", label: "unidades: um condomínio", user: "sindico", path: `/api/unidades${page({ q: "", condominio_id: c })}` },
     // Scrolled to row 5,000: the next page starts after that row's cursor (keyset, not offset 5000).
-    { id: "unidades-pagina-101", kind: "list", label: "unidades: página 101 (depois da linha 5000)", user: "sindico", path: `/api/unidades${page({ q: "", condominio_id: "todos" }, f.unidadesAfter5000)}` },
-    { id: "unidades-busca", kind: "search", label: "unidades: busca '101' em todos", user: "sindico", path: `/api/unidades${page({ q: "101", condominio_id: "todos" })}` },
+    {
+      id: "unidades-pagina-101",
+      kind: "list",
+      label: "unidades: página 101 (depois da linha 5000)",
+      user: "sindico",
+      path: `/api/unidades${page({ q: "", condominio_id: "todos" }, f.unidadesAfter5000)}`,
+    },
+    {
+      id: "unidades-busca",
+      kind: "search",
+      label: "unidades: busca '101' em todos",
+      user: "sindico",
+      path: `/api/unidades${page({ q: "101", condominio_id: "todos" })}`,
+    },
     // The doorman's search: a unit number in one condominium (carries the req/s target).
-    { id: "unidades-busca-condominio", kind: "search", label: "unidades: busca '101' num condomínio", user: "sindico", path: `/api/unidades${page({ q: "101", condominio_id: c })}` },
+    {
+      id: "unidades-busca-condominio",
+      kind: "search",
+      label: "unidades: busca '101' num condomínio",
+      user: "sindico",
+      path: `/api/unidades${page({ q: "101", condominio_id: c })}`,
+    },
     { id: "moradores-unidade", kind: "list", label: "moradores: os de uma unidade", user: "sindico", path: `/api/unidades/${f.unidadeId}/moradores` },
-    { id: "veiculos-lista", kind: "list", label: "veículos: lista", user: "sindico", path: `/api/veiculos${page({ q: "", condominio_id: "todos", status: "todos" })}` },
-    { id: "veiculos-filtro", kind: "list", label: "veículos: ativos de um condomínio", user: "sindico", path: `/api/veiculos${page({ q: "", condominio_id: c, status: "ativo" })}` },
-    { id: "veiculos-busca", kind: "search", label: `veículos: busca placa '${plate}'`, user: "sindico", path: `/api/veiculos${page({ q: plate, condominio_id: "todos", status: "todos" })}` },
-    { id: "veiculos-busca-marca", kind: "search", label: "veículos: busca 'fiat'", user: "sindico", path: `/api/veiculos${page({ q: "fiat", condominio_id: "todos", status: "todos" })}` },
-    { id: "prestadores-lista", kind: "list", label: "prestadores: lista", user: "sindico", path: `/api/prestadores${page({ q: "", condominio_id: "todos", status: "todos" })}` },
-    { id: "prestadores-filtro", kind: "list", label: "prestadores: ativos de um condomínio", user: "sindico", path: `/api/prestadores${page({ q: "", condominio_id: c, status: "ativo" })}` },
-    { id: "prestadores-busca", kind: "search", label: "prestadores: busca 'limpeza'", user: "sindico", path: `/api/prestadores${page({ q: "limpeza", condominio_id: "todos", status: "todos" })}` },
+    {
+      id: "veiculos-lista",
+      kind: "list",
+      label: "veículos: lista",
+      user: "sindico",
+      path: `/api/veiculos${page({ q: "", condominio_id: "todos", status: "todos" })}`,
+    },
+    {
+      id: "veiculos-filtro",
+      kind: "list",
+      label: "veículos: ativos de um condomínio",
+      user: "sindico",
+      path: `/api/veiculos${page({ q: "", condominio_id: c, status: "ativo" })}`,
+    },
+    {
+      id: "veiculos-busca",
+      kind: "search",
+      label: `veículos: busca placa '${plate}'`,
+      user: "sindico",
+      path: `/api/veiculos${page({ q: plate, condominio_id: "todos", status: "todos" })}`,
+    },
+    {
+      id: "veiculos-busca-marca",
+      kind: "search",
+      label: "veículos: busca 'fiat'",
+      user: "sindico",
+      path: `/api/veiculos${page({ q: "fiat", condominio_id: "todos", status: "todos" })}`,
+    },
+    {
+      id: "prestadores-lista",
+      kind: "list",
+      label: "prestadores: lista",
+      user: "sindico",
+      path: `/api/prestadores${page({ q: "", condominio_id: "todos", status: "todos" })}`,
+    },
+    {
+      id: "prestadores-filtro",
+      kind: "list",
+      label: "prestadores: ativos de um condomínio",
+      user: "sindico",
+      path: `/api/prestadores${page({ q: "", condominio_id: c, status: "ativo" })}`,
+    },
+    {
+      id: "prestadores-busca",
+      kind: "search",
+      label: "prestadores: busca 'limpeza'",
+      user: "sindico",
+      path: `/api/prestadores${page({ q: "limpeza", condominio_id: "todos", status: "todos" })}`,
+    },
     { id: "usuarios-lista", kind: "list", label: "usuários: lista", user: "gestor", path: `/api/usuarios${page({ q: "", status: "todos" })}` },
     { id: "usuarios-filtro", kind: "list", label: "usuários: ativos", user: "gestor", path: `/api/usuarios${page({ q: "", status: "ativo" })}` },
     { id: "usuarios-busca", kind: "search", label: "usuários: busca 'silva'", user: "gestor", path: `/api/usuarios${page({ q: "silva", status: "todos" })}` },

@@ -18,18 +18,15 @@ import type { ManualChunkMeta } from "rollup";
 // icon (and radix-ui part) from its own module instead (direct-imports.ts).
 const GROUPS: [chunk: string, routes: string[]][] = [
   ["public", ["root.tsx", "routes/public/layout.tsx", "routes/public/home.tsx"]],
-  ...["servicos", "sobre", "contato", "login", "leads", "politica-de-privacidade", "termos-de-uso", "not-found"].map(
-    (page): [string, string[]] => [
-      `page-${page}`,
-      [page === "login" || page === "not-found" ? `routes/${page}.tsx` : `routes/public/${page}.tsx`],
-    ],
-  ),
+  ...["servicos", "sobre", "contato", "login", "leads", "politica-de-privacidade", "termos-de-uso", "not-found"].map((page): [string, string[]] => [
+    `page-${page}`,
+    [page === "login" || page === "not-found" ? `routes/${page}.tsx` : `routes/public/${page}.tsx`],
+  ]),
 ];
 
 // React and React Router (else Rollup would pull them into "public", as its dependencies);
 // react-dom/client and the scheduler stay with the client entry.
-const FRAMEWORK =
-  /\/node_modules\/(react|react-router|@react-router)\/|\/node_modules\/react-dom\/(index\.js|cjs\/react-dom\.production\.js)/;
+const FRAMEWORK = /\/node_modules\/(react|react-router|@react-router)\/|\/node_modules\/react-dom\/(index\.js|cjs\/react-dom\.production\.js)/;
 const LEFT_ALONE = /\/node_modules\/(react-dom|scheduler)\/|\.css($|\?)/;
 
 export function publicSiteChunk(clientDir: string) {

@@ -11,7 +11,11 @@ import appCss from "./app.css?url";
 const Toaster = lazy(() => import("~/components/ui/toaster").then((m) => ({ default: m.Toaster })));
 
 function ToasterOnDemand() {
-  const needed = useSyncExternalStore(subscribeToasts, () => getCurrentToast() !== null, () => false);
+  const needed = useSyncExternalStore(
+    subscribeToasts,
+    () => getCurrentToast() !== null,
+    () => false,
+  );
   return needed ? (
     <Suspense fallback={null}>
       <Toaster />

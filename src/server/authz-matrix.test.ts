@@ -102,9 +102,7 @@ describe("route table", () => {
     extra.app.get("/api/sem-declaracao", async () => ({ segredo: "dado pessoal" }));
     await extra.app.ready();
     try {
-      expect(routeTableProblems(extra.routes)).toEqual([
-        "GET /api/sem-declaracao: declares no access (config: { access }): the guard answers it with 500",
-      ]);
+      expect(routeTableProblems(extra.routes)).toEqual(["GET /api/sem-declaracao: declares no access (config: { access }): the guard answers it with 500"]);
       const route = extra.routes.find((r) => r.url === "/api/sem-declaracao")!;
       expect(() => matrixCases(route.access as Access)).toThrow("declares no access");
       for (const cookie of [undefined, admin]) {
@@ -153,7 +151,12 @@ describe("authorization matrix", () => {
  * nothing; the records are read back as an administrator.
  */
 describe("escalation matrix: managers who are not administrators", () => {
-  type Attempt = [who: "gestor de usuários" | "gestor de grupos", what: string, call: () => Promise<{ method: "POST" | "PUT" | "PATCH"; url: string; payload: object }>, message: string];
+  type Attempt = [
+    who: "gestor de usuários" | "gestor de grupos",
+    what: string,
+    call: () => Promise<{ method: "POST" | "PUT" | "PATCH"; url: string; payload: object }>,
+    message: string,
+  ];
   const REFUSED = {
     grant: "Você não pode conceder permissões que não possui.",
     admins: "Somente administradores podem alterar membros do grupo Administrador.",
@@ -183,21 +186,121 @@ describe("escalation matrix: managers who are not administrators", () => {
     alvo = await new Fixtures(t, admin).usuario();
   });
 
-  const novoUsuario = (grupo_ids: string[]) => ({ nome_completo: "Usuária Nova", email: `nova-${Date.now()}@teste.local`, senha: "Sentinela#Portaria-2026", grupo_ids });
+  const novoUsuario = (grupo_ids: string[]) => ({
+    nome_completo: "Usuária Nova",
+    email: `nova-${Date.now()}@teste.local`,
+    senha: "Sentinela#Portaria-2026",
+    grupo_ids,
+  });
   const attempts: Attempt[] = [
-    ["gestor de usuários", "adds itself to Administrador", async () => ({ method: "PUT", url: `/api/usuarios/${gestorUsuarios.usuarioId}`, payload: { nome_completo: "Gestor", status: "ativo", grupo_ids: [gestorUsuarios.grupoId, adminGroupId] } }), REFUSED.ownGroups],
-    ["gestor de usuários", "adds another user to Administrador", async () => ({ method: "PUT", url: `/api/usuarios/${alvo.id}`, payload: { nome_completo: "Alvo", status: "ativo", grupo_ids: [adminGroupId] } }), REFUSED.admins],
-    ["gestor de usuários", "adds a user to a group holding permissions it lacks", async () => ({ method: "PUT", url: `/api/usuarios/${alvo.id}`, payload: { nome_completo: "Alvo", status: "ativo", grupo_ids: [grupoForte.id] } }), REFUSED.grant],
-    ["gestor de usuários", "creates a user in Administrador", async () => ({ method: "POST", url: "/api/usuarios", payload: novoUsuario([adminGroupId]) }), REFUSED.admins],
-    ["gestor de usuários", "creates a user in a group holding permissions it lacks", async () => ({ method: "POST", url: "/api/usuarios", payload: novoUsuario([grupoForte.id]) }), REFUSED.grant],
-    ["gestor de usuários", "blocks the administrator", async () => ({ method: "PATCH", url: `/api/usuarios/${adminProfileId}/status`, payload: { status: "bloqueado" } }), REFUSED.admins],
-    ["gestor de usuários", "edits the administrator", async () => ({ method: "PUT", url: `/api/usuarios/${adminProfileId}`, payload: { nome_completo: "Ex-administrador", status: "inativo", grupo_ids: [adminGroupId] } }), REFUSED.admins],
-    ["gestor de usuários", "sends the administrator a reset e-mail", async () => ({ method: "POST", url: `/api/usuarios/${adminProfileId}/reset-senha`, payload: {} }), REFUSED.admins],
-    ["gestor de usuários", "deactivates itself", async () => ({ method: "PATCH", url: `/api/usuarios/${gestorUsuarios.usuarioId}/status`, payload: { status: "inativo" } }), REFUSED.ownStatus],
-    ["gestor de grupos", "gives its own group a permission it lacks", async () => ({ method: "PUT", url: `/api/grupos/${gestorGrupos.grupoId}`, payload: { nome_grupo: "grupo de gestor-grupos@teste.local", permissao_ids: [permissionId.get("gerenciar_grupos_permissoes")!, permissionId.get("gerenciar_usuarios_portaria")!] } }), REFUSED.grant],
-    ["gestor de grupos", "gives its own group every permission", async () => ({ method: "PUT", url: `/api/grupos/${gestorGrupos.grupoId}`, payload: { nome_grupo: "grupo de gestor-grupos@teste.local", permissao_ids: [...permissionId.values()] } }), REFUSED.grant],
-    ["gestor de grupos", "creates a group with a permission it lacks", async () => ({ method: "POST", url: "/api/grupos", payload: { nome_grupo: "Grupo Forte Novo", permissao_ids: [permissionId.get("visualizar_condominios")!] } }), REFUSED.grant],
-    ["gestor de grupos", "extends another group with a permission it lacks", async () => ({ method: "PUT", url: `/api/grupos/${grupoFraco.id}`, payload: { nome_grupo: "Cadastro de usuários (escalada)", permissao_ids: [permissionId.get("gerenciar_usuarios_portaria")!, permissionId.get("excluir_condominios")!] } }), REFUSED.grant],
+    [
+      "gestor de usuários",
+      "adds itself to Administrador",
+      async () => ({
+        method: "PUT",
+        url: `/api/usuarios/${gestorUsuarios.usuarioId}`,
+        payload: { nome_completo: "Gestor", status: "ativo", grupo_ids: [gestorUsuarios.grupoId, adminGroupId] },
+      }),
+      REFUSED.ownGroups,
+    ],
+    [
+      "gestor de usuários",
+      "adds another user to Administrador",
+      async () => ({ method: "PUT", url: `/api/usuarios/${alvo.id}`, payload: { nome_completo: "Alvo", status: "ativo", grupo_ids: [adminGroupId] } }),
+      REFUSED.admins,
+    ],
+    [
+      "gestor de usuários",
+      "adds a user to a group holding permissions it lacks",
+      async () => ({ method: "PUT", url: `/api/usuarios/${alvo.id}`, payload: { nome_completo: "Alvo", status: "ativo", grupo_ids: [grupoForte.id] } }),
+      REFUSED.grant,
+    ],
+    [
+      "gestor de usuários",
+      "creates a user in Administrador",
+      async () => ({ method: "POST", url: "/api/usuarios", payload: novoUsuario([adminGroupId]) }),
+      REFUSED.admins,
+    ],
+    [
+      "gestor de usuários",
+      "creates a user in a group holding permissions it lacks",
+      async () => ({ method: "POST", url: "/api/usuarios", payload: novoUsuario([grupoForte.id]) }),
+      REFUSED.grant,
+    ],
+    [
+      "gestor de usuários",
+      "blocks the administrator",
+      async () => ({ method: "PATCH", url: `/api/usuarios/${adminProfileId}/status`, payload: { status: "bloqueado" } }),
+      REFUSED.admins,
+    ],
+    [
+      "gestor de usuários",
+      "edits the administrator",
+      async () => ({
+        method: "PUT",
+        url: `/api/usuarios/${adminProfileId}`,
+        payload: { nome_completo: "Ex-administrador", status: "inativo", grupo_ids: [adminGroupId] },
+      }),
+      REFUSED.admins,
+    ],
+    [
+      "gestor de usuários",
+      "sends the administrator a reset e-mail",
+      async () => ({ method: "POST", url: `/api/usuarios/${adminProfileId}/reset-senha`, payload: {} }),
+      REFUSED.admins,
+    ],
+    [
+      "gestor de usuários",
+      "deactivates itself",
+      async () => ({ method: "PATCH", url: `/api/usuarios/${gestorUsuarios.usuarioId}/status`, payload: { status: "inativo" } }),
+      REFUSED.ownStatus,
+    ],
+    [
+      "gestor de grupos",
+      "gives its own group a permission it lacks",
+      async () => ({
+        method: "PUT",
+        url: `/api/grupos/${gestorGrupos.grupoId}`,
+        payload: {
+          nome_grupo: "grupo de gestor-grupos@teste.local",
+          permissao_ids: [permissionId.get("gerenciar_grupos_permissoes")!, permissionId.get("gerenciar_usuarios_portaria")!],
+        },
+      }),
+      REFUSED.grant,
+    ],
+    [
+      "gestor de grupos",
+      "gives its own group every permission",
+      async () => ({
+        method: "PUT",
+        url: `/api/grupos/${gestorGrupos.grupoId}`,
+        payload: { nome_grupo: "grupo de gestor-grupos@teste.local", permissao_ids: [...permissionId.values()] },
+      }),
+      REFUSED.grant,
+    ],
+    [
+      "gestor de grupos",
+      "creates a group with a permission it lacks",
+      async () => ({
+        method: "POST",
+        url: "/api/grupos",
+        payload: { nome_grupo: "Grupo Forte Novo", permissao_ids: [permissionId.get("visualizar_condominios")!] },
+      }),
+      REFUSED.grant,
+    ],
+    [
+      "gestor de grupos",
+      "extends another group with a permission it lacks",
+      async () => ({
+        method: "PUT",
+        url: `/api/grupos/${grupoFraco.id}`,
+        payload: {
+          nome_grupo: "Cadastro de usuários (escalada)",
+          permissao_ids: [permissionId.get("gerenciar_usuarios_portaria")!, permissionId.get("excluir_condominios")!],
+        },
+      }),
+      REFUSED.grant,
+    ],
   ];
 
   it.each(attempts)("%s %s: 403 'Ação não permitida', nothing changed", async (who, _what, call, message) => {

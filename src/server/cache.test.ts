@@ -230,7 +230,10 @@ describe("a change made through this instance's API", () => {
     const other = await signIn(t, "troca-senha@teste.local", user.password);
     expect((await request(t, "GET", "/api/me", { cookie: other })).statusCode).toBe(200);
     const novaSenha = "Girassol-Cometa-Farol-2026";
-    const change = await request(t, "POST", "/api/me/senha", { cookie: user.cookie, payload: { senhaAtual: user.password, novaSenha, confirmacao: novaSenha } });
+    const change = await request(t, "POST", "/api/me/senha", {
+      cookie: user.cookie,
+      payload: { senhaAtual: user.password, novaSenha, confirmacao: novaSenha },
+    });
     expect(change.statusCode).toBe(204);
     expect((await request(t, "GET", "/api/me", { cookie: other })).statusCode).toBe(401);
     expect((await request(t, "GET", "/api/me", { cookie: user.cookie })).statusCode).toBe(200);

@@ -19,8 +19,18 @@ const envSchema = z.object({
   // How long sessions, permissions and painel counts may be reused from memory (0: no cache).
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   // Sessions end this long after sign-in, or after this long without a request (issue 12).
-  SESSION_MAX_AGE_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 30).default(12 * 60),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(30),
+  SESSION_MAX_AGE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(60 * 24 * 30)
+    .default(12 * 60),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(60 * 24 * 30)
+    .default(30),
   // For load tests only (npm run bench): sign-in attempts allowed per IP per minute.
   RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().min(1).optional(),
 });
@@ -92,9 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
   // Running locally without PUBLIC_URL, the portal is as reachable by 127.0.0.1 as by localhost.
-  const trustedOrigins = e.PUBLIC_URL
-    ? [new URL(publicUrl).origin]
-    : [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`, `http://[::1]:${e.PORT}`];
+  const trustedOrigins = e.PUBLIC_URL ? [new URL(publicUrl).origin] : [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`, `http://[::1]:${e.PORT}`];
   return {
     env: e.NODE_ENV,
     port: e.PORT,

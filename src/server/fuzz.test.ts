@@ -40,11 +40,11 @@ const HOSTILE_TEXT = [
   "'; drop table portaria_web_condominios; --",
   "Robert'); DELETE FROM portaria_web_moradores;--",
   "1' or '1'='1",
-  "\" or 1=1 --",
+  '" or 1=1 --',
   "$1 $$ \\x00 %_% \\",
   "<script>alert(1)</script>",
   "<img src=x onerror=alert(document.cookie)>",
-  "\"><svg/onload=alert(1)>",
+  '"><svg/onload=alert(1)>',
   "javascript:alert(1)",
   "{{constructor.constructor('alert(1)')()}}",
   "${7*7} #{7*7}",
@@ -144,7 +144,10 @@ const FIELDS: Record<string, { type: FieldType; invalid?: fc.Arbitrary<unknown> 
   senhaAtual: { type: "string", invalid: fc.oneof(fc.constantFrom("senha-errada-1", "x"), overMax(128)) },
   confirmacao: { type: "string", invalid: fc.constantFrom("outra-senha-1", "", "Sentinela#Portaria-2025") },
   nome_permissao: { type: "string", invalid: fc.oneof(fc.constantFrom("ação!", "drop table;", "<b>x</b>", "a-b", "   ", ""), overMax(100)) },
-  path: { type: "string", invalid: fc.oneof(fc.constantFrom("/outro", "portaria-web", "/portaria-webx", "javascript:alert(1)", "https://mal.example/portaria-web"), overMax(300)) },
+  path: {
+    type: "string",
+    invalid: fc.oneof(fc.constantFrom("/outro", "portaria-web", "/portaria-webx", "javascript:alert(1)", "https://mal.example/portaria-web"), overMax(300)),
+  },
   tipo_morador: { type: "string", invalid: notEnum },
   tipo_veiculo: { type: "string", invalid: notEnum },
   status: { type: "string", invalid: notEnum },
@@ -180,14 +183,20 @@ const residentOf = async (created: Row) => {
 
 const condominio: WriteSpec = { text: { nome: 200, endereco: 300, cidade: 120, sindico_nome: 200 }, readBack: byId("/api/condominios/:id") };
 const unidade: WriteSpec = { text: { numero_unidade: 20, bloco: 50, andar: 20, tipo_unidade: 50, observacoes: 1000 }, readBack: byId("/api/unidades/:id") };
-const morador: WriteSpec = { text: { nome_completo: 200, rg: 20, observacoes: 1000 }, readBack: async (c) => (await residentOf(c)).moradores.find((m) => m.id === c.id)! };
+const morador: WriteSpec = {
+  text: { nome_completo: 200, rg: 20, observacoes: 1000 },
+  readBack: async (c) => (await residentOf(c)).moradores.find((m) => m.id === c.id)!,
+};
 const veiculo: WriteSpec = {
   text: { marca: 60, modelo: 60, cor: 40, observacoes: 1000 },
   readBack: async (c) => (await residentOf(c)).veiculos.find((v) => v.id === c.id)!,
 };
 const prestador: WriteSpec = { text: { nome_empresa_profissional: 200, tipo_servico: 100, observacoes: 1000 }, readBack: byId("/api/prestadores/:id") };
 const grupo: WriteSpec = { text: { nome_grupo: 100, descricao: 500 }, unique: ["nome_grupo"], readBack: byId("/api/grupos/:id") };
-const permissao: WriteSpec = { text: { categoria: 100, descricao: 500 }, readBack: async (c) => ((await getJson("/api/permissoes")).rows as Row[]).find((p) => p.id === c.id)! };
+const permissao: WriteSpec = {
+  text: { categoria: 100, descricao: 500 },
+  readBack: async (c) => ((await getJson("/api/permissoes")).rows as Row[]).find((p) => p.id === c.id)!,
+};
 const usuario: WriteSpec = { text: { nome_completo: 200 }, readBack: byId("/api/usuarios/:id") };
 
 /** Every write route, keyed by `METHOD url`; {} when it stores no free text. */
@@ -262,7 +271,7 @@ const CURSOR_KEYS: Record<string, fc.Arbitrary<unknown[]>> = {
 };
 /** Cursors no list accepts: not base64url JSON, or a key of the wrong shape, types or values. */
 const badCursor = fc.oneof(
-  fc.constantFrom("", " ", "=", "a", "abcde", "WyJhIl0=", "W10", "%", "null", "[\"a\"]", "eyJhIjoxfQ", "____", "-_-_-", "\u0000"),
+  fc.constantFrom("", " ", "=", "a", "abcde", "WyJhIl0=", "W10", "%", "null", '["a"]', "eyJhIjoxfQ", "____", "-_-_-", "\u0000"),
   fc.string({ minLength: 1, maxLength: 40 }).filter((s) => /[^A-Za-z0-9_-]/.test(s)),
   fc
     .oneof(
@@ -377,7 +386,11 @@ describe("invalid bodies are refused and change nothing", () => {
     const specific = [known?.invalid, max !== undefined ? overMax(max) : undefined].filter((a): a is fc.Arbitrary<unknown> => !!a);
     switch (known?.type ?? "string") {
       case "boolean":
-        return fc.oneof(fc.constantFrom("true", "false", 1, 0, null, "sim"), badString, notString.filter((v) => typeof v !== "boolean"));
+        return fc.oneof(
+          fc.constantFrom("true", "false", 1, 0, null, "sim"),
+          badString,
+          notString.filter((v) => typeof v !== "boolean"),
+        );
       case "uuids":
         return fc.oneof(
           fc.constantFrom(null, "", {}, 1),
@@ -404,7 +417,9 @@ describe("invalid bodies are refused and change nothing", () => {
         // Hostile but valid text in some of the other text fields.
         filler: fc
           .subarray(textFields.filter((f) => f !== field))
-          .chain((fields) => fc.tuple(...fields.map(() => fc.constantFrom(...HOSTILE_TEXT))).map((values) => Object.fromEntries(fields.map((f, i) => [f, values[i]])))),
+          .chain((fields) =>
+            fc.tuple(...fields.map(() => fc.constantFrom(...HOSTILE_TEXT))).map((values) => Object.fromEntries(fields.map((f, i) => [f, values[i]]))),
+          ),
       }),
     );
     await fc.assert(
@@ -418,17 +433,32 @@ describe("invalid bodies are refused and change nothing", () => {
 });
 
 describe("malformed raw bodies are refused and change nothing", () => {
-  const BAD_UTF8 = [[0xff], [0xfe, 0xff], [0xc0, 0xaf], [0xe0, 0x80, 0xaf], [0xed, 0xa0, 0x80], [0xed, 0xbf, 0xbf], [0xf4, 0x90, 0x80, 0x80], [0xc3], [0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xe2, 0x82]];
+  const BAD_UTF8 = [
+    [0xff],
+    [0xfe, 0xff],
+    [0xc0, 0xaf],
+    [0xe0, 0x80, 0xaf],
+    [0xed, 0xa0, 0x80],
+    [0xed, 0xbf, 0xbf],
+    [0xf4, 0x90, 0x80, 0x80],
+    [0xc3],
+    [0x80],
+    [0xf8, 0x88, 0x80, 0x80, 0x80],
+    [0xe2, 0x82],
+  ];
   const badBytes = fc.oneof(
     fc.constantFrom(...BAD_UTF8).map((b) => Buffer.from(b)),
-    fc.uint8Array({ minLength: 1, maxLength: 8 }).map((b) => Buffer.from(b)).filter((b) => {
-      try {
-        new TextDecoder("utf-8", { fatal: true }).decode(b);
-        return false;
-      } catch {
-        return true;
-      }
-    }),
+    fc
+      .uint8Array({ minLength: 1, maxLength: 8 })
+      .map((b) => Buffer.from(b))
+      .filter((b) => {
+        try {
+          new TextDecoder("utf-8", { fatal: true }).decode(b);
+          return false;
+        } catch {
+          return true;
+        }
+      }),
   );
   const MARK = "\uE000MARCA\uE000";
 
@@ -442,12 +472,12 @@ describe("malformed raw bodies are refused and change nothing", () => {
         const [before, after] = JSON.stringify({ ...body, [f]: MARK }).split(MARK) as [string, string];
         return Buffer.concat([Buffer.from(before), bytes, Buffer.from(after)]);
       }),
-      fc.tuple(fc.constantFrom(...stringFields), fc.constantFrom("\\ud800", "\\udfff", "x\\udc00y", "\\u0000", "a\\u0000")).map(([f, escape]) =>
-        JSON.stringify({ ...body, [f]: MARK }).replace(MARK, escape),
-      ),
+      fc
+        .tuple(fc.constantFrom(...stringFields), fc.constantFrom("\\ud800", "\\udfff", "x\\udc00y", "\\u0000", "a\\u0000"))
+        .map(([f, escape]) => JSON.stringify({ ...body, [f]: MARK }).replace(MARK, escape)),
       fc.integer({ min: 0, max: valid.length - 1 }).map((n) => valid.slice(0, n)),
       fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b)),
-      fc.constantFrom("", "null", "[]", "\"texto\"", "{", "{}}"),
+      fc.constantFrom("", "null", "[]", '"texto"', "{", "{}}"),
       // The valid body with a prototype-poisoning key: refused whole, not applied or dropped.
       fc.constantFrom(`{"__proto__":{"admin":true},`, `{"constructor":{"prototype":{"admin":true}},`).map((poison) => valid.replace(/^\{/, poison)),
       fc.integer({ min: 1000, max: 20_000 }).map((n) => `${"[".repeat(n)}${"]".repeat(n)}`),
@@ -460,7 +490,9 @@ describe("malformed raw bodies are refused and change nothing", () => {
       options(6),
     );
     // A body in a type the API does not speak.
-    await expectRefusedUnchanged(`${key} as a form`, () => sendRaw(route.method as Method, url, new URLSearchParams(body as Record<string, string>).toString(), "application/x-www-form-urlencoded"));
+    await expectRefusedUnchanged(`${key} as a form`, () =>
+      sendRaw(route.method as Method, url, new URLSearchParams(body as Record<string, string>).toString(), "application/x-www-form-urlencoded"),
+    );
   });
 
   it("sign-in and password recovery refuse hostile bodies", async () => {
@@ -495,7 +527,9 @@ describe("invalid path parameters are refused and change nothing", () => {
     await fc.assert(
       fc.asyncProperty(segment, async (id) => {
         const url = route.url.replace(/:[a-z_]+/g, id);
-        await expectRefusedUnchanged(`${route.method} ${url}`, () => send(route.method as Method, url, route.method === "GET" || route.method === "DELETE" ? undefined : body));
+        await expectRefusedUnchanged(`${route.method} ${url}`, () =>
+          send(route.method as Method, url, route.method === "GET" || route.method === "DELETE" ? undefined : body),
+        );
       }),
       options(6),
     );
@@ -511,17 +545,19 @@ describe("list query strings", () => {
     );
 
   it.each(cases(listRoutes))("%s refuses an invalid parameter and changes nothing", async (key, route) => {
-    const invalid = fc.record({
-      valid: validQuery(route),
-      param: fc.constantFrom(...route.query),
-      how: fc.constantFrom("value", "value", "repeated", "nul"),
-    }).chain(({ valid, param, how }) =>
-      (how === "value" ? queryParam(route, param)!.invalid : queryParam(route, param)!.valid).map((value) => {
-        const pairs = Object.entries({ ...valid, [param]: how === "nul" ? `${value}\u0000` : value });
-        if (how === "repeated") pairs.push([param, value]);
-        return encode(pairs);
-      }),
-    );
+    const invalid = fc
+      .record({
+        valid: validQuery(route),
+        param: fc.constantFrom(...route.query),
+        how: fc.constantFrom("value", "value", "repeated", "nul"),
+      })
+      .chain(({ valid, param, how }) =>
+        (how === "value" ? queryParam(route, param)!.invalid : queryParam(route, param)!.valid).map((value) => {
+          const pairs = Object.entries({ ...valid, [param]: how === "nul" ? `${value}\u0000` : value });
+          if (how === "repeated") pairs.push([param, value]);
+          return encode(pairs);
+        }),
+      );
     await fc.assert(
       fc.asyncProperty(invalid, async (query) => {
         await expectRefusedUnchanged(`GET ${route.url}?${query}`, () => send("GET", `${route.url}?${query}`));
@@ -552,7 +588,20 @@ describe("list query strings", () => {
     const garbage = fc.oneof(
       fc.string({ unit: "binary", maxLength: 40 }).map(encodeURIComponent),
       fc.string({ maxLength: 40 }),
-      fc.constantFrom("%", "%%", "%E0%A4%A", "a=%00", "limit[]=1", "q[a]=1", "=&=&", "&&&", "a=1&a=2&a=3", "q=%ED%A0%80", "__proto__=1", "constructor[prototype]=1"),
+      fc.constantFrom(
+        "%",
+        "%%",
+        "%E0%A4%A",
+        "a=%00",
+        "limit[]=1",
+        "q[a]=1",
+        "=&=&",
+        "&&&",
+        "a=1&a=2&a=3",
+        "q=%ED%A0%80",
+        "__proto__=1",
+        "constructor[prototype]=1",
+      ),
     );
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...gets), garbage, async (route, query) => {

@@ -82,8 +82,7 @@ export const SOCIAL_LINKS: readonly SocialLink[] = [
 ];
 
 /** Prefilled chat message (spec §7: asking to know the company and get a quote). */
-export const DEFAULT_CHAT_MESSAGE =
-  "Olá! Gostaria de conhecer melhor a Sentinela Segurança Eletrônica e solicitar um orçamento." as const;
+export const DEFAULT_CHAT_MESSAGE = "Olá! Gostaria de conhecer melhor a Sentinela Segurança Eletrônica e solicitar um orçamento." as const;
 
 /** WhatsApp link for the company phone with a prefilled message. */
 export function chatLink(message: string = DEFAULT_CHAT_MESSAGE): string {

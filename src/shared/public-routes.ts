@@ -1,15 +1,6 @@
 // Paths rendered to static HTML at build time. "/404" renders the not-found route so the
 // server can answer unknown paths with a real 404 page.
-export const PUBLIC_PAGE_PATHS = [
-  "/",
-  "/servicos",
-  "/sobre",
-  "/contato",
-  "/leads",
-  "/login",
-  "/politica-de-privacidade",
-  "/termos-de-uso",
-] as const;
+export const PUBLIC_PAGE_PATHS = ["/", "/servicos", "/sobre", "/contato", "/leads", "/login", "/politica-de-privacidade", "/termos-de-uso"] as const;
 
 export const NOT_FOUND_PAGE_PATH = "/404";
 

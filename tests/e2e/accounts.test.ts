@@ -42,8 +42,14 @@ beforeAll(async () => {
   await makeUser(OPERADORA, "Central", ["visualizar_unidades"]);
   // A group the user manager may not give: it holds a permission the manager lacks.
   await portal.database.db.insert(grupos).values({ nome_grupo: "Síndicos" });
-  const [sindicos] = await portal.database.db.select().from(grupos).where(inArray(grupos.nome_grupo, ["Síndicos"]));
-  const [ver] = await portal.database.db.select().from(permissoes).where(inArray(permissoes.nome_permissao, ["visualizar_condominios"]));
+  const [sindicos] = await portal.database.db
+    .select()
+    .from(grupos)
+    .where(inArray(grupos.nome_grupo, ["Síndicos"]));
+  const [ver] = await portal.database.db
+    .select()
+    .from(permissoes)
+    .where(inArray(permissoes.nome_permissao, ["visualizar_condominios"]));
   await portal.database.db.insert(grupoPermissoes).values({ grupo_id: sindicos!.id, permissao_id: ver!.id });
 });
 afterAll(async () => {
@@ -58,15 +64,29 @@ const toastText = (page: Page) => toastLocator(page).textContent();
 async function otherSession(email: string, password: string) {
   const response = await fetch(`${portal.url}/api/auth/sign-in/email`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: portal.url, "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1" },
+    headers: {
+      "content-type": "application/json",
+      origin: portal.url,
+      "user-agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+    },
     body: JSON.stringify({ email, password }),
   });
   expect(response.status).toBe(200);
-  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   return {
     cookie,
     alive: async () => (await fetch(`${portal.url}/api/me`, { headers: { cookie } })).status === 200,
-    endOthers: async () => (await fetch(`${portal.url}/api/me/sessoes/encerrar-outras`, { method: "POST", headers: { cookie, origin: portal.url, "content-type": "application/json" }, body: "{}" })).status,
+    endOthers: async () =>
+      (
+        await fetch(`${portal.url}/api/me/sessoes/encerrar-outras`, {
+          method: "POST",
+          headers: { cookie, origin: portal.url, "content-type": "application/json" },
+          body: "{}",
+        })
+      ).status,
   };
 }
 
@@ -96,7 +116,11 @@ describe("a user manager who is not an administrator", () => {
     await expectNoA11yViolations(page);
 
     // The administrator's account is shown locked, with the same reason.
-    const users = await (await fetch(`${portal.url}/api/usuarios?q=${encodeURIComponent(ADMIN.email)}`, { headers: { cookie: (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ") } })).json();
+    const users = await (
+      await fetch(`${portal.url}/api/usuarios?q=${encodeURIComponent(ADMIN.email)}`, {
+        headers: { cookie: (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ") },
+      })
+    ).json();
     await page.goto(`${portal.url}/portaria-web/admin/usuarios/editar/${users.rows[0].id}`);
     await page.getByText("Somente administradores podem alterar membros do grupo Administrador.").first().waitFor();
     expect(await page.getByRole("button", { name: "Salvar alterações" }).isDisabled()).toBe(true);

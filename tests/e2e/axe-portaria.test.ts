@@ -2,7 +2,18 @@ import { eq, inArray } from "drizzle-orm";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthUser } from "../../src/server/auth/accounts";
-import { condominios, grupoPermissoes, grupos, moradores, permissoes, prestadores, unidades, usuarioGrupos, usuarios, veiculos } from "../../src/server/db/schema";
+import {
+  condominios,
+  grupoPermissoes,
+  grupos,
+  moradores,
+  permissoes,
+  prestadores,
+  unidades,
+  usuarioGrupos,
+  usuarios,
+  veiculos,
+} from "../../src/server/db/schema";
 import { expectNoA11yViolations, launchBrowser, login, type BrowserHandle } from "./support/browser";
 import { ADMIN, startPortal, type RunningPortal } from "./support/server";
 
@@ -50,7 +61,9 @@ beforeAll(async () => {
     .insert(moradores)
     .values({ unidade_id: a101!.id, nome_completo: "Ana Souza", tipo_morador: "proprietario", email: "ana@teste.local" })
     .returning();
-  await db.insert(veiculos).values({ morador_id: ana!.id, unidade_id: a101!.id, placa: "ABC1234", marca: "Honda", modelo: "Civic", cor: "Preto", tipo_veiculo: "carro" });
+  await db
+    .insert(veiculos)
+    .values({ morador_id: ana!.id, unidade_id: a101!.id, placa: "ABC1234", marca: "Honda", modelo: "Civic", cor: "Preto", tipo_veiculo: "carro" });
   const [limpa] = await db
     .insert(prestadores)
     .values([
@@ -65,7 +78,10 @@ beforeAll(async () => {
   await createUser(PENDENTE.nome, PENDENTE.email, PENDENTE.password, "pendente_confirmacao");
   await db.insert(permissoes).values({ nome_permissao: "abrir_portao_social", categoria: "Portaria", descricao: "Abre o portão social" });
   const [porteiros] = await db.insert(grupos).values({ nome_grupo: "Porteiros", descricao: "Equipe da portaria" }).returning();
-  const perms = await db.select().from(permissoes).where(inArray(permissoes.nome_permissao, ["visualizar_unidades", "visualizar_veiculos"]));
+  const perms = await db
+    .select()
+    .from(permissoes)
+    .where(inArray(permissoes.nome_permissao, ["visualizar_unidades", "visualizar_veiculos"]));
   await db.insert(grupoPermissoes).values(perms.map((p) => ({ grupo_id: porteiros!.id, permissao_id: p.id })));
   await db.insert(usuarioGrupos).values({ usuario_id: ids.bruno, grupo_id: porteiros!.id });
   const [administrador] = await db.select().from(grupos).where(eq(grupos.nome_grupo, "Administrador"));
@@ -133,7 +149,10 @@ const SCREENS: Screen[] = [
     "/portaria-web/condominios/editar/:condominio",
     (p) => expect.poll(() => p.getByRole("textbox", { name: "Nome", exact: true }).inputValue()).toBe("Residencial Aurora"),
   ],
-  ["/portaria-web/unidades", (p) => p.getByRole("table", { name: "Unidades cadastradas" }).getByRole("row").filter({ hasText: "Residencial Aurora" }).first().waitFor()],
+  [
+    "/portaria-web/unidades",
+    (p) => p.getByRole("table", { name: "Unidades cadastradas" }).getByRole("row").filter({ hasText: "Residencial Aurora" }).first().waitFor(),
+  ],
   ["/portaria-web/unidades/novo", (p) => p.getByRole("button", { name: "Cadastrar Unidade" }).waitFor()],
   ["/portaria-web/unidades/editar/:unidade", (p) => p.getByTestId("moradores-section").getByText("ABC-1234").waitFor()],
   ["/portaria-web/veiculos", (p) => p.getByRole("table", { name: "Veículos cadastrados" }).getByRole("row").filter({ hasText: "ABC-1234" }).waitFor()],
@@ -145,10 +164,7 @@ const SCREENS: Screen[] = [
   ],
   ["/portaria-web/admin/usuarios", (p) => p.getByRole("row").filter({ hasText: "Bruno Ativo" }).waitFor()],
   ["/portaria-web/admin/usuarios/novo", (p) => p.getByRole("checkbox", { name: "Porteiros" }).waitFor()],
-  [
-    "/portaria-web/admin/usuarios/editar/:bruno",
-    (p) => expect.poll(() => p.getByRole("textbox", { name: "Nome completo" }).inputValue()).toBe("Bruno Ativo"),
-  ],
+  ["/portaria-web/admin/usuarios/editar/:bruno", (p) => expect.poll(() => p.getByRole("textbox", { name: "Nome completo" }).inputValue()).toBe("Bruno Ativo")],
   ["/portaria-web/admin/grupos", (p) => p.getByRole("link", { name: "Editar Porteiros" }).waitFor()],
   ["/portaria-web/admin/grupos/novo", (p) => p.getByRole("checkbox").first().waitFor()],
   ["/portaria-web/admin/grupos/editar/:porteiros", (p) => p.getByRole("checkbox", { checked: true }).first().waitFor()],
@@ -201,11 +217,17 @@ describe("axe with each Portaria Web dialog and menu open", () => {
     const { page, done } = await asAdmin("/portaria-web/admin/permissoes");
     const table = page.getByRole("table", { name: "Permissões cadastradas" });
     await table.getByText("registrar_acesso_visitante", { exact: true }).waitFor();
-    await withDialog(page, () => page.getByRole("button", { name: "Nova Permissão" }).click(), "Nova Permissão", (d) =>
-      d.getByLabel("Nome da permissão").waitFor(),
+    await withDialog(
+      page,
+      () => page.getByRole("button", { name: "Nova Permissão" }).click(),
+      "Nova Permissão",
+      (d) => d.getByLabel("Nome da permissão").waitFor(),
     );
-    await withDialog(page, () => table.getByRole("button", { name: "Editar abrir_portao_social" }).click(), "Editar Permissão", (d) =>
-      expect.poll(() => d.getByLabel("Nome da permissão").inputValue()).toBe("abrir_portao_social"),
+    await withDialog(
+      page,
+      () => table.getByRole("button", { name: "Editar abrir_portao_social" }).click(),
+      "Editar Permissão",
+      (d) => expect.poll(() => d.getByLabel("Nome da permissão").inputValue()).toBe("abrir_portao_social"),
     );
     await withDialog(page, () => table.getByRole("button", { name: "Excluir abrir_portao_social" }).click(), "Excluir permissão");
     await done();
@@ -267,18 +289,30 @@ describe("axe with each Portaria Web dialog and menu open", () => {
     const ana = section.getByRole("article", { name: "Ana Souza" });
     await ana.getByText("ABC-1234").waitFor();
     await withDialog(page, () => page.getByRole("button", { name: "Excluir Unidade" }).click(), "Excluir unidade");
-    await withDialog(page, () => section.getByRole("button", { name: "Adicionar Morador" }).click(), "Adicionar Morador", (d) =>
-      d.getByRole("textbox", { name: "Nome completo" }).waitFor(),
+    await withDialog(
+      page,
+      () => section.getByRole("button", { name: "Adicionar Morador" }).click(),
+      "Adicionar Morador",
+      (d) => d.getByRole("textbox", { name: "Nome completo" }).waitFor(),
     );
-    await withDialog(page, () => ana.getByRole("button", { name: "Editar morador Ana Souza" }).click(), "Editar Morador", (d) =>
-      expect.poll(() => d.getByRole("textbox", { name: "Nome completo" }).inputValue()).toBe("Ana Souza"),
+    await withDialog(
+      page,
+      () => ana.getByRole("button", { name: "Editar morador Ana Souza" }).click(),
+      "Editar Morador",
+      (d) => expect.poll(() => d.getByRole("textbox", { name: "Nome completo" }).inputValue()).toBe("Ana Souza"),
     );
     await withDialog(page, () => ana.getByRole("button", { name: "Excluir morador Ana Souza" }).click(), "Excluir morador");
-    await withDialog(page, () => ana.getByRole("button", { name: "Adicionar veículo para Ana Souza" }).click(), "Adicionar Veículo", (d) =>
-      d.getByRole("textbox", { name: "Placa" }).waitFor(),
+    await withDialog(
+      page,
+      () => ana.getByRole("button", { name: "Adicionar veículo para Ana Souza" }).click(),
+      "Adicionar Veículo",
+      (d) => d.getByRole("textbox", { name: "Placa" }).waitFor(),
     );
-    await withDialog(page, () => ana.getByRole("button", { name: "Editar veículo ABC-1234" }).click(), "Editar Veículo", (d) =>
-      expect.poll(() => d.getByRole("textbox", { name: "Placa" }).inputValue()).toBe("ABC-1234"),
+    await withDialog(
+      page,
+      () => ana.getByRole("button", { name: "Editar veículo ABC-1234" }).click(),
+      "Editar Veículo",
+      (d) => expect.poll(() => d.getByRole("textbox", { name: "Placa" }).inputValue()).toBe("ABC-1234"),
     );
     await withDialog(page, () => ana.getByRole("button", { name: "Excluir veículo ABC-1234" }).click(), "Excluir veículo");
     await done();

@@ -18,10 +18,7 @@ beforeAll(async () => {
   const db = portal.database.db;
   const [condominio] = await db.insert(condominios).values({ nome: "Residencial Jacarandá", cidade: "Barueri", estado: "SP" }).returning();
   const [unidade] = await db.insert(unidades).values({ condominio_id: condominio!.id, bloco: "A", numero_unidade: "12" }).returning();
-  const [morador] = await db
-    .insert(moradores)
-    .values({ unidade_id: unidade!.id, nome_completo: "Lúcia Ferraz", tipo_morador: "proprietario" })
-    .returning();
+  const [morador] = await db.insert(moradores).values({ unidade_id: unidade!.id, nome_completo: "Lúcia Ferraz", tipo_morador: "proprietario" }).returning();
   await db.insert(veiculos).values({ morador_id: morador!.id, unidade_id: unidade!.id, placa: "BRA2E19", tipo_veiculo: "carro" });
   const [prestador] = await db
     .insert(prestadores)

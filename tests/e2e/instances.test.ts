@@ -86,7 +86,9 @@ describe("two instances on one PostgreSQL", () => {
     expect(removed.status).toBe(200);
     expect((await call(b, "GET", "/api/unidades", { cookie: porteira })).status).toBe(403);
 
-    expect((await call(a, "PUT", `/api/grupos/${grupo.body.id}`, { cookie: admin, body: { nome_grupo: "Portaria Noturna", permissao_ids: [ver] } })).status).toBe(200);
+    expect(
+      (await call(a, "PUT", `/api/grupos/${grupo.body.id}`, { cookie: admin, body: { nome_grupo: "Portaria Noturna", permissao_ids: [ver] } })).status,
+    ).toBe(200);
     expect((await call(b, "GET", "/api/unidades", { cookie: porteira })).status).toBe(200);
 
     const deactivated = await call(a, "PATCH", `/api/usuarios/${created.body.id}/status`, { cookie: admin, body: { status: "inativo" } });

@@ -39,7 +39,9 @@ beforeAll(async () => {
     };
   });
   for (let i = 0; i < rows.length; i += 500) await db.insert(veiculos).values(rows.slice(i, i + 500));
-  await db.insert(prestadores).values({ nome_empresa_profissional: LONG_NAME, tipo_servico: "Manutenção", cnpj_cpf: "11222333000181", condominio_id: condominio!.id });
+  await db
+    .insert(prestadores)
+    .values({ nome_empresa_profissional: LONG_NAME, tipo_servico: "Manutenção", cnpj_cpf: "11222333000181", condominio_id: condominio!.id });
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -52,64 +54,60 @@ async function signIn(page: Page) {
 }
 
 describe("a long list", () => {
-  it(
-    "after scrolling through 3,000 vehicles keeps the page light, and the search still answers",
-    async () => {
-      const { page, context } = await browser.newPage();
-      await signIn(page);
-      await page.goto(`${portal.url}/portaria-web/veiculos`);
-      const table = page.getByRole("table", { name: "Veículos cadastrados" });
-      await table.getByText("FRT-0000", { exact: true }).waitFor();
-      const shown = page.getByText(/^Mostrando \d+ de \d+$/);
-      await expect.poll(() => shown.textContent()).toBe(`Mostrando 50 de ${VEHICLES}`);
+  it("after scrolling through 3,000 vehicles keeps the page light, and the search still answers", async () => {
+    const { page, context } = await browser.newPage();
+    await signIn(page);
+    await page.goto(`${portal.url}/portaria-web/veiculos`);
+    const table = page.getByRole("table", { name: "Veículos cadastrados" });
+    await table.getByText("FRT-0000", { exact: true }).waitFor();
+    const shown = page.getByText(/^Mostrando \d+ de \d+$/);
+    await expect.poll(() => shown.textContent()).toBe(`Mostrando 50 de ${VEHICLES}`);
 
-      // Scroll to the bottom, as a user would, until every page is loaded.
-      const deadline = Date.now() + 200_000;
-      while ((await shown.textContent()) !== `Mostrando ${VEHICLES} de ${VEHICLES}`) {
-        if (Date.now() > deadline) throw new Error(`still ${await shown.textContent()}`);
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        await page.waitForTimeout(100);
-      }
-      // The last row is on screen (the last page made the list longer: back to its end), the table
-      // still says how many rows it has…
+    // Scroll to the bottom, as a user would, until every page is loaded.
+    const deadline = Date.now() + 200_000;
+    while ((await shown.textContent()) !== `Mostrando ${VEHICLES} de ${VEHICLES}`) {
+      if (Date.now() > deadline) throw new Error(`still ${await shown.textContent()}`);
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await table.locator(`tbody tr[aria-rowindex="${VEHICLES + 1}"]`).waitFor();
-      expect(await table.getAttribute("aria-rowcount")).toBe(String(VEHICLES + 1));
-      expect(await table.getByRole("columnheader").allTextContents()).toEqual([
-        "Placa",
-        "Marca/Modelo",
-        "Cor",
-        "Tipo",
-        "Morador",
-        "Unidade",
-        "Condomínio",
-        "Status",
-        "Ações",
-      ]);
-      // …but only the rows near the viewport are in the page.
-      const bodyRows = await table.locator("tbody tr:not([aria-hidden])").count();
-      expect(bodyRows).toBeGreaterThan(5);
-      expect(bodyRows).toBeLessThan(100);
-      const nodes = await page.evaluate(() => document.querySelectorAll("*").length);
-      expect(nodes).toBeLessThan(3000);
+      await page.waitForTimeout(100);
+    }
+    // The last row is on screen (the last page made the list longer: back to its end), the table
+    // still says how many rows it has…
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await table.locator(`tbody tr[aria-rowindex="${VEHICLES + 1}"]`).waitFor();
+    expect(await table.getAttribute("aria-rowcount")).toBe(String(VEHICLES + 1));
+    expect(await table.getByRole("columnheader").allTextContents()).toEqual([
+      "Placa",
+      "Marca/Modelo",
+      "Cor",
+      "Tipo",
+      "Morador",
+      "Unidade",
+      "Condomínio",
+      "Status",
+      "Ações",
+    ]);
+    // …but only the rows near the viewport are in the page.
+    const bodyRows = await table.locator("tbody tr:not([aria-hidden])").count();
+    expect(bodyRows).toBeGreaterThan(5);
+    expect(bodyRows).toBeLessThan(100);
+    const nodes = await page.evaluate(() => document.querySelectorAll("*").length);
+    expect(nodes).toBeLessThan(3000);
 
-      // Scrolling back to the top shows the first rows again.
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await table.locator('tbody tr[aria-rowindex="2"]').waitFor();
-      expect(await table.locator('tbody tr[aria-rowindex="2"]').isVisible()).toBe(true);
+    // Scrolling back to the top shows the first rows again.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await table.locator('tbody tr[aria-rowindex="2"]').waitFor();
+    expect(await table.locator('tbody tr[aria-rowindex="2"]').isVisible()).toBe(true);
 
-      // Typing in the search box answers at once and finds one vehicle among the 3,000.
-      const search = page.getByRole("searchbox", { name: "Buscar" });
-      const started = Date.now();
-      await search.pressSequentially("FRT2999");
-      expect(Date.now() - started).toBeLessThan(5000);
-      expect(await search.inputValue()).toBe("FRT2999");
-      await expect.poll(() => shown.textContent()).toBe("Mostrando 1 de 1");
-      expect(await table.locator("tbody tr").count()).toBe(1);
-      await context.close();
-    },
-    300_000,
-  );
+    // Typing in the search box answers at once and finds one vehicle among the 3,000.
+    const search = page.getByRole("searchbox", { name: "Buscar" });
+    const started = Date.now();
+    await search.pressSequentially("FRT2999");
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await search.inputValue()).toBe("FRT2999");
+    await expect.poll(() => shown.textContent()).toBe("Mostrando 1 de 1");
+    expect(await table.locator("tbody tr").count()).toBe(1);
+    await context.close();
+  }, 300_000);
 });
 
 /** Whether the element lies wholly inside the viewport's width and height. */
@@ -125,7 +123,13 @@ describe("on a phone", () => {
     await signIn(page);
     for (const { path, name, first, status, action } of [
       { path: "/portaria-web/veiculos", name: "Veículos cadastrados", first: "FRT-0000", status: "[data-ativo]", action: /^Editar veículo FRT-0000 / },
-      { path: "/portaria-web/prestadores", name: "Prestadores de serviço cadastrados", first: LONG_NAME, status: "[data-ativo]", action: `Editar ${LONG_NAME}` },
+      {
+        path: "/portaria-web/prestadores",
+        name: "Prestadores de serviço cadastrados",
+        first: LONG_NAME,
+        status: "[data-ativo]",
+        action: `Editar ${LONG_NAME}`,
+      },
       { path: "/portaria-web/admin/usuarios", name: "Usuários cadastrados", first: "(você)", status: "[data-status]", action: /^Editar / },
     ]) {
       await page.goto(`${portal.url}${path}`);

@@ -120,9 +120,7 @@ describe("masked fields", () => {
 
     await page.getByRole("button", { name: "Salvar alterações" }).click();
     await expect.poll(() => toastLocator(page).textContent()).toContain("Usuário atualizado");
-    await expect
-      .poll(async () => (await portal.database.db.select().from(usuarios).where(eq(usuarios.id, marina!.id)))[0]?.cpf)
-      .toBe("11144477735");
+    await expect.poll(async () => (await portal.database.db.select().from(usuarios).where(eq(usuarios.id, marina!.id)))[0]?.cpf).toBe("11144477735");
     await context.close();
   });
 

@@ -90,7 +90,10 @@ describe("a new user, created by the admin through the screens", () => {
     await page.getByRole("button", { name: "Criar usuário" }).click();
     await expect.poll(() => toastText(page)).toContain("Erro ao criar usuário");
     expect(await toastText(page)).toContain("Senha fraca: Nomes e sobrenomes comuns são fáceis de adivinhar.");
-    await page.getByText(/^Senha fraca: /).first().waitFor();
+    await page
+      .getByText(/^Senha fraca: /)
+      .first()
+      .waitFor();
     await page.getByLabel("Senha inicial").fill("provisoria-123");
     const admin = page.getByRole("checkbox", { name: "Administrador" });
     // The form preselects Administrador (§2 Users).
@@ -150,17 +153,7 @@ describe("a new user, created by the admin through the screens", () => {
     // Only the menu entries the permission allows (plus the two that need none).
     await sidebar(p).getByRole("link").first().waitFor();
     expect(await sidebar(p).getByRole("link").allTextContents()).toEqual(["Painel de Controle", "Unidades", "Configurações"]);
-    for (const hidden of [
-      "Condomínios",
-      "Veículos",
-      "Prestadores",
-      "Usuários",
-      "Grupos",
-      "Permissões",
-      "Controle de Acesso",
-      "Visitantes",
-      "Registros",
-    ]) {
+    for (const hidden of ["Condomínios", "Veículos", "Prestadores", "Usuários", "Grupos", "Permissões", "Controle de Acesso", "Visitantes", "Registros"]) {
       expect(await sidebar(p).getByRole("link", { name: hidden }).count(), hidden).toBe(0);
     }
     expect(await sidebar(p).getByRole("heading", { name: "Administração" }).count()).toBe(0);

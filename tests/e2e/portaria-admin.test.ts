@@ -155,9 +155,7 @@ describe("Permissões", () => {
     await confirm.waitFor();
     expect(await confirm.textContent()).toContain('Tem certeza que deseja excluir a permissão "abrir_portao_social"?');
     await confirm.getByRole("button", { name: "Excluir", exact: true }).click();
-    await expect
-      .poll(() => toastText(page))
-      .toContain('A permissão "abrir_portao_social" está em uso por 1 grupo(s) e não pode ser excluída.');
+    await expect.poll(() => toastText(page)).toContain('A permissão "abrir_portao_social" está em uso por 1 grupo(s) e não pode ser excluída.');
     expect(await toastLocator(page).getAttribute("data-variant")).toBe("destructive");
     await confirm.waitFor({ state: "detached" });
     expect(await row().count()).toBe(1);
@@ -201,7 +199,9 @@ describe("Grupos", () => {
 
     const boxes = page.getByRole("checkbox");
     await boxes.first().waitFor();
-    const states = await boxes.evaluateAll((els) => els.map((el) => ({ checked: el.getAttribute("aria-checked"), disabled: (el as HTMLButtonElement).disabled })));
+    const states = await boxes.evaluateAll((els) =>
+      els.map((el) => ({ checked: el.getAttribute("aria-checked"), disabled: (el as HTMLButtonElement).disabled })),
+    );
     expect(states.length).toBeGreaterThanOrEqual(19);
     expect(states.every((s) => s.checked === "true" && s.disabled)).toBe(true);
     expect(await page.getByRole("button", { name: "Marcar todas" }).count()).toBe(0);
@@ -222,15 +222,14 @@ describe("Usuários", () => {
       .getByRole("table", { name: "Usuários cadastrados" })
       .locator("tbody tr td:first-child")
       .evaluateAll((cells) => cells.map((c) => c.firstChild?.textContent ?? ""));
-  const badges = (page: Page) =>
-    page.getByRole("table", { name: "Usuários cadastrados" }).locator("tbody [data-status]").allTextContents();
+  const badges = (page: Page) => page.getByRole("table", { name: "Usuários cadastrados" }).locator("tbody [data-status]").allTextContents();
 
   it("filters by text (name, e-mail, CPF) and by status", async () => {
     const { page, context } = await asAdmin("/portaria-web/admin/usuarios");
     await h1(page).filter({ hasText: "Usuários" }).waitFor();
-    await expect.poll(() => names(page)).toEqual(
-      expect.arrayContaining(["Administrador", "Bruno Ativo", "Carla Inativa", "Diego Bloqueado", "Elisa Pendente", "Fabio Vigia"]),
-    );
+    await expect
+      .poll(() => names(page))
+      .toEqual(expect.arrayContaining(["Administrador", "Bruno Ativo", "Carla Inativa", "Diego Bloqueado", "Elisa Pendente", "Fabio Vigia"]));
     const brunoRow = page.getByRole("row").filter({ hasText: "Bruno Ativo" });
     expect(await brunoRow.textContent()).toContain("529.982.247-25");
     expect(await brunoRow.textContent()).toContain("(11) 98765-4321");
@@ -361,7 +360,11 @@ describe("Usuários", () => {
 
     // On one's own account the action is not offered.
     await page.goto(`${portal.url}/portaria-web/admin/usuarios`);
-    await page.getByRole("row").filter({ hasText: "(você)" }).getByRole("link", { name: /^Editar/ }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: "(você)" })
+      .getByRole("link", { name: /^Editar/ })
+      .click();
     await page.getByRole("button", { name: "Enviar email de redefinição de senha" }).waitFor();
     expect(await page.getByRole("button", { name: "Enviar email de redefinição de senha" }).isDisabled()).toBe(true);
     expect(await page.getByText("Você não pode resetar a senha da sua própria conta desta forma.").isVisible()).toBe(true);
@@ -400,25 +403,29 @@ describe("Painel de Controle", () => {
     // Only active condominiums, by name.
     expect(await page.getByRole("option").allTextContents()).toEqual(["Todos os condomínios", "Condomínio Bosque", "Residencial Aurora"]);
     await page.getByRole("option", { name: "Residencial Aurora" }).click();
-    await expect.poll(() => allStats(page)).toEqual({
-      moradores: "3",
-      unidades: "3",
-      veiculos: "1",
-      prestadores: "1",
-      taxa: "33,3%",
-      detalhe: "1 de 3 unidades ocupadas",
-    });
+    await expect
+      .poll(() => allStats(page))
+      .toEqual({
+        moradores: "3",
+        unidades: "3",
+        veiculos: "1",
+        prestadores: "1",
+        taxa: "33,3%",
+        detalhe: "1 de 3 unidades ocupadas",
+      });
 
     await filter.click();
     await page.getByRole("option", { name: "Condomínio Bosque" }).click();
-    await expect.poll(() => allStats(page)).toEqual({
-      moradores: "1",
-      unidades: "2",
-      veiculos: "1",
-      prestadores: "0",
-      taxa: "50,0%",
-      detalhe: "1 de 2 unidades ocupadas",
-    });
+    await expect
+      .poll(() => allStats(page))
+      .toEqual({
+        moradores: "1",
+        unidades: "2",
+        veiculos: "1",
+        prestadores: "0",
+        taxa: "50,0%",
+        detalhe: "1 de 2 unidades ocupadas",
+      });
 
     await filter.click();
     await page.getByRole("option", { name: "Todos os condomínios" }).click();

@@ -15,7 +15,10 @@ beforeAll(async () => {
   portal = await startPortal();
   browser = await launchBrowser();
   const db = portal.database.db;
-  const [aurora, bosque] = await db.insert(condominios).values([{ nome: "Residencial Aurora" }, { nome: "Condomínio Bosque" }]).returning();
+  const [aurora, bosque] = await db
+    .insert(condominios)
+    .values([{ nome: "Residencial Aurora" }, { nome: "Condomínio Bosque" }])
+    .returning();
   await db.insert(unidades).values([
     { condominio_id: aurora!.id, bloco: "A", numero_unidade: "101", tipo_unidade: "Apartamento" },
     { condominio_id: aurora!.id, bloco: "A", numero_unidade: "102", tipo_unidade: "Apartamento" },

@@ -56,11 +56,7 @@ const PUBLIC_PAGES: [path: string, heading: string, keyContent: (page: Page) => 
   ["/servicos", "Nossos Serviços", (page) => [page.getByRole("link", { name: "Solicitar Orçamento" }), copyright(page)]],
   ["/sobre", "Sobre a Sentinela", (page) => [page.getByRole("heading", { name: "Nossa Trajetória" }), copyright(page)]],
   ["/contato", "Fale com a Sentinela", (page) => [page.getByRole("heading", { name: "Perguntas Frequentes" }), copyright(page)]],
-  [
-    "/leads",
-    "Fale Conosco!",
-    (page) => [page.getByLabel("Nome"), page.getByLabel("Email"), page.getByRole("button", { name: "Enviar" }), copyright(page)],
-  ],
+  ["/leads", "Fale Conosco!", (page) => [page.getByLabel("Nome"), page.getByLabel("Email"), page.getByRole("button", { name: "Enviar" }), copyright(page)]],
   [
     "/politica-de-privacidade",
     "Política de Privacidade",
@@ -86,43 +82,37 @@ const PUBLIC_PAGES: [path: string, heading: string, keyContent: (page: Page) => 
 ];
 
 describe("every public page", () => {
-  it.each(PUBLIC_PAGES)(
-    "%s shows its heading and content, passes axe and loads no dashboard or Portaria Web code",
-    async (path, heading, keyContent) => {
-      const { page, context } = await browser.newPage();
-      const scripts = new Set<string>();
-      page.on("request", (request) => {
-        if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);
-      });
-      const response = await page.goto(`${portal.url}${path}`);
-      await page.waitForLoadState("networkidle");
-      await waitForHydration(page);
-      expect(response?.status()).toBe(path === "/pagina-que-nao-existe" ? 404 : 200);
-      expect(await h1(page).count()).toBe(1);
-      expect((await h1(page).textContent())?.trim()).toBe(heading);
-      expect(await h1(page).isVisible()).toBe(true);
-      for (const locator of keyContent(page)) expect(await locator.isVisible(), String(locator)).toBe(true);
+  it.each(PUBLIC_PAGES)("%s shows its heading and content, passes axe and loads no dashboard or Portaria Web code", async (path, heading, keyContent) => {
+    const { page, context } = await browser.newPage();
+    const scripts = new Set<string>();
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.add(new URL(request.url()).pathname);
+    });
+    const response = await page.goto(`${portal.url}${path}`);
+    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
+    expect(response?.status()).toBe(path === "/pagina-que-nao-existe" ? 404 : 200);
+    expect(await h1(page).count()).toBe(1);
+    expect((await h1(page).textContent())?.trim()).toBe(heading);
+    expect(await h1(page).isVisible()).toBe(true);
+    for (const locator of keyContent(page)) expect(await locator.isVisible(), String(locator)).toBe(true);
 
-      await expectNoA11yViolations(page);
+    await expectNoA11yViolations(page);
 
-      // Code splitting: the route modules of the staff areas are never fetched by a public page.
-      const forbidden = await page.evaluate(() => {
-        const manifest = (window as unknown as { __reactRouterManifest: { routes: Record<string, { id: string; module: string }> } })
-          .__reactRouterManifest;
-        return Object.values(manifest.routes)
-          .filter((route) => route.id.startsWith("routes/dashboard") || route.id.startsWith("routes/portaria-web"))
-          .map((route) => new URL(route.module, location.href).pathname);
-      });
-      expect(forbidden.length).toBeGreaterThanOrEqual(10);
-      const fetched = await page.evaluate(() =>
-        performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname),
-      );
-      for (const url of fetched) if (url.endsWith(".js")) scripts.add(url);
-      expect(scripts.size).toBeGreaterThan(0);
-      expect([...scripts].filter((url) => forbidden.includes(url))).toEqual([]);
-      await context.close();
-    },
-  );
+    // Code splitting: the route modules of the staff areas are never fetched by a public page.
+    const forbidden = await page.evaluate(() => {
+      const manifest = (window as unknown as { __reactRouterManifest: { routes: Record<string, { id: string; module: string }> } }).__reactRouterManifest;
+      return Object.values(manifest.routes)
+        .filter((route) => route.id.startsWith("routes/dashboard") || route.id.startsWith("routes/portaria-web"))
+        .map((route) => new URL(route.module, location.href).pathname);
+    });
+    expect(forbidden.length).toBeGreaterThanOrEqual(10);
+    const fetched = await page.evaluate(() => performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname));
+    for (const url of fetched) if (url.endsWith(".js")) scripts.add(url);
+    expect(scripts.size).toBeGreaterThan(0);
+    expect([...scripts].filter((url) => forbidden.includes(url))).toEqual([]);
+    await context.close();
+  });
 });
 
 describe("the password recovery dialog", () => {
@@ -165,27 +155,16 @@ describe("home", () => {
     expect(new Set(await attrs(services.getByRole("link"), "href"))).toEqual(new Set(["/servicos"]));
 
     const strengths = page.locator("section[aria-labelledby=sobre-titulo]").getByRole("heading", { level: 3 });
-    expect(await texts(strengths)).toEqual([
-      "Tecnologia de Ponta",
-      "Suporte Especializado 24/7",
-      "Soluções Personalizadas",
-      "Profissionais Qualificados",
-    ]);
+    expect(await texts(strengths)).toEqual(["Tecnologia de Ponta", "Suporte Especializado 24/7", "Soluções Personalizadas", "Profissionais Qualificados"]);
     expect(await page.getByText("Mais de 10 anos de experiência", { exact: false }).first().isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Conheça nossa história" }).getAttribute("href")).toBe("/sobre");
 
     const testimonials = page.locator("section[aria-labelledby=depoimentos-titulo] figure");
     expect(await testimonials.count()).toBe(3);
     const ratings = testimonials.getByRole("img", { name: /^Avaliação/ });
-    expect(await attrs(ratings, "aria-label")).toEqual([
-      "Avaliação: 5 de 5 estrelas",
-      "Avaliação: 5 de 5 estrelas",
-      "Avaliação: 4 de 5 estrelas",
-    ]);
+    expect(await attrs(ratings, "aria-label")).toEqual(["Avaliação: 5 de 5 estrelas", "Avaliação: 5 de 5 estrelas", "Avaliação: 4 de 5 estrelas"]);
     // The stars drawn filled match the rating.
-    const fills = await ratings.evaluateAll((els) =>
-      els.map((el) => [...el.querySelectorAll("svg")].map((svg) => getComputedStyle(svg).fill)),
-    );
+    const fills = await ratings.evaluateAll((els) => els.map((el) => [...el.querySelectorAll("svg")].map((svg) => getComputedStyle(svg).fill)));
     const filledColour = fills[0]![0];
     const filled = fills.map((stars) => stars.filter((fill) => fill === filledColour).length);
     expect(filled).toEqual([5, 5, 4]);
@@ -220,8 +199,18 @@ describe("home", () => {
     for (const name of ["Segurança Eletrônica", "Controle de Acesso", "Monitoramento 24h", "Sistemas de Alarme"]) {
       expect(await footer.getByRole("link", { name, exact: true }).getAttribute("href")).toBe("/servicos");
     }
-    expect(await footer.getByText(/Barueri – SP/).first().isVisible()).toBe(true);
-    expect(await footer.getByRole("link", { name: /^mailto:|@/ }).first().getAttribute("href")).toMatch(/^mailto:/);
+    expect(
+      await footer
+        .getByText(/Barueri – SP/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
+    expect(
+      await footer
+        .getByRole("link", { name: /^mailto:|@/ })
+        .first()
+        .getAttribute("href"),
+    ).toMatch(/^mailto:/);
 
     expect(await footer.getByText(`© ${year} Sentinela Segurança Eletrônica. Todos os direitos reservados.`).isVisible()).toBe(true);
 
@@ -297,7 +286,12 @@ describe("services, about and contact pages", () => {
     expect(requested.length).toBeGreaterThan(3);
 
     expect(await page.getByText("Segunda a sexta, das 08:00 às 18:00").isVisible()).toBe(true);
-    expect(await page.getByText(/Alphaville, Barueri – SP/).first().isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(/Alphaville, Barueri – SP/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     expectChatLink(await page.getByRole("link", { name: /Telefone e WhatsApp/ }).getAttribute("href"));
     expect(await page.getByRole("link", { name: /^E-mail/ }).getAttribute("href")).toMatch(/^mailto:/);
 
@@ -314,7 +308,12 @@ describe("services, about and contact pages", () => {
     // The map is a local drawing with the address until the visitor asks for the interactive one.
     const map = page.locator("section[aria-labelledby=mapa-titulo]");
     expect(await map.locator("iframe").count()).toBe(0);
-    expect(await map.getByText(/Alameda Rio Negro/).first().isVisible()).toBe(true);
+    expect(
+      await map
+        .getByText(/Alameda Rio Negro/)
+        .first()
+        .isVisible(),
+    ).toBe(true);
     expect(await map.getByRole("link", { name: "Abrir no mapa" }).getAttribute("target")).toBe("_blank");
 
     // With no way out to the internet, asking for it keeps the page whole.
@@ -375,7 +374,10 @@ describe("navigation bar", () => {
   const drawsShadow = (shadow: string) =>
     shadow !== "none" &&
     (shadow.match(/rgba?\([^)]*\)/g) ?? []).some((colour) => {
-      const parts = colour.replace(/rgba?\(|\)/g, "").split(",").map((part) => Number(part.trim()));
+      const parts = colour
+        .replace(/rgba?\(|\)/g, "")
+        .split(",")
+        .map((part) => Number(part.trim()));
       return parts.length < 4 || parts[3]! > 0;
     });
   const isTransparent = (value: { state: string | null; background: string; shadow: string }) =>
@@ -420,9 +422,9 @@ describe("navigation bar", () => {
       }
       await expect.poll(() => texts(current())).toEqual([name]);
       // The highlighted link looks different from the others.
-      const backgrounds = await nav.getByRole("link").evaluateAll((els) =>
-        els.map((el) => [el.getAttribute("aria-current"), getComputedStyle(el).backgroundColor] as const),
-      );
+      const backgrounds = await nav
+        .getByRole("link")
+        .evaluateAll((els) => els.map((el) => [el.getAttribute("aria-current"), getComputedStyle(el).backgroundColor] as const));
       const active = backgrounds.find(([ariaCurrent]) => ariaCurrent === "page")![1];
       for (const [ariaCurrent, background] of backgrounds) if (ariaCurrent !== "page") expect(background).not.toBe(active);
     }

@@ -2,7 +2,18 @@ import { inArray } from "drizzle-orm";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthUser } from "../../src/server/auth/accounts";
-import { condominios, grupoPermissoes, grupos, moradores, permissoes, prestadores, unidades, usuarioGrupos, usuarios, veiculos } from "../../src/server/db/schema";
+import {
+  condominios,
+  grupoPermissoes,
+  grupos,
+  moradores,
+  permissoes,
+  prestadores,
+  unidades,
+  usuarioGrupos,
+  usuarios,
+  veiculos,
+} from "../../src/server/db/schema";
 import { expectNoA11yViolations, launchBrowser, login, type BrowserHandle } from "./support/browser";
 import { ADMIN, startPortal, type RunningPortal } from "./support/server";
 
@@ -43,7 +54,9 @@ beforeAll(async () => {
     .insert(moradores)
     .values({ unidade_id: a101!.id, nome_completo: "Ana Souza", tipo_morador: "proprietario", email: "ana@teste.local" })
     .returning();
-  await db.insert(veiculos).values({ morador_id: ana!.id, unidade_id: a101!.id, placa: "ABC1234", marca: "Honda", modelo: "Civic", cor: "Preto", tipo_veiculo: "carro" });
+  await db
+    .insert(veiculos)
+    .values({ morador_id: ana!.id, unidade_id: a101!.id, placa: "ABC1234", marca: "Honda", modelo: "Civic", cor: "Preto", tipo_veiculo: "carro" });
   const [limpa] = await db
     .insert(prestadores)
     .values({ nome_empresa_profissional: "Limpa Bem Serviços", tipo_servico: "Limpeza", condominio_id: aurora!.id, data_inicio_autorizacao: "2025-01-15" })

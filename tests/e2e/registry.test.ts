@@ -22,9 +22,9 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const db = portal.database.db;
   const [grande] = await db.insert(condominios).values({ nome: GRANDE, cidade: "Santana de Parnaíba", estado: "SP" }).returning();
-  await db.insert(unidades).values(
-    Array.from({ length: 60 }, (_, i) => ({ condominio_id: grande!.id, bloco: "T", numero_unidade: String(i + 1), tipo_unidade: "Casa" })),
-  );
+  await db
+    .insert(unidades)
+    .values(Array.from({ length: 60 }, (_, i) => ({ condominio_id: grande!.id, bloco: "T", numero_unidade: String(i + 1), tipo_unidade: "Casa" })));
   await db.insert(prestadores).values({
     nome_empresa_profissional: GERAL,
     tipo_servico: "Dedetização",

@@ -66,9 +66,7 @@ async function expectShown(page: Page, texts: string[]) {
 
 /** The values of the visible form fields (page or open dialog). */
 const fieldValues = (page: Page) =>
-  page.locator("main input, main textarea, [role=dialog] input, [role=dialog] textarea").evaluateAll((els) =>
-    els.map((el) => (el as HTMLInputElement).value),
-  );
+  page.locator("main input, main textarea, [role=dialog] input, [role=dialog] textarea").evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));
 
 async function expectFields(page: Page, texts: string[]) {
   for (const text of texts) await expect.poll(() => fieldValues(page), { message: text }).toContain(text);

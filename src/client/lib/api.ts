@@ -41,5 +41,4 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
 }
 
 /** For a record's query: a refusal (4xx) is final, no retry before its 'não encontrado' toast. */
-export const retryServerErrors = (count: number, error: Error) =>
-  count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+export const retryServerErrors = (count: number, error: Error) => count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);

@@ -68,9 +68,7 @@ const SERVER_TITLED = new Set(["RULE", "FORBIDDEN", "FOREIGN_KEY", "IN_USE", "DU
 /** The destructive toast of a failed action: the action's catalogue title and the server's message. */
 export function toastApiError(actionTitle: string, error: unknown, duration?: number) {
   const serverTitle =
-    typeof error === "object" && error !== null && "code" in error && "title" in error && SERVER_TITLED.has(String(error.code))
-      ? String(error.title)
-      : null;
+    typeof error === "object" && error !== null && "code" in error && "title" in error && SERVER_TITLED.has(String(error.code)) ? String(error.title) : null;
   const long = typeof error === "object" && error !== null && "code" in error && (error.code === "FOREIGN_KEY" || error.code === "IN_USE");
   return toastError(serverTitle ?? actionTitle, error, MSG_FALLBACK, duration ?? (long ? TOAST_DURATION.long : undefined));
 }

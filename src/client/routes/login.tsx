@@ -18,10 +18,7 @@ const preloadAuthSchemas = () => void loadAuthSchemas();
 const RecoveryDialog = lazy(() => import("~/features/auth/recovery-dialog"));
 
 export function meta(): Route.MetaDescriptors {
-  return [
-    { title: "Entrar | Sentinela Segurança Eletrônica" },
-    { name: "description", content: "Acesso da equipe e dos usuários do Portaria Web." },
-  ];
+  return [{ title: "Entrar | Sentinela Segurança Eletrônica" }, { name: "description", content: "Acesso da equipe e dos usuários do Portaria Web." }];
 }
 
 export default function Login() {
@@ -106,13 +103,7 @@ export default function Login() {
                   Esqueceu a senha?
                 </button>
               </div>
-              <PasswordInput
-                id="password"
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
+              <PasswordInput id="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
             </div>
             <Button type="submit" disabled={submitting} className="w-full">
               {submitting ? (

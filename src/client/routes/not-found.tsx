@@ -32,8 +32,7 @@ export default function NotFound() {
         </p>
         <h1 className="mt-4 text-3xl font-bold text-slate-900">Página não encontrada</h1>
         <p className="mt-4 text-slate-700">
-          O endereço que você tentou acessar não existe ou foi movido. Confira se ele foi digitado corretamente ou
-          volte para a página inicial.
+          O endereço que você tentou acessar não existe ou foi movido. Confira se ele foi digitado corretamente ou volte para a página inicial.
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">

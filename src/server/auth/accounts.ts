@@ -6,10 +6,7 @@ import type { Auth } from "./auth";
  */
 export async function createAuthUser(auth: Auth, input: { email: string; name: string; password: string }) {
   const ctx = await auth.$context;
-  const user = await ctx.internalAdapter.createUser(
-    { email: input.email.toLowerCase(), name: input.name, emailVerified: true },
-    { method: "admin" },
-  );
+  const user = await ctx.internalAdapter.createUser({ email: input.email.toLowerCase(), name: input.name, emailVerified: true }, { method: "admin" });
   await ctx.internalAdapter.linkAccount({
     userId: user.id,
     providerId: "credential",

@@ -28,20 +28,26 @@ export function createAttemptLimiter(db: Db, rule: RateLimitRule): AttemptLimite
   const window = sql`make_interval(secs => ${rule.window})`;
   return {
     async blockedFor(key) {
-      const rows = await queryRows<{ wait: number | string }>(db, sql`
+      const rows = await queryRows<{ wait: number | string }>(
+        db,
+        sql`
         select ceil(extract(epoch from (inicio + ${window} - now())))::int as wait
           from portal_limites_tentativas
-         where chave = ${key} and contagem >= ${rule.max} and inicio + ${window} > now()`);
+         where chave = ${key} and contagem >= ${rule.max} and inicio + ${window} > now()`,
+      );
       return Number(rows[0]?.wait ?? 0);
     },
     async hit(key) {
       // One statement: two instances counting the same key at once both land in the count.
-      const rows = await queryRows<{ contagem: number }>(db, sql`
+      const rows = await queryRows<{ contagem: number }>(
+        db,
+        sql`
         insert into portal_limites_tentativas as t (chave, inicio, contagem) values (${key}, now(), 1)
         on conflict (chave) do update set
           inicio   = case when t.inicio + ${window} <= now() then now() else t.inicio end,
           contagem = case when t.inicio + ${window} <= now() then 1 else t.contagem + 1 end
-        returning contagem`);
+        returning contagem`,
+      );
       return Number(rows[0]!.contagem);
     },
     async reset(key) {

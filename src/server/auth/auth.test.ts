@@ -103,7 +103,12 @@ describe("session", () => {
     expect((await me(cookie)).statusCode).toBe(200);
     const [row] = await t.database.db.select({ id: usuarios.id }).from(usuarios).where(eq(usuarios.email, "vai-sair@teste.local"));
     const admin = await signIn(t, ADMIN.email, ADMIN.password);
-    const patch = await t.app.inject({ method: "PATCH", url: `/api/usuarios/${row!.id}/status`, headers: { origin: TEST_ORIGIN, cookie: admin }, payload: { status: "inativo" } });
+    const patch = await t.app.inject({
+      method: "PATCH",
+      url: `/api/usuarios/${row!.id}/status`,
+      headers: { origin: TEST_ORIGIN, cookie: admin },
+      payload: { status: "inativo" },
+    });
     expect(patch.statusCode).toBe(200);
     expect((await me(cookie)).statusCode).toBe(401);
   });
@@ -213,7 +218,10 @@ describe("password recovery", () => {
     expect(row!.expiresAt.getTime()).toBeLessThan(Date.now() + hour + 60_000);
 
     // An hour later (the row's expiry moved to the past): refused, the password is unchanged.
-    await t.database.db.update(verification).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verification.id, row!.id));
+    await t.database.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(verification.id, row!.id));
     const late = await post("/api/auth/reset-password", { newPassword: "senha-atrasada-2", token: token! });
     expect(late.statusCode).toBe(400);
     expect(late.json().error).toMatchObject(LINK_INVALID);
@@ -254,7 +262,13 @@ describe("password recovery", () => {
     const ask = () => t.auth.api.requestPasswordReset({ body: { email: "dois-links@teste.local" } });
     let client = 0;
     const reset = (token: string, newPassword: string) =>
-      t.app.inject({ method: "POST", url: "/api/auth/reset-password", remoteAddress: `198.51.100.${++client}`, headers: { origin: TEST_ORIGIN }, payload: { token, newPassword } });
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/reset-password",
+        remoteAddress: `198.51.100.${++client}`,
+        headers: { origin: TEST_ORIGIN },
+        payload: { token, newPassword },
+      });
     await ask();
     const first = (await lastLink()).token!;
     await ask();

@@ -128,11 +128,7 @@ function resetLinksOf(authUserId: string) {
 }
 
 async function profileStatus(db: Db, authUserId: string): Promise<UserStatus | null> {
-  const rows = await db
-    .select({ status: schema.usuarios.status })
-    .from(schema.usuarios)
-    .where(eq(schema.usuarios.auth_user_id, authUserId))
-    .limit(1);
+  const rows = await db.select({ status: schema.usuarios.status }).from(schema.usuarios).where(eq(schema.usuarios.auth_user_id, authUserId)).limit(1);
   return (rows[0]?.status as UserStatus | undefined) ?? null;
 }
 

@@ -19,11 +19,7 @@ import { SAFE_METHODS, type TtlCache } from "../cache";
  * access done), or such a profile holding any one of the listed permissions. Every /api route
  * declares one (a test enforces it).
  */
-export type Access =
-  | "public"
-  | "authenticated"
-  | "profile"
-  | { anyOf: readonly PermissionName[]; denied?: string };
+export type Access = "public" | "authenticated" | "profile" | { anyOf: readonly PermissionName[]; denied?: string };
 
 /**
  * The one permission declaration: any listed name passes. The refusal says the catalogue's text
@@ -62,14 +58,19 @@ export function currentProfile(request: FastifyRequest): Profile {
   return profile;
 }
 
-
 /**
  * The access guard. `sessions` keeps what a request needs about its session for a few seconds
  * per session token (src/server/cache.ts); the app empties it after every state-changing request.
  */
 export function registerGuard(
   app: FastifyInstance,
-  { auth, db, trustedOrigins, sessions, limits }: { auth: Auth; db: Db; trustedOrigins: readonly string[]; sessions: TtlCache<SessionContext>; limits: SessionLimits },
+  {
+    auth,
+    db,
+    trustedOrigins,
+    sessions,
+    limits,
+  }: { auth: Auth; db: Db; trustedOrigins: readonly string[]; sessions: TtlCache<SessionContext>; limits: SessionLimits },
 ) {
   // The last use is written at most this often per session (one UPDATE a minute, not one a request).
   const touchEveryMs = Math.min(60_000, Math.floor(limits.idleMs / 10));
@@ -101,7 +102,10 @@ export function registerGuard(
     }
     if (!request.routeOptions.config?.passive && now - context.lastUsedAt >= touchEveryMs) {
       context.lastUsedAt = now;
-      await db.update(session).set({ updatedAt: new Date(now) }).where(eq(session.id, context.sessionId));
+      await db
+        .update(session)
+        .set({ updatedAt: new Date(now) })
+        .where(eq(session.id, context.sessionId));
     }
     request.session = context;
     if (access === "authenticated") return;

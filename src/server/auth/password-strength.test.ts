@@ -67,9 +67,7 @@ describe("the strength checker", () => {
     expect(common.reasons).toContain("Esta é uma senha comumente usada.");
     expect(common.reasons.every((r) => /[.!?]$/.test(r))).toBe(true);
 
-    expect((await checkPasswordStrength("Sentinela2026")).reasons[0]).toBe(
-      "A senha não deve conter seus dados pessoais nem o nome da empresa ou do portal.",
-    );
+    expect((await checkPasswordStrength("Sentinela2026")).reasons[0]).toBe("A senha não deve conter seus dados pessoais nem o nome da empresa ou do portal.");
     const inputs = passwordUserInputs({ email: "joana.prado@teste.local", name: ["Joana Prado"], numbers: ["529.982.247-25"] });
     expect((await checkPasswordStrength("JoanaPrado", inputs)).ok).toBe(false);
     expect((await checkPasswordStrength("52998224725", inputs)).ok).toBe(false);

@@ -54,7 +54,9 @@ const stripAccents = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, 
  * What an attacker who knows the account would try: the e-mail and its parts, the name, CPF and
  * phone digits, and the company/portal words. Lowercased, with and without accents.
  */
-export function passwordUserInputs(person: { email?: string | null; name?: (string | null | undefined)[]; numbers?: (string | null | undefined)[] } = {}): string[] {
+export function passwordUserInputs(
+  person: { email?: string | null; name?: (string | null | undefined)[]; numbers?: (string | null | undefined)[] } = {},
+): string[] {
   const words = new Set<string>();
   const add = (value: string) => {
     const lower = value.trim().toLowerCase();

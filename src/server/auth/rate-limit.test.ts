@@ -106,20 +106,38 @@ describe("rate limits with several server instances", () => {
     const { max } = DEFAULT_RATE_LIMITS.signIn;
     const real = "198.51.100.30";
     for (let i = 0; i < max; i++) {
-      const response = await from(i % 2 ? b : a, "10.0.0.1", "/api/auth/sign-in/email", { email: `ninguem-${i}@teste.local`, password: "errada-123" }, {
-        "x-forwarded-for": `203.0.113.${i}, ${real}`,
-      });
+      const response = await from(
+        i % 2 ? b : a,
+        "10.0.0.1",
+        "/api/auth/sign-in/email",
+        { email: `ninguem-${i}@teste.local`, password: "errada-123" },
+        {
+          "x-forwarded-for": `203.0.113.${i}, ${real}`,
+        },
+      );
       expect(response.statusCode).toBe(401);
     }
-    const limited = await from(b, "10.0.0.1", "/api/auth/sign-in/email", { email: ADMIN.email, password: ADMIN.password }, {
-      "x-forwarded-for": `203.0.113.200, ${real}`,
-      "x-portal-client-ip": "203.0.113.201",
-    });
+    const limited = await from(
+      b,
+      "10.0.0.1",
+      "/api/auth/sign-in/email",
+      { email: ADMIN.email, password: ADMIN.password },
+      {
+        "x-forwarded-for": `203.0.113.200, ${real}`,
+        "x-portal-client-ip": "203.0.113.201",
+      },
+    );
     expect(limited.statusCode).toBe(429);
     // Another real client behind the same proxy still gets in.
-    const other = await from(a, "10.0.0.1", "/api/auth/sign-in/email", { email: ADMIN.email, password: ADMIN.password }, {
-      "x-forwarded-for": `${real}, 198.51.100.31`,
-    });
+    const other = await from(
+      a,
+      "10.0.0.1",
+      "/api/auth/sign-in/email",
+      { email: ADMIN.email, password: ADMIN.password },
+      {
+        "x-forwarded-for": `${real}, 198.51.100.31`,
+      },
+    );
     expect(other.statusCode).toBe(200);
   });
 });
@@ -146,7 +164,9 @@ describe("limits per account and per address, whatever the client's address", ()
 
   it("stops sign-in to an account after its failures, on every instance, even with the right password", async () => {
     const user = await createAuthUser(t.auth, { email: "alvo-login@teste.local", name: "Alvo", password: "Senha-Certa-do-Alvo-1" });
-    await t.database.db.insert(usuarios).values({ auth_user_id: user.id, nome_completo: "Alvo", email: "alvo-login@teste.local", status: "ativo", primeiro_acesso_concluido: true });
+    await t.database.db
+      .insert(usuarios)
+      .values({ auth_user_id: user.id, nome_completo: "Alvo", email: "alvo-login@teste.local", status: "ativo", primeiro_acesso_concluido: true });
     for (let i = 0; i < failures; i++) {
       expect((await signInFrom(i % 2 ? other : t, "alvo-login@teste.local", `errada-${i}-senha`)).statusCode).toBe(401);
     }
@@ -184,11 +204,18 @@ describe("limits per account and per address, whatever the client's address", ()
 
   it("counts a wrong current password in Minha conta as a failed sign-in", async () => {
     const user = await createAuthUser(t.auth, { email: "minha-conta@teste.local", name: "Conta", password: "Senha-Atual-da-Conta-1" });
-    await t.database.db.insert(usuarios).values({ auth_user_id: user.id, nome_completo: "Conta", email: "minha-conta@teste.local", status: "ativo", primeiro_acesso_concluido: true });
+    await t.database.db
+      .insert(usuarios)
+      .values({ auth_user_id: user.id, nome_completo: "Conta", email: "minha-conta@teste.local", status: "ativo", primeiro_acesso_concluido: true });
     const signedIn = await signInFrom(t, "minha-conta@teste.local", "Senha-Atual-da-Conta-1");
     const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
     const change = (senhaAtual: string) =>
-      t.app.inject({ method: "POST", url: "/api/me/senha", headers: { origin: TEST_ORIGIN, cookie }, payload: { senhaAtual, novaSenha: "Outra-Senha-Forte-77", confirmacao: "Outra-Senha-Forte-77" } });
+      t.app.inject({
+        method: "POST",
+        url: "/api/me/senha",
+        headers: { origin: TEST_ORIGIN, cookie },
+        payload: { senhaAtual, novaSenha: "Outra-Senha-Forte-77", confirmacao: "Outra-Senha-Forte-77" },
+      });
     for (let i = 0; i < failures; i++) expect((await change(`errada-${i}-senha`)).json().error.code).toBe("WRONG_PASSWORD");
     const refused = await change("Senha-Atual-da-Conta-1");
     expect(refused.statusCode).toBe(429);
@@ -201,7 +228,9 @@ describe("limits per account and per address, whatever the client's address", ()
   it("sends at most the address's recovery e-mails per hour, answering the same to every request", async () => {
     const { max } = DEFAULT_RATE_LIMITS.recoveryPerAddress;
     const user = await createAuthUser(t.auth, { email: "recupera@teste.local", name: "Recupera", password: "Senha-Que-Esqueci-1" });
-    await t.database.db.insert(usuarios).values({ auth_user_id: user.id, nome_completo: "Recupera", email: "recupera@teste.local", status: "ativo", primeiro_acesso_concluido: true });
+    await t.database.db
+      .insert(usuarios)
+      .values({ auth_user_id: user.id, nome_completo: "Recupera", email: "recupera@teste.local", status: "ativo", primeiro_acesso_concluido: true });
     const bodies = new Set<string>();
     for (let i = 0; i <= max + 1; i++) {
       const portal = i % 2 ? other : t;

@@ -60,7 +60,10 @@ describe("GET /api/redefinicao-senha", () => {
     const check = client();
     const other = new Fixtures(t, await signIn(t, ADMIN.email, ADMIN.password));
     const token = await other.resetToken();
-    const [user] = await t.database.db.select({ authUserId: usuarios.auth_user_id }).from(usuarios).where(eq(usuarios.id, (await other.usuario()).id));
+    const [user] = await t.database.db
+      .select({ authUserId: usuarios.auth_user_id })
+      .from(usuarios)
+      .where(eq(usuarios.id, (await other.usuario()).id));
     await t.database.db
       .update(verification)
       .set({ expiresAt: new Date(Date.now() - 1000) })

@@ -95,16 +95,14 @@ function toFetchRequest(request: FastifyRequest, origin: string): Request {
  * The better-auth endpoints the screens call; every other one (verify-password, update-user,
  * change-email, list-sessions, get-session...) answers 404 as if it did not exist.
  */
-const ALLOWED = new Set([
-  "POST /api/auth/sign-in/email",
-  "POST /api/auth/sign-out",
-  "POST /api/auth/request-password-reset",
-  "POST /api/auth/reset-password",
-]);
+const ALLOWED = new Set(["POST /api/auth/sign-in/email", "POST /api/auth/sign-out", "POST /api/auth/request-password-reset", "POST /api/auth/reset-password"]);
 const SIGN_IN = "/api/auth/sign-in/email";
 
 function rateLimited(reply: FastifyReply, retryAfterSeconds: number) {
-  return reply.header("retry-after", String(retryAfterSeconds)).status(429).send(AppError.from(429, "RATE_LIMITED", MSG.rateLimited).toBody());
+  return reply
+    .header("retry-after", String(retryAfterSeconds))
+    .status(429)
+    .send(AppError.from(429, "RATE_LIMITED", MSG.rateLimited).toBody());
 }
 
 export interface AuthRoutesOptions {

@@ -18,8 +18,7 @@ afterAll(() => t.close());
 
 const MINUTE = 60_000;
 const CHROME_LINUX = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-const SAFARI_IPHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+const SAFARI_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 
 const sessionsOf = (userId: string) => t.database.db.select().from(session).where(eq(session.userId, userId));
 const me = (cookie: string) => request(t, "GET", "/api/me", { cookie });
@@ -97,7 +96,10 @@ describe("session lengths", () => {
       const cookie = await signIn(short, ADMIN.email, ADMIN.password);
       const [row] = await short.database.db.select().from(session).orderBy(session.createdAt);
       expect(Math.abs(row!.expiresAt.getTime() - row!.createdAt.getTime() - 60 * MINUTE)).toBeLessThan(MINUTE);
-      await short.database.db.update(session).set({ updatedAt: new Date(Date.now() - 6 * MINUTE) }).where(eq(session.id, row!.id));
+      await short.database.db
+        .update(session)
+        .set({ updatedAt: new Date(Date.now() - 6 * MINUTE) })
+        .where(eq(session.id, row!.id));
       expect((await request(short, "GET", "/api/me", { cookie })).statusCode).toBe(401);
     } finally {
       await short.close();
@@ -123,7 +125,10 @@ describe("Minha conta: password", () => {
 
     const same = await change(user.cookie, { senhaAtual: user.password, novaSenha: user.password, confirmacao: user.password });
     expect(same.statusCode).toBe(400);
-    expect(same.json().error).toMatchObject({ message: "A nova senha deve ser diferente da senha atual.", fields: { novaSenha: "A nova senha deve ser diferente da senha atual." } });
+    expect(same.json().error).toMatchObject({
+      message: "A nova senha deve ser diferente da senha atual.",
+      fields: { novaSenha: "A nova senha deve ser diferente da senha atual." },
+    });
     // Nothing changed so far: the old password still signs in, the other session still works.
     expect((await me(other)).statusCode).toBe(200);
     await signIn(t, "minha-conta@teste.local", user.password);
@@ -165,7 +170,10 @@ describe("Minha conta: password", () => {
     expect(same.statusCode).toBe(400);
     expect(same.json().error.message).toBe("A nova senha deve ser diferente da senha atual.");
     // The link is still usable with a new password.
-    const rows = await t.database.db.select().from(verification).where(and(eq(verification.value, user.authUserId), like(verification.identifier, "reset-password:%")));
+    const rows = await t.database.db
+      .select()
+      .from(verification)
+      .where(and(eq(verification.value, user.authUserId), like(verification.identifier, "reset-password:%")));
     expect(rows).toHaveLength(1);
   });
 });
@@ -202,7 +210,10 @@ describe("Minha conta: open sessions", () => {
     const current = await signIn(t, "sessao-velha@teste.local", user.password);
     const rows = await sessionsOf(user.authUserId);
     const stale = rows.find((r) => current.includes(r.token) === false)!;
-    await t.database.db.update(session).set({ updatedAt: new Date(Date.now() - 31 * MINUTE) }).where(eq(session.id, stale.id));
+    await t.database.db
+      .update(session)
+      .set({ updatedAt: new Date(Date.now() - 31 * MINUTE) })
+      .where(eq(session.id, stale.id));
     const list = (await request(t, "GET", "/api/me/sessoes", { cookie: current })).json().rows;
     expect(list).toHaveLength(1);
     expect(list[0].atual).toBe(true);
@@ -266,7 +277,15 @@ describe("data minimisation", () => {
     const morador = (
       await request(t, "POST", `/api/unidades/${unidade.id}/moradores`, {
         cookie: admin,
-        payload: { nome_completo: "Beatriz Reservada", tipo_morador: "proprietario", cpf: "529.982.247-25", rg: "12.345.678-9", data_nascimento: "1980-04-02", telefone_celular: "(11) 91234-5678", email: "bia@exemplo.com.br" },
+        payload: {
+          nome_completo: "Beatriz Reservada",
+          tipo_morador: "proprietario",
+          cpf: "529.982.247-25",
+          rg: "12.345.678-9",
+          data_nascimento: "1980-04-02",
+          telefone_celular: "(11) 91234-5678",
+          email: "bia@exemplo.com.br",
+        },
       })
     ).json();
     await request(t, "POST", `/api/moradores/${morador.id}/veiculos`, { cookie: admin, payload: { placa: "BIA1C23", tipo_veiculo: "carro" } });

@@ -37,5 +37,10 @@ export async function openSessions(db: Db, userId: string, currentId: string, li
 
 /** Ends every session of the user but `keepId`; returns how many ended. */
 export async function endOtherSessions(db: Db, userId: string, keepId: string): Promise<number> {
-  return (await db.delete(session).where(and(eq(session.userId, userId), ne(session.id, keepId))).returning({ id: session.id })).length;
+  return (
+    await db
+      .delete(session)
+      .where(and(eq(session.userId, userId), ne(session.id, keepId)))
+      .returning({ id: session.id })
+  ).length;
 }

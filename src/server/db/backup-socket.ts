@@ -19,7 +19,11 @@ export interface BackupSocket {
  * Answers `POST /backup` on DATA_DIR/backup.sock with the SQL dump made by `dump`. Returns null
  * (and says why through `warn`) when the socket cannot be created; the portal runs on without it.
  */
-export async function serveBackups(dataDir: string, dump: () => Promise<string>, log: { info(msg: string): void; warn(msg: string): void }): Promise<BackupSocket | null> {
+export async function serveBackups(
+  dataDir: string,
+  dump: () => Promise<string>,
+  log: { info(msg: string): void; warn(msg: string): void },
+): Promise<BackupSocket | null> {
   const path = join(dataDir, BACKUP_SOCKET);
   if (Buffer.byteLength(path) > MAX_SOCKET_PATH) {
     log.warn(`Backup com o portal no ar indisponível: o caminho ${path} é longo demais para um socket. Use um DATA_DIR mais curto.`);

@@ -35,7 +35,12 @@ describe("integrity check", () => {
       });
       const broken = await checkIntegrity(database.db);
       expect(broken.violations).toEqual([
-        { constraint: expect.stringMatching(/^portaria_web_unidades_condominio_id/), table: "portaria_web_unidades", references: "portaria_web_condominios", rows: 1 },
+        {
+          constraint: expect.stringMatching(/^portaria_web_unidades_condominio_id/),
+          table: "portaria_web_unidades",
+          references: "portaria_web_condominios",
+          rows: 1,
+        },
       ]);
     } finally {
       await database.dispose();
@@ -51,7 +56,11 @@ describe("PGlite backups", () => {
     try {
       await database.migrate();
       const client = database.pglite!;
-      const before = (await client.query<{ datestyle: string; search_path: string }>("select current_setting('DateStyle') as datestyle, current_setting('search_path') as search_path")).rows[0];
+      const before = (
+        await client.query<{ datestyle: string; search_path: string }>(
+          "select current_setting('DateStyle') as datestyle, current_setting('search_path') as search_path",
+        )
+      ).rows[0];
 
       let release!: () => void;
       const gate = new Promise<void>((r) => (release = r));
@@ -90,7 +99,11 @@ describe("PGlite backups", () => {
       expect(racedDump.includes("Terceiro, durante o dump")).toBe(racedDump.includes("Quarto, durante o dump"));
       expect(racedDump.trimEnd()).toMatch(/PostgreSQL database dump complete\n--$/);
 
-      const after = (await client.query<{ datestyle: string; search_path: string }>("select current_setting('DateStyle') as datestyle, current_setting('search_path') as search_path")).rows[0];
+      const after = (
+        await client.query<{ datestyle: string; search_path: string }>(
+          "select current_setting('DateStyle') as datestyle, current_setting('search_path') as search_path",
+        )
+      ).rows[0];
       expect(after).toEqual(before);
       // pg_dump's read-only transaction does not outlive the dump: the app writes on.
       expect(client.isInTransaction()).toBe(false);

@@ -109,8 +109,7 @@ async function restorePglite(sqlText: string, dataDir: string, force: boolean): 
     const target = join(dataDir, "pglite");
     if (!isEmptyDir(target) && !force) {
       throw new BackupError(
-        `${target} já contém um banco de dados. Para substituí-lo, rode de novo com --force ` +
-          "(o banco atual é guardado ao lado, não apagado).",
+        `${target} já contém um banco de dados. Para substituí-lo, rode de novo com --force ` + "(o banco atual é guardado ao lado, não apagado).",
       );
     }
     const staging = join(dataDir, "pglite.restaurando");
@@ -208,9 +207,7 @@ async function restorePostgres(url: string, file: string, force: boolean): Promi
       (await c.query("select count(*)::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()")).rows[0].n,
     );
     if (others > 0) {
-      throw new BackupError(
-        `Há ${others} outra(s) conexão(ões) abertas com este banco. Pare o portal (todas as instâncias) antes de restaurar.`,
-      );
+      throw new BackupError(`Há ${others} outra(s) conexão(ões) abertas com este banco. Pare o portal (todas as instâncias) antes de restaurar.`);
     }
     const objects = Number(
       (
@@ -247,9 +244,7 @@ function timestamp(date = new Date()): string {
 }
 
 export function defaultBackupFile(config: AppConfig, now = new Date()): string {
-  return config.databaseUrl
-    ? resolve("backups", `portal-postgres-${timestamp(now)}.dump`)
-    : resolve("backups", `portal-pglite-${timestamp(now)}.sql.gz`);
+  return config.databaseUrl ? resolve("backups", `portal-postgres-${timestamp(now)}.dump`) : resolve("backups", `portal-pglite-${timestamp(now)}.sql.gz`);
 }
 
 /** Writes `data` (or lets `write` produce the file) under a temporary name, then renames: no half backup. */

@@ -9,10 +9,7 @@ export class DataDirLockedError extends Error {
     readonly dataDir: string,
     readonly pid: number,
   ) {
-    super(
-      `O diretório de dados "${dataDir}" já está em uso por outro processo do portal (pid ${pid}). ` +
-        "Pare o outro processo ou use outro DATA_DIR.",
-    );
+    super(`O diretório de dados "${dataDir}" já está em uso por outro processo do portal (pid ${pid}). ` + "Pare o outro processo ou use outro DATA_DIR.");
   }
 }
 

@@ -22,7 +22,10 @@ describe("seed:demo", () => {
     await app?.close();
   });
 
-  const count = async (table: typeof schema.condominios | typeof schema.unidades | typeof schema.moradores | typeof schema.veiculos | typeof schema.prestadores, ativo?: boolean) => {
+  const count = async (
+    table: typeof schema.condominios | typeof schema.unidades | typeof schema.moradores | typeof schema.veiculos | typeof schema.prestadores,
+    ativo?: boolean,
+  ) => {
     const [row] = await app.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(table)
@@ -42,7 +45,10 @@ describe("seed:demo", () => {
     for (const table of [schema.unidades, schema.moradores, schema.veiculos, schema.prestadores]) {
       expect(await count(table, false)).toBeGreaterThan(0);
     }
-    const demoUsers = await app.database.db.select().from(schema.usuarios).where(like(schema.usuarios.email, `%@${DEMO_DOMAIN}`));
+    const demoUsers = await app.database.db
+      .select()
+      .from(schema.usuarios)
+      .where(like(schema.usuarios.email, `%@${DEMO_DOMAIN}`));
     expect(demoUsers).toHaveLength(expected.usuarios);
     const groups = await app.database.db.select().from(schema.grupos).where(like(schema.grupos.descricao, "%demonstração%"));
     expect(groups.map((g) => g.nome_grupo).sort()).toEqual(DEMO_GROUPS.map((g) => g.nome).sort());
@@ -63,7 +69,10 @@ describe("seed:demo", () => {
     expect(cpfs.length).toBeGreaterThan(residents.length / 2);
     for (const cpf of cpfs) expect(isValidCpf(cpf), cpf).toBe(true);
     for (const r of residents) expect(r.nascimento).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    const users = await db.select({ cpf: schema.usuarios.cpf }).from(schema.usuarios).where(like(schema.usuarios.email, `%@${DEMO_DOMAIN}`));
+    const users = await db
+      .select({ cpf: schema.usuarios.cpf })
+      .from(schema.usuarios)
+      .where(like(schema.usuarios.email, `%@${DEMO_DOMAIN}`));
     for (const u of users) expect(isValidCpf(u.cpf!), u.cpf!).toBe(true);
     const providers = await db.select().from(schema.prestadores);
     for (const p of providers) {
@@ -111,7 +120,10 @@ describe("seed:demo", () => {
     expect(again.replaced).toBe(true);
     expect(await count(schema.condominios)).toBe(result.counts.condominios);
     expect(await count(schema.moradores)).toBe(result.counts.moradores);
-    const users = await app.database.db.select().from(schema.usuarios).where(like(schema.usuarios.email, `%@${DEMO_DOMAIN}`));
+    const users = await app.database.db
+      .select()
+      .from(schema.usuarios)
+      .where(like(schema.usuarios.email, `%@${DEMO_DOMAIN}`));
     expect(users).toHaveLength(result.counts.usuarios);
     expect(await snapshot()).toEqual(before);
   });

@@ -127,20 +127,118 @@ export class Rng {
 // ---------------------------------------------------------------------------------------------
 
 const NOMES_M = [
-  "João", "José", "Antônio", "Francisco", "Carlos", "Paulo", "Pedro", "Lucas", "Luiz", "Marcos", "Luís", "Gabriel",
-  "Rafael", "Daniel", "Marcelo", "Bruno", "Eduardo", "Felipe", "Rodrigo", "Gustavo", "Fernando", "Fábio", "André",
-  "Ricardo", "Thiago", "Leonardo", "Matheus", "Diego", "Vinícius", "Henrique", "Caio", "Otávio", "Sérgio", "Renato",
+  "João",
+  "José",
+  "Antônio",
+  "Francisco",
+  "Carlos",
+  "Paulo",
+  "Pedro",
+  "Lucas",
+  "Luiz",
+  "Marcos",
+  "Luís",
+  "Gabriel",
+  "Rafael",
+  "Daniel",
+  "Marcelo",
+  "Bruno",
+  "Eduardo",
+  "Felipe",
+  "Rodrigo",
+  "Gustavo",
+  "Fernando",
+  "Fábio",
+  "André",
+  "Ricardo",
+  "Thiago",
+  "Leonardo",
+  "Matheus",
+  "Diego",
+  "Vinícius",
+  "Henrique",
+  "Caio",
+  "Otávio",
+  "Sérgio",
+  "Renato",
 ] as const;
 const NOMES_F = [
-  "Maria", "Ana", "Francisca", "Antônia", "Adriana", "Juliana", "Márcia", "Fernanda", "Patrícia", "Aline", "Camila",
-  "Beatriz", "Larissa", "Letícia", "Gabriela", "Mariana", "Luciana", "Vanessa", "Cláudia", "Sandra", "Renata",
-  "Débora", "Carolina", "Isabela", "Júlia", "Lívia", "Helena", "Alice", "Valentina", "Sofia", "Bianca", "Tatiane",
+  "Maria",
+  "Ana",
+  "Francisca",
+  "Antônia",
+  "Adriana",
+  "Juliana",
+  "Márcia",
+  "Fernanda",
+  "Patrícia",
+  "Aline",
+  "Camila",
+  "Beatriz",
+  "Larissa",
+  "Letícia",
+  "Gabriela",
+  "Mariana",
+  "Luciana",
+  "Vanessa",
+  "Cláudia",
+  "Sandra",
+  "Renata",
+  "Débora",
+  "Carolina",
+  "Isabela",
+  "Júlia",
+  "Lívia",
+  "Helena",
+  "Alice",
+  "Valentina",
+  "Sofia",
+  "Bianca",
+  "Tatiane",
 ] as const;
 const SOBRENOMES = [
-  "Silva", "Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima", "Gomes", "Costa",
-  "Ribeiro", "Martins", "Carvalho", "Almeida", "Lopes", "Soares", "Fernandes", "Vieira", "Barbosa", "Rocha", "Dias",
-  "Nascimento", "Andrade", "Moreira", "Nunes", "Marques", "Machado", "Mendes", "Freitas", "Cardoso", "Ramos",
-  "Gonçalves", "Santana", "Teixeira", "Araújo", "Pinto", "Correia", "Cavalcanti", "Monteiro", "Moura", "Batista",
+  "Silva",
+  "Santos",
+  "Oliveira",
+  "Souza",
+  "Rodrigues",
+  "Ferreira",
+  "Alves",
+  "Pereira",
+  "Lima",
+  "Gomes",
+  "Costa",
+  "Ribeiro",
+  "Martins",
+  "Carvalho",
+  "Almeida",
+  "Lopes",
+  "Soares",
+  "Fernandes",
+  "Vieira",
+  "Barbosa",
+  "Rocha",
+  "Dias",
+  "Nascimento",
+  "Andrade",
+  "Moreira",
+  "Nunes",
+  "Marques",
+  "Machado",
+  "Mendes",
+  "Freitas",
+  "Cardoso",
+  "Ramos",
+  "Gonçalves",
+  "Santana",
+  "Teixeira",
+  "Araújo",
+  "Pinto",
+  "Correia",
+  "Cavalcanti",
+  "Monteiro",
+  "Moura",
+  "Batista",
 ] as const;
 
 /** City, UF, area code (DDD) and the CEP range of its first five digits. */
@@ -183,43 +281,159 @@ const CIDADES: readonly [string, string, number, number, number][] = [
 ];
 const LOGRADOUROS = ["Rua", "Rua", "Rua", "Avenida", "Avenida", "Alameda", "Travessa", "Praça"] as const;
 const RUAS = [
-  "das Flores", "dos Ipês", "Sete de Setembro", "XV de Novembro", "Tiradentes", "Santos Dumont", "Rui Barbosa",
-  "Dom Pedro II", "Getúlio Vargas", "Marechal Deodoro", "Castro Alves", "Machado de Assis", "Monteiro Lobato",
-  "das Palmeiras", "dos Andradas", "Brasil", "Paulista", "Atlântica", "Independência", "da Liberdade",
-  "Presidente Vargas", "José Bonifácio", "Cecília Meireles", "Carlos Gomes", "Anita Garibaldi", "Barão do Rio Branco",
-  "das Acácias", "dos Girassóis", "Vinte e Um de Abril", "Oswaldo Cruz", "Cândido Portinari", "Chico Mendes",
+  "das Flores",
+  "dos Ipês",
+  "Sete de Setembro",
+  "XV de Novembro",
+  "Tiradentes",
+  "Santos Dumont",
+  "Rui Barbosa",
+  "Dom Pedro II",
+  "Getúlio Vargas",
+  "Marechal Deodoro",
+  "Castro Alves",
+  "Machado de Assis",
+  "Monteiro Lobato",
+  "das Palmeiras",
+  "dos Andradas",
+  "Brasil",
+  "Paulista",
+  "Atlântica",
+  "Independência",
+  "da Liberdade",
+  "Presidente Vargas",
+  "José Bonifácio",
+  "Cecília Meireles",
+  "Carlos Gomes",
+  "Anita Garibaldi",
+  "Barão do Rio Branco",
+  "das Acácias",
+  "dos Girassóis",
+  "Vinte e Um de Abril",
+  "Oswaldo Cruz",
+  "Cândido Portinari",
+  "Chico Mendes",
 ] as const;
 const BAIRROS = [
-  "Centro", "Jardim América", "Vila Nova", "Boa Vista", "Santa Cecília", "Bela Vista", "Jardim Paulista",
-  "Vila Mariana", "Copacabana", "Savassi", "Batel", "Moinhos de Vento", "Pituba", "Boa Viagem", "Aldeota",
-  "Jardim Botânico", "Alto da Glória", "Parque das Nações", "Vila Madalena", "Campo Belo",
+  "Centro",
+  "Jardim América",
+  "Vila Nova",
+  "Boa Vista",
+  "Santa Cecília",
+  "Bela Vista",
+  "Jardim Paulista",
+  "Vila Mariana",
+  "Copacabana",
+  "Savassi",
+  "Batel",
+  "Moinhos de Vento",
+  "Pituba",
+  "Boa Viagem",
+  "Aldeota",
+  "Jardim Botânico",
+  "Alto da Glória",
+  "Parque das Nações",
+  "Vila Madalena",
+  "Campo Belo",
 ] as const;
 const PREFIXOS_COND = ["Residencial", "Condomínio", "Edifício", "Condomínio Residencial", "Residencial Parque"] as const;
 const NOMES_COND = [
-  "Jardim das Flores", "Parque das Águas", "Solar dos Ipês", "Vista Alegre", "Bosque dos Pássaros", "Villa Bella",
-  "Recanto Verde", "Morada do Sol", "Portal da Serra", "Terra Nova", "Vale Verde", "Costa Azul", "Mirante do Lago",
-  "Jardim Europa", "Bela Vista", "Quinta das Palmeiras", "Alto da Boa Vista", "Primavera", "Horizonte",
-  "Águas Claras", "Monte Verde", "Reserva do Parque", "Ilha Bela", "Jardim Botânico", "Varandas do Rio",
-  "Sítio das Araucárias", "Encosta do Mar", "Praça dos Girassóis", "Torres do Atlântico", "Cidade Jardim",
+  "Jardim das Flores",
+  "Parque das Águas",
+  "Solar dos Ipês",
+  "Vista Alegre",
+  "Bosque dos Pássaros",
+  "Villa Bella",
+  "Recanto Verde",
+  "Morada do Sol",
+  "Portal da Serra",
+  "Terra Nova",
+  "Vale Verde",
+  "Costa Azul",
+  "Mirante do Lago",
+  "Jardim Europa",
+  "Bela Vista",
+  "Quinta das Palmeiras",
+  "Alto da Boa Vista",
+  "Primavera",
+  "Horizonte",
+  "Águas Claras",
+  "Monte Verde",
+  "Reserva do Parque",
+  "Ilha Bela",
+  "Jardim Botânico",
+  "Varandas do Rio",
+  "Sítio das Araucárias",
+  "Encosta do Mar",
+  "Praça dos Girassóis",
+  "Torres do Atlântico",
+  "Cidade Jardim",
 ] as const;
 const TIPOS_SERVICO = [
-  "Elétrica", "Hidráulica", "Jardinagem", "Limpeza", "Dedetização", "Manutenção de elevadores", "Pintura",
-  "Portão eletrônico", "CFTV e alarmes", "Internet e TV", "Mudanças", "Entregas", "Marcenaria", "Serralheria",
-  "Piscina", "Ar-condicionado", "Gás", "Chaveiro", "Vidraçaria", "Impermeabilização",
+  "Elétrica",
+  "Hidráulica",
+  "Jardinagem",
+  "Limpeza",
+  "Dedetização",
+  "Manutenção de elevadores",
+  "Pintura",
+  "Portão eletrônico",
+  "CFTV e alarmes",
+  "Internet e TV",
+  "Mudanças",
+  "Entregas",
+  "Marcenaria",
+  "Serralheria",
+  "Piscina",
+  "Ar-condicionado",
+  "Gás",
+  "Chaveiro",
+  "Vidraçaria",
+  "Impermeabilização",
 ] as const;
 const SUFIXOS_EMPRESA = ["Ltda", "ME", "Serviços Ltda", "Soluções", "& Filhos", "EIRELI", "Comércio e Serviços"] as const;
 const CARROS: readonly [string, string][] = [
-  ["Volkswagen", "Gol"], ["Volkswagen", "Polo"], ["Volkswagen", "T-Cross"], ["Fiat", "Uno"], ["Fiat", "Argo"],
-  ["Fiat", "Strada"], ["Fiat", "Mobi"], ["Chevrolet", "Onix"], ["Chevrolet", "Tracker"], ["Chevrolet", "Spin"],
-  ["Hyundai", "HB20"], ["Hyundai", "Creta"], ["Toyota", "Corolla"], ["Toyota", "Yaris"], ["Toyota", "Hilux"],
-  ["Honda", "Civic"], ["Honda", "HR-V"], ["Renault", "Kwid"], ["Renault", "Sandero"], ["Jeep", "Renegade"],
-  ["Jeep", "Compass"], ["Nissan", "Kicks"], ["Ford", "Ka"], ["Ford", "Ranger"], ["BYD", "Dolphin"],
+  ["Volkswagen", "Gol"],
+  ["Volkswagen", "Polo"],
+  ["Volkswagen", "T-Cross"],
+  ["Fiat", "Uno"],
+  ["Fiat", "Argo"],
+  ["Fiat", "Strada"],
+  ["Fiat", "Mobi"],
+  ["Chevrolet", "Onix"],
+  ["Chevrolet", "Tracker"],
+  ["Chevrolet", "Spin"],
+  ["Hyundai", "HB20"],
+  ["Hyundai", "Creta"],
+  ["Toyota", "Corolla"],
+  ["Toyota", "Yaris"],
+  ["Toyota", "Hilux"],
+  ["Honda", "Civic"],
+  ["Honda", "HR-V"],
+  ["Renault", "Kwid"],
+  ["Renault", "Sandero"],
+  ["Jeep", "Renegade"],
+  ["Jeep", "Compass"],
+  ["Nissan", "Kicks"],
+  ["Ford", "Ka"],
+  ["Ford", "Ranger"],
+  ["BYD", "Dolphin"],
 ];
 const MOTOS: readonly [string, string][] = [
-  ["Honda", "CG 160"], ["Honda", "Biz 125"], ["Honda", "CB 300F"], ["Yamaha", "Fazer 250"], ["Yamaha", "Factor 150"],
-  ["Yamaha", "NMax 160"], ["Suzuki", "Burgman"], ["BMW", "G 310 R"],
+  ["Honda", "CG 160"],
+  ["Honda", "Biz 125"],
+  ["Honda", "CB 300F"],
+  ["Yamaha", "Fazer 250"],
+  ["Yamaha", "Factor 150"],
+  ["Yamaha", "NMax 160"],
+  ["Suzuki", "Burgman"],
+  ["BMW", "G 310 R"],
 ];
-const OUTROS_VEICULOS: readonly [string, string][] = [["Fiat", "Ducato"], ["Renault", "Master"], ["Mercedes-Benz", "Sprinter"]];
+const OUTROS_VEICULOS: readonly [string, string][] = [
+  ["Fiat", "Ducato"],
+  ["Renault", "Master"],
+  ["Mercedes-Benz", "Sprinter"],
+];
 const CORES = ["Branco", "Preto", "Prata", "Cinza", "Vermelho", "Azul", "Marrom", "Verde", "Bege", "Amarelo"] as const;
 const OBS_MORADOR = ["Possui animal de estimação", "Prefere contato por WhatsApp", "Autoriza entregas na portaria", "Cadeirante"] as const;
 
@@ -228,17 +442,45 @@ export const DEMO_GROUPS: readonly { nome: string; descricao: string; permissoes
   {
     nome: "Porteiros",
     descricao: "Portaria: registro de visitantes e consulta de cadastros",
-    permissoes: ["registrar_acesso_visitante", "visualizar_registros_acesso", "visualizar_condominios", "visualizar_unidades", "visualizar_veiculos", "visualizar_prestadores_servico"],
+    permissoes: [
+      "registrar_acesso_visitante",
+      "visualizar_registros_acesso",
+      "visualizar_condominios",
+      "visualizar_unidades",
+      "visualizar_veiculos",
+      "visualizar_prestadores_servico",
+    ],
   },
   {
     nome: "Supervisores de Portaria",
     descricao: "Supervisão das portarias e dos cadastros de moradores e veículos",
-    permissoes: ["registrar_acesso_visitante", "visualizar_registros_acesso", "visualizar_condominios", "visualizar_unidades", "visualizar_veiculos", "visualizar_prestadores_servico", "gerenciar_moradores_unidade", "gerenciar_veiculos_morador"],
+    permissoes: [
+      "registrar_acesso_visitante",
+      "visualizar_registros_acesso",
+      "visualizar_condominios",
+      "visualizar_unidades",
+      "visualizar_veiculos",
+      "visualizar_prestadores_servico",
+      "gerenciar_moradores_unidade",
+      "gerenciar_veiculos_morador",
+    ],
   },
   {
     nome: "Síndicos",
     descricao: "Síndicos e subsíndicos dos condomínios atendidos",
-    permissoes: ["visualizar_condominios", "editar_condominios", "visualizar_unidades", "editar_unidades", "gerenciar_moradores_unidade", "gerenciar_veiculos_morador", "visualizar_veiculos", "visualizar_prestadores_servico", "criar_prestadores_servico", "editar_prestadores_servico", "visualizar_registros_acesso"],
+    permissoes: [
+      "visualizar_condominios",
+      "editar_condominios",
+      "visualizar_unidades",
+      "editar_unidades",
+      "gerenciar_moradores_unidade",
+      "gerenciar_veiculos_morador",
+      "visualizar_veiculos",
+      "visualizar_prestadores_servico",
+      "criar_prestadores_servico",
+      "editar_prestadores_servico",
+      "visualizar_registros_acesso",
+    ],
   },
   {
     nome: "Zeladoria",
@@ -248,7 +490,16 @@ export const DEMO_GROUPS: readonly { nome: string; descricao: string; permissoes
   {
     nome: "Administradora de Condomínios",
     descricao: "Cadastro de condomínios e unidades",
-    permissoes: ["visualizar_condominios", "criar_condominios", "editar_condominios", "excluir_condominios", "visualizar_unidades", "criar_unidades", "editar_unidades", "excluir_unidades"],
+    permissoes: [
+      "visualizar_condominios",
+      "criar_condominios",
+      "editar_condominios",
+      "excluir_condominios",
+      "visualizar_unidades",
+      "criar_unidades",
+      "editar_unidades",
+      "excluir_unidades",
+    ],
   },
   {
     nome: "Cadastro de Moradores",
@@ -263,7 +514,13 @@ export const DEMO_GROUPS: readonly { nome: string; descricao: string; permissoes
   {
     nome: "Gestão de Prestadores",
     descricao: "Autorização de prestadores de serviço",
-    permissoes: ["visualizar_condominios", "visualizar_prestadores_servico", "criar_prestadores_servico", "editar_prestadores_servico", "excluir_prestadores_servico"],
+    permissoes: [
+      "visualizar_condominios",
+      "visualizar_prestadores_servico",
+      "criar_prestadores_servico",
+      "editar_prestadores_servico",
+      "excluir_prestadores_servico",
+    ],
   },
   {
     nome: "Atendimento",
@@ -343,8 +600,14 @@ function pessoa(rng: Rng, sobrenome?: string) {
 export async function countNonDemoRows(db: Db): Promise<number> {
   const notDemo = (column: typeof condominios.email | typeof prestadores.email) => or(isNull(column), notLike(column, DEMO_LIKE));
   const [[c], [p]] = await Promise.all([
-    db.select({ n: sql<number>`count(*)::int` }).from(condominios).where(notDemo(condominios.email)),
-    db.select({ n: sql<number>`count(*)::int` }).from(prestadores).where(notDemo(prestadores.email)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(condominios)
+      .where(notDemo(condominios.email)),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(prestadores)
+      .where(notDemo(prestadores.email)),
   ]);
   return c!.n + p!.n;
 }
@@ -388,7 +651,9 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
         "Use um banco vazio ou rode de novo com --force para acrescentar os dados de demonstração mesmo assim.",
     );
   }
-  const replaced = (await demoMarker(db)) !== null || (await db.select({ id: condominios.id }).from(condominios).where(like(condominios.email, DEMO_LIKE)).limit(1)).length > 0;
+  const replaced =
+    (await demoMarker(db)) !== null ||
+    (await db.select({ id: condominios.id }).from(condominios).where(like(condominios.email, DEMO_LIKE)).limit(1)).length > 0;
 
   const counts = demoCounts(scale);
   const ativos: Record<DemoTable, number> = { condominios: 0, unidades: 0, moradores: 0, veiculos: 0, prestadores: 0, usuarios: 0 };
@@ -499,7 +764,13 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
       if (first) family = rng.pick(SOBRENOMES);
       lastUnit = unitIndex;
       const p = pessoa(rng, family);
-      const tipo = first ? (rng.chance(0.7) ? "proprietario" : "inquilino") : rng.chance(0.75) ? "dependente" : rng.pick(["proprietario", "inquilino", "outro"] as const);
+      const tipo = first
+        ? rng.chance(0.7)
+          ? "proprietario"
+          : "inquilino"
+        : rng.chance(0.75)
+          ? "dependente"
+          : rng.pick(["proprietario", "inquilino", "outro"] as const);
       const crianca = tipo === "dependente" && rng.chance(0.6);
       const ativo = unit.ativo ? rng.chance(0.95) : false;
       const id = rng.uuid();
@@ -591,7 +862,10 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
         groupIds.push(id);
       } else {
         // A group of that name already exists (a real one): the demo users join it, its permissions stay.
-        const [existing] = await tx.select({ id: grupos.id }).from(grupos).where(sql`lower(${grupos.nome_grupo}) = lower(${g.nome})`);
+        const [existing] = await tx
+          .select({ id: grupos.id })
+          .from(grupos)
+          .where(sql`lower(${grupos.nome_grupo}) = lower(${g.nome})`);
         groupIds.push(existing!.id);
       }
     }
@@ -601,7 +875,8 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
     const people = [...Array(counts.usuarios)].map((_, i) => {
       const p = pessoa(rng);
       const roll = rng.next();
-      const status: UserStatus = i < DEMO_GROUPS.length ? "ativo" : roll < 0.85 ? "ativo" : roll < 0.93 ? "inativo" : roll < 0.98 ? "pendente_confirmacao" : "bloqueado";
+      const status: UserStatus =
+        i < DEMO_GROUPS.length ? "ativo" : roll < 0.85 ? "ativo" : roll < 0.93 ? "inativo" : roll < 0.98 ? "pendente_confirmacao" : "bloqueado";
       return {
         authId: rng.token(32),
         accountId: rng.token(32),
@@ -616,7 +891,8 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
     });
     for (const p of people) {
       if (p.status === "ativo") ativos.usuarios++;
-      if (sampleUsers.length < 3 || (p.status !== "ativo" && sampleUsers.every((s) => s.status !== p.status))) sampleUsers.push({ email: p.email, status: p.status });
+      if (sampleUsers.length < 3 || (p.status !== "ativo" && sampleUsers.every((s) => s.status !== p.status)))
+        sampleUsers.push({ email: p.email, status: p.status });
     }
     await insertAll("usuários", user, people.length, (i) => ({ id: people[i]!.authId, name: people[i]!.nome, email: people[i]!.email, emailVerified: true }));
     await insertAll("contas", account, people.length, (i) => ({

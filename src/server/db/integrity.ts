@@ -76,10 +76,7 @@ export async function checkIntegrity(db: Db): Promise<IntegrityReport> {
     const [row] = await rows<{ n: number }>(db, sql.raw(`select count(*)::int as n from public.${ident(name)}`));
     counts[name] = row!.n;
   }
-  const [journal] = await rows<{ n: number | null }>(
-    db,
-    sql`select case when to_regclass('drizzle.__drizzle_migrations') is null then null else 1 end as n`,
-  );
+  const [journal] = await rows<{ n: number | null }>(db, sql`select case when to_regclass('drizzle.__drizzle_migrations') is null then null else 1 end as n`);
   if (journal!.n !== null) {
     const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     counts["drizzle.__drizzle_migrations"] = row!.n;

@@ -16,7 +16,9 @@ describe("PGlite maintenance", () => {
   it("runs VACUUM ANALYZE on schedule, so the planner knows how many rows a table has", async () => {
     await database.db.insert(condominios).values([{ nome: "Um" }, { nome: "Dois" }, { nome: "Três" }]);
     const rowsKnown = async () => {
-      const result = (await database.db.execute(sql`select reltuples::int as n from pg_class where relname = 'portaria_web_condominios'`)) as unknown as { rows: { n: number }[] };
+      const result = (await database.db.execute(sql`select reltuples::int as n from pg_class where relname = 'portaria_web_condominios'`)) as unknown as {
+        rows: { n: number }[];
+      };
       return result.rows[0]!.n;
     };
     expect(await rowsKnown()).not.toBe(3);

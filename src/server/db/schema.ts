@@ -101,8 +101,7 @@ const timestamps = {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 };
-const trgm = (name: string, column: AnyPgColumn) =>
-  index(name).using("gin", sql`${column} gin_trgm_ops`);
+const trgm = (name: string, column: AnyPgColumn) => index(name).using("gin", sql`${column} gin_trgm_ops`);
 
 export const leads = pgTable(
   "leads",
@@ -269,11 +268,7 @@ export const unidades = pgTable(
   (t) => [
     check("unidades_numero_not_blank", sql`btrim(${t.numero_unidade}) <> ''`),
     // One "bloco A, 101" per condominium (block and number compared without case).
-    uniqueIndex("unidades_condominio_bloco_numero_unique").on(
-      t.condominio_id,
-      sql`lower(coalesce(${t.bloco}, ''))`,
-      sql`lower(${t.numero_unidade})`,
-    ),
+    uniqueIndex("unidades_condominio_bloco_numero_unique").on(t.condominio_id, sql`lower(coalesce(${t.bloco}, ''))`, sql`lower(${t.numero_unidade})`),
     // The list's order exactly (bloco with the houses' null as '' first, then unit numbers by
     // value: 2 before 10, see numeroOrdem; then id), for all units and within one condominium: a
     // page of the list is read in index order instead of sorting every unit, and the page after a
@@ -353,7 +348,9 @@ export const veiculos = pgTable(
     check("veiculos_placa_format", sql`${t.placa} ~ '^[A-Z]{3}[0-9][A-Z0-9][0-9]{2}$'`),
     // A vehicle's unit is its resident's unit: the vehicle list shows (and the painel counts) it
     // by unidade_id, so the two may never disagree.
-    foreignKey({ name: "veiculos_morador_unidade_fk", columns: [t.morador_id, t.unidade_id], foreignColumns: [moradores.id, moradores.unidade_id] }).onDelete("cascade"),
+    foreignKey({ name: "veiculos_morador_unidade_fk", columns: [t.morador_id, t.unidade_id], foreignColumns: [moradores.id, moradores.unidade_id] }).onDelete(
+      "cascade",
+    ),
     index("veiculos_morador_idx").on(t.morador_id),
     index("veiculos_unidade_idx").on(t.unidade_id),
     index("veiculos_placa_idx").on(t.placa),
@@ -427,7 +424,9 @@ export const filaEmails = pgTable(
   (t) => [
     check("portal_fila_emails_status_valido", sql`${t.status} in ('pendente', 'enviado', 'falhou')`),
     check("portal_fila_emails_tentativas", sql`${t.tentativas} >= 0`),
-    index("portal_fila_emails_pendentes_idx").on(t.proxima_tentativa_em).where(sql`${t.status} = 'pendente'`),
+    index("portal_fila_emails_pendentes_idx")
+      .on(t.proxima_tentativa_em)
+      .where(sql`${t.status} = 'pendente'`),
   ],
 );
 

@@ -20,10 +20,7 @@ export async function seed(db: Db, auth: Auth, admin: { email: string; password?
     .values(PERMISSIONS.map(({ nome_permissao, categoria, descricao }) => ({ nome_permissao, categoria, descricao })))
     .onConflictDoNothing();
 
-  await db
-    .insert(grupos)
-    .values({ nome_grupo: ADMIN_GROUP_NAME, descricao: "Acesso total ao Portaria Web" })
-    .onConflictDoNothing();
+  await db.insert(grupos).values({ nome_grupo: ADMIN_GROUP_NAME, descricao: "Acesso total ao Portaria Web" }).onConflictDoNothing();
   const [adminGroup] = await db.select({ id: grupos.id }).from(grupos).where(eq(grupos.nome_grupo, ADMIN_GROUP_NAME));
   // Administrador always holds every permission, including ones created later.
   await db.execute(sql`

@@ -23,7 +23,11 @@ function outbox(maxAttempts = 10) {
 const message = (to: string) => ({ to, subject: "Redefinição de senha", text: `Olá ${to}`, html: `<p>Olá ${to}</p>` });
 const row = async (to: string) => (await database.db.select().from(filaEmails).where(eq(filaEmails.destinatario, to)))[0]!;
 /** Makes a message waiting for its retry due now, as if its back-off had passed. */
-const due = (to: string) => database.db.update(filaEmails).set({ proxima_tentativa_em: sql`now()` }).where(eq(filaEmails.destinatario, to));
+const due = (to: string) =>
+  database.db
+    .update(filaEmails)
+    .set({ proxima_tentativa_em: sql`now()` })
+    .where(eq(filaEmails.destinatario, to));
 
 beforeAll(async () => {
   database = await openTestDatabase();

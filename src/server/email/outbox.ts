@@ -47,7 +47,9 @@ export function createOutbox({ db, mailer, log, pollMs = 5_000, maxAttempts = DE
   async function claim() {
     // SKIP LOCKED: several instances share the queue without sending a message twice; the lease
     // (next attempt pushed ahead) hands a message back if this process dies before answering.
-    return queryRows<{ id: string; destinatario: string; assunto: string; texto: string; html: string; tentativas: number }>(db, sql`
+    return queryRows<{ id: string; destinatario: string; assunto: string; texto: string; html: string; tentativas: number }>(
+      db,
+      sql`
       update portal_fila_emails f
          set tentativas = f.tentativas + 1,
              proxima_tentativa_em = now() + make_interval(secs => ${LEASE_SECONDS})
@@ -56,7 +58,8 @@ export function createOutbox({ db, mailer, log, pollMs = 5_000, maxAttempts = DE
                        order by proxima_tentativa_em
                        limit ${BATCH}
                        for update skip locked)
-      returning f.id, f.destinatario, f.assunto, f.texto, f.html, f.tentativas`);
+      returning f.id, f.destinatario, f.assunto, f.texto, f.html, f.tentativas`,
+    );
   }
 
   async function sendOne(row: Awaited<ReturnType<typeof claim>>[number]): Promise<boolean> {
@@ -79,10 +82,7 @@ export function createOutbox({ db, mailer, log, pollMs = 5_000, maxAttempts = DE
       return false;
     }
     // Sent: the body (a recovery link) is erased; who, what and when stay for the operator.
-    await db
-      .update(filaEmails)
-      .set({ status: "enviado", enviado_em: new Date(), texto: "", html: "", ultimo_erro: null })
-      .where(eq(filaEmails.id, row.id));
+    await db.update(filaEmails).set({ status: "enviado", enviado_em: new Date(), texto: "", html: "", ultimo_erro: null }).where(eq(filaEmails.id, row.id));
     return true;
   }
 
@@ -135,10 +135,13 @@ export function createOutbox({ db, mailer, log, pollMs = 5_000, maxAttempts = DE
       await running;
     },
     async stats() {
-      const [counts] = await queryRows<{ pendentes: number; falhas: number }>(db, sql`
+      const [counts] = await queryRows<{ pendentes: number; falhas: number }>(
+        db,
+        sql`
         select count(*) filter (where status = 'pendente')::int as pendentes,
                count(*) filter (where status = 'falhou')::int as falhas
-          from portal_fila_emails where status <> 'enviado'`);
+          from portal_fila_emails where status <> 'enviado'`,
+      );
       return { pendentes: Number(counts?.pendentes ?? 0), falhas: Number(counts?.falhas ?? 0) };
     },
   };
@@ -146,7 +149,5 @@ export function createOutbox({ db, mailer, log, pollMs = 5_000, maxAttempts = DE
 
 /** Sent messages older than this are deleted; failed ones stay until an operator acts. */
 export async function purgeSentEmails(db: Db, olderThanDays = 30) {
-  await db
-    .delete(filaEmails)
-    .where(and(eq(filaEmails.status, "enviado"), lte(filaEmails.enviado_em, sql`now() - make_interval(days => ${olderThanDays})`)));
+  await db.delete(filaEmails).where(and(eq(filaEmails.status, "enviado"), lte(filaEmails.enviado_em, sql`now() - make_interval(days => ${olderThanDays})`)));
 }

@@ -1,8 +1,7 @@
 import { COMPANY } from "../../shared/company";
 
 // pt-BR messages, HTML and plain text. Values are escaped: names come from user input.
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function layout(title: string, paragraphs: string[], action: { label: string; url: string }) {
   const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#0f172a;background:#f8fafc;padding:24px">

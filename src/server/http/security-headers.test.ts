@@ -16,8 +16,7 @@ const page = (script: string) =>
   `<!DOCTYPE html><html lang="pt-BR"><head><script type="module" src="/assets/entry.js"></script></head>` +
   `<body><script>${script}</script><script type="module" async="">${script}</script></body></html>`;
 /** The CSP source a browser matches against the script text (after it turns CRLF into LF). */
-const hashSource = (script: string) =>
-  `'sha256-${createHash("sha256").update(script.replace(/\r\n/g, "\n")).digest("base64")}'`;
+const hashSource = (script: string) => `'sha256-${createHash("sha256").update(script.replace(/\r\n/g, "\n")).digest("base64")}'`;
 
 let clientDir: string;
 let plain: TestApp;

@@ -66,7 +66,13 @@ describe("other fields a user can get wrong", () => {
     ["POST", "/api/grupos", { nome_grupo: "Grupo", permissao_ids: "todas" }, "permissao_ids", "Permissões inválidas."],
     ["POST", "/api/grupos", { nome_grupo: "Grupo", permissao_ids: ["x"] }, "permissao_ids.0", "Identificador inválido."],
     ["POST", "/api/usuarios", { nome_completo: "Ana", email: "ana@teste.local", senha: "Sentinela#2026", grupo_ids: 1 }, "grupo_ids", "Grupos inválidos."],
-    ["POST", "/api/me/senha", { senhaAtual: "x".repeat(129), novaSenha: "Sentinela#2026", confirmacao: "Sentinela#2026" }, "senhaAtual", "A senha atual deve ter no máximo 128 caracteres."],
+    [
+      "POST",
+      "/api/me/senha",
+      { senhaAtual: "x".repeat(129), novaSenha: "Sentinela#2026", confirmacao: "Sentinela#2026" },
+      "senhaAtual",
+      "A senha atual deve ter no máximo 128 caracteres.",
+    ],
   ] as const)("%s %s with %j: %s", async (method, url, payload, field, message) => {
     const response = await request(t, method, url, { cookie: admin, payload });
     expect(response.statusCode, response.body).toBe(400);

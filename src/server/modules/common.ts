@@ -18,7 +18,7 @@ export async function withUniqueMessage<T>(work: () => Promise<T>, messages: Rec
   } catch (error) {
     if (pgErrorCode(error) === "23505") {
       const constraint = pgConstraint(error);
-      const entry = "title" in messages ? messages : (constraint && (messages as Record<string, CatalogueMessage>)[constraint]);
+      const entry = "title" in messages ? messages : constraint && (messages as Record<string, CatalogueMessage>)[constraint];
       if (entry) throw AppError.from(409, "DUPLICATE", entry as CatalogueMessage);
     }
     throw error;
@@ -66,7 +66,10 @@ export const cachedTotal = (totals: ListTotals | undefined, key: readonly unknow
  * scan starting at the key. The key's values are bound as parameters.
  */
 export const afterKey = (orderBy: readonly (AnyPgColumn | SQL)[], key: readonly unknown[]): SQL =>
-  sql`(${sql.join([...orderBy], sql`, `)}) > (${sql.join(key.map((value) => sql`${value}`), sql`, `)})`;
+  sql`(${sql.join([...orderBy], sql`, `)}) > (${sql.join(
+    key.map((value) => sql`${value}`),
+    sql`, `,
+  )})`;
 
 /**
  * Lists ask the database for one row more than the page: that row only tells whether anything

@@ -47,7 +47,7 @@ async function allRows(path: string, filters: Record<string, string> = {}): Prom
 /** Pages of `limit` from `after` on, following `next` until it is null. */
 async function walk(path: string, filters: Record<string, string>, limit: number, after?: string): Promise<Page[]> {
   const pages: Page[] = [];
-  for (let cursor = after; ; ) {
+  for (let cursor = after; ;) {
     const page = await get(`${path}?${query({ ...filters, limit, ...(cursor ? { after: cursor } : {}) })}`);
     pages.push(page);
     expect(page.rows.length).toBeLessThanOrEqual(limit);
@@ -75,7 +75,17 @@ beforeAll(async () => {
   admin = await signIn(t, ADMIN.email, ADMIN.password);
 
   // Condominiums: repeated names (the id breaks the tie), case, accents and digits.
-  const condominios = ["Residencial Alfa", "Residencial Alfa", "Residencial Alfa", "residencial alfa", "Ágata Park", "Beta", "Zeta", "Residencial 10", "Residencial 2"];
+  const condominios = [
+    "Residencial Alfa",
+    "Residencial Alfa",
+    "Residencial Alfa",
+    "residencial alfa",
+    "Ágata Park",
+    "Beta",
+    "Zeta",
+    "Residencial 10",
+    "Residencial 2",
+  ];
   for (const nome of condominios) await post("/api/condominios", { nome });
   const condominio = await post("/api/condominios", { nome: "Condomínio das Unidades" });
   condominioId = condominio.id;
@@ -83,12 +93,26 @@ beforeAll(async () => {
 
   // Units: houses (no block) in natural order first, then blocks; the same numbers in several blocks.
   const unidades: [bloco: string | null, numero: string][] = [
-    [null, "10"], [null, "2"], [null, "1"], [null, "A1"], [null, "casa"],
-    ["A", "101"], ["A", "1001"], ["A", "102"], ["A", "2"],
-    ["B", "1"], ["B", "2"], ["B", "10"],
+    [null, "10"],
+    [null, "2"],
+    [null, "1"],
+    [null, "A1"],
+    [null, "casa"],
+    ["A", "101"],
+    ["A", "1001"],
+    ["A", "102"],
+    ["A", "2"],
+    ["B", "1"],
+    ["B", "2"],
+    ["B", "10"],
   ];
   for (const [bloco, numero_unidade] of unidades) await post("/api/unidades", { condominio_id: condominio.id, bloco, numero_unidade });
-  for (const [bloco, numero_unidade] of [[null, "1"], ["A", "1"], ["C", "3"]] as const) await post("/api/unidades", { condominio_id: outro.id, bloco, numero_unidade });
+  for (const [bloco, numero_unidade] of [
+    [null, "1"],
+    ["A", "1"],
+    ["C", "3"],
+  ] as const)
+    await post("/api/unidades", { condominio_id: outro.id, bloco, numero_unidade });
 
   // Vehicles of one resident: repeated plates (the id breaks the tie).
   const unidade = await post("/api/unidades", { condominio_id: condominio.id, bloco: "Z", numero_unidade: "1" });
@@ -99,8 +123,13 @@ beforeAll(async () => {
 
   // Providers, some of one condominium, some general (no condominium): repeated names.
   const prestadores: [nome: string, condominio: string | null][] = [
-    ["Jardins SA", null], ["Jardins SA", condominio.id], ["Limpeza Total", null], ["Alarmes 24h", condominio.id],
-    ["Jardins SA", null], ["Zeladoria Z", null], ["Elevadores Up", condominio.id],
+    ["Jardins SA", null],
+    ["Jardins SA", condominio.id],
+    ["Limpeza Total", null],
+    ["Alarmes 24h", condominio.id],
+    ["Jardins SA", null],
+    ["Zeladoria Z", null],
+    ["Elevadores Up", condominio.id],
   ];
   for (const [nome_empresa_profissional, condominio_id] of prestadores) {
     await post("/api/prestadores", { nome_empresa_profissional, tipo_servico: "Serviço", condominio_id });
@@ -137,7 +166,8 @@ beforeAll(async () => {
     path: "/api/usuarios",
     filters: [{}, { q: "silva" }],
     addFirst: async () =>
-      (await post("/api/usuarios", { nome_completo: `0000 Primeira ${++first}`, email: `paging-first-${first}@teste.local`, senha: "Paginas#Sentinela-2026" })).id,
+      (await post("/api/usuarios", { nome_completo: `0000 Primeira ${++first}`, email: `paging-first-${first}@teste.local`, senha: "Paginas#Sentinela-2026" }))
+        .id,
   };
 });
 afterAll(() => t.close());
@@ -268,7 +298,8 @@ describe("bad cursors", () => {
 
   it.each(names)("%s: hostile text in a well-formed cursor is only a position (bound as a parameter)", async (name) => {
     const { path } = lists[name]!;
-    const hostile = name === "veiculos" ? ["'--", uuid] : name === "unidades" ? ["'; drop table portaria_web_unidades; --", "1' or '1'='1", uuid] : ["') or 1=1; --", uuid];
+    const hostile =
+      name === "veiculos" ? ["'--", uuid] : name === "unidades" ? ["'; drop table portaria_web_unidades; --", "1' or '1'='1", uuid] : ["') or 1=1; --", uuid];
     const before = await databaseSnapshot(t);
     const page = await get(`${path}?${query({ after: encodeCursor(hostile) })}`);
     expect(ids(page.rows)).toEqual(ids((await allRows(path)).filter((r) => page.rows.some((p) => p.id === r.id))));

@@ -74,7 +74,10 @@ describe("every registry route refuses callers without the permission", () => {
     const viewer = (await userWithPermissions(t, "ver-unidades@teste.local", ["visualizar_unidades"])).cookie;
     expect((await request(t, "GET", "/api/unidades", { cookie: viewer })).statusCode).toBe(200);
     expect((await request(t, "GET", `/api/unidades/${f.unidade.id}`, { cookie: viewer })).statusCode).toBe(200);
-    expect((await request(t, "PUT", `/api/unidades/${f.unidade.id}`, { cookie: viewer, payload: { condominio_id: f.condominio.id, numero_unidade: "9" } })).statusCode).toBe(403);
+    expect(
+      (await request(t, "PUT", `/api/unidades/${f.unidade.id}`, { cookie: viewer, payload: { condominio_id: f.condominio.id, numero_unidade: "9" } }))
+        .statusCode,
+    ).toBe(403);
     expect((await request(t, "GET", `/api/unidades/${f.unidade.id}/moradores`, { cookie: viewer })).statusCode).toBe(403);
 
     const veiculosOnly = (await userWithPermissions(t, "veiculos@teste.local", ["gerenciar_veiculos_morador"])).cookie;
@@ -97,14 +100,24 @@ describe("validation", () => {
     ["/api/condominios", { nome: "C", estado: "SPP" }, "estado", "Use a sigla do estado, com 2 letras."],
     ["/api/condominios", { nome: "C", cep: "123" }, "cep", "CEP inválido. Use 8 números."],
     ["/api/prestadores", { nome_empresa_profissional: "P" }, "tipo_servico", "Nome/Empresa e Tipo de Serviço são obrigatórios."],
-    ["/api/prestadores", { nome_empresa_profissional: "P", tipo_servico: "S", data_inicio_autorizacao: "2026-02-30" }, "data_inicio_autorizacao", "Data inválida."],
+    [
+      "/api/prestadores",
+      { nome_empresa_profissional: "P", tipo_servico: "S", data_inicio_autorizacao: "2026-02-30" },
+      "data_inicio_autorizacao",
+      "Data inválida.",
+    ],
     [
       "/api/prestadores",
       { nome_empresa_profissional: "P", tipo_servico: "S", data_inicio_autorizacao: "2026-05-10", data_fim_autorizacao: "2026-05-01" },
       "data_fim_autorizacao",
       "O fim da autorização não pode ser antes do início.",
     ],
-    ["/api/prestadores", { nome_empresa_profissional: "P", tipo_servico: "S", cnpj_cpf: "123.456.789-00" }, "cnpj_cpf", "CPF ou CNPJ inválido. Confira os números."],
+    [
+      "/api/prestadores",
+      { nome_empresa_profissional: "P", tipo_servico: "S", cnpj_cpf: "123.456.789-00" },
+      "cnpj_cpf",
+      "CPF ou CNPJ inválido. Confira os números.",
+    ],
   ])("POST %s refuses %j with a field message and stores nothing", async (url, payload, field, message) => {
     const before = await counts();
     const response = await post(url, payload);
@@ -117,10 +130,30 @@ describe("validation", () => {
     const f = await fixture();
     const before = await counts();
     const cases: [string, object, string, string][] = [
-      [`/api/unidades/${f.unidade.id}/moradores`, { nome_completo: " ", tipo_morador: "outro" }, "nome_completo", "Nome completo e tipo de morador são obrigatórios."],
-      [`/api/unidades/${f.unidade.id}/moradores`, { nome_completo: "X", tipo_morador: "sindico" }, "tipo_morador", "Nome completo e tipo de morador são obrigatórios."],
-      [`/api/unidades/${f.unidade.id}/moradores`, { nome_completo: "X", tipo_morador: "outro", cpf: "111.111.111-11" }, "cpf", "CPF inválido. Confira os números."],
-      [`/api/unidades/${f.unidade.id}/moradores`, { nome_completo: "X", tipo_morador: "outro", data_nascimento: "2999-01-01" }, "data_nascimento", "Data inválida."],
+      [
+        `/api/unidades/${f.unidade.id}/moradores`,
+        { nome_completo: " ", tipo_morador: "outro" },
+        "nome_completo",
+        "Nome completo e tipo de morador são obrigatórios.",
+      ],
+      [
+        `/api/unidades/${f.unidade.id}/moradores`,
+        { nome_completo: "X", tipo_morador: "sindico" },
+        "tipo_morador",
+        "Nome completo e tipo de morador são obrigatórios.",
+      ],
+      [
+        `/api/unidades/${f.unidade.id}/moradores`,
+        { nome_completo: "X", tipo_morador: "outro", cpf: "111.111.111-11" },
+        "cpf",
+        "CPF inválido. Confira os números.",
+      ],
+      [
+        `/api/unidades/${f.unidade.id}/moradores`,
+        { nome_completo: "X", tipo_morador: "outro", data_nascimento: "2999-01-01" },
+        "data_nascimento",
+        "Data inválida.",
+      ],
       [`/api/moradores/${f.morador.id}/veiculos`, { placa: "", tipo_veiculo: "carro" }, "placa", "Placa e Tipo de Veículo são obrigatórios."],
       [`/api/moradores/${f.morador.id}/veiculos`, { placa: "AB12345", tipo_veiculo: "carro" }, "placa", "Placa inválida. Use ABC-1234 ou ABC1D23."],
       [`/api/moradores/${f.morador.id}/veiculos`, { placa: "ABC1234", tipo_veiculo: "caminhao" }, "tipo_veiculo", "Placa e Tipo de Veículo são obrigatórios."],
@@ -186,7 +219,15 @@ describe("stored values", () => {
         cidade: "",
       })
     ).json();
-    expect(condominio).toMatchObject({ cnpj: "12ABC34501DE35", estado: "SP", cep: "06454000", telefone: "1142001800", email: "sindico@alfa.com", cidade: null, ativo: true });
+    expect(condominio).toMatchObject({
+      cnpj: "12ABC34501DE35",
+      estado: "SP",
+      cep: "06454000",
+      telefone: "1142001800",
+      email: "sindico@alfa.com",
+      cidade: null,
+      ativo: true,
+    });
 
     const unidade = (await post("/api/unidades", { condominio_id: condominio.id, numero_unidade: "12" })).json();
     const morador = (
@@ -211,7 +252,13 @@ describe("stored values", () => {
         data_fim_autorizacao: "",
       })
     ).json();
-    expect(prestador).toMatchObject({ cnpj_cpf: "52998224725", condominio_id: null, condominio: null, data_inicio_autorizacao: "2026-01-10", data_fim_autorizacao: null });
+    expect(prestador).toMatchObject({
+      cnpj_cpf: "52998224725",
+      condominio_id: null,
+      condominio: null,
+      data_inicio_autorizacao: "2026-01-10",
+      data_fim_autorizacao: null,
+    });
   });
 });
 
@@ -222,7 +269,14 @@ describe("lists", () => {
     await post("/api/unidades", { condominio_id: c.id, numero_unidade: "5", bloco: "A", tipo_unidade: "Sala" });
     const list = (await request(t, "GET", `/api/unidades?condominio_id=${c.id}`, { cookie: admin })).json();
     expect(list.total).toBe(6);
-    expect(list.rows.map((u: { bloco: string; numero_unidade: string }) => `${u.bloco}-${u.numero_unidade}`)).toEqual(["A-5", "B-1", "B-2", "B-10", "B-101", "B-A3"]);
+    expect(list.rows.map((u: { bloco: string; numero_unidade: string }) => `${u.bloco}-${u.numero_unidade}`)).toEqual([
+      "A-5",
+      "B-1",
+      "B-2",
+      "B-10",
+      "B-101",
+      "B-A3",
+    ]);
     expect(list.rows[0]).toMatchObject({ condominio: { id: c.id, nome: "Ordem Natural" }, moradores_count: 0 });
 
     const search = (await request(t, "GET", `/api/unidades?condominio_id=${c.id}&q=sAL`, { cookie: admin })).json();
@@ -240,7 +294,12 @@ describe("lists", () => {
 
     const byPlate = (await request(t, "GET", `/api/veiculos?q=abc-1234&condominio_id=${f.condominio.id}`, { cookie: admin })).json();
     expect(byPlate.rows).toHaveLength(1);
-    expect(byPlate.rows[0]).toMatchObject({ placa: "ABC1234", morador: { nome_completo: "Ana Lima" }, unidade: { numero_unidade: "101" }, condominio: { id: f.condominio.id } });
+    expect(byPlate.rows[0]).toMatchObject({
+      placa: "ABC1234",
+      morador: { nome_completo: "Ana Lima" },
+      unidade: { numero_unidade: "101" },
+      condominio: { id: f.condominio.id },
+    });
     const inactive = (await request(t, "GET", `/api/veiculos?status=inativo&condominio_id=${f.condominio.id}`, { cookie: admin })).json();
     expect(inactive.total).toBe(0);
 
@@ -279,10 +338,16 @@ describe("database guards", () => {
     const outra = (await post("/api/unidades", { condominio_id: f.condominio.id, numero_unidade: "999" })).json();
     const db = t.database.db;
     const before = await counts();
-    const refusal = (work: Promise<unknown>) => work.then(() => "aceito", (error: unknown) => pgErrorCode(error));
+    const refusal = (work: Promise<unknown>) =>
+      work.then(
+        () => "aceito",
+        (error: unknown) => pgErrorCode(error),
+      );
 
     // A vehicle whose unit is not its resident's, inserted or moved there; a resident moved away from their vehicles.
-    expect(await refusal(db.insert(veiculos).values({ morador_id: f.morador.id, unidade_id: outra.id, placa: "QQQ1Q11", tipo_veiculo: "carro" }))).toBe("23503");
+    expect(await refusal(db.insert(veiculos).values({ morador_id: f.morador.id, unidade_id: outra.id, placa: "QQQ1Q11", tipo_veiculo: "carro" }))).toBe(
+      "23503",
+    );
     expect(await refusal(db.update(veiculos).set({ unidade_id: outra.id }).where(eq(veiculos.id, f.veiculo.id)))).toBe("23503");
     expect(await refusal(db.update(moradores).set({ unidade_id: outra.id }).where(eq(moradores.id, f.morador.id)))).toBe("23503");
 

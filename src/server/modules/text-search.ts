@@ -22,7 +22,12 @@ export const FEW_MATCHES = 1_000;
  * `where`.
  */
 export function matchingRows<T extends PgTable>(db: Db, table: T, where: SQL | undefined) {
-  return db.select().from(table as PgTable).where(where).offset(OFFSET_ZERO).as(getTableName(table));
+  return db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .offset(OFFSET_ZERO)
+    .as(getTableName(table));
 }
 
 /** Whether a search with this many matches reads its page from `matchingRows`. */

@@ -73,10 +73,17 @@ export class Fixtures {
   resetToken = async () =>
     (
       await this.once("resetToken", async () => {
-        const [row] = await this.t.database.db.select({ authUserId: usuarios.auth_user_id }).from(usuarios).where(eq(usuarios.id, (await this.usuario()).id));
+        const [row] = await this.t.database.db
+          .select({ authUserId: usuarios.auth_user_id })
+          .from(usuarios)
+          .where(eq(usuarios.id, (await this.usuario()).id));
         const token = randomBytes(12).toString("hex");
         const ctx = await this.t.auth.$context;
-        await ctx.internalAdapter.createVerificationValue({ identifier: `reset-password:${token}`, value: row!.authUserId, expiresAt: new Date(Date.now() + 60 * 60_000) });
+        await ctx.internalAdapter.createVerificationValue({
+          identifier: `reset-password:${token}`,
+          value: row!.authUserId,
+          expiresAt: new Date(Date.now() + 60 * 60_000),
+        });
         return { id: token };
       })
     ).id;

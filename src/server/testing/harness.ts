@@ -134,7 +134,10 @@ export async function userWithPermissions(app: TestApp, email: string, permissio
     .insert(schema.usuarios)
     .values({ auth_user_id: authUser.id, nome_completo: `Teste ${email}`, email, status: "ativo", primeiro_acesso_concluido: true })
     .returning();
-  const [grupo] = await db.insert(schema.grupos).values({ nome_grupo: `grupo de ${email}` }).returning();
+  const [grupo] = await db
+    .insert(schema.grupos)
+    .values({ nome_grupo: `grupo de ${email}` })
+    .returning();
   await db.insert(schema.usuarioGrupos).values({ usuario_id: usuario!.id, grupo_id: grupo!.id });
   if (permissions.length) {
     const perms = await db.select().from(schema.permissoes).where(inArray(schema.permissoes.nome_permissao, permissions));

@@ -12,8 +12,7 @@ export type RouteEntry = PortalApp["routes"][number];
 export const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 
 /** Every /api route but better-auth's own catch-all (/api/auth/*). */
-export const apiRoutes = (routes: readonly RouteEntry[]) =>
-  routes.filter((r) => r.url.startsWith("/api/") && !r.url.startsWith("/api/auth/"));
+export const apiRoutes = (routes: readonly RouteEntry[]) => routes.filter((r) => r.url.startsWith("/api/") && !r.url.startsWith("/api/auth/"));
 
 /** A route with path parameters, or one that takes a body, cannot be called without a sample. */
 export const needsSample = (route: RouteEntry) => route.url.includes(":") || route.method !== "GET";
@@ -84,15 +83,29 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
     path: async (f) => `/api/unidades/${(await f.unidade()).id}/moradores`,
     body: () => ({ nome_completo: "Ana Lima", tipo_morador: "inquilino", data_nascimento: "1990-05-17" }),
   },
-  "PUT /api/moradores/:id": { path: async (f) => `/api/moradores/${(await f.morador()).id}`, body: () => ({ nome_completo: "Ana Lima Editada", tipo_morador: "proprietario" }) },
+  "PUT /api/moradores/:id": {
+    path: async (f) => `/api/moradores/${(await f.morador()).id}`,
+    body: () => ({ nome_completo: "Ana Lima Editada", tipo_morador: "proprietario" }),
+  },
   "DELETE /api/moradores/:id": { path: async (f) => `/api/moradores/${(await f.morador()).id}` },
-  "POST /api/moradores/:id/veiculos": { path: async (f) => `/api/moradores/${(await f.morador()).id}/veiculos`, body: () => ({ placa: "ABC-1234", tipo_veiculo: "carro" }) },
-  "PUT /api/veiculos/:id": { path: async (f) => `/api/veiculos/${(await f.veiculo()).id}`, body: () => ({ placa: "XYZ1D23", tipo_veiculo: "moto", cor: "Preta" }) },
+  "POST /api/moradores/:id/veiculos": {
+    path: async (f) => `/api/moradores/${(await f.morador()).id}/veiculos`,
+    body: () => ({ placa: "ABC-1234", tipo_veiculo: "carro" }),
+  },
+  "PUT /api/veiculos/:id": {
+    path: async (f) => `/api/veiculos/${(await f.veiculo()).id}`,
+    body: () => ({ placa: "XYZ1D23", tipo_veiculo: "moto", cor: "Preta" }),
+  },
   "DELETE /api/veiculos/:id": { path: async (f) => `/api/veiculos/${(await f.veiculo()).id}` },
 
   "GET /api/prestadores/:id": { path: async (f) => `/api/prestadores/${(await f.prestador()).id}` },
   "POST /api/prestadores": {
-    body: () => ({ nome_empresa_profissional: "Jardins & Cia", tipo_servico: "Jardinagem", data_inicio_autorizacao: "2026-01-01", data_fim_autorizacao: "2026-12-31" }),
+    body: () => ({
+      nome_empresa_profissional: "Jardins & Cia",
+      tipo_servico: "Jardinagem",
+      data_inicio_autorizacao: "2026-01-01",
+      data_fim_autorizacao: "2026-12-31",
+    }),
   },
   "PUT /api/prestadores/:id": {
     path: async (f) => `/api/prestadores/${(await f.prestador()).id}`,
@@ -120,7 +133,8 @@ export function routeTableProblems(routes: readonly RouteEntry[], samples: Recor
     const key = routeKey(route);
     const problem = accessProblem(route.access);
     if (problem) problems.push(`${key}: ${problem}`);
-    if (needsSample(route) && !samples[key]) problems.push(`${key}: no sample in ROUTE_SAMPLES (src/server/testing/route-matrix.ts): add its path and a valid body`);
+    if (needsSample(route) && !samples[key])
+      problems.push(`${key}: no sample in ROUTE_SAMPLES (src/server/testing/route-matrix.ts): add its path and a valid body`);
   }
   const keys = new Set(api.map(routeKey));
   for (const key of Object.keys(samples)) if (!keys.has(key)) problems.push(`${key}: sample for a route the app does not register`);
@@ -155,7 +169,8 @@ export function matrixCases(access: Access): MatrixCase[] {
   ];
   // Setting one's password (first access) is exactly what an "authenticated" route is for: a
   // pending principal calling it would stop being pending, so it is not part of that row.
-  if (access === "authenticated") return [...cases, { principal: { kind: "sem_perfil" }, expected: "2xx" }, { principal: { kind: "sem_permissao" }, expected: "2xx" }];
+  if (access === "authenticated")
+    return [...cases, { principal: { kind: "sem_perfil" }, expected: "2xx" }, { principal: { kind: "sem_permissao" }, expected: "2xx" }];
   cases.push({ principal: { kind: "sem_perfil" }, expected: 403 }, { principal: { kind: "primeiro_acesso_pendente" }, expected: 403 });
   if (access === "profile") return [...cases, { principal: { kind: "sem_permissao" }, expected: "2xx" }];
   const other = PERMISSION_NAMES.find((p) => !access.anyOf.includes(p))!;

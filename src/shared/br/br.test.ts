@@ -4,12 +4,8 @@ import { cnpjWithCheckDigits, formatCnpj, isValidCnpj } from "./cnpj";
 import { formatPlaca, isValidPlaca, normalizePlaca } from "./placa";
 
 describe("CNPJ", () => {
-  it.each(["11.222.333/0001-81", "11222333000181", "12.ABC.345/01DE-35", "12abc34501de35"])("accepts %s", (v) =>
-    expect(isValidCnpj(v)).toBe(true),
-  );
-  it.each(["11.222.333/0001-82", "00.000.000/0000-00", "12.ABC.345/01DE-36", "12ABC34501DE3X", "123"])("refuses %s", (v) =>
-    expect(isValidCnpj(v)).toBe(false),
-  );
+  it.each(["11.222.333/0001-81", "11222333000181", "12.ABC.345/01DE-35", "12abc34501de35"])("accepts %s", (v) => expect(isValidCnpj(v)).toBe(true));
+  it.each(["11.222.333/0001-82", "00.000.000/0000-00", "12.ABC.345/01DE-36", "12ABC34501DE3X", "123"])("refuses %s", (v) => expect(isValidCnpj(v)).toBe(false));
   it("completes a base with valid check digits", () => {
     expect(cnpjWithCheckDigits("112223330001")).toBe("11222333000181");
     expect(cnpjWithCheckDigits("12abc34501de")).toBe("12ABC34501DE35");

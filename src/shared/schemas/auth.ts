@@ -34,12 +34,20 @@ export type NewPassword = z.infer<typeof newPasswordSchema>;
  * POST /api/me/senha. The current password is required of everyone whose first access is done
  * (Minha conta); at first access the page asks only for the new one (§2).
  */
-export const mePasswordSchema = z.object({ senhaAtual: z.string({ error: MSG.currentPasswordRequired.message }).max(128, "A senha atual deve ter no máximo 128 caracteres.").optional(), ...newPasswordFields }).refine(...confirmed);
+export const mePasswordSchema = z
+  .object({
+    senhaAtual: z.string({ error: MSG.currentPasswordRequired.message }).max(128, "A senha atual deve ter no máximo 128 caracteres.").optional(),
+    ...newPasswordFields,
+  })
+  .refine(...confirmed);
 
 /** Minha conta's form: the same, with the current password always asked. */
 export const changePasswordSchema = z
   .object({
-    senhaAtual: z.string({ error: MSG.currentPasswordRequired.message }).min(1, MSG.currentPasswordRequired.message).max(128, "A senha atual deve ter no máximo 128 caracteres."),
+    senhaAtual: z
+      .string({ error: MSG.currentPasswordRequired.message })
+      .min(1, MSG.currentPasswordRequired.message)
+      .max(128, "A senha atual deve ter no máximo 128 caracteres."),
     ...newPasswordFields,
   })
   .refine(...confirmed);

@@ -8,26 +8,18 @@ import { isValidPhone, onlyDigits } from "../br/phone";
 import { isCalendarDate } from "../time";
 
 /** Empty strings, null and undefined all mean "not given" and are stored as null. */
-export const emptyToNull = (value: unknown) =>
-  value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : value;
+export const emptyToNull = (value: unknown) => (value === undefined || value === null || (typeof value === "string" && value.trim() === "") ? null : value);
 
 export const optionalPhone = z.preprocess(
   emptyToNull,
-  z
-    .string()
-    .trim()
-    .refine(isValidPhone, "Informe um telefone válido com DDD.")
-    .transform(onlyDigits)
-    .nullable(),
+  z.string().trim().refine(isValidPhone, "Informe um telefone válido com DDD.").transform(onlyDigits).nullable(),
 );
 
 /** A required text: missing, wrong type and blank all answer with the same catalogue message. */
-export const requiredText = (message: string, max = 200) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Use no máximo ${max} caracteres.`);
+export const requiredText = (message: string, max = 200) => z.string({ error: message }).trim().min(1, message).max(max, `Use no máximo ${max} caracteres.`);
 
 /** Optional free text: blank becomes null. */
-export const optionalText = (max = 500) =>
-  z.preprocess(emptyToNull, z.string().trim().max(max, `Use no máximo ${max} caracteres.`).nullable());
+export const optionalText = (max = 500) => z.preprocess(emptyToNull, z.string().trim().max(max, `Use no máximo ${max} caracteres.`).nullable());
 
 /** Optional CPF: validated by its check digits, stored as 11 digits, blank becomes null. */
 export const optionalCpf = z.preprocess(
@@ -39,7 +31,13 @@ export const uuidSchema = z.uuid("Identificador inválido.");
 
 export const optionalEmail = z.preprocess(
   emptyToNull,
-  z.string().trim().max(254, "Use no máximo 254 caracteres.").pipe(z.email("Informe um email válido.")).transform((e) => e.toLowerCase()).nullable(),
+  z
+    .string()
+    .trim()
+    .max(254, "Use no máximo 254 caracteres.")
+    .pipe(z.email("Informe um email válido."))
+    .transform((e) => e.toLowerCase())
+    .nullable(),
 );
 
 export const optionalCnpj = z.preprocess(
@@ -47,10 +45,7 @@ export const optionalCnpj = z.preprocess(
   z.string().trim().refine(isValidCnpj, "CNPJ inválido. Confira os caracteres.").transform(normalizeCnpj).nullable(),
 );
 
-export const optionalCep = z.preprocess(
-  emptyToNull,
-  z.string().trim().refine(isValidCep, "CEP inválido. Use 8 números.").transform(onlyDigits).nullable(),
-);
+export const optionalCep = z.preprocess(emptyToNull, z.string().trim().refine(isValidCep, "CEP inválido. Use 8 números.").transform(onlyDigits).nullable());
 
 /** CPF (11 digits) or CNPJ (14 characters), whichever the value is. */
 export const optionalCpfOuCnpj = z.preprocess(
@@ -78,12 +73,13 @@ export const optionalDate = z.preprocess(
 export const booleanDefaultTrue = z.boolean({ error: "Valor inválido." }).optional().default(true);
 
 /** A whole number of a query string between `min` and `max`; anything else answers `message`. */
-const integerParam = (min: number, max: number, message: string) =>
-  z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+const integerParam = (min: number, max: number, message: string) => z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
 
 export const limitParam = integerParam(1, 200, "O limite deve ser um número inteiro de 1 a 200.").optional().default(50);
 export const offsetParam = (max = 10_000_000) =>
-  integerParam(0, max, `O deslocamento (offset) deve ser um número inteiro de 0 a ${new Intl.NumberFormat("pt-BR").format(max)}.`).optional().default(0);
+  integerParam(0, max, `O deslocamento (offset) deve ser um número inteiro de 0 a ${new Intl.NumberFormat("pt-BR").format(max)}.`)
+    .optional()
+    .default(0);
 
 export const listPaging = {
   limit: limitParam,

@@ -18,7 +18,11 @@ import { isValidPhone } from "../br/phone";
 
 const optionalUf = z.preprocess(
   (v) => (typeof v === "string" ? emptyToNull(v.trim().toUpperCase()) : emptyToNull(v)),
-  z.string().max(2, "Use a sigla do estado, com 2 letras.").pipe(z.enum(UFS, { error: "Estado inválido. Use a sigla (ex.: SP)." })).nullable(),
+  z
+    .string()
+    .max(2, "Use a sigla do estado, com 2 letras.")
+    .pipe(z.enum(UFS, { error: "Estado inválido. Use a sigla (ex.: SP)." }))
+    .nullable(),
 );
 
 /** Síndico's contact: a phone or an e-mail (§2). */

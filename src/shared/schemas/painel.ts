@@ -1,7 +1,10 @@
 import { z } from "zod";
 
 export const painelQuerySchema = z.object({
-  condominio_id: z.union([z.literal("todos"), z.uuid("Condomínio inválido.")]).optional().default("todos"),
+  condominio_id: z
+    .union([z.literal("todos"), z.uuid("Condomínio inválido.")])
+    .optional()
+    .default("todos"),
 });
 
 /** The five numbers of the Painel de Controle (§7 Dashboard counts, §9 occupancy rate). */

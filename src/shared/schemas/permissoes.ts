@@ -50,5 +50,4 @@ export interface Permissao {
   updated_at: string;
 }
 
-export const permissionInUseMessage = (name: string, groups: number) =>
-  `A permissão "${name}" está em uso por ${groups} grupo(s) e não pode ser excluída.`;
+export const permissionInUseMessage = (name: string, groups: number) => `A permissão "${name}" está em uso por ${groups} grupo(s) e não pode ser excluída.`;

@@ -29,16 +29,19 @@ export const prestadorInputSchema = z
     observacoes: optionalText(1000).optional().default(null),
     ativo: booleanDefaultTrue,
   })
-  .refine(
-    (p) => !p.data_inicio_autorizacao || !p.data_fim_autorizacao || p.data_fim_autorizacao >= p.data_inicio_autorizacao,
-    { message: "O fim da autorização não pode ser antes do início.", path: ["data_fim_autorizacao"] },
-  );
+  .refine((p) => !p.data_inicio_autorizacao || !p.data_fim_autorizacao || p.data_fim_autorizacao >= p.data_inicio_autorizacao, {
+    message: "O fim da autorização não pode ser antes do início.",
+    path: ["data_fim_autorizacao"],
+  });
 
 export const prestadorListQuerySchema = z
   .object({
     q: searchText,
     // 'todos', 'geral' (no condominium) or one condominium.
-    condominio_id: z.union([z.literal("todos"), z.literal("geral"), z.uuid("Condomínio inválido.")]).optional().default("todos"),
+    condominio_id: z
+      .union([z.literal("todos"), z.literal("geral"), z.uuid("Condomínio inválido.")])
+      .optional()
+      .default("todos"),
     status: ativoFilter,
     ...listPaging,
     // Sort key of the list (nome_empresa_profissional, id).

@@ -26,7 +26,10 @@ export const unidadeUpdateSchema = z.object({
 export const unidadeListQuerySchema = z
   .object({
     q: searchText,
-    condominio_id: z.union([z.literal("todos"), z.uuid("Condomínio inválido.")]).optional().default("todos"),
+    condominio_id: z
+      .union([z.literal("todos"), z.uuid("Condomínio inválido.")])
+      .optional()
+      .default("todos"),
     ...listPaging,
     // Sort key of the list: coalesce(bloco, ''), numero_unidade (its natural-order prefix is
     // computed from it), id; see the repository's ORDER BY.

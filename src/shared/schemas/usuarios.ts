@@ -5,11 +5,18 @@ import { MIN_PASSWORD_LENGTH } from "./auth";
 import { limitParam, offsetParam, optionalCpf, optionalPhone, requiredText, searchText, uuidSchema } from "./common";
 import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
 
-const grupoIds = z.array(uuidSchema, { error: "Grupos inválidos." }).max(100, "Escolha no máximo 100 grupos.").optional().default([]).transform((ids) => [...new Set(ids)]);
+const grupoIds = z
+  .array(uuidSchema, { error: "Grupos inválidos." })
+  .max(100, "Escolha no máximo 100 grupos.")
+  .optional()
+  .default([])
+  .transform((ids) => [...new Set(ids)]);
 
 export const usuarioCreateSchema = z.object({
   nome_completo: requiredText(MSG.userCreateRequired.message),
-  email: requiredText(MSG.userCreateRequired.message, 254).pipe(z.email("Informe um email válido.")).transform((e) => e.toLowerCase()),
+  email: requiredText(MSG.userCreateRequired.message, 254)
+    .pipe(z.email("Informe um email válido."))
+    .transform((e) => e.toLowerCase()),
   senha: z
     .string({ error: MSG.userCreateRequired.message })
     .min(1, MSG.userCreateRequired.message)
@@ -33,7 +40,10 @@ export const usuarioUpdateSchema = z.object({
 export const usuarioListQuerySchema = z
   .object({
     q: searchText,
-    status: z.union([z.literal("todos"), usuarioStatusSchema], { error: "Status inválido." }).optional().default("todos"),
+    status: z
+      .union([z.literal("todos"), usuarioStatusSchema], { error: "Status inválido." })
+      .optional()
+      .default("todos"),
     limit: limitParam,
     offset: offsetParam(1_000_000),
     // Sort key of the list (nome_completo, id).

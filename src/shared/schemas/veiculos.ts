@@ -23,7 +23,10 @@ export const veiculoInputSchema = z.object({
 export const veiculoListQuerySchema = z
   .object({
     q: searchText,
-    condominio_id: z.union([z.literal("todos"), z.uuid("Condomínio inválido.")]).optional().default("todos"),
+    condominio_id: z
+      .union([z.literal("todos"), z.uuid("Condomínio inválido.")])
+      .optional()
+      .default("todos"),
     status: ativoFilter,
     ...listPaging,
     // Sort key of the list (placa, a varchar(7), then id).

@@ -48,7 +48,12 @@ describe("generic messages", () => {
 
   it("leaves the rest to zod's pt-BR locale", () => {
     expect(portalIssueMessage({ code: "custom", input: 1, path: [] } as never)).toBeUndefined();
-    expect(messages(z.custom(() => false), 1)).toEqual(["Entrada inválida"]);
+    expect(
+      messages(
+        z.custom(() => false),
+        1,
+      ),
+    ).toEqual(["Entrada inválida"]);
   });
 
   it("never takes the place of a schema's own message", () => {
@@ -63,7 +68,25 @@ describe("no schema answers in English", () => {
       .filter((entry): entry is [string, z.ZodType] => entry[1] instanceof z.ZodType)
       .map(([name, schema]) => [`${module}.${name}`, schema] as const),
   );
-  const WRONG: unknown[] = [undefined, null, 1, -1, 1.5, true, "", " ", "x", "ç".repeat(6000), "abc", [], ["x"], {}, { a: 1 }, "2026-02-30", "99999999999999999999"];
+  const WRONG: unknown[] = [
+    undefined,
+    null,
+    1,
+    -1,
+    1.5,
+    true,
+    "",
+    " ",
+    "x",
+    "ç".repeat(6000),
+    "abc",
+    [],
+    ["x"],
+    {},
+    { a: 1 },
+    "2026-02-30",
+    "99999999999999999999",
+  ];
 
   it.each(schemas)("%s", (_name, schema) => {
     const shape = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];

@@ -52,7 +52,11 @@ export async function launchBrowser(): Promise<BrowserHandle> {
 export async function expectNoA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const violations = results.violations.map(
-    (v) => `${v.id} [${v.impact ?? "?"}]: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")})`,
+    (v) =>
+      `${v.id} [${v.impact ?? "?"}]: ${v.help} (${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 3)
+        .join(", ")})`,
   );
   expect(violations, violations.join("\n")).toEqual([]);
 }

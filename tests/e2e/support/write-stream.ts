@@ -65,7 +65,10 @@ export function startWriteStream(api: ApiClient, { workers, tag }: { workers: nu
       if (!condominio) return;
       const unidade = await step(w, "unidade", n, "POST", "/api/unidades", { condominio_id: condominio.id, numero_unidade: name.unidade });
       if (!unidade) return;
-      const morador = await step(w, "morador", n, "POST", `/api/unidades/${unidade.id}/moradores`, { nome_completo: name.morador, tipo_morador: "proprietario" });
+      const morador = await step(w, "morador", n, "POST", `/api/unidades/${unidade.id}/moradores`, {
+        nome_completo: name.morador,
+        tipo_morador: "proprietario",
+      });
       if (!morador) return;
       if (!(await step(w, "veiculo", n, "POST", `/api/moradores/${morador.id}/veiculos`, { placa: name.placa, tipo_veiculo: "carro" }))) return;
       if (!(await step(w, "rename", n, "PUT", `/api/condominios/${condominio.id}`, { nome: name.renamed }))) return;
@@ -170,7 +173,10 @@ export async function expectConsistentPoint(db: Db, stream: WriteStream, { acked
   const found = stream.steps.filter(present);
   const missing = stream.steps.filter((s) => s.ackedAt !== undefined && s.ackedAt < ackedBefore && !present(s));
   expect(missing, "acknowledged writes missing").toEqual([]);
-  expect(found.filter((s) => s.startedAt >= startedBefore), "writes started after the point").toEqual([]);
+  expect(
+    found.filter((s) => s.startedAt >= startedBefore),
+    "writes started after the point",
+  ).toEqual([]);
   const workers = new Set(stream.steps.map((s) => s.worker));
   for (const w of workers) {
     const seq = stream.steps.filter((s) => s.worker === w).map(present);

@@ -1,14 +1,4 @@
-import {
-  Bell,
-  CalendarDays,
-  FileBarChart,
-  LayoutDashboard,
-  LogOut,
-  Settings,
-  ShieldCheck,
-  Users,
-  type LucideIcon,
-} from "lucide-react";
+import { Bell, CalendarDays, FileBarChart, LayoutDashboard, LogOut, Settings, ShieldCheck, Users, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 import { Logo } from "~/components/layout/logo";
 import { SideNavAside, SideNavItem, SideNavPanel, SideNavSheet, sideNavFocusRing } from "~/components/layout/side-nav";

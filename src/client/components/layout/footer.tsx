@@ -20,8 +20,8 @@ export function Footer() {
             <Logo tone="light" />
           </Link>
           <p className="text-sm leading-relaxed">
-            Soluções em segurança eletrônica e tecnologia para empresas e condomínios: câmeras, alarmes, controle de
-            acesso, portaria remota e monitoramento 24 horas.
+            Soluções em segurança eletrônica e tecnologia para empresas e condomínios: câmeras, alarmes, controle de acesso, portaria remota e monitoramento 24
+            horas.
           </p>
           <ul className="flex gap-3" aria-label="Redes sociais">
             {SOCIAL_LINKS.map((social) => (

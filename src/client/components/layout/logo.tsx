@@ -25,10 +25,7 @@ export function Logo({ tone = "dark", className }: LogoProps) {
         focusable="false"
         className={clsx("h-9 w-8 shrink-0 transition-colors duration-300", light ? "text-white" : "text-brand-600")}
       >
-        <path
-          d="M16 1.5 3 6.3v10.2c0 8.3 5.5 15.3 13 18 7.5-2.7 13-9.7 13-18V6.3L16 1.5Z"
-          fill="currentColor"
-        />
+        <path d="M16 1.5 3 6.3v10.2c0 8.3 5.5 15.3 13 18 7.5-2.7 13-9.7 13-18V6.3L16 1.5Z" fill="currentColor" />
         <path
           d="M16 5.2 6.4 8.8v7.7c0 6.3 4 11.7 9.6 14V5.2Z"
           className={clsx("transition-colors duration-300", light ? "fill-brand-100" : "fill-brand-700")}
@@ -43,16 +40,10 @@ export function Logo({ tone = "dark", className }: LogoProps) {
         />
       </svg>
       <span className="flex flex-col leading-none">
-        <span
-          className={clsx(
-            "text-lg font-extrabold tracking-tight transition-colors duration-300",
-            light ? "text-white" : "text-brand-900",
-          )}
-        >
+        <span className={clsx("text-lg font-extrabold tracking-tight transition-colors duration-300", light ? "text-white" : "text-brand-900")}>
           {COMPANY_SHORT_NAME}
         </span>
-        {/* A space, so the text reads "Sentinela Segurança Eletrônica" (a flex column draws none). */}
-        {" "}
+        {/* A space, so the text reads "Sentinela Segurança Eletrônica" (a flex column draws none). */}{" "}
         <span
           className={clsx(
             "text-[0.7rem] font-semibold uppercase tracking-[0.14em] transition-colors duration-300",

@@ -15,10 +15,7 @@ interface MobileMenuProps {
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  clsx(
-    "block rounded-md px-3 py-3 text-base font-medium transition-colors",
-    isActive ? "bg-brand-50 text-brand-700" : "text-slate-800 hover:bg-slate-100",
-  );
+  clsx("block rounded-md px-3 py-3 text-base font-medium transition-colors", isActive ? "bg-brand-50 text-brand-700" : "text-slate-800 hover:bg-slate-100");
 
 /**
  * Side sheet of the public navigation for small screens, shown while open (the navigation bar

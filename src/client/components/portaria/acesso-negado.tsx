@@ -5,7 +5,11 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 
 /** The 'Acesso Negado' card of §2, with a way back. */
-export function AcessoNegado({ message = MSG.accessDenied.message, backTo = "/portaria-web", backLabel = "Voltar" }: {
+export function AcessoNegado({
+  message = MSG.accessDenied.message,
+  backTo = "/portaria-web",
+  backLabel = "Voltar",
+}: {
   message?: string;
   backTo?: string;
   backLabel?: string;

@@ -28,10 +28,7 @@ export function Hero() {
   return (
     <section aria-labelledby="hero-titulo" className={clsx("relative overflow-hidden text-white", darkHeroBackground)}>
       <GridPattern className="text-white/5" />
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute -right-40 -top-40 h-[32rem] w-[32rem] rounded-full bg-brand-500/20 blur-3xl"
-      />
+      <div aria-hidden="true" className="pointer-events-none absolute -right-40 -top-40 h-[32rem] w-[32rem] rounded-full bg-brand-500/20 blur-3xl" />
       <div className="relative mx-auto grid max-w-7xl items-center gap-12 px-4 pb-20 pt-32 sm:px-6 md:pt-36 lg:grid-cols-2 lg:px-8 lg:pb-28">
         <div className="flex flex-col gap-6">
           <p className="inline-flex self-start rounded-full border border-white/20 bg-white/10 px-4 py-1.5 text-sm font-medium text-white">
@@ -41,8 +38,8 @@ export function Hero() {
             Tecnologia e proteção para o que mais importa
           </h1>
           <p className="max-w-xl text-lg text-slate-200">
-            Câmeras, alarmes, controle de acesso, portaria remota e monitoramento 24 horas: soluções inteligentes para
-            manter sua empresa e seu condomínio seguros todos os dias.
+            Câmeras, alarmes, controle de acesso, portaria remota e monitoramento 24 horas: soluções inteligentes para manter sua empresa e seu condomínio
+            seguros todos os dias.
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">
             <Link to="/servicos" className={buttonVariants({ size: "lg", variant: "inverse" })}>

@@ -7,11 +7,7 @@ export function StarRating({ rating, scale = RATING_SCALE }: { rating: number; s
   return (
     <div role="img" aria-label={ratingLabel(rating, scale)} className="flex gap-0.5" data-rating={rating}>
       {Array.from({ length: scale }, (_, i) => (
-        <Star
-          key={i}
-          aria-hidden
-          className={clsx("h-5 w-5", i < rating ? "fill-amber-400 text-amber-500" : "fill-slate-200 text-slate-400")}
-        />
+        <Star key={i} aria-hidden className={clsx("h-5 w-5", i < rating ? "fill-amber-400 text-amber-500" : "fill-slate-200 text-slate-400")} />
       ))}
     </div>
   );

@@ -35,9 +35,7 @@ export function StaticMap() {
                 <MapIcon aria-hidden />
                 Carregar mapa interativo
               </button>
-              <p className="text-xs text-slate-600">
-                O mapa interativo é carregado do OpenStreetMap somente depois que você clicar no botão.
-              </p>
+              <p className="text-xs text-slate-600">O mapa interativo é carregado do OpenStreetMap somente depois que você clicar no botão.</p>
             </div>
           </>
         )}
@@ -58,13 +56,7 @@ export function StaticMap() {
 /** Stylised streets, a park and a river around a pin (decorative). */
 function MapDrawing() {
   return (
-    <svg
-      viewBox="0 0 800 450"
-      preserveAspectRatio="xMidYMid slice"
-      aria-hidden="true"
-      focusable="false"
-      className="absolute inset-0 h-full w-full"
-    >
+    <svg viewBox="0 0 800 450" preserveAspectRatio="xMidYMid slice" aria-hidden="true" focusable="false" className="absolute inset-0 h-full w-full">
       <rect width="800" height="450" className="fill-slate-100" />
       {/* blocks */}
       <g className="fill-slate-200">

@@ -93,13 +93,7 @@ export function DataTable<T>({
               if (row === undefined) return null;
               return [
                 spacer(gapBefore, `gap-${key}`),
-                <TableRow
-                  key={rowKey(row)}
-                  ref={list.measure}
-                  data-index={item.index}
-                  aria-rowindex={item.index + 2}
-                  data-testid={rowTestId?.(row)}
-                >
+                <TableRow key={rowKey(row)} ref={list.measure} data-index={item.index} aria-rowindex={item.index + 2} data-testid={rowTestId?.(row)}>
                   {columns.map((c) => (
                     <TableCell key={c.header} className={cn(c.className, c.card === "actions" && "print:hidden")}>
                       {c.cell(row)}
@@ -139,8 +133,7 @@ function DataCards<T>({
   const status = columns.find((c) => c.card === "status");
   const actions = columns.find((c) => c.card === "actions");
   const fields = columns.filter((c) => (c.card ?? "field") === "field");
-  const spacer = (height: number, key: string) =>
-    height > 0 ? <li key={key} aria-hidden="true" style={{ height }} /> : null;
+  const spacer = (height: number, key: string) => (height > 0 ? <li key={key} aria-hidden="true" style={{ height }} /> : null);
 
   return (
     <ul ref={list.container} aria-label={label} className="divide-y divide-slate-200" {...list.focusHandlers}>

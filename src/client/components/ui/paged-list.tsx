@@ -31,11 +31,7 @@ export function PagedList<T>({
 }) {
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isError, isPending, isFetching, error } = query;
   const sentinel = useInfiniteScroll(query);
-  const state = isPending ? (
-    <Loading label={`Carregando ${noun}...`} />
-  ) : isError && !rows.length ? (
-    <ListError error={error} />
-  ) : null;
+  const state = isPending ? <Loading label={`Carregando ${noun}...`} /> : isError && !rows.length ? <ListError error={error} /> : null;
   const more = (
     <>
       {isError && rows.length > 0 && <ListError error={error} className="py-4" />}

@@ -25,16 +25,10 @@ export function VirtualGrid<T>({
   const rowCount = Math.ceil(items.length / perRow);
   const list = useWindowRows(rowCount, 200, { gap: GAP });
   // A spacer is a grid row too: the grid's gaps around it are part of the space it stands for.
-  const spacer = (height: number, key: string) =>
-    height > 0 ? <li key={key} aria-hidden="true" className="col-span-full" style={{ height }} /> : null;
+  const spacer = (height: number, key: string) => (height > 0 ? <li key={key} aria-hidden="true" className="col-span-full" style={{ height }} /> : null);
 
   return (
-    <ul
-      ref={list.container}
-      aria-label={label}
-      className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
-      {...list.focusHandlers}
-    >
+    <ul ref={list.container} aria-label={label} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" {...list.focusHandlers}>
       {list.slots.map(({ key, gapBefore, item }) => [
         spacer(item.index === list.slots[0]?.item.index ? gapBefore - GAP : gapBefore - 2 * GAP, `gap-${key}`),
         items.slice(item.index * perRow, (item.index + 1) * perRow).map((entry, i) => (

@@ -20,7 +20,11 @@ export default function RecoveryDialog(props: { open: boolean; onOpenChange: (op
     const parsed = recoveryRequestSchema.safeParse({ email });
     if (!parsed.success) {
       const message = parsed.error.issues[0]?.message ?? MSG.recoveryEmailRequired.message;
-      toast({ title: message === MSG.recoveryEmailRequired.message ? MSG.recoveryEmailRequired.title : MSG.sendEmailError.title, description: message, variant: "destructive" });
+      toast({
+        title: message === MSG.recoveryEmailRequired.message ? MSG.recoveryEmailRequired.title : MSG.sendEmailError.title,
+        description: message,
+        variant: "destructive",
+      });
       return;
     }
     setSending(true);

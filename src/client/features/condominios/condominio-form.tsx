@@ -155,29 +155,116 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
           <fieldset disabled={readOnly} className="grid min-w-0 gap-6">
             <legend className="sr-only">Dados do condomínio</legend>
             <div className="grid gap-5 sm:grid-cols-2">
-              <InputField id={ids.nome} label="Nome" required error={errors.nome?.message} className="sm:col-span-2" registration={register("nome")} autoComplete="off" maxLength={200} placeholder="Ex.: Residencial Jardim das Flores" />
-              <MaskedField id={ids.cnpj} label="CNPJ" error={errors.cnpj?.message} hint="Opcional. Aceita o CNPJ numérico ou alfanumérico." control={control} name="cnpj" mask="cnpj" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={18} placeholder="00.000.000/0000-00" />
-              <MaskedField id={ids.telefone} label="Telefone" error={errors.telefone?.message} hint="Opcional. Com DDD." control={control} name="telefone" mask="telefone" type="tel" inputMode="tel" autoComplete="off" placeholder="(11) 3456-7890" />
-              <InputField id={ids.email} label="Email" error={errors.email?.message} className="sm:col-span-2" registration={register("email")} type="email" inputMode="email" autoComplete="off" maxLength={254} placeholder="contato@condominio.com.br" />
+              <InputField
+                id={ids.nome}
+                label="Nome"
+                required
+                error={errors.nome?.message}
+                className="sm:col-span-2"
+                registration={register("nome")}
+                autoComplete="off"
+                maxLength={200}
+                placeholder="Ex.: Residencial Jardim das Flores"
+              />
+              <MaskedField
+                id={ids.cnpj}
+                label="CNPJ"
+                error={errors.cnpj?.message}
+                hint="Opcional. Aceita o CNPJ numérico ou alfanumérico."
+                control={control}
+                name="cnpj"
+                mask="cnpj"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={18}
+                placeholder="00.000.000/0000-00"
+              />
+              <MaskedField
+                id={ids.telefone}
+                label="Telefone"
+                error={errors.telefone?.message}
+                hint="Opcional. Com DDD."
+                control={control}
+                name="telefone"
+                mask="telefone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                placeholder="(11) 3456-7890"
+              />
+              <InputField
+                id={ids.email}
+                label="Email"
+                error={errors.email?.message}
+                className="sm:col-span-2"
+                registration={register("email")}
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                maxLength={254}
+                placeholder="contato@condominio.com.br"
+              />
             </div>
 
             <div className="grid gap-5 border-t border-slate-200 pt-5 sm:grid-cols-6">
               <h2 className="text-base font-semibold text-slate-900 sm:col-span-6">Endereço</h2>
-              <InputField id={ids.endereco} label="Endereço" error={errors.endereco?.message} className="sm:col-span-6" registration={register("endereco")} autoComplete="off" maxLength={300} placeholder="Rua, número, bairro, complemento" />
-              <InputField id={ids.cidade} label="Cidade" error={errors.cidade?.message} className="sm:col-span-3" registration={register("cidade")} autoComplete="off" maxLength={120} />
-              <SelectField id={ids.estado} label="Estado (UF)" error={errors.estado?.message} className="sm:col-span-1" control={control} name="estado" options={UF_OPTIONS} emptyOption={NO_UF} disabled={readOnly} />
-              <MaskedField id={ids.cep} label="CEP" error={errors.cep?.message} className="sm:col-span-2" control={control} name="cep" mask="cep" inputMode="numeric" autoComplete="off" maxLength={9} placeholder="00000-000" />
+              <InputField
+                id={ids.endereco}
+                label="Endereço"
+                error={errors.endereco?.message}
+                className="sm:col-span-6"
+                registration={register("endereco")}
+                autoComplete="off"
+                maxLength={300}
+                placeholder="Rua, número, bairro, complemento"
+              />
+              <InputField
+                id={ids.cidade}
+                label="Cidade"
+                error={errors.cidade?.message}
+                className="sm:col-span-3"
+                registration={register("cidade")}
+                autoComplete="off"
+                maxLength={120}
+              />
+              <SelectField
+                id={ids.estado}
+                label="Estado (UF)"
+                error={errors.estado?.message}
+                className="sm:col-span-1"
+                control={control}
+                name="estado"
+                options={UF_OPTIONS}
+                emptyOption={NO_UF}
+                disabled={readOnly}
+              />
+              <MaskedField
+                id={ids.cep}
+                label="CEP"
+                error={errors.cep?.message}
+                className="sm:col-span-2"
+                control={control}
+                name="cep"
+                mask="cep"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={9}
+                placeholder="00000-000"
+              />
             </div>
 
             <div className="grid gap-5 border-t border-slate-200 pt-5 sm:grid-cols-2">
               <h2 className="text-base font-semibold text-slate-900 sm:col-span-2">Síndico</h2>
-              <InputField id={ids.sindicoNome} label="Nome do síndico" error={errors.sindico_nome?.message} registration={register("sindico_nome")} autoComplete="off" maxLength={200} />
-              <FormField
-                id={ids.sindicoContato}
-                label="Contato do síndico"
-                error={errors.sindico_contato?.message}
-                hint="Telefone com DDD ou email."
-              >
+              <InputField
+                id={ids.sindicoNome}
+                label="Nome do síndico"
+                error={errors.sindico_nome?.message}
+                registration={register("sindico_nome")}
+                autoComplete="off"
+                maxLength={200}
+              />
+              <FormField id={ids.sindicoContato} label="Contato do síndico" error={errors.sindico_contato?.message} hint="Telefone com DDD ou email.">
                 <Controller
                   control={control}
                   name="sindico_contato"
@@ -217,7 +304,9 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
             extra={condominio && can("excluir_condominios") && <CondominioDeleteButton condominio={condominio} disabled={saving} />}
             cancelTo={PATHS.condominios}
             cancelLabel={editing ? "Voltar" : "Cancelar"}
-            submitLabel={readOnly ? undefined : editing ? (update.isPending ? "Salvando..." : "Salvar alterações") : create.isPending ? "Criando..." : "Criar condomínio"}
+            submitLabel={
+              readOnly ? undefined : editing ? (update.isPending ? "Salvando..." : "Salvar alterações") : create.isPending ? "Criando..." : "Criar condomínio"
+            }
             saving={saving}
           />
         </form>

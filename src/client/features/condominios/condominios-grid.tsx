@@ -25,9 +25,7 @@ export function CondominiosGrid({ rows }: { rows: CondominioListItem[] }) {
       </Card>
     );
   }
-  return (
-    <VirtualGrid label="Condomínios cadastrados" items={rows} itemKey={(c) => c.id} renderItem={(c) => <CondominioCard condominio={c} />} />
-  );
+  return <VirtualGrid label="Condomínios cadastrados" items={rows} itemKey={(c) => c.id} renderItem={(c) => <CondominioCard condominio={c} />} />;
 }
 
 function CondominioCard({ condominio: c }: { condominio: CondominioListItem }) {

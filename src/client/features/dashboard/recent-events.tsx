@@ -36,10 +36,7 @@ export function RecentEvents({ events }: { events: readonly EventData[] }) {
                 </p>
               </div>
               <span
-                className={cn(
-                  "inline-flex w-fit shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold",
-                  statusClasses[event.statusColor],
-                )}
+                className={cn("inline-flex w-fit shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold", statusClasses[event.statusColor])}
               >
                 {event.status}
               </span>

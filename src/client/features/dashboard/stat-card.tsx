@@ -19,10 +19,7 @@ export function StatCard({ title, value, change, trend, color, icon: Icon }: Sta
           <h3 className="text-sm font-medium text-slate-600">{title}</h3>
           <p className="mt-1 text-3xl font-bold text-slate-900">{value}</p>
           <p className="mt-2 text-sm text-slate-600">
-            <TrendIcon
-              className={cn("mr-1 inline h-4 w-4 align-[-0.2em]", trend === "up" ? "text-emerald-700" : "text-red-700")}
-              aria-hidden
-            />
+            <TrendIcon className={cn("mr-1 inline h-4 w-4 align-[-0.2em]", trend === "up" ? "text-emerald-700" : "text-red-700")} aria-hidden />
             <span className={cn("font-medium", trend === "up" ? "text-emerald-800" : "text-red-800")}>
               <span className="sr-only">{trend === "up" ? "Aumento de " : "Redução de "}</span>
               {change}

@@ -6,7 +6,6 @@ import { queryKeys, useInvalidate } from "~/lib/query-keys";
 
 export type GrupoValues = z.output<typeof grupoInputSchema>;
 
-
 export const gruposQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.gruposList,
@@ -39,8 +38,7 @@ export function useCreateGrupo() {
 export function useUpdateGrupo() {
   const invalidate = useInvalidateGroups();
   return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: GrupoValues }) =>
-      api<Grupo>(`/api/grupos/${encodeURIComponent(id)}`, { method: "PUT", json: values }),
+    mutationFn: ({ id, values }: { id: string; values: GrupoValues }) => api<Grupo>(`/api/grupos/${encodeURIComponent(id)}`, { method: "PUT", json: values }),
     onSuccess: invalidate,
   });
 }

@@ -79,9 +79,8 @@ export function GrupoForm({ grupo, permissoes }: { grupo?: Grupo; permissoes: Us
         <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-5">
           {isAdmin && (
             <p className="flex items-start gap-2 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-brand-900" id={`${uid}-admin`}>
-              <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-              O grupo Administrador é protegido: ele possui todas as permissões e não pode ser renomeado, excluído nem ter as
-              permissões alteradas. Só a descrição pode ser editada.
+              <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />O grupo Administrador é protegido: ele possui todas as permissões e não pode ser
+              renomeado, excluído nem ter as permissões alteradas. Só a descrição pode ser editada.
             </p>
           )}
           <FormField
@@ -119,7 +118,18 @@ export function GrupoForm({ grupo, permissoes }: { grupo?: Grupo; permissoes: Us
               </span>
               {!isAdmin && permissoes.data && permissoes.data.rows.length > 0 && (
                 <div className="flex gap-1">
-                  <Button type="button" variant="ghost" size="sm" onClick={() => setValue("permissao_ids", allIds.filter((id) => !locked.has(id)), { shouldDirty: true })}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    onClick={() =>
+                      setValue(
+                        "permissao_ids",
+                        allIds.filter((id) => !locked.has(id)),
+                        { shouldDirty: true },
+                      )
+                    }
+                  >
                     Marcar todas
                   </Button>
                   <Button type="button" variant="ghost" size="sm" onClick={() => setValue("permissao_ids", [], { shouldDirty: true })}>

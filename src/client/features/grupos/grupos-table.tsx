@@ -10,7 +10,6 @@ import { useActionGuard } from "~/lib/use-action-guard";
 import { useDeleteGrupo } from "./api";
 import { PATHS } from "~/lib/paths";
 
-
 export function GruposTable({ rows }: { rows: GrupoListItem[] }) {
   const guard = useActionGuard();
   const remove = useConfirmedAction(useDeleteGrupo(), {

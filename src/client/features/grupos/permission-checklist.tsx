@@ -73,7 +73,11 @@ export function PermissionChecklist({
                         onCheckedChange={(checked) => toggle(p.id, checked === true)}
                         className="mt-0.5"
                       />
-                      <Label htmlFor={id} className="font-normal peer-disabled:cursor-not-allowed peer-disabled:text-slate-500" title={p.descricao ?? undefined}>
+                      <Label
+                        htmlFor={id}
+                        className="font-normal peer-disabled:cursor-not-allowed peer-disabled:text-slate-500"
+                        title={p.descricao ?? undefined}
+                      >
                         {permissionLabel(p.nome_permissao)}
                       </Label>
                     </li>

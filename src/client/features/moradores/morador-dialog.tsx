@@ -45,17 +45,7 @@ function toFormValues(morador?: Morador): FormValues {
 }
 
 /** Add (`morador` undefined) or edit a resident of the unit, in a dialog (§2, §9: max width 525 px). */
-export function MoradorDialog({
-  open,
-  unidadeId,
-  morador,
-  onClose,
-}: {
-  open: boolean;
-  unidadeId: string;
-  morador?: Morador;
-  onClose: () => void;
-}) {
+export function MoradorDialog({ open, unidadeId, morador, onClose }: { open: boolean; unidadeId: string; morador?: Morador; onClose: () => void }) {
   const save = useSaveMorador(unidadeId);
   return (
     <FormDialog
@@ -65,8 +55,7 @@ export function MoradorDialog({
       title={morador ? "Editar Morador" : "Adicionar Morador"}
       description={
         <>
-          {morador ? `Altere os dados de ${morador.nome_completo}.` : "Informe os dados do novo morador da unidade."} Os campos marcados
-          com * são obrigatórios.
+          {morador ? `Altere os dados de ${morador.nome_completo}.` : "Informe os dados do novo morador da unidade."} Os campos marcados com * são obrigatórios.
         </>
       }
     >
@@ -75,15 +64,7 @@ export function MoradorDialog({
   );
 }
 
-function MoradorForm({
-  morador,
-  save,
-  onSaved,
-}: {
-  morador?: Morador;
-  save: ReturnType<typeof useSaveMorador>;
-  onSaved: () => void;
-}) {
+function MoradorForm({ morador, save, onSaved }: { morador?: Morador; save: ReturnType<typeof useSaveMorador>; onSaved: () => void }) {
   const guard = useActionGuard();
   const uid = useId();
   const ids = {
@@ -123,14 +104,78 @@ function MoradorForm({
   return (
     <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <InputField id={ids.nome} label="Nome completo" required error={errors.nome_completo?.message} className="sm:col-span-2" registration={register("nome_completo")} autoComplete="off" maxLength={200} />
-        <SelectField id={ids.tipo} label="Tipo de morador" required error={errors.tipo_morador?.message} control={control} name="tipo_morador" options={TIPO_OPTIONS} placeholder="Selecione o tipo" />
-        <InputField id={ids.nascimento} label="Data de nascimento" error={errors.data_nascimento?.message} registration={register("data_nascimento")} type="date" min="1900-01-01" max={today()} />
-        <MaskedField id={ids.cpf} label="CPF" error={errors.cpf?.message} control={control} name="cpf" mask="cpf" inputMode="numeric" autoComplete="off" placeholder="000.000.000-00" />
+        <InputField
+          id={ids.nome}
+          label="Nome completo"
+          required
+          error={errors.nome_completo?.message}
+          className="sm:col-span-2"
+          registration={register("nome_completo")}
+          autoComplete="off"
+          maxLength={200}
+        />
+        <SelectField
+          id={ids.tipo}
+          label="Tipo de morador"
+          required
+          error={errors.tipo_morador?.message}
+          control={control}
+          name="tipo_morador"
+          options={TIPO_OPTIONS}
+          placeholder="Selecione o tipo"
+        />
+        <InputField
+          id={ids.nascimento}
+          label="Data de nascimento"
+          error={errors.data_nascimento?.message}
+          registration={register("data_nascimento")}
+          type="date"
+          min="1900-01-01"
+          max={today()}
+        />
+        <MaskedField
+          id={ids.cpf}
+          label="CPF"
+          error={errors.cpf?.message}
+          control={control}
+          name="cpf"
+          mask="cpf"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="000.000.000-00"
+        />
         <InputField id={ids.rg} label="RG" error={errors.rg?.message} registration={register("rg")} autoComplete="off" maxLength={20} />
-        <InputField id={ids.email} label="Email" error={errors.email?.message} registration={register("email")} type="email" inputMode="email" autoComplete="off" maxLength={254} />
-        <MaskedField id={ids.telefone} label="Telefone celular" error={errors.telefone_celular?.message} control={control} name="telefone_celular" mask="telefone" type="tel" inputMode="tel" autoComplete="off" placeholder="(11) 98765-4321" />
-        <TextareaField id={ids.observacoes} label="Observações" error={errors.observacoes?.message} className="sm:col-span-2" registration={register("observacoes")} rows={2} maxLength={1000} />
+        <InputField
+          id={ids.email}
+          label="Email"
+          error={errors.email?.message}
+          registration={register("email")}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          maxLength={254}
+        />
+        <MaskedField
+          id={ids.telefone}
+          label="Telefone celular"
+          error={errors.telefone_celular?.message}
+          control={control}
+          name="telefone_celular"
+          mask="telefone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          placeholder="(11) 98765-4321"
+        />
+        <TextareaField
+          id={ids.observacoes}
+          label="Observações"
+          error={errors.observacoes?.message}
+          className="sm:col-span-2"
+          registration={register("observacoes")}
+          rows={2}
+          maxLength={1000}
+        />
         <SwitchField id={ids.ativo} label="Morador ativo" control={control} name="ativo" className="flex items-center gap-3 sm:col-span-2" />
       </div>
       <DialogFormActions pending={save.isPending} submitLabel={save.isPending ? "Salvando..." : morador ? "Salvar alterações" : "Adicionar Morador"} />

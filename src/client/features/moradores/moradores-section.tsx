@@ -87,9 +87,7 @@ export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
   const deleteText =
     pendingDelete?.kind === "morador"
       ? `Excluir o morador ${pendingDelete.morador.nome_completo}? Os veículos cadastrados para ele também serão excluídos.` +
-        (pendingDelete.morador.veiculos.length
-          ? ` Veículos: ${pendingDelete.morador.veiculos.map((v) => formatPlaca(v.placa)).join(", ")}.`
-          : "")
+        (pendingDelete.morador.veiculos.length ? ` Veículos: ${pendingDelete.morador.veiculos.map((v) => formatPlaca(v.placa)).join(", ")}.` : "")
       : pendingDelete?.kind === "veiculo"
         ? `Excluir o veículo ${formatPlaca(pendingDelete.veiculo.placa)} de ${pendingDelete.morador.nome_completo}? Esta ação não pode ser desfeita.`
         : "";
@@ -141,12 +139,7 @@ export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
         )}
       </CardContent>
 
-      <MoradorDialog
-        open={moradorDialog !== null}
-        unidadeId={unidadeId}
-        morador={moradorDialog?.morador}
-        onClose={() => setMoradorDialog(null)}
-      />
+      <MoradorDialog open={moradorDialog !== null} unidadeId={unidadeId} morador={moradorDialog?.morador} onClose={() => setMoradorDialog(null)} />
       <VeiculoDialog
         open={veiculoDialog !== null}
         unidadeId={unidadeId}
@@ -243,11 +236,7 @@ function MoradorCard({
               const placa = formatPlaca(v.placa);
               const modelo = [v.marca, v.modelo].filter(Boolean).join(" ");
               return (
-                <li
-                  key={v.id}
-                  data-testid={`veiculo-${v.id}`}
-                  className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-50 px-3 py-2"
-                >
+                <li key={v.id} data-testid={`veiculo-${v.id}`} className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-slate-50 px-3 py-2">
                   <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                     <span className="font-mono font-semibold tracking-wider text-slate-900">{placa}</span>
                     <span className="text-slate-700">{modelo || TIPO_VEICULO_LABEL[v.tipo_veiculo]}</span>

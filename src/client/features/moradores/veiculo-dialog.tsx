@@ -129,12 +129,53 @@ function VeiculoForm({
           maxLength={8}
           inputClassName="font-mono uppercase tracking-wider"
         />
-        <SelectField id={ids.tipo} label="Tipo de veículo" required error={errors.tipo_veiculo?.message} control={control} name="tipo_veiculo" options={TIPO_OPTIONS} placeholder="Selecione o tipo" />
-        <InputField id={ids.marca} label="Marca" error={errors.marca?.message} registration={register("marca")} autoComplete="off" maxLength={60} placeholder="Ex.: Fiat" />
-        <InputField id={ids.modelo} label="Modelo" error={errors.modelo?.message} registration={register("modelo")} autoComplete="off" maxLength={60} placeholder="Ex.: Argo" />
-        <InputField id={ids.cor} label="Cor" error={errors.cor?.message} registration={register("cor")} autoComplete="off" maxLength={40} placeholder="Ex.: Prata" />
+        <SelectField
+          id={ids.tipo}
+          label="Tipo de veículo"
+          required
+          error={errors.tipo_veiculo?.message}
+          control={control}
+          name="tipo_veiculo"
+          options={TIPO_OPTIONS}
+          placeholder="Selecione o tipo"
+        />
+        <InputField
+          id={ids.marca}
+          label="Marca"
+          error={errors.marca?.message}
+          registration={register("marca")}
+          autoComplete="off"
+          maxLength={60}
+          placeholder="Ex.: Fiat"
+        />
+        <InputField
+          id={ids.modelo}
+          label="Modelo"
+          error={errors.modelo?.message}
+          registration={register("modelo")}
+          autoComplete="off"
+          maxLength={60}
+          placeholder="Ex.: Argo"
+        />
+        <InputField
+          id={ids.cor}
+          label="Cor"
+          error={errors.cor?.message}
+          registration={register("cor")}
+          autoComplete="off"
+          maxLength={40}
+          placeholder="Ex.: Prata"
+        />
         <SwitchField id={ids.ativo} label="Veículo ativo" control={control} name="ativo" className="flex items-center gap-3 self-end pb-2" />
-        <TextareaField id={ids.observacoes} label="Observações" error={errors.observacoes?.message} className="sm:col-span-2" registration={register("observacoes")} rows={2} maxLength={1000} />
+        <TextareaField
+          id={ids.observacoes}
+          label="Observações"
+          error={errors.observacoes?.message}
+          className="sm:col-span-2"
+          registration={register("observacoes")}
+          rows={2}
+          maxLength={1000}
+        />
       </div>
       <DialogFormActions pending={save.isPending} submitLabel={save.isPending ? "Salvando..." : veiculo ? "Salvar alterações" : "Adicionar Veículo"} />
     </form>

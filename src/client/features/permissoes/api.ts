@@ -40,8 +40,7 @@ export function useCreatePermissao() {
 export function useUpdatePermissao() {
   const invalidate = useInvalidateCatalogue();
   return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: PermissaoValues }) =>
-      api<Permissao>(`/api/permissoes/${id}`, { method: "PUT", json: values }),
+    mutationFn: ({ id, values }: { id: string; values: PermissaoValues }) => api<Permissao>(`/api/permissoes/${id}`, { method: "PUT", json: values }),
     onSuccess: invalidate,
   });
 }

@@ -83,9 +83,7 @@ export function PermissaoDialog({
       <DialogContent>
         <div className="grid gap-1.5 pr-6">
           <DialogTitle>{editing ? "Editar Permissão" : "Nova Permissão"}</DialogTitle>
-          <DialogDescription>
-            {editing ? "Altere os dados da permissão." : "Cadastre uma permissão para atribuí-la aos grupos."}
-          </DialogDescription>
+          <DialogDescription>{editing ? "Altere os dados da permissão." : "Cadastre uma permissão para atribuí-la aos grupos."}</DialogDescription>
         </div>
         <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-4">
           <FormField id={ids.nome} label="Nome da permissão" required hint={nameHint} error={errors.nome_permissao?.message}>
@@ -120,12 +118,7 @@ export function PermissaoDialog({
             </datalist>
           </FormField>
           <FormField id={ids.descricao} label="Descrição" error={errors.descricao?.message}>
-            <Textarea
-              {...register("descricao")}
-              {...fieldAria(ids.descricao, { error: errors.descricao?.message })}
-              rows={3}
-              maxLength={500}
-            />
+            <Textarea {...register("descricao")} {...fieldAria(ids.descricao, { error: errors.descricao?.message })} rows={3} maxLength={500} />
           </FormField>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>

@@ -70,14 +70,7 @@ export const PORTARIA_MOBILE_MENU_ID = "portaria-mobile-menu";
 /** The same sidebar as a slide-in panel below md; focus stays inside while it is open. */
 export function PortariaMobileSidebar({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <SideNavSheet
-      id={PORTARIA_MOBILE_MENU_ID}
-      title="Menu do Portaria Web"
-      breakpoint="md"
-      className="outline-none"
-      open={open}
-      onOpenChange={onOpenChange}
-    >
+    <SideNavSheet id={PORTARIA_MOBILE_MENU_ID} title="Menu do Portaria Web" breakpoint="md" className="outline-none" open={open} onOpenChange={onOpenChange}>
       <SidebarContent showUser onNavigate={() => onOpenChange(false)} />
     </SideNavSheet>
   );

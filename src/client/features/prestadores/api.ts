@@ -7,7 +7,6 @@ import { queryKeys, useInvalidate } from "~/lib/query-keys";
 
 export type PrestadorValues = z.output<typeof prestadorInputSchema>;
 
-
 /** 'todos', 'geral' (no condominium) or a condominium id. */
 export type CondominioFilter = string;
 export type StatusFilter = "todos" | "ativo" | "inativo";

@@ -6,13 +6,7 @@ import { useDeletePrestador } from "./api";
 import { PATHS } from "~/lib/paths";
 
 /** Delete after a confirmation, then back to the list. Linked records answer 409 (§8). */
-export function PrestadorDeleteButton({
-  prestador,
-  disabled,
-}: {
-  prestador: Pick<Prestador, "id" | "nome_empresa_profissional">;
-  disabled?: boolean;
-}) {
+export function PrestadorDeleteButton({ prestador, disabled }: { prestador: Pick<Prestador, "id" | "nome_empresa_profissional">; disabled?: boolean }) {
   const navigate = useNavigate();
   const guard = useActionGuard();
   return (

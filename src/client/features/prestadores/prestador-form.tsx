@@ -171,10 +171,53 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
               autoComplete="off"
               maxLength={200}
             />
-            <InputField id={ids.tipo} label="Tipo de Serviço" required error={errors.tipo_servico?.message} registration={register("tipo_servico")} autoComplete="off" maxLength={100} placeholder="Ex.: Limpeza, Manutenção, Jardinagem" />
-            <MaskedField id={ids.doc} label="CNPJ/CPF" error={errors.cnpj_cpf?.message} hint="Opcional." control={control} name="cnpj_cpf" mask="cpfOuCnpj" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={18} placeholder="000.000.000-00 ou 00.000.000/0000-00" />
-            <MaskedField id={ids.telefone} label="Telefone" error={errors.telefone?.message} hint="Opcional. Com DDD." control={control} name="telefone" mask="telefone" type="tel" inputMode="tel" autoComplete="off" placeholder="(11) 98765-4321" />
-            <InputField id={ids.email} label="Email" error={errors.email?.message} registration={register("email")} type="email" inputMode="email" autoComplete="off" maxLength={254} />
+            <InputField
+              id={ids.tipo}
+              label="Tipo de Serviço"
+              required
+              error={errors.tipo_servico?.message}
+              registration={register("tipo_servico")}
+              autoComplete="off"
+              maxLength={100}
+              placeholder="Ex.: Limpeza, Manutenção, Jardinagem"
+            />
+            <MaskedField
+              id={ids.doc}
+              label="CNPJ/CPF"
+              error={errors.cnpj_cpf?.message}
+              hint="Opcional."
+              control={control}
+              name="cnpj_cpf"
+              mask="cpfOuCnpj"
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              maxLength={18}
+              placeholder="000.000.000-00 ou 00.000.000/0000-00"
+            />
+            <MaskedField
+              id={ids.telefone}
+              label="Telefone"
+              error={errors.telefone?.message}
+              hint="Opcional. Com DDD."
+              control={control}
+              name="telefone"
+              mask="telefone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              placeholder="(11) 98765-4321"
+            />
+            <InputField
+              id={ids.email}
+              label="Email"
+              error={errors.email?.message}
+              registration={register("email")}
+              type="email"
+              inputMode="email"
+              autoComplete="off"
+              maxLength={254}
+            />
 
             <SelectField
               id={ids.condominio}
@@ -188,7 +231,15 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
               disabled={readOnly}
             />
 
-            <InputField id={ids.inicio} label="Início da autorização" error={errors.data_inicio_autorizacao?.message} registration={register("data_inicio_autorizacao")} type="date" min="1900-01-01" max="2100-12-31" />
+            <InputField
+              id={ids.inicio}
+              label="Início da autorização"
+              error={errors.data_inicio_autorizacao?.message}
+              registration={register("data_inicio_autorizacao")}
+              type="date"
+              min="1900-01-01"
+              max="2100-12-31"
+            />
             <InputField
               id={ids.fim}
               label="Fim da autorização"
@@ -200,7 +251,15 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
               max="2100-12-31"
             />
 
-            <TextareaField id={ids.observacoes} label="Observações" error={errors.observacoes?.message} className="sm:col-span-2" registration={register("observacoes")} rows={3} maxLength={1000} />
+            <TextareaField
+              id={ids.observacoes}
+              label="Observações"
+              error={errors.observacoes?.message}
+              className="sm:col-span-2"
+              registration={register("observacoes")}
+              rows={3}
+              maxLength={1000}
+            />
 
             <SwitchField
               id={ids.ativo}

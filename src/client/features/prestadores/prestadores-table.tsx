@@ -27,11 +27,7 @@ export function PrestadoresTable({ rows, total }: { rows: Prestador[]; total?: n
       cell: (p) => (
         <div className="flex justify-end">
           <Button asChild variant="ghost" size="sm" className="w-9 px-0">
-            <Link
-              to={PATHS.prestador(p.id)}
-              aria-label={`${canEdit ? "Editar" : "Ver"} ${p.nome_empresa_profissional}`}
-              title={canEdit ? "Editar" : "Ver"}
-            >
+            <Link to={PATHS.prestador(p.id)} aria-label={`${canEdit ? "Editar" : "Ver"} ${p.nome_empresa_profissional}`} title={canEdit ? "Editar" : "Ver"}>
               {canEdit ? <Pencil aria-hidden /> : <Eye aria-hidden />}
             </Link>
           </Button>

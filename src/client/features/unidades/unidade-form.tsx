@@ -115,11 +115,52 @@ export function UnidadeForm({
           placeholder="Selecione o condomínio"
           disabled={readOnly}
         />
-        <InputField id={ids.bloco} label="Bloco/Torre" error={errors.bloco?.message} registration={register("bloco")} autoComplete="off" maxLength={50} placeholder={readOnly ? undefined : "Ex.: A"} />
-        <InputField id={ids.numero} label="Número da Unidade" required error={errors.numero_unidade?.message} registration={register("numero_unidade")} autoComplete="off" maxLength={20} placeholder={readOnly ? undefined : "Ex.: 101"} />
-        <InputField id={ids.andar} label="Andar" error={errors.andar?.message} registration={register("andar")} autoComplete="off" maxLength={20} placeholder={readOnly ? undefined : "Ex.: 1º"} />
-        <InputField id={ids.tipo} label="Tipo de Unidade" error={errors.tipo_unidade?.message} registration={register("tipo_unidade")} autoComplete="off" maxLength={50} placeholder={readOnly ? undefined : "Apartamento, Casa, Sala"} />
-        <TextareaField id={ids.observacoes} label="Observações" error={errors.observacoes?.message} className="sm:col-span-2" registration={register("observacoes")} rows={3} maxLength={1000} />
+        <InputField
+          id={ids.bloco}
+          label="Bloco/Torre"
+          error={errors.bloco?.message}
+          registration={register("bloco")}
+          autoComplete="off"
+          maxLength={50}
+          placeholder={readOnly ? undefined : "Ex.: A"}
+        />
+        <InputField
+          id={ids.numero}
+          label="Número da Unidade"
+          required
+          error={errors.numero_unidade?.message}
+          registration={register("numero_unidade")}
+          autoComplete="off"
+          maxLength={20}
+          placeholder={readOnly ? undefined : "Ex.: 101"}
+        />
+        <InputField
+          id={ids.andar}
+          label="Andar"
+          error={errors.andar?.message}
+          registration={register("andar")}
+          autoComplete="off"
+          maxLength={20}
+          placeholder={readOnly ? undefined : "Ex.: 1º"}
+        />
+        <InputField
+          id={ids.tipo}
+          label="Tipo de Unidade"
+          error={errors.tipo_unidade?.message}
+          registration={register("tipo_unidade")}
+          autoComplete="off"
+          maxLength={50}
+          placeholder={readOnly ? undefined : "Apartamento, Casa, Sala"}
+        />
+        <TextareaField
+          id={ids.observacoes}
+          label="Observações"
+          error={errors.observacoes?.message}
+          className="sm:col-span-2"
+          registration={register("observacoes")}
+          rows={3}
+          maxLength={1000}
+        />
         <SwitchField id={ids.ativo} label="Unidade ativa" control={control} name="ativo" disabled={readOnly} className="flex items-center gap-3 sm:col-span-2">
           <span className="text-sm text-slate-600" aria-hidden>
             ({ativo ? "Ativa" : "Inativa"})

@@ -9,10 +9,7 @@ export const STATUS_LABEL: Record<UserStatus, string> = {
 };
 
 /** §4: ativo green, inativo grey, pendente_confirmacao yellow, bloqueado red. */
-const STATUS_BADGE = { ativo: "green", inativo: "grey", pendente_confirmacao: "yellow", bloqueado: "red" } as const satisfies Record<
-  UserStatus,
-  string
->;
+const STATUS_BADGE = { ativo: "green", inativo: "grey", pendente_confirmacao: "yellow", bloqueado: "red" } as const satisfies Record<UserStatus, string>;
 
 export type StatusFilter = "todos" | UserStatus;
 

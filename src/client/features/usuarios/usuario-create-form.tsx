@@ -25,15 +25,7 @@ const FIELDS = ["nome_completo", "email", "senha", "telefone_celular", "cpf", "g
 const resolver = zodResolver(usuarioCreateSchema) as unknown as Resolver<FormValues, unknown, UsuarioCreateValues>;
 
 /** §2 Users, create: `defaultGroupIds` preselects Administrador when it exists. */
-export function UsuarioCreateForm({
-  grupos,
-  defaultGroupIds,
-  gruposNote,
-}: {
-  grupos: GrupoOption[];
-  defaultGroupIds: string[];
-  gruposNote?: string;
-}) {
+export function UsuarioCreateForm({ grupos, defaultGroupIds, gruposNote }: { grupos: GrupoOption[]; defaultGroupIds: string[]; gruposNote?: string }) {
   const navigate = useNavigate();
   const guard = useActionGuard();
   const create = useCreateUsuario();

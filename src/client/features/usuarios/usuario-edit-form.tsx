@@ -59,7 +59,14 @@ export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usua
   const options: GrupoOption[] = (() => {
     const list: (GrupoListItem | Usuario["grupos"][number])[] = grupos ? [...grupos] : [];
     for (const g of usuario.grupos) if (!list.some((o) => o.id === g.id)) list.push(g);
-    return profile ? membershipOptions(profile, list, usuario.grupos.map((g) => g.id), isSelf) : list;
+    return profile
+      ? membershipOptions(
+          profile,
+          list,
+          usuario.grupos.map((g) => g.id),
+          isSelf,
+        )
+      : list;
   })();
 
   const form = useForm<FormValues, unknown, UsuarioUpdateValues>({
@@ -118,38 +125,38 @@ export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usua
                 </p>
               )}
               <fieldset disabled={locked !== null} aria-describedby={locked ? ids.locked : undefined} className="grid min-w-0 gap-5">
-              <UsuarioFields uid={uid} grupos={options} gruposNote={gruposNote}>
-                <FormField id={ids.email} label="Email" hint="O email é o login do usuário e não pode ser alterado.">
-                  <Input {...fieldAria(ids.email, { hint: true })} type="email" value={usuario.email} disabled readOnly />
-                </FormField>
-                <FormField
-                  id={ids.status}
-                  label="Status"
-                  error={errors.status?.message}
-                  hint={isSelf ? "Você não pode alterar o status da sua própria conta: ela permanece ativa." : undefined}
-                >
-                  <Controller
-                    control={control}
-                    name="status"
-                    render={({ field }) => (
-                      <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                        <SelectTrigger {...fieldAria(ids.status, { error: errors.status?.message, hint: isSelf })} ref={field.ref}>
-                          <SelectValue />
-                        </SelectTrigger>
-                        <SelectContent>
-                          {statuses.map((s) => (
-                            <SelectItem key={s} value={s}>
-                              {STATUS_LABEL[s]}
-                            </SelectItem>
-                          ))}
-                        </SelectContent>
-                      </Select>
-                    )}
-                  />
-                </FormField>
-              </UsuarioFields>
+                <UsuarioFields uid={uid} grupos={options} gruposNote={gruposNote}>
+                  <FormField id={ids.email} label="Email" hint="O email é o login do usuário e não pode ser alterado.">
+                    <Input {...fieldAria(ids.email, { hint: true })} type="email" value={usuario.email} disabled readOnly />
+                  </FormField>
+                  <FormField
+                    id={ids.status}
+                    label="Status"
+                    error={errors.status?.message}
+                    hint={isSelf ? "Você não pode alterar o status da sua própria conta: ela permanece ativa." : undefined}
+                  >
+                    <Controller
+                      control={control}
+                      name="status"
+                      render={({ field }) => (
+                        <Select value={field.value} onValueChange={field.onChange} name={field.name}>
+                          <SelectTrigger {...fieldAria(ids.status, { error: errors.status?.message, hint: isSelf })} ref={field.ref}>
+                            <SelectValue />
+                          </SelectTrigger>
+                          <SelectContent>
+                            {statuses.map((s) => (
+                              <SelectItem key={s} value={s}>
+                                {STATUS_LABEL[s]}
+                              </SelectItem>
+                            ))}
+                          </SelectContent>
+                        </Select>
+                      )}
+                    />
+                  </FormField>
+                </UsuarioFields>
 
-              <UsuarioFormActions pending={update.isPending} label="Salvar alterações" pendingLabel="Salvando..." />
+                <UsuarioFormActions pending={update.isPending} label="Salvar alterações" pendingLabel="Salvando..." />
               </fieldset>
             </form>
           </FormProvider>
@@ -164,11 +171,7 @@ export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usua
         </CardHeader>
         <CardContent className="grid gap-3">
           <p id={ids.reset} className="text-sm text-slate-700">
-            {isSelf
-              ? MSG.ownReset.message
-              : locked
-                ? locked.message
-                : `Envia para ${usuario.email} um link com o qual o usuário cria uma nova senha.`}
+            {isSelf ? MSG.ownReset.message : locked ? locked.message : `Envia para ${usuario.email} um link com o qual o usuário cria uma nova senha.`}
           </p>
           <Button
             type="button"

@@ -21,17 +21,7 @@ export interface UsuarioSharedValues {
  * then the form's own fields (`children`), phone and CPF (masked as typed), and the groups checklist
  * with its optional note below the grid. Element ids are `${uid}-nome`, `${uid}-telefone`, and so on.
  */
-export function UsuarioFields({
-  uid,
-  grupos,
-  gruposNote,
-  children,
-}: {
-  uid: string;
-  grupos: GrupoOption[];
-  gruposNote?: string;
-  children: ReactNode;
-}) {
+export function UsuarioFields({ uid, grupos, gruposNote, children }: { uid: string; grupos: GrupoOption[]; gruposNote?: string; children: ReactNode }) {
   const { register, control, formState } = useFormContext<UsuarioSharedValues>();
   const errors = formState.errors;
   const ids = {

@@ -15,7 +15,6 @@ import { useSetUsuarioStatus } from "./api";
 import { StatusBadge } from "./status";
 import { PATHS } from "~/lib/paths";
 
-
 interface StatusChange {
   usuario: Usuario;
   status: Extract<UserStatus, "ativo" | "inativo">;

@@ -42,26 +42,22 @@ export const TIMELINE: readonly TimelineEntry[] = [
   {
     label: "2018",
     title: "Fundação",
-    description:
-      "A Sentinela nasce em Alphaville, Barueri, com foco em câmeras de segurança e alarmes para empresas e residências.",
+    description: "A Sentinela nasce em Alphaville, Barueri, com foco em câmeras de segurança e alarmes para empresas e residências.",
   },
   {
     label: "2024",
     title: "Portaria remota e controle de acesso",
-    description:
-      "Lançamos a portaria remota e ampliamos as soluções de controle de acesso para condomínios residenciais e empresariais.",
+    description: "Lançamos a portaria remota e ampliamos as soluções de controle de acesso para condomínios residenciais e empresariais.",
   },
   {
     label: "2025",
     title: "Central 24h e Portaria Web",
-    description:
-      "Ampliamos a central de monitoramento 24h e lançamos a Portaria Web, o sistema de gestão de condomínios, moradores e acessos.",
+    description: "Ampliamos a central de monitoramento 24h e lançamos a Portaria Web, o sistema de gestão de condomínios, moradores e acessos.",
   },
   {
     label: "Futuro",
     title: "Inteligência e integração",
-    description:
-      "Investir em análise de vídeo com inteligência artificial, automação e integração total entre os sistemas de segurança.",
+    description: "Investir em análise de vídeo com inteligência artificial, automação e integração total entre os sistemas de segurança.",
   },
 ];
 

@@ -12,8 +12,7 @@ export const FAQS: readonly Faq[] = [
   },
   {
     question: "A instalação tem garantia?",
-    answer:
-      "Sim. Oferecemos garantia de 90 dias sobre a instalação, além da garantia do fabricante para os equipamentos.",
+    answer: "Sim. Oferecemos garantia de 90 dias sobre a instalação, além da garantia do fabricante para os equipamentos.",
   },
   {
     question: "O monitoramento funciona 24 horas?",

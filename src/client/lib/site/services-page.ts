@@ -64,7 +64,7 @@ export const SERVICE_DETAILS: Readonly<Record<ServiceSlug, ServiceDetails>> = {
       "Relatórios de acesso por período",
     ],
   },
-  "alarmes": {
+  alarmes: {
     description:
       "Sistemas de alarme monitorados, com sensores de presença, de abertura e de quebra de vidro, que disparam alertas imediatos para a nossa central e para o seu celular.",
     features: [
@@ -87,12 +87,7 @@ export const SERVICE_DETAILS: Readonly<Record<ServiceSlug, ServiceDetails>> = {
   "monitoramento-24h": {
     description:
       "Nossa central acompanha câmeras e alarmes 24 horas por dia, 7 dias por semana, e age rapidamente em qualquer ocorrência, acionando os responsáveis e as autoridades.",
-    features: [
-      "Central de monitoramento 24/7",
-      "Resposta rápida a ocorrências",
-      "Verificação de imagens em tempo real",
-      "Relatórios periódicos de eventos",
-    ],
+    features: ["Central de monitoramento 24/7", "Resposta rápida a ocorrências", "Verificação de imagens em tempo real", "Relatórios periódicos de eventos"],
   },
   "redes-e-infraestrutura": {
     description:
@@ -104,7 +99,7 @@ export const SERVICE_DETAILS: Readonly<Record<ServiceSlug, ServiceDetails>> = {
       "Links redundantes para sistemas críticos",
     ],
   },
-  "automacao": {
+  automacao: {
     description:
       "Automação de portões, iluminação e equipamentos, com rotinas programadas e integração aos sistemas de segurança para mais conforto e economia.",
     features: [
@@ -115,13 +110,7 @@ export const SERVICE_DETAILS: Readonly<Record<ServiceSlug, ServiceDetails>> = {
     ],
   },
   "aplicativo-movel": {
-    description:
-      "Acompanhe câmeras, alarmes e acessos pelo aplicativo, receba notificações em tempo real e autorize visitantes com poucos toques.",
-    features: [
-      "Imagens das câmeras ao vivo",
-      "Notificações em tempo real",
-      "Autorização de visitantes pelo celular",
-      "Disponível para Android e iOS",
-    ],
+    description: "Acompanhe câmeras, alarmes e acessos pelo aplicativo, receba notificações em tempo real e autorize visitantes com poucos toques.",
+    features: ["Imagens das câmeras ao vivo", "Notificações em tempo real", "Autorização de visitantes pelo celular", "Disponível para Android e iOS"],
   },
 };

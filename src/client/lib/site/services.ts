@@ -64,10 +64,4 @@ export const HOME_SERVICES: readonly Service[] = [
 ];
 
 /** Service names listed in the footer, each linking to /servicos (spec §2 "Footer"). */
-export const FOOTER_SERVICE_NAMES: readonly string[] = [
-  "Segurança Eletrônica",
-  "Controle de Acesso",
-  "Monitoramento 24h",
-  "Sistemas de Alarme",
-];
-
+export const FOOTER_SERVICE_NAMES: readonly string[] = ["Segurança Eletrônica", "Controle de Acesso", "Monitoramento 24h", "Sistemas de Alarme"];

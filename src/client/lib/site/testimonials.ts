@@ -27,8 +27,7 @@ export const TESTIMONIALS: readonly Testimonial[] = [
   {
     name: "Marcos Oliveira",
     role: "Proprietário, Oliveira Materiais de Construção",
-    content:
-      "Instalação rápida e equipe muito educada. Consigo ver as câmeras da loja pelo celular de qualquer lugar. Recomendo a Sentinela.",
+    content: "Instalação rápida e equipe muito educada. Consigo ver as câmeras da loja pelo celular de qualquer lugar. Recomendo a Sentinela.",
     rating: 4,
   },
 ];

@@ -108,9 +108,7 @@ export default function AlterarSenha() {
           <h1 className="text-2xl font-bold">{title}</h1>
           {link !== "invalid" && (
             <p className="text-sm text-slate-600">
-              {recovery
-                ? "Crie uma nova senha para a sua conta."
-                : "Este é o seu primeiro acesso. Defina uma senha pessoal para continuar."}
+              {recovery ? "Crie uma nova senha para a sua conta." : "Este é o seu primeiro acesso. Defina uma senha pessoal para continuar."}
             </p>
           )}
         </CardHeader>

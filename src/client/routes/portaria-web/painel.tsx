@@ -49,8 +49,7 @@ export default function Painel() {
 
   const condominios = useQuery(condominiosAtivosQuery());
   // A condominium that left the list (deactivated meanwhile) falls back to 'todos'.
-  const condominioId =
-    selected !== TODOS && condominios.data && !condominios.data.some((c) => c.id === selected) ? TODOS : selected;
+  const condominioId = selected !== TODOS && condominios.data && !condominios.data.some((c) => c.id === selected) ? TODOS : selected;
   const stats = useQuery(painelStatsQuery(condominioId));
 
   useEffect(() => {
@@ -155,7 +154,16 @@ function StatsGrid({ stats }: { stats: PainelStats }) {
   );
 }
 
-function StatCard({ id, title, icon: Icon, tone, value, subtitle, meter, className }: {
+function StatCard({
+  id,
+  title,
+  icon: Icon,
+  tone,
+  value,
+  subtitle,
+  meter,
+  className,
+}: {
   id: string;
   title: string;
   icon: LucideIcon;

@@ -57,9 +57,7 @@ function Veiculos() {
     <div className="mx-auto grid max-w-7xl gap-6">
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold text-slate-900">Veículos</h1>
-        <p className="text-sm text-slate-600">
-          Veículos dos moradores de todas as unidades. Para cadastrar ou alterar um veículo, abra a unidade do morador.
-        </p>
+        <p className="text-sm text-slate-600">Veículos dos moradores de todas as unidades. Para cadastrar ou alterar um veículo, abra a unidade do morador.</p>
       </div>
 
       <ListToolbar label="Filtrar veículos">
@@ -69,9 +67,7 @@ function Veiculos() {
       </ListToolbar>
 
       <PagedList query={query} rows={rows} total={total} noun="veículos">
-
         <VeiculosTable rows={rows} total={total} onClearFilters={filtered ? clearFilters : undefined} />
-
       </PagedList>
     </div>
   );

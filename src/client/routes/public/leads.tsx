@@ -97,14 +97,12 @@ export default function Leads() {
             Fale Conosco!
           </h1>
           <p className="mt-4 text-lg text-slate-700">
-            Quer proteger sua empresa, sua casa ou seu condomínio? Conte um pouco sobre o que você precisa e um
-            especialista da {COMPANY.name} entra em contato para entender o cenário e preparar uma proposta sob medida,
-            sem compromisso.
+            Quer proteger sua empresa, sua casa ou seu condomínio? Conte um pouco sobre o que você precisa e um especialista da {COMPANY.name} entra em contato
+            para entender o cenário e preparar uma proposta sob medida, sem compromisso.
           </p>
           <p className="mt-4 text-slate-700">
             Os campos marcados com <span aria-hidden>*</span>
-            <span className="sr-only">asterisco</span> são obrigatórios. Usamos seus dados apenas para responder a este
-            contato, conforme a nossa{" "}
+            <span className="sr-only">asterisco</span> são obrigatórios. Usamos seus dados apenas para responder a este contato, conforme a nossa{" "}
             <Link to="/politica-de-privacidade" className="font-medium text-brand-700 underline underline-offset-2">
               Política de Privacidade
             </Link>
@@ -141,13 +139,7 @@ export default function Leads() {
 
         <Card className="lg:col-span-3">
           <CardContent className="pt-6">
-            <form
-              noValidate
-              aria-labelledby="fale-conosco"
-              onSubmit={handleSubmit(send, onInvalid)}
-              onFocus={preloadForm}
-              className="space-y-5"
-            >
+            <form noValidate aria-labelledby="fale-conosco" onSubmit={handleSubmit(send, onInvalid)} onFocus={preloadForm} className="space-y-5">
               <div className="space-y-2">
                 <Label htmlFor="lead-nome">
                   Nome <span aria-hidden>*</span>

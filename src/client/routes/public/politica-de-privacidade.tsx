@@ -41,24 +41,21 @@ export default function PoliticaDePrivacidade() {
       sections={SECTIONS}
       intro={
         <>
-          A {name} leva a sério a privacidade das pessoas com quem se relaciona. Esta política explica, de forma
-          direta, quais dados pessoais tratamos, por que os tratamos, com quem podem ser compartilhados, por quanto
-          tempo são guardados e como você pode exercer os seus direitos, nos termos da Lei Geral de Proteção de
-          Dados Pessoais (LGPD – Lei nº 13.709/2018) e do Marco Civil da Internet (Lei nº 12.965/2014).
+          A {name} leva a sério a privacidade das pessoas com quem se relaciona. Esta política explica, de forma direta, quais dados pessoais tratamos, por que
+          os tratamos, com quem podem ser compartilhados, por quanto tempo são guardados e como você pode exercer os seus direitos, nos termos da Lei Geral de
+          Proteção de Dados Pessoais (LGPD – Lei nº 13.709/2018) e do Marco Civil da Internet (Lei nº 12.965/2014).
         </>
       }
     >
       <LegalSection id="controlador">
         <p>
-          O controlador dos dados pessoais tratados no site institucional, no formulário “Fale Conosco”, nos
-          canais de atendimento e nas contas de acesso ao portal é a <strong>{name}</strong>, pessoa jurídica de
-          direito privado com sede em {address.full}.
+          O controlador dos dados pessoais tratados no site institucional, no formulário “Fale Conosco”, nos canais de atendimento e nas contas de acesso ao
+          portal é a <strong>{name}</strong>, pessoa jurídica de direito privado com sede em {address.full}.
         </p>
         <p>
-          Controlador é quem toma as decisões sobre o tratamento de dados pessoais (art. 5º, VI, da LGPD). Quando
-          atuamos apenas seguindo as instruções de um cliente — como acontece com os dados de moradores,
-          visitantes e veículos cadastrados pelos condomínios no Portaria Web —, somos <strong>operador</strong>{" "}
-          (art. 5º, VII), como explicado na seção 4.
+          Controlador é quem toma as decisões sobre o tratamento de dados pessoais (art. 5º, VI, da LGPD). Quando atuamos apenas seguindo as instruções de um
+          cliente — como acontece com os dados de moradores, visitantes e veículos cadastrados pelos condomínios no Portaria Web —, somos{" "}
+          <strong>operador</strong> (art. 5º, VII), como explicado na seção 4.
         </p>
         <p>
           Canais de contato: e-mail{" "}
@@ -76,87 +73,71 @@ export default function PoliticaDePrivacidade() {
           <li>pessoas que enviam seus dados pelo formulário “Fale Conosco” ou que nos procuram por telefone, WhatsApp ou e-mail;</li>
           <li>clientes, colaboradores e usuários com conta de acesso ao dashboard da equipe e ao Portaria Web;</li>
           <li>
-            moradores, dependentes, visitantes, prestadores de serviço e proprietários de veículos cujos dados são
-            cadastrados no Portaria Web pelos condomínios que contratam nossos serviços.
+            moradores, dependentes, visitantes, prestadores de serviço e proprietários de veículos cujos dados são cadastrados no Portaria Web pelos condomínios
+            que contratam nossos serviços.
           </li>
         </LegalList>
         <p>
-          Os serviços de segurança eletrônica contratados (instalação, monitoramento, portaria remota, controle de
-          acesso e outros) também são regidos pelos respectivos contratos, que podem trazer regras específicas de
-          proteção de dados. Em caso de conflito, prevalece o contrato.
+          Os serviços de segurança eletrônica contratados (instalação, monitoramento, portaria remota, controle de acesso e outros) também são regidos pelos
+          respectivos contratos, que podem trazer regras específicas de proteção de dados. Em caso de conflito, prevalece o contrato.
         </p>
       </LegalSection>
 
       <LegalSection id="dados-coletados">
         <LegalH3>3.1 Formulário “Fale Conosco” e canais de atendimento</LegalH3>
         <p>
-          Quando você preenche o formulário, coletamos <strong>nome</strong>, <strong>e-mail</strong>,{" "}
-          <strong>telefone celular</strong> (opcional) e a <strong>descrição</strong> da sua necessidade. Quando
-          você nos procura por telefone, WhatsApp ou e-mail, tratamos os dados que você decidir compartilhar na
-          conversa, como nome, empresa ou condomínio que representa, telefone, e-mail e detalhes do imóvel a ser
-          protegido.
+          Quando você preenche o formulário, coletamos <strong>nome</strong>, <strong>e-mail</strong>, <strong>telefone celular</strong> (opcional) e a{" "}
+          <strong>descrição</strong> da sua necessidade. Quando você nos procura por telefone, WhatsApp ou e-mail, tratamos os dados que você decidir
+          compartilhar na conversa, como nome, empresa ou condomínio que representa, telefone, e-mail e detalhes do imóvel a ser protegido.
         </p>
-        <p>
-          Pedimos que não informe no campo de descrição dados sensíveis (como saúde, religião ou biometria) nem dados
-          de outras pessoas sem necessidade.
-        </p>
+        <p>Pedimos que não informe no campo de descrição dados sensíveis (como saúde, religião ou biometria) nem dados de outras pessoas sem necessidade.</p>
 
         <LegalH3>3.2 Contas de acesso ao portal</LegalH3>
         <p>Para criar e manter as contas do dashboard e do Portaria Web, tratamos:</p>
         <LegalList>
           <li>nome completo, e-mail, telefone celular e CPF do usuário;</li>
-          <li>grupos de acesso, permissões, situação da conta (ativa, inativa, pendente de confirmação ou bloqueada) e indicação de primeiro acesso concluído;</li>
           <li>
-            senha, que nunca é armazenada em texto legível: guardamos apenas um resumo criptográfico (hash) que não
-            permite recuperá-la;
+            grupos de acesso, permissões, situação da conta (ativa, inativa, pendente de confirmação ou bloqueada) e indicação de primeiro acesso concluído;
           </li>
-          <li>
-            registros de acesso à aplicação (data, hora, endereço IP, navegador e dispositivo) e dados da sessão de
-            login.
-          </li>
+          <li>senha, que nunca é armazenada em texto legível: guardamos apenas um resumo criptográfico (hash) que não permite recuperá-la;</li>
+          <li>registros de acesso à aplicação (data, hora, endereço IP, navegador e dispositivo) e dados da sessão de login.</li>
         </LegalList>
 
         <LegalH3>3.3 Navegação no site</LegalH3>
         <p>
-          Nossos servidores registram automaticamente dados técnicos de cada requisição — endereço IP, data e hora,
-          página acessada, navegador e sistema operacional — para manter o site funcionando, seguro e disponível.
-          Não usamos ferramentas de análise de comportamento, pixels de publicidade nem perfis de navegação.
+          Nossos servidores registram automaticamente dados técnicos de cada requisição — endereço IP, data e hora, página acessada, navegador e sistema
+          operacional — para manter o site funcionando, seguro e disponível. Não usamos ferramentas de análise de comportamento, pixels de publicidade nem
+          perfis de navegação.
         </p>
       </LegalSection>
 
       <LegalSection id="operador">
-        <p>
-          O Portaria Web é o sistema de gestão de portaria que oferecemos aos condomínios. Nele, cada condomínio
-          cadastra e gerencia informações como:
-        </p>
+        <p>O Portaria Web é o sistema de gestão de portaria que oferecemos aos condomínios. Nele, cada condomínio cadastra e gerencia informações como:</p>
         <LegalList>
           <li>
-            <strong>moradores e dependentes</strong>: nome completo, CPF, RG, data de nascimento, e-mail, telefone
-            celular, tipo de morador (proprietário, inquilino, dependente ou outro), unidade e observações;
+            <strong>moradores e dependentes</strong>: nome completo, CPF, RG, data de nascimento, e-mail, telefone celular, tipo de morador (proprietário,
+            inquilino, dependente ou outro), unidade e observações;
           </li>
           <li>
             <strong>veículos</strong>: placa, marca, modelo, cor, tipo e morador e unidade vinculados;
           </li>
           <li>
-            <strong>visitantes e prestadores de serviço</strong>: nome ou razão social, CPF ou CNPJ, telefone,
-            e-mail, tipo de serviço, período de autorização de acesso e registros de entrada e saída;
+            <strong>visitantes e prestadores de serviço</strong>: nome ou razão social, CPF ou CNPJ, telefone, e-mail, tipo de serviço, período de autorização
+            de acesso e registros de entrada e saída;
           </li>
           <li>
-            <strong>dados do condomínio e do síndico</strong>: nome, contato e dados cadastrais do condomínio e das
-            unidades.
+            <strong>dados do condomínio e do síndico</strong>: nome, contato e dados cadastrais do condomínio e das unidades.
           </li>
         </LegalList>
         <p>
-          Para esses dados, o <strong>condomínio é o controlador</strong>: é ele quem decide quais informações
-          cadastrar, com qual finalidade (em geral, a segurança e o controle de acesso às áreas comuns) e com qual
-          base legal. A {name} atua como <strong>operadora</strong> e trata esses dados somente para prestar o
-          serviço contratado, seguindo as instruções do condomínio e o contrato firmado com ele (art. 39 da LGPD).
-          Não usamos esses dados para finalidades próprias, como publicidade.
+          Para esses dados, o <strong>condomínio é o controlador</strong>: é ele quem decide quais informações cadastrar, com qual finalidade (em geral, a
+          segurança e o controle de acesso às áreas comuns) e com qual base legal. A {name} atua como <strong>operadora</strong> e trata esses dados somente
+          para prestar o serviço contratado, seguindo as instruções do condomínio e o contrato firmado com ele (art. 39 da LGPD). Não usamos esses dados para
+          finalidades próprias, como publicidade.
         </p>
         <p>
-          Se você é morador, visitante ou prestador e quer exercer seus direitos sobre esses dados, o caminho mais
-          rápido é procurar a administração ou o síndico do seu condomínio. Se o pedido chegar até nós, vamos
-          encaminhá-lo ao condomínio responsável e apoiá-lo no atendimento.
+          Se você é morador, visitante ou prestador e quer exercer seus direitos sobre esses dados, o caminho mais rápido é procurar a administração ou o
+          síndico do seu condomínio. Se o pedido chegar até nós, vamos encaminhá-lo ao condomínio responsável e apoiá-lo no atendimento.
         </p>
       </LegalSection>
 
@@ -216,117 +197,98 @@ export default function PoliticaDePrivacidade() {
           </table>
         </div>
         <p>
-          Sempre que usamos o legítimo interesse, avaliamos se o tratamento é necessário, se respeita as suas
-          expectativas e se não prevalecem os seus direitos e liberdades fundamentais. Não tomamos decisões
-          baseadas exclusivamente em tratamento automatizado que afetem seus interesses.
+          Sempre que usamos o legítimo interesse, avaliamos se o tratamento é necessário, se respeita as suas expectativas e se não prevalecem os seus direitos
+          e liberdades fundamentais. Não tomamos decisões baseadas exclusivamente em tratamento automatizado que afetem seus interesses.
         </p>
       </LegalSection>
 
       <LegalSection id="compartilhamento">
         <p>
-          <strong>Não vendemos nem alugamos dados pessoais.</strong> O compartilhamento acontece apenas quando
-          necessário e com as seguintes categorias de destinatários:
+          <strong>Não vendemos nem alugamos dados pessoais.</strong> O compartilhamento acontece apenas quando necessário e com as seguintes categorias de
+          destinatários:
         </p>
         <LegalList>
           <li>
-            <strong>fornecedores de tecnologia</strong> que nos ajudam a operar o site e o portal — hospedagem, banco
-            de dados, envio de e-mails transacionais (como o de redefinição de senha) e cópias de segurança —,
-            contratados com obrigações de confidencialidade e segurança e proibidos de usar os dados para fins
-            próprios;
+            <strong>fornecedores de tecnologia</strong> que nos ajudam a operar o site e o portal — hospedagem, banco de dados, envio de e-mails transacionais
+            (como o de redefinição de senha) e cópias de segurança —, contratados com obrigações de confidencialidade e segurança e proibidos de usar os dados
+            para fins próprios;
           </li>
           <li>
-            <strong>condomínios clientes</strong>, em relação aos dados que eles mesmos controlam no Portaria Web e
-            aos registros de acesso das suas áreas;
+            <strong>condomínios clientes</strong>, em relação aos dados que eles mesmos controlam no Portaria Web e aos registros de acesso das suas áreas;
           </li>
           <li>
-            <strong>assessores profissionais</strong>, como escritórios de contabilidade, auditoria e advocacia,
-            quando necessário para cumprir obrigações ou defender direitos;
+            <strong>assessores profissionais</strong>, como escritórios de contabilidade, auditoria e advocacia, quando necessário para cumprir obrigações ou
+            defender direitos;
           </li>
           <li>
-            <strong>autoridades públicas</strong>, quando houver obrigação legal, ordem judicial ou requisição de
-            autoridade competente, limitando-nos ao que for exigido;
+            <strong>autoridades públicas</strong>, quando houver obrigação legal, ordem judicial ou requisição de autoridade competente, limitando-nos ao que
+            for exigido;
           </li>
           <li>
-            <strong>sucessores</strong>, em caso de reorganização societária, fusão ou aquisição, que ficarão
-            obrigados a respeitar esta política.
+            <strong>sucessores</strong>, em caso de reorganização societária, fusão ou aquisição, que ficarão obrigados a respeitar esta política.
           </li>
         </LegalList>
         <p>
-          Nosso site contém links para serviços de terceiros, como WhatsApp, Facebook, Instagram, LinkedIn e o mapa
-          interativo do OpenStreetMap (carregado somente se você pedir). Ao usá-los, você passa a se relacionar
-          diretamente com esses serviços, sujeitos às políticas de privacidade de cada um.
+          Nosso site contém links para serviços de terceiros, como WhatsApp, Facebook, Instagram, LinkedIn e o mapa interativo do OpenStreetMap (carregado
+          somente se você pedir). Ao usá-los, você passa a se relacionar diretamente com esses serviços, sujeitos às políticas de privacidade de cada um.
         </p>
       </LegalSection>
 
       <LegalSection id="transferencia">
         <p>
-          Damos preferência a fornecedores que armazenam os dados no Brasil. Se algum fornecedor precisar tratar
-          dados fora do país, a transferência só ocorrerá nas hipóteses do art. 33 da LGPD — por exemplo, com a
-          adoção das cláusulas-padrão contratuais aprovadas pela Autoridade Nacional de Proteção de Dados (ANPD) —
-          e com garantias de proteção equivalentes às previstas na lei brasileira.
+          Damos preferência a fornecedores que armazenam os dados no Brasil. Se algum fornecedor precisar tratar dados fora do país, a transferência só ocorrerá
+          nas hipóteses do art. 33 da LGPD — por exemplo, com a adoção das cláusulas-padrão contratuais aprovadas pela Autoridade Nacional de Proteção de Dados
+          (ANPD) — e com garantias de proteção equivalentes às previstas na lei brasileira.
         </p>
       </LegalSection>
 
       <LegalSection id="retencao">
         <p>
-          Guardamos os dados pessoais apenas pelo tempo necessário para cumprir a finalidade para a qual foram
-          coletados ou para atender obrigações legais. Como referência:
+          Guardamos os dados pessoais apenas pelo tempo necessário para cumprir a finalidade para a qual foram coletados ou para atender obrigações legais. Como
+          referência:
         </p>
         <LegalList>
           <li>
-            <strong>contatos comerciais (formulário e atendimento)</strong>: até 2 (dois) anos após a última
-            interação, se não houver contratação;
+            <strong>contatos comerciais (formulário e atendimento)</strong>: até 2 (dois) anos após a última interação, se não houver contratação;
           </li>
           <li>
-            <strong>contas de acesso ao portal</strong>: enquanto a conta estiver ativa; depois de desativada, pelo
-            prazo necessário para o cumprimento de obrigações legais e o exercício de direitos;
+            <strong>contas de acesso ao portal</strong>: enquanto a conta estiver ativa; depois de desativada, pelo prazo necessário para o cumprimento de
+            obrigações legais e o exercício de direitos;
           </li>
           <li>
-            <strong>registros de acesso à aplicação</strong>: no mínimo 6 (seis) meses, conforme o art. 15 do Marco
-            Civil da Internet, ou por prazo maior se exigido por autoridade;
+            <strong>registros de acesso à aplicação</strong>: no mínimo 6 (seis) meses, conforme o art. 15 do Marco Civil da Internet, ou por prazo maior se
+            exigido por autoridade;
           </li>
           <li>
-            <strong>documentos contratuais e fiscais</strong>: pelos prazos da legislação tributária e civil,
-            em geral de 5 (cinco) anos ou mais;
+            <strong>documentos contratuais e fiscais</strong>: pelos prazos da legislação tributária e civil, em geral de 5 (cinco) anos ou mais;
           </li>
           <li>
-            <strong>dados tratados em nome dos condomínios</strong>: pelo prazo definido pelo condomínio e pelo
-            contrato; ao fim da prestação do serviço, são devolvidos ou eliminados, conforme instrução do
-            condomínio, salvo obrigação legal de guarda.
+            <strong>dados tratados em nome dos condomínios</strong>: pelo prazo definido pelo condomínio e pelo contrato; ao fim da prestação do serviço, são
+            devolvidos ou eliminados, conforme instrução do condomínio, salvo obrigação legal de guarda.
           </li>
         </LegalList>
-        <p>
-          Terminados esses prazos, os dados são eliminados ou anonimizados de forma segura, nos termos do art. 16 da
-          LGPD.
-        </p>
+        <p>Terminados esses prazos, os dados são eliminados ou anonimizados de forma segura, nos termos do art. 16 da LGPD.</p>
       </LegalSection>
 
       <LegalSection id="seguranca">
         <p>
-          Adotamos medidas técnicas e administrativas para proteger os dados pessoais contra acessos não
-          autorizados, perda, alteração ou divulgação indevida, entre elas:
+          Adotamos medidas técnicas e administrativas para proteger os dados pessoais contra acessos não autorizados, perda, alteração ou divulgação indevida,
+          entre elas:
         </p>
         <LegalList>
           <li>comunicação criptografada (HTTPS) entre o seu navegador e nossos servidores;</li>
           <li>senhas guardadas apenas na forma de hash, com algoritmo próprio para esse fim;</li>
-          <li>
-            controle de acesso por grupos e permissões, de modo que cada usuário do portal veja e altere apenas o
-            que a sua função exige;
-          </li>
+          <li>controle de acesso por grupos e permissões, de modo que cada usuário do portal veja e altere apenas o que a sua função exige;</li>
           <li>cookies de sessão protegidos (HttpOnly, Secure e SameSite) e limite de tentativas de login;</li>
           <li>registros de acesso, cópias de segurança periódicas e atualização constante dos sistemas;</li>
           <li>compromissos de confidencialidade com colaboradores e fornecedores e treinamento da equipe.</li>
         </LegalList>
         <p>
-          Nenhum sistema é totalmente imune a riscos. Se ocorrer um incidente de segurança que possa causar risco ou
-          dano relevante aos titulares, comunicaremos a ANPD e as pessoas afetadas, nos termos do art. 48 da LGPD, e
-          adotaremos as medidas necessárias para reduzir os seus efeitos. Quando o incidente envolver dados
-          tratados como operador, avisaremos também o condomínio controlador.
+          Nenhum sistema é totalmente imune a riscos. Se ocorrer um incidente de segurança que possa causar risco ou dano relevante aos titulares, comunicaremos
+          a ANPD e as pessoas afetadas, nos termos do art. 48 da LGPD, e adotaremos as medidas necessárias para reduzir os seus efeitos. Quando o incidente
+          envolver dados tratados como operador, avisaremos também o condomínio controlador.
         </p>
-        <p>
-          Você também ajuda a proteger seus dados: guarde sua senha em segredo, não a compartilhe e encerre a
-          sessão ao usar computadores compartilhados.
-        </p>
+        <p>Você também ajuda a proteger seus dados: guarde sua senha em segredo, não a compartilhe e encerre a sessão ao usar computadores compartilhados.</p>
       </LegalSection>
 
       <LegalSection id="direitos">
@@ -335,23 +297,16 @@ export default function PoliticaDePrivacidade() {
           <li>a confirmação da existência de tratamento;</li>
           <li>o acesso aos dados;</li>
           <li>a correção de dados incompletos, inexatos ou desatualizados;</li>
-          <li>
-            a anonimização, o bloqueio ou a eliminação de dados desnecessários, excessivos ou tratados em
-            desconformidade com a lei;
-          </li>
-          <li>
-            a portabilidade dos dados a outro fornecedor de serviço ou produto, observada a regulamentação da ANPD e
-            os segredos comercial e industrial;
-          </li>
+          <li>a anonimização, o bloqueio ou a eliminação de dados desnecessários, excessivos ou tratados em desconformidade com a lei;</li>
+          <li>a portabilidade dos dados a outro fornecedor de serviço ou produto, observada a regulamentação da ANPD e os segredos comercial e industrial;</li>
           <li>a eliminação dos dados tratados com base no seu consentimento, salvo as exceções do art. 16;</li>
           <li>a informação sobre as entidades públicas e privadas com as quais compartilhamos dados;</li>
           <li>a informação sobre a possibilidade de não fornecer consentimento e sobre as consequências da negativa;</li>
           <li>a revogação do consentimento.</li>
         </ol>
         <p>
-          Você também pode se opor a um tratamento realizado com base em outra hipótese legal, se houver
-          descumprimento da lei, e pedir a revisão de decisões tomadas unicamente com base em tratamento
-          automatizado (art. 20).
+          Você também pode se opor a um tratamento realizado com base em outra hipótese legal, se houver descumprimento da lei, e pedir a revisão de decisões
+          tomadas unicamente com base em tratamento automatizado (art. 20).
         </p>
         <LegalH3>Como exercer seus direitos</LegalH3>
         <p>
@@ -359,69 +314,60 @@ export default function PoliticaDePrivacidade() {
           <a href={`mailto:${emails.contact}?subject=${encodeURIComponent("Privacidade – direitos do titular (LGPD)")}`} className={legalLink}>
             {emails.contact}
           </a>{" "}
-          com o assunto “Privacidade – direitos do titular (LGPD)”, informando o seu nome e o direito que deseja
-          exercer. Para proteger você, poderemos pedir informações adicionais para confirmar a sua identidade antes
-          de atender ao pedido. O atendimento é gratuito.
+          com o assunto “Privacidade – direitos do titular (LGPD)”, informando o seu nome e o direito que deseja exercer. Para proteger você, poderemos pedir
+          informações adicionais para confirmar a sua identidade antes de atender ao pedido. O atendimento é gratuito.
         </p>
         <p>
-          A confirmação de existência e o acesso aos dados serão fornecidos em formato simplificado imediatamente
-          ou, por declaração clara e completa, em até 15 (quinze) dias contados do seu pedido (art. 19 da LGPD).
-          Se não pudermos atender de imediato, explicaremos o motivo. Pedidos relativos a dados cadastrados pelos
-          condomínios no Portaria Web serão encaminhados ao condomínio controlador, como descrito na seção 4.
+          A confirmação de existência e o acesso aos dados serão fornecidos em formato simplificado imediatamente ou, por declaração clara e completa, em até 15
+          (quinze) dias contados do seu pedido (art. 19 da LGPD). Se não pudermos atender de imediato, explicaremos o motivo. Pedidos relativos a dados
+          cadastrados pelos condomínios no Portaria Web serão encaminhados ao condomínio controlador, como descrito na seção 4.
         </p>
         <p>
-          Se entender que seu pedido não foi atendido adequadamente, você pode apresentar petição à Autoridade
-          Nacional de Proteção de Dados (ANPD) ou aos órgãos de defesa do consumidor.
+          Se entender que seu pedido não foi atendido adequadamente, você pode apresentar petição à Autoridade Nacional de Proteção de Dados (ANPD) ou aos
+          órgãos de defesa do consumidor.
         </p>
       </LegalSection>
 
       <LegalSection id="encarregado">
         <p>
-          O Encarregado pelo Tratamento de Dados Pessoais (Data Protection Officer – DPO) é o canal de comunicação
-          entre a {name}, os titulares e a ANPD. Fale com ele pelo e-mail{" "}
+          O Encarregado pelo Tratamento de Dados Pessoais (Data Protection Officer – DPO) é o canal de comunicação entre a {name}, os titulares e a ANPD. Fale
+          com ele pelo e-mail{" "}
           <a href={`mailto:${emails.contact}?subject=${encodeURIComponent("A/C Encarregado de Dados (LGPD)")}`} className={legalLink}>
             {emails.contact}
           </a>{" "}
-          (assunto “A/C Encarregado de Dados (LGPD)”) ou por correspondência para {address.full}, aos cuidados do
-          Encarregado de Dados.
+          (assunto “A/C Encarregado de Dados (LGPD)”) ou por correspondência para {address.full}, aos cuidados do Encarregado de Dados.
         </p>
       </LegalSection>
 
       <LegalSection id="cookies">
         <p>
-          Cookies são pequenos arquivos que o site guarda no seu navegador. <strong>Usamos apenas cookies
-          estritamente necessários</strong>: o cookie de sessão criado quando você entra no portal, que mantém o
-          seu login ativo e protege a conta contra acessos indevidos. Ele é apagado quando você clica em “Sair” ou
-          quando a sessão expira.
+          Cookies são pequenos arquivos que o site guarda no seu navegador. <strong>Usamos apenas cookies estritamente necessários</strong>: o cookie de sessão
+          criado quando você entra no portal, que mantém o seu login ativo e protege a conta contra acessos indevidos. Ele é apagado quando você clica em “Sair”
+          ou quando a sessão expira.
         </p>
         <p>
-          Não usamos cookies de análise, de publicidade, de redes sociais ou de rastreamento, nem compartilhamos
-          informações de navegação com anunciantes. Por serem indispensáveis ao funcionamento do login, os cookies
-          necessários não dependem de consentimento; se você bloqueá-los nas configurações do navegador, o site
-          público continuará funcionando, mas não será possível acessar o portal.
+          Não usamos cookies de análise, de publicidade, de redes sociais ou de rastreamento, nem compartilhamos informações de navegação com anunciantes. Por
+          serem indispensáveis ao funcionamento do login, os cookies necessários não dependem de consentimento; se você bloqueá-los nas configurações do
+          navegador, o site público continuará funcionando, mas não será possível acessar o portal.
         </p>
       </LegalSection>
 
       <LegalSection id="criancas">
         <p>
-          O site, o formulário de contato e as contas do portal são destinados a maiores de 18 anos. Não coletamos
-          intencionalmente dados de crianças e adolescentes por esses canais; se identificarmos esse tipo de
-          cadastro, os dados serão eliminados.
+          O site, o formulário de contato e as contas do portal são destinados a maiores de 18 anos. Não coletamos intencionalmente dados de crianças e
+          adolescentes por esses canais; se identificarmos esse tipo de cadastro, os dados serão eliminados.
         </p>
         <p>
-          No Portaria Web, o condomínio pode cadastrar dependentes menores de idade (por exemplo, filhos de
-          moradores) para fins de segurança e controle de acesso. Nesses casos, o tratamento é responsabilidade do
-          condomínio controlador, deve ser feito no melhor interesse da criança ou do adolescente (art. 14 da LGPD)
-          e é realizado por nós apenas como operador, com as mesmas medidas de segurança aplicadas aos demais
-          dados.
+          No Portaria Web, o condomínio pode cadastrar dependentes menores de idade (por exemplo, filhos de moradores) para fins de segurança e controle de
+          acesso. Nesses casos, o tratamento é responsabilidade do condomínio controlador, deve ser feito no melhor interesse da criança ou do adolescente (art.
+          14 da LGPD) e é realizado por nós apenas como operador, com as mesmas medidas de segurança aplicadas aos demais dados.
         </p>
       </LegalSection>
 
       <LegalSection id="alteracoes">
         <p>
-          Podemos atualizar esta política para refletir mudanças nos nossos serviços, na legislação ou em
-          orientações da ANPD. A versão vigente estará sempre nesta página, com a data da última atualização.
-          Mudanças relevantes serão comunicadas com destaque no site ou, para usuários do portal, por e-mail ou
+          Podemos atualizar esta política para refletir mudanças nos nossos serviços, na legislação ou em orientações da ANPD. A versão vigente estará sempre
+          nesta página, com a data da última atualização. Mudanças relevantes serão comunicadas com destaque no site ou, para usuários do portal, por e-mail ou
           aviso no próprio sistema.
         </p>
         <p>

@@ -16,12 +16,7 @@ export function meta(): Route.MetaDescriptors {
 
 function QuoteButton({ inverted = false }: { inverted?: boolean }) {
   return (
-    <a
-      href={chatLink()}
-      target="_blank"
-      rel="noopener noreferrer"
-      className={buttonVariants({ size: "lg", variant: inverted ? "inverse" : "default" })}
-    >
+    <a href={chatLink()} target="_blank" rel="noopener noreferrer" className={buttonVariants({ size: "lg", variant: inverted ? "inverse" : "default" })}>
       <MessageCircle aria-hidden />
       Solicitar Orçamento
     </a>
@@ -47,10 +42,7 @@ export default function Servicos() {
               const { description, features } = SERVICE_DETAILS[slug];
               return (
                 <li key={slug} id={slug} className="flex scroll-mt-24">
-                  <article
-                    aria-labelledby={`${slug}-titulo`}
-                    className="flex w-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-                  >
+                  <article aria-labelledby={`${slug}-titulo`} className="flex w-full flex-col gap-4 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
                     <span className="inline-flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                       <Icon className="h-6 w-6" aria-hidden />
                     </span>
@@ -80,8 +72,7 @@ export default function Servicos() {
             Precisa de uma solução sob medida?
           </h2>
           <p className="max-w-2xl text-lg text-slate-200">
-            Converse com a nossa equipe pelo WhatsApp e receba um orçamento sem compromisso para a sua empresa ou o seu
-            condomínio.
+            Converse com a nossa equipe pelo WhatsApp e receba um orçamento sem compromisso para a sua empresa ou o seu condomínio.
           </p>
           <QuoteButton inverted />
         </div>

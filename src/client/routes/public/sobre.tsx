@@ -27,14 +27,13 @@ export default function Sobre() {
           <div className="flex flex-col gap-5 lg:col-span-3">
             <SectionHeading id="historia-titulo" align="left" eyebrow="Nossa história" title="Uma empresa feita para proteger" />
             <p className="text-lg text-slate-700">
-              A {COMPANY_NAME} foi fundada em {FOUNDED_YEAR}, em {ADDRESS.district}, {ADDRESS.city} – {ADDRESS.state},
-              por profissionais com mais de 10 anos de experiência em segurança eletrônica. Começamos instalando
-              câmeras e alarmes para pequenas empresas e residências da região.
+              A {COMPANY_NAME} foi fundada em {FOUNDED_YEAR}, em {ADDRESS.district}, {ADDRESS.city} – {ADDRESS.state}, por profissionais com mais de 10 anos de
+              experiência em segurança eletrônica. Começamos instalando câmeras e alarmes para pequenas empresas e residências da região.
             </p>
             <p className="text-lg text-slate-700">
-              Com o crescimento, passamos a atender condomínios residenciais e empresariais com controle de acesso,
-              portaria remota e uma central de monitoramento que funciona 24 horas por dia, 7 dias por semana. Hoje
-              unimos tecnologia de ponta e atendimento próximo para entregar soluções sob medida.
+              Com o crescimento, passamos a atender condomínios residenciais e empresariais com controle de acesso, portaria remota e uma central de
+              monitoramento que funciona 24 horas por dia, 7 dias por semana. Hoje unimos tecnologia de ponta e atendimento próximo para entregar soluções sob
+              medida.
             </p>
           </div>
           <div className="grid gap-6 lg:col-span-2">
@@ -44,8 +43,8 @@ export default function Sobre() {
                 Missão
               </h2>
               <p className="text-slate-200">
-                Proteger pessoas e patrimônios com soluções de segurança eletrônica confiáveis, acessíveis e
-                personalizadas, oferecendo atendimento próximo e suporte contínuo.
+                Proteger pessoas e patrimônios com soluções de segurança eletrônica confiáveis, acessíveis e personalizadas, oferecendo atendimento próximo e
+                suporte contínuo.
               </p>
             </article>
             <article aria-labelledby="visao-titulo" className="flex flex-col gap-3 rounded-xl bg-brand-600 p-8 text-white">
@@ -54,8 +53,8 @@ export default function Sobre() {
                 Visão
               </h2>
               <p className="text-white">
-                Ser referência em segurança eletrônica e tecnologia na Grande São Paulo, reconhecida pela inovação,
-                pela qualidade dos serviços e pela confiança dos clientes.
+                Ser referência em segurança eletrônica e tecnologia na Grande São Paulo, reconhecida pela inovação, pela qualidade dos serviços e pela confiança
+                dos clientes.
               </p>
             </article>
           </div>
@@ -85,10 +84,7 @@ export default function Sobre() {
           <ol className="relative flex flex-col gap-10 border-l-2 border-brand-100 pl-8">
             {TIMELINE.map((entry) => (
               <li key={entry.label} className="relative flex flex-col gap-2">
-                <span
-                  aria-hidden="true"
-                  className="absolute -left-[2.6rem] top-1 h-5 w-5 rounded-full border-4 border-white bg-brand-600 shadow"
-                />
+                <span aria-hidden="true" className="absolute -left-[2.6rem] top-1 h-5 w-5 rounded-full border-4 border-white bg-brand-600 shadow" />
                 <p className="text-sm font-bold uppercase tracking-wider text-brand-700">{entry.label}</p>
                 <h3 className="text-xl font-semibold text-slate-900">{entry.title}</h3>
                 <p className="text-slate-700">{entry.description}</p>

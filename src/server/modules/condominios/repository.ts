@@ -3,7 +3,20 @@ import type { Condominio, CondominioListItem } from "../../../shared/schemas/con
 import type { Page } from "../../../shared/schemas/common";
 import type { Db } from "../../db/client";
 import { condominios } from "../../db/schema";
-import { afterKey, afterParams, cachedTotal, containsPattern, keysetPage, listCounter, offsetParam, pagingShape, pagingValues, toIso, type ListTotals, type PagingShape } from "../common";
+import {
+  afterKey,
+  afterParams,
+  cachedTotal,
+  containsPattern,
+  keysetPage,
+  listCounter,
+  offsetParam,
+  pagingShape,
+  pagingValues,
+  toIso,
+  type ListTotals,
+  type PagingShape,
+} from "../common";
 import { normalizeCnpj } from "../../../shared/br/cnpj";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 
@@ -65,7 +78,11 @@ export function condominiosRepository(db: Db, totals?: ListTotals) {
     },
 
     async update(id: string, input: Input): Promise<Condominio | null> {
-      const [row] = await db.update(condominios).set({ ...input, updated_at: new Date() }).where(eq(condominios.id, id)).returning();
+      const [row] = await db
+        .update(condominios)
+        .set({ ...input, updated_at: new Date() })
+        .where(eq(condominios.id, id))
+        .returning();
       return row ? toCondominio(row) : null;
     },
 

@@ -15,9 +15,7 @@ export const condominiosRoutes =
     const repo = condominiosRepository(db, totals);
     const view = requirePermission("visualizar_condominios");
 
-    app.get("/api/condominios", { config: { access: view }, schema: { querystring: condominioListQuerySchema } }, async (request) =>
-      repo.list(request.query),
-    );
+    app.get("/api/condominios", { config: { access: view }, schema: { querystring: condominioListQuerySchema } }, async (request) => repo.list(request.query));
 
     app.get("/api/condominios/:id", { config: { access: view }, schema: { params: idParams } }, async (request) => {
       const condominio = await repo.get(request.params.id);

@@ -48,10 +48,7 @@ export function gruposRepository(db: Db) {
         .from(grupos)
         .where(eq(grupos.id, id));
       if (!row) return null;
-      const links = await db
-        .select({ id: grupoPermissoes.permissao_id })
-        .from(grupoPermissoes)
-        .where(eq(grupoPermissoes.grupo_id, id));
+      const links = await db.select({ id: grupoPermissoes.permissao_id }).from(grupoPermissoes).where(eq(grupoPermissoes.grupo_id, id));
       return { ...row, updated_at: toIso(row.updated_at), permissao_ids: links.map((l) => l.id) };
     },
 
@@ -62,21 +59,26 @@ export function gruposRepository(db: Db) {
     /** The names of the permissions with these ids (those that exist). */
     async permissionNames(ids: readonly string[]): Promise<string[]> {
       if (!ids.length) return [];
-      return (await db.select({ nome: permissoes.nome_permissao }).from(permissoes).where(inArray(permissoes.id, [...ids]))).map((p) => p.nome);
+      return (
+        await db
+          .select({ nome: permissoes.nome_permissao })
+          .from(permissoes)
+          .where(inArray(permissoes.id, [...ids]))
+      ).map((p) => p.nome);
     },
 
     /** The groups with these ids (those that exist), each with the permissions it grants. */
     async grants(ids: readonly string[]): Promise<GroupGrantRow[]> {
       if (!ids.length) return [];
-      return db.select(grantColumns).from(grupos).where(inArray(grupos.id, [...ids]));
+      return db
+        .select(grantColumns)
+        .from(grupos)
+        .where(inArray(grupos.id, [...ids]));
     },
 
     async create(input: { nome_grupo: string; descricao: string | null; permissao_ids?: string[] }): Promise<string> {
       return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(grupos)
-          .values({ nome_grupo: input.nome_grupo, descricao: input.descricao })
-          .returning({ id: grupos.id });
+        const [row] = await tx.insert(grupos).values({ nome_grupo: input.nome_grupo, descricao: input.descricao }).returning({ id: grupos.id });
         if (input.permissao_ids?.length) {
           await tx.insert(grupoPermissoes).values(input.permissao_ids.map((permissao_id) => ({ grupo_id: row!.id, permissao_id })));
         }
@@ -95,9 +97,7 @@ export function gruposRepository(db: Db) {
         if (!updated.length) return false;
         if (!input.permissao_ids) return true;
         const current = new Set(
-          (await tx.select({ id: grupoPermissoes.permissao_id }).from(grupoPermissoes).where(eq(grupoPermissoes.grupo_id, id))).map(
-            (r) => r.id,
-          ),
+          (await tx.select({ id: grupoPermissoes.permissao_id }).from(grupoPermissoes).where(eq(grupoPermissoes.grupo_id, id))).map((r) => r.id),
         );
         const wanted = new Set(input.permissao_ids);
         const removed = [...current].filter((p) => !wanted.has(p));

@@ -10,8 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const countLeads = async () => (await t.database.db.select({ n: count() }).from(leads))[0]!.n;
-const post = (payload: unknown) =>
-  t.app.inject({ method: "POST", url: "/api/leads", headers: { origin: TEST_ORIGIN }, payload: payload as object });
+const post = (payload: unknown) => t.app.inject({ method: "POST", url: "/api/leads", headers: { origin: TEST_ORIGIN }, payload: payload as object });
 
 describe("POST /api/leads", () => {
   it("stores a lead and answers 201", async () => {

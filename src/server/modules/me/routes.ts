@@ -43,44 +43,44 @@ export const meRoutes =
 
     // Sets a new password for the signed-in user: at first access (new password only), or from
     // Minha conta (the current one too). The other sessions of the account end; this one stays.
-    app.post(
-      "/api/me/senha",
-      { config: { access: "authenticated" }, schema: { body: mePasswordSchema } },
-      async (request, reply) => {
-        const session = signedIn(request);
-        const { user, profile } = session;
-        const { senhaAtual, novaSenha } = request.body;
-        const ctx = await auth.$context;
-        const credential = await ctx.internalAdapter.findCredentialAccount(user.id);
-        const currentHash = credential?.password ?? null;
-        const firstAccess = profile !== null && !profile.primeiro_acesso_concluido;
-        if (!firstAccess && currentHash) {
-          if (!senhaAtual) throw AppError.from(400, "VALIDATION_ERROR", MSG.currentPasswordRequired, { senhaAtual: MSG.currentPasswordRequired.message });
-          // A stolen session must not become a way to guess the password without limit.
-          const key = attemptKey("login", user.email);
-          const wait = await signInFailures.blockedFor(key);
-          if (wait > 0) return reply.header("retry-after", String(wait)).status(429).send(AppError.from(429, "RATE_LIMITED", MSG.rateLimited).toBody());
-          if (!(await ctx.password.verify({ hash: currentHash, password: senhaAtual }))) {
-            await signInFailures.hit(key);
-            throw AppError.from(400, "WRONG_PASSWORD", MSG.currentPasswordWrong, { senhaAtual: MSG.currentPasswordWrong.message });
-          }
+    app.post("/api/me/senha", { config: { access: "authenticated" }, schema: { body: mePasswordSchema } }, async (request, reply) => {
+      const session = signedIn(request);
+      const { user, profile } = session;
+      const { senhaAtual, novaSenha } = request.body;
+      const ctx = await auth.$context;
+      const credential = await ctx.internalAdapter.findCredentialAccount(user.id);
+      const currentHash = credential?.password ?? null;
+      const firstAccess = profile !== null && !profile.primeiro_acesso_concluido;
+      if (!firstAccess && currentHash) {
+        if (!senhaAtual) throw AppError.from(400, "VALIDATION_ERROR", MSG.currentPasswordRequired, { senhaAtual: MSG.currentPasswordRequired.message });
+        // A stolen session must not become a way to guess the password without limit.
+        const key = attemptKey("login", user.email);
+        const wait = await signInFailures.blockedFor(key);
+        if (wait > 0)
+          return reply
+            .header("retry-after", String(wait))
+            .status(429)
+            .send(AppError.from(429, "RATE_LIMITED", MSG.rateLimited).toBody());
+        if (!(await ctx.password.verify({ hash: currentHash, password: senhaAtual }))) {
+          await signInFailures.hit(key);
+          throw AppError.from(400, "WRONG_PASSWORD", MSG.currentPasswordWrong, { senhaAtual: MSG.currentPasswordWrong.message });
         }
-        if (currentHash && (await ctx.password.verify({ hash: currentHash, password: novaSenha }))) {
-          throw AppError.from(400, "PASSWORD_UNCHANGED", MSG.passwordUnchanged, { novaSenha: MSG.passwordUnchanged.message });
-        }
-        await assertStrongPassword(
-          novaSenha,
-          passwordUserInputs({ email: user.email, name: [user.name, profile?.nome_completo], numbers: [profile?.cpf, profile?.telefone_celular] }),
-          "novaSenha",
-        );
-        const hash = await ctx.password.hash(novaSenha);
-        if (credential) await ctx.internalAdapter.updatePassword(user.id, hash);
-        else await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
-        await completeFirstAccess(db, user.id);
-        await endOtherSessions(db, user.id, session.sessionId);
-        return reply.status(204).send();
-      },
-    );
+      }
+      if (currentHash && (await ctx.password.verify({ hash: currentHash, password: novaSenha }))) {
+        throw AppError.from(400, "PASSWORD_UNCHANGED", MSG.passwordUnchanged, { novaSenha: MSG.passwordUnchanged.message });
+      }
+      await assertStrongPassword(
+        novaSenha,
+        passwordUserInputs({ email: user.email, name: [user.name, profile?.nome_completo], numbers: [profile?.cpf, profile?.telefone_celular] }),
+        "novaSenha",
+      );
+      const hash = await ctx.password.hash(novaSenha);
+      if (credential) await ctx.internalAdapter.updatePassword(user.id, hash);
+      else await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+      await completeFirstAccess(db, user.id);
+      await endOtherSessions(db, user.id, session.sessionId);
+      return reply.status(204).send();
+    });
 
     // Minha conta: the account's open sessions (device, last use), and ending all the others at
     // once (a lost phone, a shared gate computer): the one in use stays.

@@ -28,8 +28,17 @@ const moradorColumns = {
 export function moradoresRepository(db: Db) {
   // The unit page's reads, built once (db/prepared.ts). The vehicles are found through their
   // residents' unit, so both lists are read at once instead of one after the other.
-  const unidadeQuery = db.select({ id: unidades.id }).from(unidades).where(eq(unidades.id, param("unidade"))).prepare(NAMED_BY_TEXT);
-  const moradoresQuery = db.select(moradorColumns).from(moradores).where(eq(moradores.unidade_id, param("unidade"))).orderBy(asc(moradores.nome_completo)).prepare(NAMED_BY_TEXT);
+  const unidadeQuery = db
+    .select({ id: unidades.id })
+    .from(unidades)
+    .where(eq(unidades.id, param("unidade")))
+    .prepare(NAMED_BY_TEXT);
+  const moradoresQuery = db
+    .select(moradorColumns)
+    .from(moradores)
+    .where(eq(moradores.unidade_id, param("unidade")))
+    .orderBy(asc(moradores.nome_completo))
+    .prepare(NAMED_BY_TEXT);
   const veiculosQuery = db
     .select(veiculoColumns)
     .from(veiculos)
@@ -59,12 +68,19 @@ export function moradoresRepository(db: Db) {
     },
 
     async createMorador(unidadeId: string, input: MoradorFields) {
-      const [row] = await db.insert(moradores).values({ ...input, unidade_id: unidadeId }).returning(moradorColumns);
+      const [row] = await db
+        .insert(moradores)
+        .values({ ...input, unidade_id: unidadeId })
+        .returning(moradorColumns);
       return { ...row!, veiculos: [] };
     },
 
     async updateMorador(id: string, input: MoradorFields) {
-      const [row] = await db.update(moradores).set({ ...input, updated_at: new Date() }).where(eq(moradores.id, id)).returning(moradorColumns);
+      const [row] = await db
+        .update(moradores)
+        .set({ ...input, updated_at: new Date() })
+        .where(eq(moradores.id, id))
+        .returning(moradorColumns);
       return row ?? null;
     },
 
@@ -87,7 +103,11 @@ export function moradoresRepository(db: Db) {
     },
 
     async updateVeiculo(id: string, input: VeiculoFields) {
-      const [row] = await db.update(veiculos).set({ ...input, updated_at: new Date() }).where(eq(veiculos.id, id)).returning(veiculoColumns);
+      const [row] = await db
+        .update(veiculos)
+        .set({ ...input, updated_at: new Date() })
+        .where(eq(veiculos.id, id))
+        .returning(veiculoColumns);
       return row ?? null;
     },
 

@@ -18,10 +18,7 @@ export const moradoresRoutes =
     const repo = moradoresRepository(db);
     const manageMoradores = requirePermission("gerenciar_moradores_unidade");
     const manageVeiculos = requirePermission("gerenciar_veiculos_morador");
-    const readSection = requirePermission(
-      ["gerenciar_moradores_unidade", "gerenciar_veiculos_morador"],
-      "verMoradoresUnidade",
-    );
+    const readSection = requirePermission(["gerenciar_moradores_unidade", "gerenciar_veiculos_morador"], "verMoradoresUnidade");
 
     app.get("/api/unidades/:id/moradores", { config: { access: readSection }, schema: { params: idParams } }, async (request) => {
       // Read together: a unit that does not exist has no residents to list.
@@ -29,7 +26,9 @@ export const moradoresRoutes =
       if (!exists) throw notFound(UNIDADE_NOT_FOUND);
       // Who manages only vehicles gets each resident's name and id, not their personal data.
       const full = currentProfile(request).permissions.includes("gerenciar_moradores_unidade");
-      const visible: (Morador | MoradorResumo)[] = full ? rows : rows.map(({ id, unidade_id, nome_completo, veiculos }) => ({ id, unidade_id, nome_completo, veiculos }));
+      const visible: (Morador | MoradorResumo)[] = full
+        ? rows
+        : rows.map(({ id, unidade_id, nome_completo, veiculos }) => ({ id, unidade_id, nome_completo, veiculos }));
       return { rows: visible, total: rows.length };
     });
 
@@ -42,15 +41,11 @@ export const moradoresRoutes =
       },
     );
 
-    app.put(
-      "/api/moradores/:id",
-      { config: { access: manageMoradores }, schema: { params: idParams, body: moradorInputSchema } },
-      async (request) => {
-        const updated = await repo.updateMorador(request.params.id, request.body);
-        if (!updated) throw notFound(MORADOR_NOT_FOUND);
-        return updated;
-      },
-    );
+    app.put("/api/moradores/:id", { config: { access: manageMoradores }, schema: { params: idParams, body: moradorInputSchema } }, async (request) => {
+      const updated = await repo.updateMorador(request.params.id, request.body);
+      if (!updated) throw notFound(MORADOR_NOT_FOUND);
+      return updated;
+    });
 
     app.delete("/api/moradores/:id", { config: { access: manageMoradores }, schema: { params: idParams } }, async (request, reply) => {
       if (!(await repo.removeMorador(request.params.id))) throw notFound(MORADOR_NOT_FOUND);
@@ -67,15 +62,11 @@ export const moradoresRoutes =
       },
     );
 
-    app.put(
-      "/api/veiculos/:id",
-      { config: { access: manageVeiculos }, schema: { params: idParams, body: veiculoInputSchema } },
-      async (request) => {
-        const updated = await repo.updateVeiculo(request.params.id, request.body);
-        if (!updated) throw notFound(VEICULO_NOT_FOUND);
-        return updated;
-      },
-    );
+    app.put("/api/veiculos/:id", { config: { access: manageVeiculos }, schema: { params: idParams, body: veiculoInputSchema } }, async (request) => {
+      const updated = await repo.updateVeiculo(request.params.id, request.body);
+      if (!updated) throw notFound(VEICULO_NOT_FOUND);
+      return updated;
+    });
 
     app.delete("/api/veiculos/:id", { config: { access: manageVeiculos }, schema: { params: idParams } }, async (request, reply) => {
       if (!(await repo.removeVeiculo(request.params.id))) throw notFound(VEICULO_NOT_FOUND);

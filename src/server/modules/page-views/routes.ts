@@ -5,7 +5,12 @@ import type { Db } from "../../db/client";
 import { pageViews } from "../../db/schema";
 
 const bodySchema = z.object({
-  path: z.string().trim().min(1).max(300).regex(/^\/portaria-web(\/|$)/, "Caminho inválido."),
+  path: z
+    .string()
+    .trim()
+    .min(1)
+    .max(300)
+    .regex(/^\/portaria-web(\/|$)/, "Caminho inválido."),
 });
 
 // Which Portaria Web screens are used, by whom and when (§2: page-view tracking on route changes).

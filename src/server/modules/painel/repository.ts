@@ -14,7 +14,12 @@ import { NAMED_BY_TEXT } from "../../db/prepared";
  */
 export function painelRepository(db: Db) {
   // Every filter and the unit form ask for it: built once (db/prepared.ts).
-  const activeCondominiosQuery = db.select({ id: condominios.id, nome: condominios.nome }).from(condominios).where(eq(condominios.ativo, true)).orderBy(asc(condominios.nome)).prepare(NAMED_BY_TEXT);
+  const activeCondominiosQuery = db
+    .select({ id: condominios.id, nome: condominios.nome })
+    .from(condominios)
+    .where(eq(condominios.ativo, true))
+    .orderBy(asc(condominios.nome))
+    .prepare(NAMED_BY_TEXT);
 
   return {
     async stats(condominioId: string | null): Promise<PainelStats> {
@@ -27,13 +32,22 @@ export function painelRepository(db: Db) {
 
       const [[u], [m], [v], [p], [o]] = await Promise.all([
         db.select({ n: count() }).from(unidades).where(unidadesAtivas),
-        db.select({ n: count() }).from(moradores).where(and(eq(moradores.ativo, true), ofCondominio(moradores.unidade_id))),
-        db.select({ n: count() }).from(veiculos).where(and(eq(veiculos.ativo, true), ofCondominio(veiculos.unidade_id))),
+        db
+          .select({ n: count() })
+          .from(moradores)
+          .where(and(eq(moradores.ativo, true), ofCondominio(moradores.unidade_id))),
+        db
+          .select({ n: count() })
+          .from(veiculos)
+          .where(and(eq(veiculos.ativo, true), ofCondominio(veiculos.unidade_id))),
         db
           .select({ n: count() })
           .from(prestadores)
           .where(and(eq(prestadores.ativo, true), condominioId ? eq(prestadores.condominio_id, condominioId) : undefined)),
-        db.select({ n: count() }).from(unidades).where(and(unidadesAtivas, exists(residenteAtivo))),
+        db
+          .select({ n: count() })
+          .from(unidades)
+          .where(and(unidadesAtivas, exists(residenteAtivo))),
       ]);
       const ativas = u!.n;
       const ocupadas = o!.n;

@@ -60,9 +60,13 @@ async function countsInDatabase(condominioId: string | null) {
     sql`select count(distinct m.unidade_id)::int n from portaria_web_moradores m join portaria_web_unidades u on u.id = m.unidade_id where m.ativo and u.ativo ${filter}`,
   );
   return {
-    moradores_ativos: await one(sql`select count(*)::int n from portaria_web_moradores m join portaria_web_unidades u on u.id = m.unidade_id where m.ativo ${filter}`),
+    moradores_ativos: await one(
+      sql`select count(*)::int n from portaria_web_moradores m join portaria_web_unidades u on u.id = m.unidade_id where m.ativo ${filter}`,
+    ),
     unidades_ativas: unidadesAtivas,
-    veiculos_ativos: await one(sql`select count(*)::int n from portaria_web_veiculos v join portaria_web_unidades u on u.id = v.unidade_id where v.ativo ${filter}`),
+    veiculos_ativos: await one(
+      sql`select count(*)::int n from portaria_web_veiculos v join portaria_web_unidades u on u.id = v.unidade_id where v.ativo ${filter}`,
+    ),
     prestadores_ativos: await one(
       condominioId
         ? sql`select count(*)::int n from portaria_web_prestadores_servicos where ativo and condominio_id = ${condominioId}`

@@ -59,9 +59,7 @@ export function permissoesRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [admin] = await tx.select({ id: grupos.id }).from(grupos).where(eq(grupos.nome_grupo, ADMIN_GROUP_NAME));
         if (admin) {
-          await tx
-            .delete(grupoPermissoes)
-            .where(and(eq(grupoPermissoes.grupo_id, admin.id), eq(grupoPermissoes.permissao_id, id)));
+          await tx.delete(grupoPermissoes).where(and(eq(grupoPermissoes.grupo_id, admin.id), eq(grupoPermissoes.permissao_id, id)));
         }
         const deleted = await tx.delete(permissoes).where(eq(permissoes.id, id)).returning({ id: permissoes.id });
         return deleted.length > 0;

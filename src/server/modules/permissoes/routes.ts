@@ -25,20 +25,16 @@ export const permissoesRoutes =
       return reply.status(201).send(created);
     });
 
-    app.put(
-      "/api/permissoes/:id",
-      { config: { access }, schema: { params: idParams, body: permissaoInputSchema } },
-      async (request) => {
-        const current = await repo.get(request.params.id);
-        if (!current) throw notFound(MSG.permissionNotFound);
-        if (isSystemPermission(current.nome_permissao) && request.body.nome_permissao !== current.nome_permissao) {
-          throw ruleRefusal(MSG.systemPermissionRename);
-        }
-        const updated = await withUniqueMessage(() => repo.update(current.id, request.body), MSG.permissionDuplicate);
-        if (!updated) throw notFound(MSG.permissionNotFound);
-        return updated;
-      },
-    );
+    app.put("/api/permissoes/:id", { config: { access }, schema: { params: idParams, body: permissaoInputSchema } }, async (request) => {
+      const current = await repo.get(request.params.id);
+      if (!current) throw notFound(MSG.permissionNotFound);
+      if (isSystemPermission(current.nome_permissao) && request.body.nome_permissao !== current.nome_permissao) {
+        throw ruleRefusal(MSG.systemPermissionRename);
+      }
+      const updated = await withUniqueMessage(() => repo.update(current.id, request.body), MSG.permissionDuplicate);
+      if (!updated) throw notFound(MSG.permissionNotFound);
+      return updated;
+    });
 
     app.delete("/api/permissoes/:id", { config: { access }, schema: { params: idParams } }, async (request, reply) => {
       const permission = await repo.get(request.params.id);

@@ -3,7 +3,19 @@ import { normalizeCnpj } from "../../../shared/br/cnpj";
 import type { Prestador } from "../../../shared/schemas/prestadores";
 import type { Db } from "../../db/client";
 import { condominios, prestadores } from "../../db/schema";
-import { afterKey, afterParams, cachedTotal, containsPattern, keysetPage, listCounter, offsetParam, pagingShape, pagingValues, type ListTotals, type PagingShape } from "../common";
+import {
+  afterKey,
+  afterParams,
+  cachedTotal,
+  containsPattern,
+  keysetPage,
+  listCounter,
+  offsetParam,
+  pagingShape,
+  pagingValues,
+  type ListTotals,
+  type PagingShape,
+} from "../common";
 import { fewMatches, matchingRows } from "../text-search";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 
@@ -37,7 +49,13 @@ type Filters = { q: boolean; doc: boolean; condominio: "todos" | "geral" | "um";
 // The document column only when the text has a digit: "ab" is a name, not a CNPJ.
 const listWhere = (f: Filters) =>
   and(
-    f.q ? or(ilike(prestadores.nome_empresa_profissional, param("text")), ilike(prestadores.tipo_servico, param("text")), f.doc ? ilike(prestadores.cnpj_cpf, param("doc")) : undefined) : undefined,
+    f.q
+      ? or(
+          ilike(prestadores.nome_empresa_profissional, param("text")),
+          ilike(prestadores.tipo_servico, param("text")),
+          f.doc ? ilike(prestadores.cnpj_cpf, param("doc")) : undefined,
+        )
+      : undefined,
     f.condominio === "geral" ? isNull(prestadores.condominio_id) : f.condominio === "um" ? eq(prestadores.condominio_id, param("condominio")) : undefined,
     f.status ? eq(prestadores.ativo, param("ativo")) : undefined,
   );
@@ -52,7 +70,12 @@ export function prestadoresRepository(db: Db, totals?: ListTotals) {
   const listPage = byShape((shape: Filters & PagingShape & { few: boolean }) => {
     const matching = shape.few ? matchingRows(db, prestadores, listWhere(shape)) : undefined;
     return base(matching)
-      .where(and(matching ? undefined : listWhere(shape), shape.after ? afterKey([prestadores.nome_empresa_profissional, prestadores.id], afterParams(2)) : undefined))
+      .where(
+        and(
+          matching ? undefined : listWhere(shape),
+          shape.after ? afterKey([prestadores.nome_empresa_profissional, prestadores.id], afterParams(2)) : undefined,
+        ),
+      )
       .orderBy(asc(prestadores.nome_empresa_profissional), asc(prestadores.id))
       .limit(param("limit"))
       .offset(offsetParam(shape))
@@ -100,7 +123,15 @@ export function prestadoresRepository(db: Db, totals?: ListTotals) {
     },
 
     async update(id: string, input: Fields): Promise<boolean> {
-      return (await db.update(prestadores).set({ ...input, updated_at: new Date() }).where(eq(prestadores.id, id)).returning({ id: prestadores.id })).length > 0;
+      return (
+        (
+          await db
+            .update(prestadores)
+            .set({ ...input, updated_at: new Date() })
+            .where(eq(prestadores.id, id))
+            .returning({ id: prestadores.id })
+        ).length > 0
+      );
     },
 
     async remove(id: string): Promise<boolean> {

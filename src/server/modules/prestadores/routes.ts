@@ -34,9 +34,7 @@ export const prestadoresRoutes =
       "/api/prestadores/:id",
       {
         config: {
-          access: requirePermission(
-            ["visualizar_prestadores_servico", "editar_prestadores_servico"],
-          ),
+          access: requirePermission(["visualizar_prestadores_servico", "editar_prestadores_servico"]),
         },
         schema: { params: idParams },
       },

@@ -4,7 +4,20 @@ import type { Unidade, UnidadeListItem } from "../../../shared/schemas/unidades"
 import type { Db } from "../../db/client";
 import { condominios, moradores, unidades } from "../../db/schema";
 import type { Page } from "../../../shared/schemas/common";
-import { afterKey, afterParams, cachedTotal, containsPattern, keysetPage, listCounter, offsetParam, pagingShape, pagingValues, toIso, type ListTotals, type PagingShape } from "../common";
+import {
+  afterKey,
+  afterParams,
+  cachedTotal,
+  containsPattern,
+  keysetPage,
+  listCounter,
+  offsetParam,
+  pagingShape,
+  pagingValues,
+  toIso,
+  type ListTotals,
+  type PagingShape,
+} from "../common";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 
 /** Natural order of unit numbers: the leading number by value (2 before 10), then the text. */
@@ -54,7 +67,13 @@ export function unidadesRepository(db: Db, totals?: ListTotals) {
     // The page first (in the order of unidades_ordem_idx / unidades_condominio_ordem_idx), then
     // its condominium and resident count: joins and counts for the page's rows, not for every match.
     const pagina = db
-      .select({ id: unidades.id, condominio_id: unidades.condominio_id, bloco: unidades.bloco, ordem: sql<string>`${numeroOrdem}`.as("ordem"), numero_unidade: unidades.numero_unidade })
+      .select({
+        id: unidades.id,
+        condominio_id: unidades.condominio_id,
+        bloco: unidades.bloco,
+        ordem: sql<string>`${numeroOrdem}`.as("ordem"),
+        numero_unidade: unidades.numero_unidade,
+      })
       .from(unidades)
       .where(and(listWhere(shape), after))
       .orderBy(...listOrder)
@@ -114,7 +133,11 @@ export function unidadesRepository(db: Db, totals?: ListTotals) {
     },
 
     async update(id: string, input: UnidadeFields): Promise<boolean> {
-      const rows = await db.update(unidades).set({ ...input, updated_at: new Date() }).where(eq(unidades.id, id)).returning({ id: unidades.id });
+      const rows = await db
+        .update(unidades)
+        .set({ ...input, updated_at: new Date() })
+        .where(eq(unidades.id, id))
+        .returning({ id: unidades.id });
       return rows.length > 0;
     },
 

@@ -30,9 +30,7 @@ export const unidadesRoutes =
       "/api/unidades/:id",
       {
         config: {
-          access: requirePermission(
-            ["visualizar_unidades", "editar_unidades", "gerenciar_moradores_unidade", "gerenciar_veiculos_morador"],
-          ),
+          access: requirePermission(["visualizar_unidades", "editar_unidades", "gerenciar_moradores_unidade", "gerenciar_veiculos_morador"]),
         },
         schema: { params: idParams },
       },
@@ -50,7 +48,8 @@ export const unidadesRoutes =
         schema: { body: unidadeCreateSchema },
       },
       async (request, reply) => {
-        if (!(await repo.isActiveCondominio(request.body.condominio_id))) throw AppError.from(400, "VALIDATION_ERROR", INACTIVE_CONDOMINIO, { condominio_id: INACTIVE_CONDOMINIO.message });
+        if (!(await repo.isActiveCondominio(request.body.condominio_id)))
+          throw AppError.from(400, "VALIDATION_ERROR", INACTIVE_CONDOMINIO, { condominio_id: INACTIVE_CONDOMINIO.message });
         const id = await withUniqueMessage(() => repo.create(request.body), MSG.unidadeDuplicate);
         return reply.status(201).send(await repo.get(id));
       },

@@ -4,7 +4,19 @@ import type { Usuario } from "../../../shared/schemas/usuarios";
 import { onlyDigits } from "../../../shared/br/phone";
 import type { Db } from "../../db/client";
 import { grupos, usuarioGrupos, usuarios } from "../../db/schema";
-import { afterKey, afterParams, cachedTotal, containsPattern, keysetPage, listCounter, offsetParam, pagingShape, pagingValues, type ListTotals, type PagingShape } from "../common";
+import {
+  afterKey,
+  afterParams,
+  cachedTotal,
+  containsPattern,
+  keysetPage,
+  listCounter,
+  offsetParam,
+  pagingShape,
+  pagingValues,
+  type ListTotals,
+  type PagingShape,
+} from "../common";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 
 const columns = {
@@ -37,7 +49,9 @@ type Filters = { q: boolean; cpf: boolean; status: boolean };
 
 const listWhere = (f: Filters) =>
   and(
-    f.q ? or(ilike(usuarios.nome_completo, param("text")), ilike(usuarios.email, param("text")), f.cpf ? ilike(usuarios.cpf, param("cpf")) : undefined) : undefined,
+    f.q
+      ? or(ilike(usuarios.nome_completo, param("text")), ilike(usuarios.email, param("text")), f.cpf ? ilike(usuarios.cpf, param("cpf")) : undefined)
+      : undefined,
     f.status ? eq(usuarios.status, param("status")) : undefined,
   );
 
@@ -99,16 +113,14 @@ export function usuariosRepository(db: Db, totals?: ListTotals) {
     },
 
     /** Updates the profile and applies only the membership differences. */
-    async update(
-      id: string,
-      input: { nome_completo: string; telefone_celular: string | null; cpf: string | null; status: UserStatus; grupo_ids: string[] },
-    ) {
+    async update(id: string, input: { nome_completo: string; telefone_celular: string | null; cpf: string | null; status: UserStatus; grupo_ids: string[] }) {
       await db.transaction(async (tx) => {
         const { grupo_ids, ...fields } = input;
-        await tx.update(usuarios).set({ ...fields, updated_at: new Date() }).where(eq(usuarios.id, id));
-        const current = new Set(
-          (await tx.select({ id: usuarioGrupos.grupo_id }).from(usuarioGrupos).where(eq(usuarioGrupos.usuario_id, id))).map((r) => r.id),
-        );
+        await tx
+          .update(usuarios)
+          .set({ ...fields, updated_at: new Date() })
+          .where(eq(usuarios.id, id));
+        const current = new Set((await tx.select({ id: usuarioGrupos.grupo_id }).from(usuarioGrupos).where(eq(usuarioGrupos.usuario_id, id))).map((r) => r.id));
         const wanted = new Set(grupo_ids);
         const removed = [...current].filter((g) => !wanted.has(g));
         const added = [...wanted].filter((g) => !current.has(g));

@@ -3,12 +3,7 @@ import { z } from "zod";
 import { MSG } from "../../../shared/messages";
 import { BLOCKED_STATUSES, type UserStatus } from "../../../shared/permissions";
 import { accountRefusal, membershipRefusal } from "../../../shared/authz-rules";
-import {
-  usuarioCreateSchema,
-  usuarioListQuerySchema,
-  usuarioStatusSchema,
-  usuarioUpdateSchema,
-} from "../../../shared/schemas/usuarios";
+import { usuarioCreateSchema, usuarioListQuerySchema, usuarioStatusSchema, usuarioUpdateSchema } from "../../../shared/schemas/usuarios";
 import { createAuthUser } from "../../auth/accounts";
 import type { Auth } from "../../auth/auth";
 import { assertStrongPassword, passwordUserInputs } from "../../auth/password-strength";
@@ -53,9 +48,7 @@ export const usuariosRoutes =
       await ctx.internalAdapter.deleteUserSessions(authUserId);
     }
 
-    app.get("/api/usuarios", { config: { access }, schema: { querystring: usuarioListQuerySchema } }, async (request) =>
-      repo.list(request.query),
-    );
+    app.get("/api/usuarios", { config: { access }, schema: { querystring: usuarioListQuerySchema } }, async (request) => repo.list(request.query));
 
     app.get("/api/usuarios/:id", { config: { access }, schema: { params: idParams } }, async (request) => {
       const usuario = await repo.get(request.params.id);
@@ -106,31 +99,29 @@ export const usuariosRoutes =
       }
       const message = newUserEmail(input.nome_completo, input.email, `${config.publicUrl}/login`);
       // Queued, not sent here: the worker retries when SMTP is down (the account exists either way).
-      await outbox.enqueue("novo_usuario", { to: input.email, ...message }).catch((error: Error) => request.log.error({ err: error }, "new-user e-mail not queued"));
+      await outbox
+        .enqueue("novo_usuario", { to: input.email, ...message })
+        .catch((error: Error) => request.log.error({ err: error }, "new-user e-mail not queued"));
       const created = await repo.get(id);
       const { auth_user_id: _omit, ...rest } = created!;
       return reply.status(201).send(rest);
     });
 
-    app.put(
-      "/api/usuarios/:id",
-      { config: { access }, schema: { params: idParams, body: usuarioUpdateSchema } },
-      async (request) => {
-        const me = currentProfile(request);
-        const target = await repo.get(request.params.id);
-        if (!target) throw notFound(MSG.userNotFound);
-        const input = request.body;
-        refuseIf(accountRefusal(me, target));
-        if (target.id === me.id && input.status !== target.status) throw ruleRefusal(MSG.ownStatus);
-        const [current, wanted] = await Promise.all([groupGrants(target.grupos.map((g) => g.id)), groupGrants(input.grupo_ids)]);
-        refuseIf(membershipRefusal(me, target, current, wanted));
-        // The database refuses a change that leaves no active administrator (migration 0009).
-        await withUniqueMessage(() => repo.update(target.id, input), UNIQUE_MESSAGES);
-        await endSessionsIfBlocked(target.auth_user_id, input.status);
-        const { auth_user_id: _omit, ...rest } = (await repo.get(target.id))!;
-        return rest;
-      },
-    );
+    app.put("/api/usuarios/:id", { config: { access }, schema: { params: idParams, body: usuarioUpdateSchema } }, async (request) => {
+      const me = currentProfile(request);
+      const target = await repo.get(request.params.id);
+      if (!target) throw notFound(MSG.userNotFound);
+      const input = request.body;
+      refuseIf(accountRefusal(me, target));
+      if (target.id === me.id && input.status !== target.status) throw ruleRefusal(MSG.ownStatus);
+      const [current, wanted] = await Promise.all([groupGrants(target.grupos.map((g) => g.id)), groupGrants(input.grupo_ids)]);
+      refuseIf(membershipRefusal(me, target, current, wanted));
+      // The database refuses a change that leaves no active administrator (migration 0009).
+      await withUniqueMessage(() => repo.update(target.id, input), UNIQUE_MESSAGES);
+      await endSessionsIfBlocked(target.auth_user_id, input.status);
+      const { auth_user_id: _omit, ...rest } = (await repo.get(target.id))!;
+      return rest;
+    });
 
     app.patch(
       "/api/usuarios/:id/status",
@@ -147,18 +138,14 @@ export const usuariosRoutes =
       },
     );
 
-    app.post(
-      "/api/usuarios/:id/reset-senha",
-      { config: { access }, schema: { params: idParams } },
-      async (request, reply) => {
-        const me = currentProfile(request);
-        const target = await repo.get(request.params.id);
-        if (!target) throw notFound(MSG.userNotFound);
-        if (target.id === me.id) throw ruleRefusal(MSG.ownReset);
-        refuseIf(accountRefusal(me, target));
-        if (!target.email) throw AppError.from(400, "NO_EMAIL", MSG.noEmail);
-        await auth.api.requestPasswordReset({ body: { email: target.email, redirectTo: "/login" } });
-        return reply.status(204).send();
-      },
-    );
+    app.post("/api/usuarios/:id/reset-senha", { config: { access }, schema: { params: idParams } }, async (request, reply) => {
+      const me = currentProfile(request);
+      const target = await repo.get(request.params.id);
+      if (!target) throw notFound(MSG.userNotFound);
+      if (target.id === me.id) throw ruleRefusal(MSG.ownReset);
+      refuseIf(accountRefusal(me, target));
+      if (!target.email) throw AppError.from(400, "NO_EMAIL", MSG.noEmail);
+      await auth.api.requestPasswordReset({ body: { email: target.email, redirectTo: "/login" } });
+      return reply.status(204).send();
+    });
   };

@@ -5,7 +5,20 @@ import type { VeiculoListItem } from "../../../shared/schemas/veiculos";
 import type { Db } from "../../db/client";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { condominios, moradores, unidades, veiculos } from "../../db/schema";
-import { afterKey, afterParams, cachedTotal, containsPattern, inCondominio, keysetPage, listCounter, offsetParam, pagingShape, pagingValues, type ListTotals, type PagingShape } from "../common";
+import {
+  afterKey,
+  afterParams,
+  cachedTotal,
+  containsPattern,
+  inCondominio,
+  keysetPage,
+  listCounter,
+  offsetParam,
+  pagingShape,
+  pagingValues,
+  type ListTotals,
+  type PagingShape,
+} from "../common";
 import { fewMatches, matchingRows } from "../text-search";
 
 export interface VeiculoListQuery {
@@ -36,7 +49,14 @@ type Filters = { q: boolean; placa: boolean; status: boolean; condominio: boolea
 // The plate column only when the text can be part of a plate (normalizePlaca).
 const listWhere = (f: Filters) =>
   and(
-    f.q ? or(f.placa ? ilike(veiculos.placa, param("placa")) : undefined, ilike(veiculos.marca, param("text")), ilike(veiculos.modelo, param("text")), ilike(veiculos.cor, param("text"))) : undefined,
+    f.q
+      ? or(
+          f.placa ? ilike(veiculos.placa, param("placa")) : undefined,
+          ilike(veiculos.marca, param("text")),
+          ilike(veiculos.modelo, param("text")),
+          ilike(veiculos.cor, param("text")),
+        )
+      : undefined,
     f.status ? eq(veiculos.ativo, param("ativo")) : undefined,
     f.condominio ? inCondominio(veiculos.unidade_id, param("condominio")) : undefined,
   );

@@ -62,12 +62,7 @@ function Permissoes() {
         </p>
       )}
 
-      <PermissaoDialog
-        open={dialog.open}
-        permissao={dialog.permissao}
-        categorias={categorias}
-        onOpenChange={(open) => setDialog((d) => ({ ...d, open }))}
-      />
+      <PermissaoDialog open={dialog.open} permissao={dialog.permissao} categorias={categorias} onOpenChange={(open) => setDialog((d) => ({ ...d, open }))} />
     </div>
   );
 }

@@ -70,11 +70,7 @@ function CondominioEditor({ condominioId }: { condominioId: string }) {
         )}
       </div>
       {/* Fresh data only: the form takes its values once. */}
-      {condominio && query.isFetchedAfterMount ? (
-        <CondominioForm key={condominio.id} condominio={condominio} />
-      ) : (
-        <Loading label="Carregando condomínio..." />
-      )}
+      {condominio && query.isFetchedAfterMount ? <CondominioForm key={condominio.id} condominio={condominio} /> : <Loading label="Carregando condomínio..." />}
     </div>
   );
 }

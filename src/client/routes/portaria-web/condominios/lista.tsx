@@ -78,9 +78,7 @@ function Condominios() {
       />
 
       <PagedList query={query} rows={rows} total={total} noun="condomínios" framed={false}>
-
         <CondominiosGrid rows={rows} />
-
       </PagedList>
     </div>
   );

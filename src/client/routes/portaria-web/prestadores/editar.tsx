@@ -66,7 +66,11 @@ function EditarPrestador({ prestadorId }: { prestadorId: string }) {
         )}
       </div>
       {/* Fresh data only: the form takes its values once. */}
-      {prestador && query.isFetchedAfterMount ? <PrestadorForm key={prestador.id} prestador={prestador} condominios={condominios.data} /> : <Loading label="Carregando prestador..." />}
+      {prestador && query.isFetchedAfterMount ? (
+        <PrestadorForm key={prestador.id} prestador={prestador} condominios={condominios.data} />
+      ) : (
+        <Loading label="Carregando prestador..." />
+      )}
     </div>
   );
 }

@@ -106,9 +106,7 @@ function Prestadores() {
       </ListToolbar>
 
       <PagedList query={query} rows={rows} total={total} noun="prestadores">
-
         <PrestadoresTable rows={rows} total={total} />
-
       </PagedList>
     </div>
   );

@@ -29,12 +29,7 @@ export function meta(): Route.MetaDescriptors {
 }
 
 /** §6: the edit page opens with any one of these. */
-const PAGE_PERMISSIONS: readonly PermissionName[] = [
-  "visualizar_unidades",
-  "editar_unidades",
-  "gerenciar_moradores_unidade",
-  "gerenciar_veiculos_morador",
-];
+const PAGE_PERMISSIONS: readonly PermissionName[] = ["visualizar_unidades", "editar_unidades", "gerenciar_moradores_unidade", "gerenciar_veiculos_morador"];
 
 export default function EditarUnidadePage({ params }: Route.ComponentProps) {
   const { can } = useAuth();
@@ -128,7 +123,10 @@ function UnidadeCard({
   const active = condominios.data ?? [];
   const ownInactive = !active.some((c) => c.id === unidade.condominio_id);
   const options: CondominioOption[] = canEdit
-    ? [...active, ...(ownInactive ? [{ id: unidade.condominio.id, nome: condominios.data ? `${unidade.condominio.nome} (inativo)` : unidade.condominio.nome }] : [])]
+    ? [
+        ...active,
+        ...(ownInactive ? [{ id: unidade.condominio.id, nome: condominios.data ? `${unidade.condominio.nome} (inativo)` : unidade.condominio.nome }] : []),
+      ]
     : [unidade.condominio];
   const note = canEdit && condominios.isError ? `Não foi possível carregar os condomínios: ${condominios.error.message}` : undefined;
 

@@ -73,9 +73,7 @@ function Unidades() {
       </ListToolbar>
 
       <PagedList query={query} rows={rows} total={total} noun="unidades">
-
         <UnidadesTable rows={rows} total={total} onClearFilters={filtered ? clearFilters : undefined} />
-
       </PagedList>
     </div>
   );

@@ -45,7 +45,11 @@ function EditarGrupo({ groupId }: { groupId: string }) {
         {query.data && <p className="text-sm text-slate-600">Altere os dados e as permissões do grupo "{query.data.nome_grupo}".</p>}
       </div>
       {/* Fresh data only: the form takes its values once. */}
-      {query.data && query.isFetchedAfterMount ? <GrupoForm key={query.data.id} grupo={query.data} permissoes={permissoes} /> : <Loading label="Carregando grupo..." />}
+      {query.data && query.isFetchedAfterMount ? (
+        <GrupoForm key={query.data.id} grupo={query.data} permissoes={permissoes} />
+      ) : (
+        <Loading label="Carregando grupo..." />
+      )}
     </div>
   );
 }

@@ -40,9 +40,7 @@ function EditarUsuario({ usuarioId }: { usuarioId: string }) {
   }, [usuario.error, navigate]);
 
   const ready = usuario.data && usuario.isFetchedAfterMount && !grupos.isPending;
-  const note = grupos.isError
-    ? `Não foi possível carregar a lista de grupos: ${grupos.error.message} Só os grupos atuais do usuário aparecem.`
-    : undefined;
+  const note = grupos.isError ? `Não foi possível carregar a lista de grupos: ${grupos.error.message} Só os grupos atuais do usuário aparecem.` : undefined;
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
@@ -54,9 +52,7 @@ function EditarUsuario({ usuarioId }: { usuarioId: string }) {
         {usuario.data && (
           <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
             {usuario.data.nome_completo} <StatusBadge status={usuario.data.status} />
-            <span>
-              · Primeiro acesso {usuario.data.primeiro_acesso_concluido ? "concluído" : "pendente"}
-            </span>
+            <span>· Primeiro acesso {usuario.data.primeiro_acesso_concluido ? "concluído" : "pendente"}</span>
           </p>
         )}
       </div>

@@ -71,7 +71,13 @@ function Usuarios() {
       </div>
 
       <ListToolbar label="Filtrar usuários">
-        <SearchField id="busca-usuarios" value={text} onChange={setText} placeholder="Buscar por nome, email ou CPF..." inputLabel="Buscar por nome, email ou CPF" />
+        <SearchField
+          id="busca-usuarios"
+          value={text}
+          onChange={setText}
+          placeholder="Buscar por nome, email ou CPF..."
+          inputLabel="Buscar por nome, email ou CPF"
+        />
         <div className="grid gap-2 print:flex print:items-baseline print:gap-1.5">
           <span className="text-sm font-medium text-slate-800 print:after:content-[':']" id="filtro-status-rotulo">
             Status
@@ -108,9 +114,7 @@ function Usuarios() {
       </ListToolbar>
 
       <PagedList query={query} rows={rows} total={total} noun="usuários">
-
         <UsuariosTable rows={rows} total={total} />
-
       </PagedList>
     </div>
   );

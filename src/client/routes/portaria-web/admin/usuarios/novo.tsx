@@ -35,9 +35,7 @@ function NovoUsuario() {
   const options = profile ? membershipOptions(profile, grupos.data?.rows ?? [], [], false) : [];
   // §2 preselects Administrador, when the actor may give it.
   const admin = options.find((g) => g.nome_grupo === ADMIN_GROUP_NAME && !g.disabled);
-  const note = grupos.isError
-    ? `Não foi possível carregar os grupos: ${grupos.error.message} O usuário será criado sem grupos.`
-    : undefined;
+  const note = grupos.isError ? `Não foi possível carregar os grupos: ${grupos.error.message} O usuário será criado sem grupos.` : undefined;
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
@@ -46,9 +44,7 @@ function NovoUsuario() {
           <ArrowLeft className="h-4 w-4" aria-hidden /> Voltar para usuários
         </Link>
         <h1 className="text-2xl font-bold text-slate-900">Novo Usuário</h1>
-        <p className="text-sm text-slate-600">
-          O usuário recebe um email de confirmação com as instruções de acesso e começa com o status Pendente.
-        </p>
+        <p className="text-sm text-slate-600">O usuário recebe um email de confirmação com as instruções de acesso e começa com o status Pendente.</p>
       </div>
       {grupos.isPending ? (
         <Loading label="Carregando grupos..." />
