@@ -320,7 +320,8 @@ describe("axe with each Portaria Web dialog and menu open", () => {
 
   it("on a phone: the Portaria Web menu, and a list", async () => {
     const { page, done } = await asAdmin("/portaria-web/unidades", { mobile: true });
-    await page.getByRole("row").filter({ hasText: "Residencial Aurora" }).first().waitFor();
+    // Below `sm` a list shows one card per row (components/ui/data-table.tsx).
+    await page.getByRole("listitem").filter({ hasText: "Residencial Aurora" }).first().waitFor();
     await expectNoA11yViolations(page);
     await withDialog(page, () => page.getByTestId("portaria-menu-toggle").click(), "Menu do Portaria Web");
     await done();
