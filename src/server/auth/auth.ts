@@ -27,7 +27,8 @@ export interface AuthDeps {
   secret: string;
 }
 
-const RESET_PREFIX = "reset-password:";
+/** better-auth keeps each reset link as `reset-password:<token>`, valued with the account id. */
+export const RESET_PREFIX = "reset-password:";
 
 export function createAuth({ config, db, outbox, recoveryLimiter, secret }: AuthDeps) {
   const { rateLimits } = config;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppConfig } from "../config";
-import type { Auth } from "./auth";
+import { RESET_PREFIX, type Auth } from "./auth";
 
 // The password page asks whether its e-mailed link still works before the user types two
 // passwords (issue 13). The answer is one boolean: nothing about the account behind the token.
@@ -9,13 +9,17 @@ import type { Auth } from "./auth";
 export const RESET_LINK_PATH = "/api/redefinicao-senha";
 
 /**
- * A reset token better-auth would still take: stored (it deletes a token once used) and not
- * expired. The same lookup as its /reset-password.
+ * The account a reset token would reset, if better-auth would still take it: stored (it deletes
+ * a token once used) and not expired. The same lookup as its /reset-password.
  */
-export async function isResetTokenValid(auth: Auth, token: string): Promise<boolean> {
+export async function resetTokenOwner(auth: Auth, token: string): Promise<string | null> {
   const ctx = await auth.$context;
-  const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
-  return Boolean(verification && verification.expiresAt > new Date());
+  const verification = await ctx.internalAdapter.findVerificationValue(`${RESET_PREFIX}${token}`);
+  return verification && verification.expiresAt > new Date() ? verification.value : null;
+}
+
+export async function isResetTokenValid(auth: Auth, token: string): Promise<boolean> {
+  return (await resetTokenOwner(auth, token)) !== null;
 }
 
 const querySchema = z.object({

@@ -5,6 +5,7 @@ import { loginSchema, MIN_PASSWORD_LENGTH, recoveryRequestSchema } from "../../s
 import { AppError, notFound } from "../errors";
 import { CLIENT_IP_HEADER, type Auth } from "./auth";
 import { attemptKey, type AttemptLimiter } from "./attempt-limiter";
+import { resetTokenOwner } from "./reset-link";
 import { checkPasswordStrength, passwordUserInputs, weakPasswordError } from "./password-strength";
 
 // better-auth speaks English codes; the product speaks the spec's pt-BR catalogue.
@@ -61,10 +62,10 @@ async function checkResetPassword(auth: Auth, url: URL, body: unknown): Promise<
   const token = typeof bodyToken === "string" && bodyToken ? bodyToken : url.searchParams.get("token");
   if (typeof newPassword !== "string" || !token) return null;
   if (newPassword.length < MIN_PASSWORD_LENGTH || newPassword.length > 128) return null;
+  const owner = await resetTokenOwner(auth, token);
+  if (!owner) return null;
   const ctx = await auth.$context;
-  const verification = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
-  if (!verification || verification.expiresAt < new Date()) return null;
-  const user = await ctx.internalAdapter.findUserById(verification.value);
+  const user = await ctx.internalAdapter.findUserById(owner);
   // A new password, not the one the account already has.
   const credential = user && (await ctx.internalAdapter.findCredentialAccount(user.id));
   if (credential?.password && (await ctx.password.verify({ hash: credential.password, password: newPassword }))) {
