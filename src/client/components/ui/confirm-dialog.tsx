@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from "react";
-import { mutationToasts } from "~/lib/mutation-toasts";
+import { saveCallbacks, type SaveCallbacks } from "~/lib/save-callbacks";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -69,7 +69,7 @@ export function ConfirmDialog({
 
 /** What `useConfirmedAction` needs of a mutation (a TanStack `useMutation` result fits). */
 interface ConfirmableMutation<V> {
-  mutate: (variables: V, options: { onSuccess: () => void; onError: (error: unknown) => void; onSettled: () => void }) => void;
+  mutate: (variables: V, options: SaveCallbacks<unknown>) => void;
   isPending: boolean;
 }
 
@@ -87,7 +87,7 @@ export function useConfirmedAction<T, V>(
 
   function confirm() {
     if (!target || !allowed()) return;
-    mutation.mutate(variables(target), { ...mutationToasts(success, error), onSettled: close });
+    mutation.mutate(variables(target), saveCallbacks({ success, error, done: close, failed: close }));
   }
 
   return {

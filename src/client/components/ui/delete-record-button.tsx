@@ -1,11 +1,11 @@
 import { Trash2 } from "lucide-react";
 import { useState } from "react";
-import { mutationToasts } from "~/lib/mutation-toasts";
+import { saveCallbacks, type SaveCallbacks } from "~/lib/save-callbacks";
 import { Button } from "./button";
 import { ConfirmDialog } from "./confirm-dialog";
 
 interface DeleteMutation<V> {
-  mutate: (variables: V, options: { onSuccess: () => void; onError: (error: unknown) => void }) => void;
+  mutate: (variables: V, options: SaveCallbacks<unknown>) => void;
   isPending: boolean;
 }
 
@@ -39,14 +39,7 @@ export function DeleteRecordButton<V>({
 
   function confirm() {
     if (!allowed()) return setOpen(false);
-    const toasts = mutationToasts(success, error, onDeleted);
-    mutation.mutate(variables, {
-      ...toasts,
-      onError: (cause) => {
-        toasts.onError(cause);
-        setOpen(false);
-      },
-    });
+    mutation.mutate(variables, saveCallbacks({ success, error, done: onDeleted, failed: () => setOpen(false) }));
   }
 
   return (

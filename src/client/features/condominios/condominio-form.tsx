@@ -12,9 +12,8 @@ import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-fiel
 import { InputField, MaskedField, SelectField, SwitchField } from "~/components/ui/form-field-kit";
 import { Input } from "~/components/ui/input";
 import { useAuth } from "~/lib/auth";
-import { toast, toastApiError } from "~/lib/toast";
 import { useActionGuard } from "~/lib/use-action-guard";
-import { applyServerFieldErrors } from "~/lib/server-field-errors";
+import { saveCallbacks } from "~/lib/save-callbacks";
 import { useCreateCondominio, useUpdateCondominio, type CondominioValues } from "./api";
 import { CondominioDeleteButton } from "./condominio-delete-button";
 import { PATHS } from "~/lib/paths";
@@ -108,37 +107,27 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
     defaultValues: toFormValues(condominio),
   });
   const errors = formState.errors;
+  const form = { setError, fields: FIELDS };
 
   function onValid(values: CondominioValues) {
     if (condominio) {
       if (!guard("editar_condominios")) return;
       update.mutate(
         { id: condominio.id, values },
-        {
-          onSuccess: (saved) => {
-            toast({ title: "Condomínio atualizado!", variant: "success" });
-            reset(toFormValues(saved));
-          },
-          onError: (error) => {
-            applyServerFieldErrors(error, setError, FIELDS);
-            toastApiError("Erro ao atualizar condomínio", error);
-          },
-        },
+        saveCallbacks({ success: "Condomínio atualizado!", error: "Erro ao atualizar condomínio", form, done: (saved) => reset(toFormValues(saved)) }),
       );
     } else {
       if (!guard("criar_condominios")) return;
-      create.mutate(values, {
-        onSuccess: () => {
-          toast({ title: "Condomínio criado!", variant: "success" });
+      create.mutate(
+        values,
+        saveCallbacks({
+          success: "Condomínio criado!",
+          error: "Erro ao criar condomínio",
+          form,
           // Back to the list (§2), unless it is closed to this user: then a blank form for the next one.
-          if (can("visualizar_condominios")) navigate(PATHS.condominios);
-          else reset(toFormValues());
-        },
-        onError: (error) => {
-          applyServerFieldErrors(error, setError, FIELDS);
-          toastApiError("Erro ao criar condomínio", error);
-        },
-      });
+          done: () => (can("visualizar_condominios") ? navigate(PATHS.condominios) : reset(toFormValues())),
+        }),
+      );
     }
   }
 

@@ -14,7 +14,7 @@ import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-fiel
 import { Input, Textarea } from "~/components/ui/input";
 import { ListError, Loading } from "~/components/ui/query-state";
 import { useAuth } from "~/lib/auth";
-import { mutationToasts } from "~/lib/mutation-toasts";
+import { saveCallbacks } from "~/lib/save-callbacks";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useCreateGrupo, useUpdateGrupo, type GrupoValues } from "./api";
 import { PermissionChecklist } from "./permission-checklist";
@@ -66,10 +66,10 @@ export function GrupoForm({ grupo, permissoes }: { grupo?: Grupo; permissoes: Us
       if (!guard("gerenciar_grupos_permissoes", "editarGrupo")) return;
       // Administrador keeps its name and every permission: its permissions are not sent at all.
       const body = isAdmin ? { nome_grupo: ADMIN_GROUP_NAME, descricao: values.descricao } : values;
-      update.mutate({ id: grupo.id, values: body }, mutationToasts("Grupo atualizado", "Erro ao atualizar grupo", backToList));
+      update.mutate({ id: grupo.id, values: body }, saveCallbacks({ success: "Grupo atualizado", error: "Erro ao atualizar grupo", done: backToList }));
     } else {
       if (!guard("gerenciar_grupos_permissoes", "criarGrupo")) return;
-      create.mutate(values, mutationToasts("Grupo criado", "Erro ao criar grupo", backToList));
+      create.mutate(values, saveCallbacks({ success: "Grupo criado", error: "Erro ao criar grupo", done: backToList }));
     }
   }
 

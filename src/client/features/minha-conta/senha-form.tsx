@@ -8,8 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
 import { PasswordInput } from "~/components/ui/password-input";
-import { applyServerFieldErrors } from "~/lib/server-field-errors";
-import { toast, toastApiError } from "~/lib/toast";
+import { saveCallbacks } from "~/lib/save-callbacks";
 import { useChangePassword, type ChangePasswordValues } from "./api";
 
 interface FormValues {
@@ -38,16 +37,15 @@ export function SenhaForm() {
   const confirmError = errors.confirmacao?.message ?? (mismatch ? "As senhas não conferem." : undefined);
 
   function onValid(values: ChangePasswordValues) {
-    change.mutate(values, {
-      onSuccess: () => {
-        toast({ title: SUCCESS.passwordChanged.title, description: SUCCESS.passwordChanged.message, variant: "success" });
-        reset();
-      },
-      onError: (error) => {
-        applyServerFieldErrors(error, setError, FIELDS);
-        toastApiError(MSG.changePasswordError.title, error);
-      },
-    });
+    change.mutate(
+      values,
+      saveCallbacks({
+        success: { title: SUCCESS.passwordChanged.title, description: SUCCESS.passwordChanged.message },
+        error: MSG.changePasswordError.title,
+        form: { setError, fields: FIELDS },
+        done: () => reset(),
+      }),
+    );
   }
 
   return (

@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
-import { toast, toastApiError } from "~/lib/toast";
+import { saveCallbacks } from "~/lib/save-callbacks";
 import { sessoesQueryOptions, useEndOtherSessions } from "./api";
 
 /** Minha conta: the account's open sessions (device, last use) and ending all the others. */
@@ -19,15 +19,16 @@ export function SessoesCard() {
   const others = rows.filter((s) => !s.atual).length;
 
   function endAll() {
-    endOthers.mutate(undefined, {
-      onSuccess: ({ encerradas }) =>
-        toast({
+    endOthers.mutate(
+      undefined,
+      saveCallbacks({
+        success: ({ encerradas }) => ({
           title: "Sessões encerradas",
           description: encerradas === 1 ? "1 outra sessão foi encerrada." : `${encerradas} outras sessões foram encerradas.`,
-          variant: "success",
         }),
-      onError: (error) => toastApiError("Erro ao encerrar sessões", error),
-    });
+        error: "Erro ao encerrar sessões",
+      }),
+    );
   }
 
   return (

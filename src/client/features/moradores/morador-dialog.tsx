@@ -8,9 +8,8 @@ import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
 import { toastFormErrors } from "~/components/ui/form-field";
 import { InputField, MaskedField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
 import { useActionGuard } from "~/lib/use-action-guard";
-import { applyServerFieldErrors } from "~/lib/server-field-errors";
+import { saveCallbacks } from "~/lib/save-callbacks";
 import { today, toDateInput } from "@shared/time";
-import { toast, toastApiError } from "~/lib/toast";
 import { useSaveMorador, type MoradorValues } from "./api";
 
 interface FormValues {
@@ -88,16 +87,12 @@ function MoradorForm({ morador, save, onSaved }: { morador?: Morador; save: Retu
     if (!guard("gerenciar_moradores_unidade")) return;
     save.mutate(
       { id: morador?.id, values },
-      {
-        onSuccess: () => {
-          toast({ title: morador ? "Morador atualizado!" : "Morador adicionado!", variant: "success" });
-          onSaved();
-        },
-        onError: (error) => {
-          applyServerFieldErrors(error, setError, FIELDS);
-          toastApiError("Erro ao salvar morador", error);
-        },
-      },
+      saveCallbacks({
+        success: morador ? "Morador atualizado!" : "Morador adicionado!",
+        error: "Erro ao salvar morador",
+        form: { setError, fields: FIELDS },
+        done: onSaved,
+      }),
     );
   }
 

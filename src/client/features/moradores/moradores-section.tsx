@@ -12,7 +12,7 @@ import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-st
 import { useActionGuard } from "~/lib/use-action-guard";
 import { AtivoBadge } from "~/components/ui/status-badge";
 import { useAuth } from "~/lib/auth";
-import { toast, toastApiError } from "~/lib/toast";
+import { saveCallbacks } from "~/lib/save-callbacks";
 import { moradoresQueryOptions, useDeleteMorador, useDeleteVeiculo } from "./api";
 import { MoradorDialog } from "./morador-dialog";
 import { VeiculoDialog } from "./veiculo-dialog";
@@ -57,30 +57,13 @@ export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
       setPendingDelete(null);
       requestAnimationFrame(() => headingRef.current?.focus());
     };
+    const failed = () => setPendingDelete(null);
     if (pendingDelete.kind === "morador") {
       if (!guard("gerenciar_moradores_unidade")) return setPendingDelete(null);
-      deleteMorador.mutate(pendingDelete.morador.id, {
-        onSuccess: () => {
-          toast({ title: "Morador excluído", variant: "success" });
-          done();
-        },
-        onError: (error) => {
-          toastApiError("Erro ao excluir morador", error);
-          setPendingDelete(null);
-        },
-      });
+      deleteMorador.mutate(pendingDelete.morador.id, saveCallbacks({ success: "Morador excluído", error: "Erro ao excluir morador", done, failed }));
     } else {
       if (!guard("gerenciar_veiculos_morador")) return setPendingDelete(null);
-      deleteVeiculo.mutate(pendingDelete.veiculo.id, {
-        onSuccess: () => {
-          toast({ title: "Veículo excluído", variant: "success" });
-          done();
-        },
-        onError: (error) => {
-          toastApiError("Erro ao excluir veículo", error);
-          setPendingDelete(null);
-        },
-      });
+      deleteVeiculo.mutate(pendingDelete.veiculo.id, saveCallbacks({ success: "Veículo excluído", error: "Erro ao excluir veículo", done, failed }));
     }
   }
 

@@ -8,8 +8,7 @@ import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
 import { toastFormErrors } from "~/components/ui/form-field";
 import { InputField, MaskedField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
 import { useActionGuard } from "~/lib/use-action-guard";
-import { applyServerFieldErrors } from "~/lib/server-field-errors";
-import { toast, toastApiError } from "~/lib/toast";
+import { saveCallbacks } from "~/lib/save-callbacks";
 import { useSaveVeiculo, type VeiculoValues } from "./api";
 
 interface FormValues {
@@ -98,16 +97,12 @@ function VeiculoForm({
     if (!guard("gerenciar_veiculos_morador")) return;
     save.mutate(
       { moradorId, id: veiculo?.id, values },
-      {
-        onSuccess: () => {
-          toast({ title: veiculo ? "Veículo atualizado!" : "Veículo adicionado!", variant: "success" });
-          onSaved();
-        },
-        onError: (error) => {
-          applyServerFieldErrors(error, setError, FIELDS);
-          toastApiError("Erro ao salvar veículo", error);
-        },
-      },
+      saveCallbacks({
+        success: veiculo ? "Veículo atualizado!" : "Veículo adicionado!",
+        error: "Erro ao salvar veículo",
+        form: { setError, fields: FIELDS },
+        done: onSaved,
+      }),
     );
   }
 

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
 import { Input, Textarea } from "~/components/ui/input";
-import { mutationToasts } from "~/lib/mutation-toasts";
+import { saveCallbacks } from "~/lib/save-callbacks";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useCreatePermissao, useUpdatePermissao, type PermissaoValues } from "./api";
 
@@ -65,10 +65,10 @@ export function PermissaoDialog({
     const close = () => onOpenChange(false);
     if (editing) {
       if (!guard("gerenciar_grupos_permissoes", "editarPermissao")) return;
-      update.mutate({ id: permissao.id, values }, mutationToasts("Permissão atualizada", "Erro ao atualizar permissão", close));
+      update.mutate({ id: permissao.id, values }, saveCallbacks({ success: "Permissão atualizada", error: "Erro ao atualizar permissão", done: close }));
     } else {
       if (!guard("gerenciar_grupos_permissoes", "criarPermissao")) return;
-      create.mutate(values, mutationToasts("Permissão criada", "Erro ao criar permissão", close));
+      create.mutate(values, saveCallbacks({ success: "Permissão criada", error: "Erro ao criar permissão", done: close }));
     }
   }
 

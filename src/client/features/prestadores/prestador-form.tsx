@@ -11,9 +11,8 @@ import { toastFormErrors } from "~/components/ui/form-field";
 import { InputField, MaskedField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
 import { useAuth } from "~/lib/auth";
 import { toDateInput } from "@shared/time";
-import { toast, toastApiError } from "~/lib/toast";
 import { useActionGuard } from "~/lib/use-action-guard";
-import { applyServerFieldErrors } from "~/lib/server-field-errors";
+import { saveCallbacks } from "~/lib/save-callbacks";
 import { useCreatePrestador, useUpdatePrestador, type PrestadorValues } from "./api";
 import { formatCpfOuCnpj } from "./format";
 import { PrestadorDeleteButton } from "./prestador-delete-button";
@@ -118,33 +117,19 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
   const canViewList = can("visualizar_prestadores_servico");
 
   function onValid(values: PrestadorValues) {
-    const onError = (error: Error) => {
-      applyServerFieldErrors(error, setError, FIELDS);
-      toastApiError("Erro ao salvar prestador", error);
-    };
+    const error = "Erro ao salvar prestador";
+    const form = { setError, fields: FIELDS };
+    // Staying: the saved values on edit, a blank form for the next one on create.
+    const after = (next: FormValues) => (canViewList ? navigate(PATHS.prestadores) : reset(next));
     if (prestador) {
       if (!guard("editar_prestadores_servico")) return;
       update.mutate(
         { id: prestador.id, values },
-        {
-          onSuccess: (saved) => {
-            toast({ title: "Prestador atualizado!", variant: "success" });
-            if (canViewList) navigate(PATHS.prestadores);
-            else reset(toFormValues(saved));
-          },
-          onError,
-        },
+        saveCallbacks({ success: "Prestador atualizado!", error, form, done: (saved) => after(toFormValues(saved)) }),
       );
     } else {
       if (!guard("criar_prestadores_servico")) return;
-      create.mutate(values, {
-        onSuccess: () => {
-          toast({ title: "Prestador cadastrado!", variant: "success" });
-          if (canViewList) navigate(PATHS.prestadores);
-          else reset(toFormValues());
-        },
-        onError,
-      });
+      create.mutate(values, saveCallbacks({ success: "Prestador cadastrado!", error, form, done: () => after(toFormValues()) }));
     }
   }
 

@@ -6,7 +6,7 @@ import { unidadeCreateSchema, unidadeUpdateSchema, type Unidade } from "@shared/
 import { FormActions } from "~/components/ui/form-actions";
 import { toastFormErrors } from "~/components/ui/form-field";
 import { InputField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
-import { applyServerFieldErrors } from "~/lib/server-field-errors";
+import type { SaveForm } from "~/lib/save-callbacks";
 import type { UnidadeValues } from "./api";
 
 export interface UnidadeFormValues {
@@ -67,8 +67,8 @@ export function UnidadeForm({
   condominiosNote?: ReactNode;
   readOnly?: boolean;
   saving: boolean;
-  /** Resolves when saved; rejects with the API error (its field messages go under the fields). */
-  onSave: (values: UnidadeValues) => Promise<unknown>;
+  /** Saves with `saveCallbacks({ ..., form })`: `form` puts the API's field messages under the fields. */
+  onSave: (values: UnidadeValues, form: SaveForm<UnidadeFormValues>) => void;
   cancelTo: string;
   extraActions?: ReactNode;
 }) {
@@ -91,16 +91,13 @@ export function UnidadeForm({
   const errors = formState.errors;
   const ativo = useWatch({ control, name: "ativo" });
 
-  async function onValid(values: UnidadeValues) {
-    try {
-      await onSave(values);
-    } catch (error) {
-      applyServerFieldErrors(error, setError, FIELDS);
-    }
-  }
-
   return (
-    <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-5" aria-label="Dados da unidade">
+    <form
+      onSubmit={handleSubmit((values) => onSave(values, { setError, fields: FIELDS }), toastFormErrors)}
+      noValidate
+      className="grid gap-5"
+      aria-label="Dados da unidade"
+    >
       <div className="grid gap-5 sm:grid-cols-2">
         <SelectField
           id={ids.condominio}

@@ -8,11 +8,10 @@ import { Card, CardContent } from "~/components/ui/card";
 import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
-import { toast, toastApiError } from "~/lib/toast";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useCreateUsuario, type UsuarioCreateValues } from "./api";
 import type { GrupoOption } from "./grupos-checklist";
-import { applyServerFieldErrors } from "~/lib/server-field-errors";
+import { saveCallbacks } from "~/lib/save-callbacks";
 import { UsuarioFields, UsuarioFormActions, type UsuarioSharedValues } from "./usuario-fields";
 import { PATHS } from "~/lib/paths";
 
@@ -44,21 +43,15 @@ export function UsuarioCreateForm({ grupos, defaultGroupIds, gruposNote }: { gru
 
   function onValid(values: UsuarioCreateValues) {
     if (!guard("gerenciar_usuarios_portaria", "criarUsuario")) return;
-    create.mutate(values, {
-      onSuccess: () => {
-        toast({
-          title: SUCCESS.userCreated.title,
-          description: SUCCESS.userCreated.message,
-          variant: "success",
-          duration: TOAST_DURATION.long,
-        });
-        navigate(PATHS.usuarios);
-      },
-      onError: (error) => {
-        applyServerFieldErrors(error, setError, FIELDS);
-        toastApiError("Erro ao criar usuário", error);
-      },
-    });
+    create.mutate(
+      values,
+      saveCallbacks({
+        success: { title: SUCCESS.userCreated.title, description: SUCCESS.userCreated.message, duration: TOAST_DURATION.long },
+        error: "Erro ao criar usuário",
+        form: { setError, fields: FIELDS },
+        done: () => navigate(PATHS.usuarios),
+      }),
+    );
   }
 
   return (

@@ -16,12 +16,11 @@ import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-fiel
 import { Input } from "~/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { useAuth } from "~/lib/auth";
-import { toast, toastApiError } from "~/lib/toast";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useResetSenha, useUpdateUsuario, type UsuarioUpdateValues } from "./api";
 import { membershipOptions } from "./group-options";
 import type { GrupoOption } from "./grupos-checklist";
-import { applyServerFieldErrors } from "~/lib/server-field-errors";
+import { saveCallbacks } from "~/lib/save-callbacks";
 import { STATUS_LABEL } from "./status";
 import { UsuarioFields, UsuarioFormActions, type UsuarioSharedValues } from "./usuario-fields";
 import { PATHS } from "~/lib/paths";
@@ -86,30 +85,24 @@ export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usua
     if (!guard("gerenciar_usuarios_portaria", "editarUsuario")) return;
     update.mutate(
       { id: usuario.id, values },
-      {
-        onSuccess: () => {
-          toast({ title: "Usuário atualizado", variant: "success" });
-          navigate(PATHS.usuarios);
-        },
-        onError: (error) => {
-          applyServerFieldErrors(error, setError, FIELDS);
-          toastApiError("Erro ao atualizar usuário", error);
-        },
-      },
+      saveCallbacks({
+        success: "Usuário atualizado",
+        error: "Erro ao atualizar usuário",
+        form: { setError, fields: FIELDS },
+        done: () => navigate(PATHS.usuarios),
+      }),
     );
   }
 
   function sendReset() {
     if (!guard("gerenciar_usuarios_portaria", "redefinirSenhaUsuario")) return;
-    reset.mutate(usuario.id, {
-      onSuccess: () =>
-        toast({
-          title: "Email de recuperação enviado",
-          description: `O link para criar uma nova senha foi enviado para ${usuario.email}.`,
-          variant: "success",
-        }),
-      onError: (error) => toastApiError("Erro ao enviar email de recuperação", error),
-    });
+    reset.mutate(
+      usuario.id,
+      saveCallbacks({
+        success: { title: "Email de recuperação enviado", description: `O link para criar uma nova senha foi enviado para ${usuario.email}.` },
+        error: "Erro ao enviar email de recuperação",
+      }),
+    );
   }
 
   return (

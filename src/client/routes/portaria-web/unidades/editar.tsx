@@ -17,10 +17,11 @@ import { useActionGuard } from "~/lib/use-action-guard";
 import { unidadeQueryOptions, useDeleteUnidade, useUpdateUnidade, type UnidadeValues } from "~/features/unidades/api";
 import { unidadeLabel } from "@shared/schemas/unidades";
 import { AtivoBadge } from "~/components/ui/status-badge";
-import { UnidadeForm, unidadeToFormValues } from "~/features/unidades/unidade-form";
+import { UnidadeForm, unidadeToFormValues, type UnidadeFormValues } from "~/features/unidades/unidade-form";
 import { ApiError } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
-import { toast, toastApiError, toastError } from "~/lib/toast";
+import { saveCallbacks, type SaveForm } from "~/lib/save-callbacks";
+import { toast, toastError } from "~/lib/toast";
 import type { Route } from "./+types/editar";
 import { PATHS } from "~/lib/paths";
 
@@ -130,31 +131,26 @@ function UnidadeCard({
     : [unidade.condominio];
   const note = canEdit && condominios.isError ? `Não foi possível carregar os condomínios: ${condominios.error.message}` : undefined;
 
-  async function save(values: UnidadeValues) {
+  function save(values: UnidadeValues, form: SaveForm<UnidadeFormValues>) {
     if (!guard("editar_unidades")) return;
-    try {
-      await update.mutateAsync({ id: unidade.id, values });
-    } catch (error) {
-      toastApiError("Erro ao atualizar unidade", error);
-      throw error;
-    }
-    toast({ title: "Unidade atualizada!", variant: "success" });
+    update.mutate({ id: unidade.id, values }, saveCallbacks({ success: "Unidade atualizada!", error: "Erro ao atualizar unidade", form }));
   }
 
   function confirmDelete() {
     if (!guard("excluir_unidades")) return setConfirmOpen(false);
-    remove.mutate(unidade.id, {
-      onSuccess: () => {
-        onDeleted();
-        toast({ title: "Unidade excluída", variant: "success" });
-        navigate(backTo);
-      },
-      onError: (error) => {
-        // 409: 'Erro ao excluir' / 'Não é possível excluir a unidade pois existem moradores...' (7 s).
-        toastApiError("Erro ao excluir unidade", error);
-        setConfirmOpen(false);
-      },
-    });
+    // 409: 'Erro ao excluir' / 'Não é possível excluir a unidade pois existem moradores...' (7 s).
+    remove.mutate(
+      unidade.id,
+      saveCallbacks({
+        success: "Unidade excluída",
+        error: "Erro ao excluir unidade",
+        done: () => {
+          onDeleted();
+          navigate(backTo);
+        },
+        failed: () => setConfirmOpen(false),
+      }),
+    );
   }
 
   return (

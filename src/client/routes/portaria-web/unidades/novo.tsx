@@ -8,9 +8,9 @@ import { portariaMeta } from "~/features/portaria-shell/meta";
 import { RequirePermission } from "~/components/portaria/require-permission";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useCreateUnidade, type UnidadeValues } from "~/features/unidades/api";
-import { EMPTY_UNIDADE, UnidadeForm } from "~/features/unidades/unidade-form";
+import { EMPTY_UNIDADE, UnidadeForm, type UnidadeFormValues } from "~/features/unidades/unidade-form";
 import { useAuth } from "~/lib/auth";
-import { toast, toastApiError } from "~/lib/toast";
+import { saveCallbacks, type SaveForm } from "~/lib/save-callbacks";
 import type { Route } from "./+types/novo";
 import { PATHS } from "~/lib/paths";
 
@@ -42,16 +42,9 @@ function NovaUnidade({ canList }: { canList: boolean }) {
   useQueryErrorToast(condominios.error, "Erro ao buscar condomínios");
   const backTo = canList ? PATHS.unidades : PATHS.painel;
 
-  async function save(values: UnidadeValues) {
+  function save(values: UnidadeValues, form: SaveForm<UnidadeFormValues>) {
     if (!guard("criar_unidades")) return;
-    try {
-      await create.mutateAsync(values);
-    } catch (error) {
-      toastApiError("Erro ao criar unidade", error);
-      throw error;
-    }
-    toast({ title: "Unidade criada!", variant: "success" });
-    navigate(backTo);
+    create.mutate(values, saveCallbacks({ success: "Unidade criada!", error: "Erro ao criar unidade", form, done: () => navigate(backTo) }));
   }
 
   const options = condominios.data ?? [];
