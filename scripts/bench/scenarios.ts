@@ -3,6 +3,7 @@ import type { Db } from "../../src/server/db/client";
 import { DEMO_DOMAIN, DEMO_PASSWORD, demoMarker } from "../../src/server/db/demo-data";
 import { condominios, grupos, moradores, session, unidades, usuarioGrupos, usuarios, veiculos } from "../../src/server/db/schema";
 import { unidadesRepository } from "../../src/server/modules/unidades/repository";
+import { ALL_CONDOMINIOS } from "../../src/server/scope";
 
 /** Who the bench signs in as: demo users, whose password is known (the admin's may not be). */
 export type BenchUser = "sindico" | "gestor";
@@ -86,7 +87,7 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
   const writeUnits = await db.select({ id: unidades.id }).from(unidades).where(eq(unidades.ativo, true)).orderBy(asc(unidades.id)).limit(200);
   const [car] = await db.select({ placa: veiculos.placa }).from(veiculos).where(eq(veiculos.unidade_id, unit.id)).limit(1);
   // Row 5,000 in the list's own order, and its cursor as the server makes it (once, by offset).
-  const { next: after5000 } = await unidadesRepository(db).list({ q: "", condominio_id: "todos", limit: 1, offset: 4999 });
+  const { next: after5000 } = await unidadesRepository(db).list(ALL_CONDOMINIOS, { q: "", condominio_id: "todos", limit: 1, offset: 4999 });
   if (!after5000) throw new NotSeededError("Menos de 5.000 unidades: rode npm run seed:demo -- --scale 1.");
 
   return {

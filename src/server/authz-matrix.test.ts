@@ -102,7 +102,10 @@ describe("route table", () => {
     extra.app.get("/api/sem-declaracao", async () => ({ segredo: "dado pessoal" }));
     await extra.app.ready();
     try {
-      expect(routeTableProblems(extra.routes)).toEqual(["GET /api/sem-declaracao: declares no access (config: { access }): the guard answers it with 500"]);
+      expect(routeTableProblems(extra.routes)).toEqual([
+        "GET /api/sem-declaracao: declares no access (config: { access }): the guard answers it with 500",
+        "GET /api/sem-declaracao: not in SCOPE_EXPECTATIONS (src/server/testing/route-matrix.ts): say what a user of another condominium gets",
+      ]);
       const route = extra.routes.find((r) => r.url === "/api/sem-declaracao")!;
       expect(() => matrixCases(route.access as Access)).toThrow("declares no access");
       for (const cookie of [undefined, admin]) {

@@ -158,6 +158,8 @@ const FIELDS: Record<string, { type: FieldType; invalid?: fc.Arbitrary<unknown> 
   ativo: { type: "boolean" },
   permissao_ids: { type: "uuids" },
   grupo_ids: { type: "uuids" },
+  condominio_ids: { type: "uuids" },
+  acesso_todos_condominios: { type: "boolean" },
 };
 
 interface WriteSpec {

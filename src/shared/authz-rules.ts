@@ -65,3 +65,32 @@ export function membershipRefusal(
   }
   return null;
 }
+
+/** The condominiums someone serves (gatehouse-spec §2). */
+export interface ScopeGrant {
+  acesso_todos_condominios: boolean;
+  condominio_ids: readonly string[];
+}
+
+/**
+ * Setting a user's condominiums from `current` (null when creating) to `wanted`: nobody gives a
+ * scope larger than their own, and nobody changes their own.
+ */
+export function scopeRefusal(
+  actor: Actor & ScopeGrant,
+  target: { id: string } | null,
+  current: ScopeGrant | null,
+  wanted: ScopeGrant,
+): CatalogueMessage | null {
+  const had = new Set(current?.acesso_todos_condominios ? [] : (current?.condominio_ids ?? []));
+  const changed =
+    current === null ||
+    current.acesso_todos_condominios !== wanted.acesso_todos_condominios ||
+    (!wanted.acesso_todos_condominios && (had.size !== wanted.condominio_ids.length || wanted.condominio_ids.some((id) => !had.has(id))));
+  if (!changed) return null;
+  if (target && target.id === actor.id) return MSG.ownScope;
+  if (actor.acesso_todos_condominios) return null;
+  if (wanted.acesso_todos_condominios) return MSG.scopeLarger;
+  const mine = new Set(actor.condominio_ids);
+  return wanted.condominio_ids.every((id) => mine.has(id) || had.has(id)) ? null : MSG.scopeLarger;
+}

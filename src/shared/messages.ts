@@ -63,6 +63,14 @@ export const MSG = {
   grantUnheld: { title: "Ação não permitida", message: "Você não pode conceder permissões que não possui." },
   adminMembersOnly: { title: "Ação não permitida", message: "Somente administradores podem alterar membros do grupo Administrador." },
   ownGroups: { title: "Ação não permitida", message: "Você não pode alterar os seus próprios grupos." },
+  // Condominium scope (gatehouse-spec §2)
+  scopeLarger: { title: "Ação não permitida", message: "Você não pode dar acesso a condomínios que não atende." },
+  ownScope: { title: "Ação não permitida", message: "Você não pode alterar os condomínios que você mesmo atende." },
+  condominioCreateNeedsAll: { title: "Ação não permitida", message: "Somente quem atende todos os condomínios pode cadastrar condomínios." },
+  prestadorGeralNeedsAll: {
+    title: "Ação não permitida",
+    message: "Prestadores gerais (sem condomínio) valem para todos os condomínios: somente quem atende todos pode cadastrá-los ou alterá-los.",
+  },
   lastActiveAdmin: { title: "Ação não permitida", message: "O sistema precisa de ao menos um administrador ativo." },
   adminGroupDelete: { title: "Ação não permitida", message: "O grupo Administrador não pode ser excluído." },
   adminGroupRename: { title: "Ação não permitida", message: "O grupo Administrador não pode ser renomeado." },

@@ -2,7 +2,8 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { Profile } from "../../shared/schemas/profile";
 import type { UserStatus } from "../../shared/permissions";
 import type { Db } from "../db/client";
-import { grupoPermissoes, grupos, permissoes, usuarioGrupos, usuarios } from "../db/schema";
+import { grupoPermissoes, grupos, permissoes, usuarioCondominios, usuarioGrupos, usuarios } from "../db/schema";
+import { isAdministrator } from "../../shared/authz-rules";
 
 /** The Portaria Web profile of an auth user: record + groups + de-duplicated permission names. */
 export async function loadProfile(db: Db, authUserId: string): Promise<Profile | null> {
@@ -16,13 +17,18 @@ export async function loadProfile(db: Db, authUserId: string): Promise<Profile |
     .where(eq(usuarioGrupos.usuario_id, usuario.id))
     .orderBy(asc(grupos.nome_grupo));
   const groupIds = groupRows.map((g) => g.id);
-  const permissionRows = groupIds.length
-    ? await db
-        .selectDistinct({ nome: permissoes.nome_permissao })
-        .from(grupoPermissoes)
-        .innerJoin(permissoes, eq(permissoes.id, grupoPermissoes.permissao_id))
-        .where(inArray(grupoPermissoes.grupo_id, groupIds))
-    : [];
+  // Members of Administrador serve every condominium, always (gatehouse-spec §2).
+  const todos = usuario.acesso_todos_condominios || isAdministrator({ grupos: groupRows });
+  const [permissionRows, condominioRows] = await Promise.all([
+    groupIds.length
+      ? db
+          .selectDistinct({ nome: permissoes.nome_permissao })
+          .from(grupoPermissoes)
+          .innerJoin(permissoes, eq(permissoes.id, grupoPermissoes.permissao_id))
+          .where(inArray(grupoPermissoes.grupo_id, groupIds))
+      : [],
+    todos ? [] : db.select({ id: usuarioCondominios.condominio_id }).from(usuarioCondominios).where(eq(usuarioCondominios.usuario_id, usuario.id)),
+  ]);
   return {
     id: usuario.id,
     auth_user_id: usuario.auth_user_id,
@@ -34,5 +40,7 @@ export async function loadProfile(db: Db, authUserId: string): Promise<Profile |
     primeiro_acesso_concluido: usuario.primeiro_acesso_concluido,
     grupos: groupRows,
     permissions: [...new Set(permissionRows.map((p) => p.nome).filter((n) => n.trim() !== ""))].sort(),
+    acesso_todos_condominios: todos,
+    condominio_ids: condominioRows.map((c) => c.id).sort(),
   };
 }

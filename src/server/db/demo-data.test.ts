@@ -91,7 +91,7 @@ describe("seed:demo", () => {
     const [active] = await db
       .select()
       .from(schema.usuarios)
-      .where(and(like(schema.usuarios.email, `%@${DEMO_DOMAIN}`), eq(schema.usuarios.status, "ativo")))
+      .where(and(like(schema.usuarios.email, `%@${DEMO_DOMAIN}`), eq(schema.usuarios.status, "ativo"), eq(schema.usuarios.acesso_todos_condominios, true)))
       .limit(1);
     const cookie = await signIn(app, active!.email, DEMO_PASSWORD);
     const response = await request(app, "GET", "/api/painel", { cookie });
@@ -142,5 +142,39 @@ describe("seed:demo", () => {
     expect(await count(schema.condominios)).toBe(2);
     const [real] = await db.select().from(schema.condominios).where(eq(schema.condominios.nome, "Condomínio Real"));
     expect(real).toBeDefined();
+  });
+
+  it("gives each porteiro one condominium and each síndico one to three, and their painel counts only those", async () => {
+    const db = app.database.db;
+    const served = async (grupo: string) => {
+      const rows = await db
+        .select({ id: schema.usuarios.id, email: schema.usuarios.email, todos: schema.usuarios.acesso_todos_condominios, status: schema.usuarios.status })
+        .from(schema.usuarios)
+        .innerJoin(schema.usuarioGrupos, eq(schema.usuarioGrupos.usuario_id, schema.usuarios.id))
+        .innerJoin(schema.grupos, eq(schema.grupos.id, schema.usuarioGrupos.grupo_id))
+        .where(eq(schema.grupos.nome_grupo, grupo));
+      expect(rows.length).toBeGreaterThan(0);
+      const links = await db.select().from(schema.usuarioCondominios);
+      return rows.map((r) => ({ ...r, condominios: links.filter((l) => l.usuario_id === r.id).map((l) => l.condominio_id) }));
+    };
+    const porteiros = await served("Porteiros");
+    for (const p of porteiros) expect(p).toMatchObject({ todos: false, condominios: [expect.any(String)] });
+    for (const s of await served("Síndicos")) {
+      expect(s.todos).toBe(false);
+      expect(s.condominios.length).toBeGreaterThanOrEqual(1);
+      expect(s.condominios.length).toBeLessThanOrEqual(3);
+    }
+
+    const porteiro = porteiros.find((p) => p.status === "ativo")!;
+    const cookie = await signIn(app, porteiro.email, DEMO_PASSWORD);
+    const condominio = porteiro.condominios[0]!;
+    const options = (await request(app, "GET", "/api/painel/condominios", { cookie })).json();
+    expect(options.rows.map((r: { id: string }) => r.id)).toEqual([condominio]);
+    const painel = (await request(app, "GET", "/api/painel", { cookie })).json();
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.unidades)
+      .where(and(eq(schema.unidades.condominio_id, condominio), eq(schema.unidades.ativo, true)));
+    expect(painel.unidades_ativas).toBe(n);
   });
 });

@@ -15,6 +15,7 @@ import {
   prestadores,
   unidades,
   user,
+  usuarioCondominios,
   usuarioGrupos,
   usuarios,
   veiculos,
@@ -436,6 +437,18 @@ const OUTROS_VEICULOS: readonly [string, string][] = [
 ];
 const CORES = ["Branco", "Preto", "Prata", "Cinza", "Vermelho", "Azul", "Marrom", "Verde", "Bege", "Amarelo"] as const;
 const OBS_MORADOR = ["Possui animal de estimação", "Prefere contato por WhatsApp", "Autoriza entregas na portaria", "Cadeirante"] as const;
+
+/**
+ * The condominiums a demo user serves, by group (gatehouse-spec §2): a porteiro or a zelador works
+ * at one condominium, a síndico at one to three; the security company's own staff serve all.
+ */
+function demoScope(grupo: string, rng: Rng, condominios: readonly string[]): "todos" | string[] {
+  const take = (n: number) => [...new Set(Array.from({ length: n }, () => rng.pick(condominios)))];
+  if (!condominios.length) return "todos";
+  if (grupo === "Porteiros" || grupo === "Zeladoria") return take(1);
+  if (grupo === "Síndicos") return take(rng.int(1, 3));
+  return "todos";
+}
 
 /** Ten demo groups and their permissions (the Administrador group is the regular seed's). */
 export const DEMO_GROUPS: readonly { nome: string; descricao: string; permissoes: readonly PermissionName[] }[] = [
@@ -872,6 +885,7 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
     onProgress("grupos", DEMO_GROUPS.length, DEMO_GROUPS.length);
 
     // Users: auth user + credential account (one shared password hash) + Portaria Web profile.
+    const activeCondos = condos.filter((c) => c.ativo).map((c) => c.id);
     const people = [...Array(counts.usuarios)].map((_, i) => {
       const p = pessoa(rng);
       const roll = rng.next();
@@ -887,6 +901,7 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
         telefone: celular(rng, rng.pick(CIDADES)[2]),
         status,
         grupo: groupIds[i % groupIds.length]!,
+        condominios: demoScope(DEMO_GROUPS[i % DEMO_GROUPS.length]!.nome, rng, activeCondos),
       };
     });
     for (const p of people) {
@@ -913,9 +928,12 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
         cpf: p.cpf,
         status: p.status,
         primeiro_acesso_concluido: p.status !== "pendente_confirmacao",
+        acesso_todos_condominios: p.condominios === "todos",
       };
     });
     await insertAll("membros dos grupos", usuarioGrupos, people.length, (i) => ({ usuario_id: people[i]!.id, grupo_id: people[i]!.grupo }));
+    const served = people.flatMap((p) => (p.condominios === "todos" ? [] : p.condominios.map((condominio_id) => ({ usuario_id: p.id, condominio_id }))));
+    await insertAll("condomínios atendidos", usuarioCondominios, served.length, (i) => served[i]!);
 
     await tx
       .insert(portalSettings)

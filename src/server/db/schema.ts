@@ -134,6 +134,8 @@ export const usuarios = pgTable(
     cpf: varchar("cpf", { length: 11 }),
     status: text("status").notNull().default("pendente_confirmacao"),
     primeiro_acesso_concluido: boolean("primeiro_acesso_concluido").notNull().default(false),
+    /** Serves every condominium (gatehouse-spec §2); otherwise those of portaria_web_usuario_condominios. */
+    acesso_todos_condominios: boolean("acesso_todos_condominios").notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -176,6 +178,20 @@ export const usuarioGrupos = pgTable(
       .references(() => grupos.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.usuario_id, t.grupo_id] }), index("usuario_grupos_grupo_idx").on(t.grupo_id)],
+);
+
+/** The condominiums a user without all-condominium access serves (gatehouse-spec §2). */
+export const usuarioCondominios = pgTable(
+  "portaria_web_usuario_condominios",
+  {
+    usuario_id: uuid("usuario_id")
+      .notNull()
+      .references(() => usuarios.id, { onDelete: "cascade" }),
+    condominio_id: uuid("condominio_id")
+      .notNull()
+      .references(() => condominios.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.usuario_id, t.condominio_id] }), index("usuario_condominios_condominio_idx").on(t.condominio_id)],
 );
 
 export const permissoes = pgTable(

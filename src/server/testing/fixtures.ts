@@ -53,7 +53,13 @@ export class Fixtures {
     this.once("veiculo", async () => this.create(`/api/moradores/${(await this.morador()).id}/veiculos`, { placa: "FIX1A23", tipo_veiculo: "carro" }));
 
   prestador = () =>
-    this.once("prestador", () => this.create("/api/prestadores", { nome_empresa_profissional: `Prestador Fixture ${nextSeq()}`, tipo_servico: "Limpeza" }));
+    this.once("prestador", async () =>
+      this.create("/api/prestadores", {
+        nome_empresa_profissional: `Prestador Fixture ${nextSeq()}`,
+        tipo_servico: "Limpeza",
+        condominio_id: (await this.condominio()).id,
+      }),
+    );
 
   /** A permission of the catalogue that no group holds and the code does not check. */
   permissao = () => this.once("permissao", () => this.create("/api/permissoes", { nome_permissao: `fixture_${nextSeq()}`, categoria: "Fixtures" }));
@@ -63,7 +69,12 @@ export class Fixtures {
   usuario = () =>
     this.once("usuario", () => {
       const n = nextSeq();
-      return this.create("/api/usuarios", { nome_completo: `Usuário Fixture ${n}`, email: `fixture-${n}@teste.local`, senha: "Fixture#Sentinela-2026" });
+      return this.create("/api/usuarios", {
+        nome_completo: `Usuário Fixture ${n}`,
+        email: `fixture-${n}@teste.local`,
+        senha: "Fixture#Sentinela-2026",
+        acesso_todos_condominios: true,
+      });
     });
 
   /**

@@ -126,14 +126,28 @@ export async function signIn(app: TestApp, email: string, password: string): Pro
  * A Portaria Web user, active with first access done, in a fresh group holding exactly
  * `permissions`; returns its session cookie and ids.
  */
-export async function userWithPermissions(app: TestApp, email: string, permissions: string[]) {
+/**
+ * A signed-in user holding `permissions`. Serves every condominium unless `condominioIds` lists
+ * the ones they serve (gatehouse-spec §2).
+ */
+export async function userWithPermissions(app: TestApp, email: string, permissions: string[], condominioIds?: readonly string[]) {
   const db = app.database.db;
   const password = "senha-de-teste-1";
   const authUser = await createAuthUser(app.auth, { email, name: email, password });
   const [usuario] = await db
     .insert(schema.usuarios)
-    .values({ auth_user_id: authUser.id, nome_completo: `Teste ${email}`, email, status: "ativo", primeiro_acesso_concluido: true })
+    .values({
+      auth_user_id: authUser.id,
+      nome_completo: `Teste ${email}`,
+      email,
+      status: "ativo",
+      primeiro_acesso_concluido: true,
+      acesso_todos_condominios: condominioIds === undefined,
+    })
     .returning();
+  if (condominioIds?.length) {
+    await db.insert(schema.usuarioCondominios).values(condominioIds.map((condominio_id) => ({ usuario_id: usuario!.id, condominio_id })));
+  }
   const [grupo] = await db
     .insert(schema.grupos)
     .values({ nome_grupo: `grupo de ${email}` })

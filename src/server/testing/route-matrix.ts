@@ -114,6 +114,74 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "DELETE /api/prestadores/:id": { path: async (f) => `/api/prestadores/${(await f.prestador()).id}` },
 };
 
+/**
+ * What a user holding every permission but serving one other condominium (gatehouse-spec §2) gets
+ * from each route when the sample's records (ROUTE_SAMPLES, on the fixtures' condominium) lie
+ * outside their scope. Every /api route must be classified: a new module is checked for its scope
+ * the day it is born (src/server/scope.test.ts).
+ * - "sem_escopo": not condominium-bound data (own account, groups, catalogue, public forms).
+ * - "lista": answers, but with nothing of the other condominium.
+ * - 404: the record is as unknown as one that does not exist. 400: a body naming the other
+ *   condominium is refused as an unknown condominium. 403: needs all-condominium access.
+ */
+export type ScopeExpectation = "sem_escopo" | "lista" | 400 | 403 | 404;
+
+export const SCOPE_EXPECTATIONS: Record<string, ScopeExpectation> = {
+  "POST /api/leads": "sem_escopo",
+  "POST /api/page-views": "sem_escopo",
+  "GET /api/redefinicao-senha": "sem_escopo",
+  "GET /api/me": "sem_escopo",
+  "GET /api/me/sessao": "sem_escopo",
+  "GET /api/me/sessoes": "sem_escopo",
+  "POST /api/me/senha": "sem_escopo",
+  "POST /api/me/sessoes/encerrar-outras": "sem_escopo",
+  "GET /api/permissoes": "sem_escopo",
+  "POST /api/permissoes": "sem_escopo",
+  "PUT /api/permissoes/:id": "sem_escopo",
+  "DELETE /api/permissoes/:id": "sem_escopo",
+  "GET /api/grupos": "sem_escopo",
+  "GET /api/grupos/:id": "sem_escopo",
+  "POST /api/grupos": "sem_escopo",
+  "PUT /api/grupos/:id": "sem_escopo",
+  "DELETE /api/grupos/:id": "sem_escopo",
+
+  "GET /api/painel": "lista",
+  "GET /api/painel/condominios": "lista",
+  "GET /api/condominios": "lista",
+  "GET /api/unidades": "lista",
+  "GET /api/veiculos": "lista",
+  "GET /api/prestadores": "lista",
+  "GET /api/usuarios": "lista",
+
+  // The fixture user serves every condominium: out of reach of a manager who serves one.
+  "GET /api/usuarios/:id": 404,
+  "PUT /api/usuarios/:id": 404,
+  "PATCH /api/usuarios/:id/status": 404,
+  "POST /api/usuarios/:id/reset-senha": 404,
+  "POST /api/usuarios": "sem_escopo",
+
+  "GET /api/condominios/:id": 404,
+  "POST /api/condominios": 403,
+  "PUT /api/condominios/:id": 404,
+  "DELETE /api/condominios/:id": 404,
+  "GET /api/unidades/:id": 404,
+  "POST /api/unidades": 400,
+  "PUT /api/unidades/:id": 404,
+  "DELETE /api/unidades/:id": 404,
+  "GET /api/unidades/:id/moradores": 404,
+  "POST /api/unidades/:id/moradores": 404,
+  "PUT /api/moradores/:id": 404,
+  "DELETE /api/moradores/:id": 404,
+  "POST /api/moradores/:id/veiculos": 404,
+  "PUT /api/veiculos/:id": 404,
+  "DELETE /api/veiculos/:id": 404,
+  "GET /api/prestadores/:id": 404,
+  // The sample creates a 'Geral' provider, which only who serves every condominium may do.
+  "POST /api/prestadores": 403,
+  "PUT /api/prestadores/:id": 404,
+  "DELETE /api/prestadores/:id": 404,
+};
+
 function accessProblem(access: unknown): string | null {
   if (access === undefined) return "declares no access (config: { access }): the guard answers it with 500";
   if (access === "public" || access === "authenticated" || access === "profile") return null;
@@ -135,9 +203,12 @@ export function routeTableProblems(routes: readonly RouteEntry[], samples: Recor
     if (problem) problems.push(`${key}: ${problem}`);
     if (needsSample(route) && !samples[key])
       problems.push(`${key}: no sample in ROUTE_SAMPLES (src/server/testing/route-matrix.ts): add its path and a valid body`);
+    if (!(key in SCOPE_EXPECTATIONS))
+      problems.push(`${key}: not in SCOPE_EXPECTATIONS (src/server/testing/route-matrix.ts): say what a user of another condominium gets`);
   }
   const keys = new Set(api.map(routeKey));
   for (const key of Object.keys(samples)) if (!keys.has(key)) problems.push(`${key}: sample for a route the app does not register`);
+  for (const key of Object.keys(SCOPE_EXPECTATIONS)) if (!keys.has(key)) problems.push(`${key}: scope expectation for a route the app does not register`);
   return problems;
 }
 

@@ -17,4 +17,8 @@ export interface Profile {
   primeiro_acesso_concluido: boolean;
   grupos: { id: string; nome_grupo: string }[];
   permissions: string[];
+  /** Serves every condominium (gatehouse-spec §2); always true for members of Administrador. */
+  acesso_todos_condominios: boolean;
+  /** The condominiums served when not all of them (empty otherwise). */
+  condominio_ids: string[];
 }

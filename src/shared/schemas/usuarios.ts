@@ -12,6 +12,20 @@ const grupoIds = z
   .default([])
   .transform((ids) => [...new Set(ids)]);
 
+const condominioIds = z
+  .array(uuidSchema, { error: "Condomínios inválidos." })
+  .max(1000, "Escolha no máximo 1000 condomínios.")
+  .transform((ids) => [...new Set(ids)].sort());
+
+/**
+ * The 'Condomínios' field (gatehouse-spec §2): 'Todos os condomínios', or the listed ones. Both
+ * optional in the API: a new user without them serves none; an edit without them keeps the scope.
+ */
+const escopo = {
+  acesso_todos_condominios: z.boolean({ error: "Valor inválido para 'Todos os condomínios'." }).optional(),
+  condominio_ids: condominioIds.optional(),
+};
+
 export const usuarioCreateSchema = z.object({
   nome_completo: requiredText(MSG.userCreateRequired.message),
   email: requiredText(MSG.userCreateRequired.message, 254)
@@ -25,6 +39,7 @@ export const usuarioCreateSchema = z.object({
   telefone_celular: optionalPhone.optional().default(null),
   cpf: optionalCpf.optional().default(null),
   grupo_ids: grupoIds,
+  ...escopo,
 });
 
 export const usuarioStatusSchema = z.enum(USER_STATUSES, { error: "Status inválido." });
@@ -35,6 +50,7 @@ export const usuarioUpdateSchema = z.object({
   cpf: optionalCpf.optional().default(null),
   status: usuarioStatusSchema,
   grupo_ids: grupoIds,
+  ...escopo,
 });
 
 export const usuarioListQuerySchema = z
@@ -63,4 +79,8 @@ export interface Usuario {
   status: UserStatus;
   primeiro_acesso_concluido: boolean;
   grupos: { id: string; nome_grupo: string }[];
+  /** Serves every condominium: set so, or a member of Administrador (gatehouse-spec §2). */
+  acesso_todos_condominios: boolean;
+  /** The condominiums served otherwise, by name (empty with all-condominium access). */
+  condominios: { id: string; nome: string }[];
 }

@@ -19,6 +19,7 @@ import {
 } from "../common";
 import { normalizeCnpj } from "../../../shared/br/cnpj";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
+import { condominioInScope, condominioInShape, scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
 
 type Input = Omit<Condominio, "id" | "created_at" | "updated_at">;
 type Row = typeof condominios.$inferSelect;
@@ -26,10 +27,14 @@ type Row = typeof condominios.$inferSelect;
 const toCondominio = (row: Row): Condominio => ({ ...row, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) });
 
 /** Which filters a list request sets: each combination is one prepared shape (db/prepared.ts). */
-type Filters = { q: boolean; cnpj: boolean };
+type Filters = { q: boolean; cnpj: boolean; scoped: boolean };
 
 // The document column only when the text has a digit: "ab" is a name, not a CNPJ.
-const listWhere = (f: Filters) => (f.q ? or(ilike(condominios.nome, param("text")), f.cnpj ? ilike(condominios.cnpj, param("cnpj")) : undefined) : undefined);
+const listWhere = (f: Filters) =>
+  and(
+    f.q ? or(ilike(condominios.nome, param("text")), f.cnpj ? ilike(condominios.cnpj, param("cnpj")) : undefined) : undefined,
+    condominioInShape(condominios.id, f.scoped),
+  );
 
 export function condominiosRepository(db: Db, totals?: ListTotals) {
   const listPage = byShape((shape: Filters & PagingShape) =>
@@ -52,23 +57,27 @@ export function condominiosRepository(db: Db, totals?: ListTotals) {
   const countRows = listCounter(db, condominios, listWhere);
 
   return {
-    async list(query: { q: string; limit: number; offset: number; after?: [string, string] }): Promise<Page<CondominioListItem>> {
+    async list(scope: CondominioScope, query: { q: string; limit: number; offset: number; after?: [string, string] }): Promise<Page<CondominioListItem>> {
       const cnpj = /\d/.test(query.q) ? normalizeCnpj(query.q) : "";
-      const filters: Filters = { q: Boolean(query.q), cnpj: Boolean(cnpj) };
+      const filters: Filters = { q: Boolean(query.q), cnpj: Boolean(cnpj), ...scopeShape(scope) };
       const values = {
         text: query.q && containsPattern(query.q),
         cnpj: cnpj && containsPattern(cnpj),
+        ...scopeValues(scope),
         ...pagingValues(query),
       };
       const [rows, total] = await Promise.all([
         listPage({ ...filters, ...pagingShape(query) }).execute(values),
-        cachedTotal(totals, ["condominios", query.q], () => countRows(filters, values)),
+        cachedTotal(totals, ["condominios", scopeKey(scope), query.q], () => countRows(filters, values)),
       ]);
       return { ...keysetPage(rows, query.limit, (r) => [r.nome, r.id]), total };
     },
 
-    async get(id: string): Promise<Condominio | null> {
-      const [row] = await db.select().from(condominios).where(eq(condominios.id, id));
+    async get(scope: CondominioScope, id: string): Promise<Condominio | null> {
+      const [row] = await db
+        .select()
+        .from(condominios)
+        .where(and(eq(condominios.id, id), condominioInScope(scope, condominios.id)));
       return row ? toCondominio(row) : null;
     },
 
@@ -77,17 +86,24 @@ export function condominiosRepository(db: Db, totals?: ListTotals) {
       return toCondominio(row!);
     },
 
-    async update(id: string, input: Input): Promise<Condominio | null> {
+    async update(scope: CondominioScope, id: string, input: Input): Promise<Condominio | null> {
       const [row] = await db
         .update(condominios)
         .set({ ...input, updated_at: new Date() })
-        .where(eq(condominios.id, id))
+        .where(and(eq(condominios.id, id), condominioInScope(scope, condominios.id)))
         .returning();
       return row ? toCondominio(row) : null;
     },
 
-    async remove(id: string): Promise<boolean> {
-      return (await db.delete(condominios).where(eq(condominios.id, id)).returning({ id: condominios.id })).length > 0;
+    async remove(scope: CondominioScope, id: string): Promise<boolean> {
+      return (
+        (
+          await db
+            .delete(condominios)
+            .where(and(eq(condominios.id, id), condominioInScope(scope, condominios.id)))
+            .returning({ id: condominios.id })
+        ).length > 0
+      );
     },
   };
 }

@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { condominioInputSchema, condominioListQuerySchema } from "../../../shared/schemas/condominios";
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
-import { notFound } from "../../errors";
+import { forbidden, notFound } from "../../errors";
+import { MSG } from "../../../shared/messages";
+import { scopeOf } from "../../scope";
 import { idParams, linkedRecordsMessage, type ListTotals } from "../common";
 import { condominiosRepository } from "./repository";
 
@@ -15,10 +17,12 @@ export const condominiosRoutes =
     const repo = condominiosRepository(db, totals);
     const view = requirePermission("visualizar_condominios");
 
-    app.get("/api/condominios", { config: { access: view }, schema: { querystring: condominioListQuerySchema } }, async (request) => repo.list(request.query));
+    app.get("/api/condominios", { config: { access: view }, schema: { querystring: condominioListQuerySchema } }, async (request) =>
+      repo.list(scopeOf(request), request.query),
+    );
 
     app.get("/api/condominios/:id", { config: { access: view }, schema: { params: idParams } }, async (request) => {
-      const condominio = await repo.get(request.params.id);
+      const condominio = await repo.get(scopeOf(request), request.params.id);
       if (!condominio) throw notFound(NOT_FOUND);
       return condominio;
     });
@@ -29,7 +33,11 @@ export const condominiosRoutes =
         config: { access: requirePermission("criar_condominios") },
         schema: { body: condominioInputSchema },
       },
-      async (request, reply) => reply.status(201).send(await repo.create(request.body)),
+      async (request, reply) => {
+        // A condominium created by someone who serves only some would be outside their own scope (§2).
+        if (!scopeOf(request).all) throw forbidden(MSG.condominioCreateNeedsAll);
+        return reply.status(201).send(await repo.create(request.body));
+      },
     );
 
     app.put(
@@ -39,7 +47,7 @@ export const condominiosRoutes =
         schema: { params: idParams, body: condominioInputSchema },
       },
       async (request) => {
-        const updated = await repo.update(request.params.id, request.body);
+        const updated = await repo.update(scopeOf(request), request.params.id, request.body);
         if (!updated) throw notFound(NOT_FOUND);
         return updated;
       },
@@ -52,7 +60,7 @@ export const condominiosRoutes =
         schema: { params: idParams },
       },
       async (request, reply) => {
-        const deleted = await linkedRecordsMessage(() => repo.remove(request.params.id), LINKED);
+        const deleted = await linkedRecordsMessage(() => repo.remove(scopeOf(request), request.params.id), LINKED);
         if (!deleted) throw notFound(NOT_FOUND);
         return reply.status(204).send();
       },

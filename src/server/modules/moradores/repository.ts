@@ -1,10 +1,11 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { Morador } from "../../../shared/schemas/moradores";
 import type { Veiculo } from "../../../shared/schemas/veiculos";
 import type { Db } from "../../db/client";
-import { NAMED_BY_TEXT, param } from "../../db/prepared";
+import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { moradores, unidades, veiculos } from "../../db/schema";
 import { veiculoListColumns } from "../veiculos/repository";
+import { condominioInShape, scopeShape, scopeValues, unidadeInScope, type CondominioScope } from "../../scope";
 
 type MoradorFields = Omit<Morador, "id" | "unidade_id" | "veiculos">;
 type VeiculoFields = Omit<Veiculo, "id" | "morador_id" | "unidade_id">;
@@ -28,11 +29,13 @@ const moradorColumns = {
 export function moradoresRepository(db: Db) {
   // The unit page's reads, built once (db/prepared.ts). The vehicles are found through their
   // residents' unit, so both lists are read at once instead of one after the other.
-  const unidadeQuery = db
-    .select({ id: unidades.id })
-    .from(unidades)
-    .where(eq(unidades.id, param("unidade")))
-    .prepare(NAMED_BY_TEXT);
+  const unidadeQuery = byShape((shape: { scoped: boolean }) =>
+    db
+      .select({ id: unidades.id })
+      .from(unidades)
+      .where(and(eq(unidades.id, param("unidade")), condominioInShape(unidades.condominio_id, shape.scoped)))
+      .prepare(NAMED_BY_TEXT),
+  );
   const moradoresQuery = db
     .select(moradorColumns)
     .from(moradores)
@@ -48,11 +51,15 @@ export function moradoresRepository(db: Db) {
     .prepare(NAMED_BY_TEXT);
 
   return {
-    async unidadeExists(id: string): Promise<boolean> {
-      return (await unidadeQuery.execute({ unidade: id })).length > 0;
+    /** The unit exists in the scope (one outside it is as unknown as one that does not exist). */
+    async unidadeExists(scope: CondominioScope, id: string): Promise<boolean> {
+      return (await unidadeQuery(scopeShape(scope)).execute({ unidade: id, ...scopeValues(scope) })).length > 0;
     },
 
-    /** The unit's residents by name, each with their vehicles by plate (§7 Residents, Vehicles). */
+    /**
+     * The unit's residents by name, each with their vehicles by plate (§7 Residents, Vehicles).
+     * Not scoped itself: read only together with `unidadeExists`, which is.
+     */
     async listByUnidade(unidadeId: string): Promise<Morador[]> {
       const [rows, cars] = await Promise.all([moradoresQuery.execute({ unidade: unidadeId }), veiculosQuery.execute({ unidade: unidadeId })]);
       return rows.map((m) => ({
@@ -62,8 +69,11 @@ export function moradoresRepository(db: Db) {
       }));
     },
 
-    async getMorador(id: string) {
-      const [row] = await db.select(moradorColumns).from(moradores).where(eq(moradores.id, id));
+    async getMorador(scope: CondominioScope, id: string) {
+      const [row] = await db
+        .select(moradorColumns)
+        .from(moradores)
+        .where(and(eq(moradores.id, id), unidadeInScope(scope, moradores.unidade_id)));
       return row ?? null;
     },
 
@@ -75,23 +85,25 @@ export function moradoresRepository(db: Db) {
       return { ...row!, veiculos: [] };
     },
 
-    async updateMorador(id: string, input: MoradorFields) {
+    async updateMorador(scope: CondominioScope, id: string, input: MoradorFields) {
       const [row] = await db
         .update(moradores)
         .set({ ...input, updated_at: new Date() })
-        .where(eq(moradores.id, id))
+        .where(and(eq(moradores.id, id), unidadeInScope(scope, moradores.unidade_id)))
         .returning(moradorColumns);
       return row ?? null;
     },
 
     /** Deletes the resident; their vehicles go with them (ON DELETE CASCADE). */
-    async removeMorador(id: string): Promise<boolean> {
-      return (await db.delete(moradores).where(eq(moradores.id, id)).returning({ id: moradores.id })).length > 0;
-    },
-
-    async getVeiculo(id: string) {
-      const [row] = await db.select(veiculoColumns).from(veiculos).where(eq(veiculos.id, id));
-      return row ?? null;
+    async removeMorador(scope: CondominioScope, id: string): Promise<boolean> {
+      return (
+        (
+          await db
+            .delete(moradores)
+            .where(and(eq(moradores.id, id), unidadeInScope(scope, moradores.unidade_id)))
+            .returning({ id: moradores.id })
+        ).length > 0
+      );
     },
 
     async createVeiculo(morador: { id: string; unidade_id: string }, input: VeiculoFields) {
@@ -102,17 +114,24 @@ export function moradoresRepository(db: Db) {
       return row!;
     },
 
-    async updateVeiculo(id: string, input: VeiculoFields) {
+    async updateVeiculo(scope: CondominioScope, id: string, input: VeiculoFields) {
       const [row] = await db
         .update(veiculos)
         .set({ ...input, updated_at: new Date() })
-        .where(eq(veiculos.id, id))
+        .where(and(eq(veiculos.id, id), unidadeInScope(scope, veiculos.unidade_id)))
         .returning(veiculoColumns);
       return row ?? null;
     },
 
-    async removeVeiculo(id: string): Promise<boolean> {
-      return (await db.delete(veiculos).where(eq(veiculos.id, id)).returning({ id: veiculos.id })).length > 0;
+    async removeVeiculo(scope: CondominioScope, id: string): Promise<boolean> {
+      return (
+        (
+          await db
+            .delete(veiculos)
+            .where(and(eq(veiculos.id, id), unidadeInScope(scope, veiculos.unidade_id)))
+            .returning({ id: veiculos.id })
+        ).length > 0
+      );
     },
   };
 }

@@ -6,6 +6,7 @@ import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
 import { idParams } from "../common";
 import { moradoresRepository } from "./repository";
+import { scopeOf } from "../../scope";
 
 const UNIDADE_NOT_FOUND = { title: "Unidade não encontrada", message: "Unidade não encontrada." };
 const MORADOR_NOT_FOUND = { title: "Erro ao buscar moradores/veículos", message: "Morador não encontrado." };
@@ -21,14 +22,20 @@ export const moradoresRoutes =
     const readSection = requirePermission(["gerenciar_moradores_unidade", "gerenciar_veiculos_morador"], "verMoradoresUnidade");
 
     app.get("/api/unidades/:id/moradores", { config: { access: readSection }, schema: { params: idParams } }, async (request) => {
-      // Read together: a unit that does not exist has no residents to list.
-      const [exists, rows] = await Promise.all([repo.unidadeExists(request.params.id), repo.listByUnidade(request.params.id)]);
+      // Read together: a unit that does not exist (or lies outside the scope) has no residents to list.
+      const [exists, rows] = await Promise.all([repo.unidadeExists(scopeOf(request), request.params.id), repo.listByUnidade(request.params.id)]);
       if (!exists) throw notFound(UNIDADE_NOT_FOUND);
-      // Who manages only vehicles gets each resident's name and id, not their personal data.
-      const full = currentProfile(request).permissions.includes("gerenciar_moradores_unidade");
-      const visible: (Morador | MoradorResumo)[] = full
-        ? rows
-        : rows.map(({ id, unidade_id, nome_completo, veiculos }) => ({ id, unidade_id, nome_completo, veiculos }));
+      const held = currentProfile(request).permissions;
+      // Who manages only vehicles gets each resident's name and id, not their personal data;
+      // who may not see vehicles does not receive the residents' plates (issue 14).
+      const full = held.includes("gerenciar_moradores_unidade");
+      const plates = held.includes("gerenciar_veiculos_morador") || held.includes("visualizar_veiculos");
+      const visible: (Morador | MoradorResumo)[] = rows.map((morador) => {
+        const veiculos = plates ? morador.veiculos : [];
+        if (full) return { ...morador, veiculos };
+        const { id, unidade_id, nome_completo } = morador;
+        return { id, unidade_id, nome_completo, veiculos };
+      });
       return { rows: visible, total: rows.length };
     });
 
@@ -36,19 +43,19 @@ export const moradoresRoutes =
       "/api/unidades/:id/moradores",
       { config: { access: manageMoradores }, schema: { params: idParams, body: moradorInputSchema } },
       async (request, reply) => {
-        if (!(await repo.unidadeExists(request.params.id))) throw notFound(UNIDADE_NOT_FOUND);
+        if (!(await repo.unidadeExists(scopeOf(request), request.params.id))) throw notFound(UNIDADE_NOT_FOUND);
         return reply.status(201).send(await repo.createMorador(request.params.id, request.body));
       },
     );
 
     app.put("/api/moradores/:id", { config: { access: manageMoradores }, schema: { params: idParams, body: moradorInputSchema } }, async (request) => {
-      const updated = await repo.updateMorador(request.params.id, request.body);
+      const updated = await repo.updateMorador(scopeOf(request), request.params.id, request.body);
       if (!updated) throw notFound(MORADOR_NOT_FOUND);
       return updated;
     });
 
     app.delete("/api/moradores/:id", { config: { access: manageMoradores }, schema: { params: idParams } }, async (request, reply) => {
-      if (!(await repo.removeMorador(request.params.id))) throw notFound(MORADOR_NOT_FOUND);
+      if (!(await repo.removeMorador(scopeOf(request), request.params.id))) throw notFound(MORADOR_NOT_FOUND);
       return reply.status(204).send();
     });
 
@@ -56,20 +63,20 @@ export const moradoresRoutes =
       "/api/moradores/:id/veiculos",
       { config: { access: manageVeiculos }, schema: { params: idParams, body: veiculoInputSchema } },
       async (request, reply) => {
-        const morador = await repo.getMorador(request.params.id);
+        const morador = await repo.getMorador(scopeOf(request), request.params.id);
         if (!morador) throw notFound(MORADOR_NOT_FOUND);
         return reply.status(201).send(await repo.createVeiculo(morador, request.body));
       },
     );
 
     app.put("/api/veiculos/:id", { config: { access: manageVeiculos }, schema: { params: idParams, body: veiculoInputSchema } }, async (request) => {
-      const updated = await repo.updateVeiculo(request.params.id, request.body);
+      const updated = await repo.updateVeiculo(scopeOf(request), request.params.id, request.body);
       if (!updated) throw notFound(VEICULO_NOT_FOUND);
       return updated;
     });
 
     app.delete("/api/veiculos/:id", { config: { access: manageVeiculos }, schema: { params: idParams } }, async (request, reply) => {
-      if (!(await repo.removeVeiculo(request.params.id))) throw notFound(VEICULO_NOT_FOUND);
+      if (!(await repo.removeVeiculo(scopeOf(request), request.params.id))) throw notFound(VEICULO_NOT_FOUND);
       return reply.status(204).send();
     });
   };

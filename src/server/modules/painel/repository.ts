@@ -1,10 +1,11 @@
-import { and, asc, count, eq, exists, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, exists, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { CondominioOption, PainelStats } from "../../../shared/schemas/painel";
 import type { Db } from "../../db/client";
 import { condominios, moradores, prestadores, unidades, veiculos } from "../../db/schema";
 import { inCondominio } from "../common";
-import { NAMED_BY_TEXT } from "../../db/prepared";
+import { byShape, NAMED_BY_TEXT } from "../../db/prepared";
+import { condominioInScope, condominioInShape, scopeShape, scopeValues, unidadeInScope, type CondominioScope } from "../../scope";
 
 /**
  * §7 Dashboard counts: active residents, units, vehicles and providers, for every condominium
@@ -13,18 +14,32 @@ import { NAMED_BY_TEXT } from "../../db/prepared";
  * 'todos': every resident and vehicle has a unit).
  */
 export function painelRepository(db: Db) {
-  // Every filter and the unit form ask for it: built once (db/prepared.ts).
-  const activeCondominiosQuery = db
-    .select({ id: condominios.id, nome: condominios.nome })
-    .from(condominios)
-    .where(eq(condominios.ativo, true))
-    .orderBy(asc(condominios.nome))
-    .prepare(NAMED_BY_TEXT);
+  // Every filter and the unit form ask for it: built once per scope shape (db/prepared.ts).
+  const activeCondominiosQuery = byShape((shape: { scoped: boolean }) =>
+    db
+      .select({ id: condominios.id, nome: condominios.nome })
+      .from(condominios)
+      .where(and(eq(condominios.ativo, true), condominioInShape(condominios.id, shape.scoped)))
+      .orderBy(asc(condominios.nome))
+      .prepare(NAMED_BY_TEXT),
+  );
 
   return {
-    async stats(condominioId: string | null): Promise<PainelStats> {
-      const ofCondominio = (unidadeId: AnyPgColumn): SQL | undefined => (condominioId ? inCondominio(unidadeId, condominioId) : undefined);
-      const unidadesAtivas = and(eq(unidades.ativo, true), condominioId ? eq(unidades.condominio_id, condominioId) : undefined);
+    /** 'todos' (null) is every condominium of the scope (§2); a condominium outside it counts nothing. */
+    async stats(scope: CondominioScope, condominioId: string | null): Promise<PainelStats> {
+      const ofCondominio = (unidadeId: AnyPgColumn): SQL | undefined =>
+        and(condominioId ? inCondominio(unidadeId, condominioId) : undefined, unidadeInScope(scope, unidadeId));
+      const unidadesAtivas = and(
+        eq(unidades.ativo, true),
+        condominioId ? eq(unidades.condominio_id, condominioId) : undefined,
+        condominioInScope(scope, unidades.condominio_id),
+      );
+      // 'Geral' providers (no condominium) count under 'todos' for everyone who sees providers.
+      const prestadoresDoFiltro = condominioId
+        ? and(eq(prestadores.condominio_id, condominioId), condominioInScope(scope, prestadores.condominio_id))
+        : scope.all
+          ? undefined
+          : or(isNull(prestadores.condominio_id), condominioInScope(scope, prestadores.condominio_id));
       const residenteAtivo = db
         .select({ one: sql`1` })
         .from(moradores)
@@ -43,7 +58,7 @@ export function painelRepository(db: Db) {
         db
           .select({ n: count() })
           .from(prestadores)
-          .where(and(eq(prestadores.ativo, true), condominioId ? eq(prestadores.condominio_id, condominioId) : undefined)),
+          .where(and(eq(prestadores.ativo, true), prestadoresDoFiltro)),
         db
           .select({ n: count() })
           .from(unidades)
@@ -61,8 +76,8 @@ export function painelRepository(db: Db) {
       };
     },
 
-    async activeCondominios(): Promise<CondominioOption[]> {
-      return activeCondominiosQuery.execute();
+    async activeCondominios(scope: CondominioScope): Promise<CondominioOption[]> {
+      return activeCondominiosQuery(scopeShape(scope)).execute(scopeValues(scope));
     },
   };
 }

@@ -3,6 +3,7 @@ import { painelQuerySchema, type PainelStats } from "../../../shared/schemas/pai
 import type { TtlCache } from "../../cache";
 import type { Db } from "../../db/client";
 import { painelRepository } from "./repository";
+import { scopeKey, scopeOf } from "../../scope";
 
 // The painel and its condominium filter need no permission (§2: the overview needs none).
 // Its counts scan most of the registry, so they are kept a few seconds per filter (`counts`, see
@@ -14,11 +15,12 @@ export const painelRoutes =
 
     app.get("/api/painel", { config: { access: "profile" }, schema: { querystring: painelQuerySchema } }, async (request) => {
       const { condominio_id } = request.query;
-      return counts.getOrLoad(condominio_id, () => repo.stats(condominio_id === "todos" ? null : condominio_id));
+      const scope = scopeOf(request);
+      return counts.getOrLoad(`${scopeKey(scope)}|${condominio_id}`, () => repo.stats(scope, condominio_id === "todos" ? null : condominio_id));
     });
 
-    app.get("/api/painel/condominios", { config: { access: "profile" } }, async () => {
-      const rows = await repo.activeCondominios();
+    app.get("/api/painel/condominios", { config: { access: "profile" } }, async (request) => {
+      const rows = await repo.activeCondominios(scopeOf(request));
       return { rows, total: rows.length };
     });
   };

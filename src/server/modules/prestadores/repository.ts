@@ -18,6 +18,7 @@ import {
 } from "../common";
 import { fewMatches, matchingRows } from "../text-search";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
+import { condominioInScope, condominioInShape, scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
 
 type Fields = Omit<Prestador, "id" | "condominio">;
 
@@ -44,7 +45,7 @@ const toPrestador = ({ condominio_nome, ...row }: Row): Prestador => ({
 });
 
 /** Which filters a list request sets: each combination is one prepared shape (db/prepared.ts). */
-type Filters = { q: boolean; doc: boolean; condominio: "todos" | "geral" | "um"; status: boolean };
+type Filters = { q: boolean; doc: boolean; condominio: "todos" | "geral" | "um"; status: boolean; scoped: boolean };
 
 // The document column only when the text has a digit: "ab" is a name, not a CNPJ.
 const listWhere = (f: Filters) =>
@@ -58,7 +59,12 @@ const listWhere = (f: Filters) =>
       : undefined,
     f.condominio === "geral" ? isNull(prestadores.condominio_id) : f.condominio === "um" ? eq(prestadores.condominio_id, param("condominio")) : undefined,
     f.status ? eq(prestadores.ativo, param("ativo")) : undefined,
+    // 'Geral' providers (no condominium) are seen by everyone who sees providers (§2).
+    f.scoped ? or(isNull(prestadores.condominio_id), condominioInShape(prestadores.condominio_id, true)) : undefined,
   );
+
+/** A provider the scope may change: one of its condominiums; a 'Geral' one only with all-condominium access. */
+const writable = (scope: CondominioScope) => condominioInScope(scope, prestadores.condominio_id);
 
 export function prestadoresRepository(db: Db, totals?: ListTotals) {
   // `source`: the matching rows of a search, aliased as the table (text-search.ts).
@@ -84,22 +90,24 @@ export function prestadoresRepository(db: Db, totals?: ListTotals) {
   const countRows = listCounter(db, prestadores, listWhere);
 
   return {
-    async list(query: { q: string; condominio_id: string; status: string; limit: number; offset: number; after?: [string, string] }) {
+    async list(scope: CondominioScope, query: { q: string; condominio_id: string; status: string; limit: number; offset: number; after?: [string, string] }) {
       const doc = /\d/.test(query.q) ? normalizeCnpj(query.q) : "";
       const filters: Filters = {
         q: Boolean(query.q),
         doc: Boolean(doc),
         condominio: query.condominio_id === "todos" || query.condominio_id === "geral" ? query.condominio_id : "um",
         status: query.status !== "todos",
+        ...scopeShape(scope),
       };
       const values = {
+        ...scopeValues(scope),
         text: query.q && containsPattern(query.q),
         doc: doc && containsPattern(doc),
         condominio: query.condominio_id,
         ativo: query.status === "ativo",
         ...pagingValues(query),
       };
-      const counting = cachedTotal(totals, ["prestadores", query.q, query.condominio_id, query.status], () => countRows(filters, values));
+      const counting = cachedTotal(totals, ["prestadores", scopeKey(scope), query.q, query.condominio_id, query.status], () => countRows(filters, values));
       // A search waits for its count: it decides where the page is read from (text-search.ts).
       const few = filters.q && fewMatches(await counting);
       const [rows, total] = await Promise.all([listPage({ ...filters, ...pagingShape(query), few }).execute(values), counting]);
@@ -107,13 +115,18 @@ export function prestadoresRepository(db: Db, totals?: ListTotals) {
       return { rows: page.rows.map(toPrestador), total, next: page.next };
     },
 
-    async get(id: string): Promise<Prestador | null> {
-      const [row] = await base().where(eq(prestadores.id, id));
+    async get(scope: CondominioScope, id: string): Promise<Prestador | null> {
+      const visible = scope.all ? undefined : or(isNull(prestadores.condominio_id), condominioInScope(scope, prestadores.condominio_id));
+      const [row] = await base().where(and(eq(prestadores.id, id), visible));
       return row ? toPrestador(row as Row) : null;
     },
 
-    async isActiveCondominio(id: string): Promise<boolean> {
-      const [row] = await db.select({ ativo: condominios.ativo }).from(condominios).where(eq(condominios.id, id));
+    /** An active condominium of the scope: one outside it is as unknown as one that does not exist (§2). */
+    async isActiveCondominio(scope: CondominioScope, id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ ativo: condominios.ativo })
+        .from(condominios)
+        .where(and(eq(condominios.id, id), condominioInScope(scope, condominios.id)));
       return row?.ativo === true;
     },
 
@@ -122,20 +135,27 @@ export function prestadoresRepository(db: Db, totals?: ListTotals) {
       return row!.id;
     },
 
-    async update(id: string, input: Fields): Promise<boolean> {
+    async update(scope: CondominioScope, id: string, input: Fields): Promise<boolean> {
       return (
         (
           await db
             .update(prestadores)
             .set({ ...input, updated_at: new Date() })
-            .where(eq(prestadores.id, id))
+            .where(and(eq(prestadores.id, id), writable(scope)))
             .returning({ id: prestadores.id })
         ).length > 0
       );
     },
 
-    async remove(id: string): Promise<boolean> {
-      return (await db.delete(prestadores).where(eq(prestadores.id, id)).returning({ id: prestadores.id })).length > 0;
+    async remove(scope: CondominioScope, id: string): Promise<boolean> {
+      return (
+        (
+          await db
+            .delete(prestadores)
+            .where(and(eq(prestadores.id, id), writable(scope)))
+            .returning({ id: prestadores.id })
+        ).length > 0
+      );
     },
   };
 }

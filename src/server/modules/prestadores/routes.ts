@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { prestadorInputSchema, prestadorListQuerySchema } from "../../../shared/schemas/prestadores";
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
-import { AppError, notFound } from "../../errors";
+import { AppError, forbidden, notFound } from "../../errors";
+import { MSG } from "../../../shared/messages";
+import { scopeOf, type CondominioScope } from "../../scope";
 import { idParams, linkedRecordsMessage, type ListTotals } from "../common";
 import { prestadoresRepository } from "./repository";
 
@@ -15,8 +17,10 @@ export const prestadoresRoutes =
   async (app) => {
     const repo = prestadoresRepository(db, totals);
     // Pick-lists offer only active condominiums (§4); a provider may keep the one it already has.
-    const checkCondominio = async (id: string | null, current?: string | null) => {
-      if (id && id !== current && !(await repo.isActiveCondominio(id))) {
+    // A 'Geral' provider (no condominium) holds for every condominium: only who serves them all sets or changes one (§2).
+    const checkCondominio = async (scope: CondominioScope, id: string | null, current?: string | null) => {
+      if (!scope.all && (id === null || current === null)) throw forbidden(MSG.prestadorGeralNeedsAll);
+      if (id && id !== current && !(await repo.isActiveCondominio(scope, id))) {
         throw AppError.from(400, "VALIDATION_ERROR", INACTIVE_CONDOMINIO, { condominio_id: INACTIVE_CONDOMINIO.message });
       }
     };
@@ -27,7 +31,7 @@ export const prestadoresRoutes =
         config: { access: requirePermission("visualizar_prestadores_servico") },
         schema: { querystring: prestadorListQuerySchema },
       },
-      async (request) => repo.list(request.query),
+      async (request) => repo.list(scopeOf(request), request.query),
     );
 
     app.get(
@@ -39,7 +43,7 @@ export const prestadoresRoutes =
         schema: { params: idParams },
       },
       async (request) => {
-        const prestador = await repo.get(request.params.id);
+        const prestador = await repo.get(scopeOf(request), request.params.id);
         if (!prestador) throw notFound(NOT_FOUND);
         return prestador;
       },
@@ -52,9 +56,10 @@ export const prestadoresRoutes =
         schema: { body: prestadorInputSchema },
       },
       async (request, reply) => {
-        await checkCondominio(request.body.condominio_id);
+        const scope = scopeOf(request);
+        await checkCondominio(scope, request.body.condominio_id);
         const id = await repo.create(request.body);
-        return reply.status(201).send(await repo.get(id));
+        return reply.status(201).send(await repo.get(scope, id));
       },
     );
 
@@ -65,11 +70,12 @@ export const prestadoresRoutes =
         schema: { params: idParams, body: prestadorInputSchema },
       },
       async (request) => {
-        const current = await repo.get(request.params.id);
+        const scope = scopeOf(request);
+        const current = await repo.get(scope, request.params.id);
         if (!current) throw notFound(NOT_FOUND);
-        await checkCondominio(request.body.condominio_id, current.condominio_id);
-        if (!(await repo.update(current.id, request.body))) throw notFound(NOT_FOUND);
-        return repo.get(request.params.id);
+        await checkCondominio(scope, request.body.condominio_id, current.condominio_id);
+        if (!(await repo.update(scope, current.id, request.body))) throw notFound(NOT_FOUND);
+        return repo.get(scope, request.params.id);
       },
     );
 
@@ -80,7 +86,11 @@ export const prestadoresRoutes =
         schema: { params: idParams },
       },
       async (request, reply) => {
-        const deleted = await linkedRecordsMessage(() => repo.remove(request.params.id), LINKED);
+        const scope = scopeOf(request);
+        const current = await repo.get(scope, request.params.id);
+        if (!current) throw notFound(NOT_FOUND);
+        if (!scope.all && current.condominio_id === null) throw forbidden(MSG.prestadorGeralNeedsAll);
+        const deleted = await linkedRecordsMessage(() => repo.remove(scope, current.id), LINKED);
         if (!deleted) throw notFound(NOT_FOUND);
         return reply.status(204).send();
       },

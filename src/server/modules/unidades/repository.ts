@@ -19,6 +19,7 @@ import {
   type PagingShape,
 } from "../common";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
+import { condominioInScope, condominioInShape, scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
 
 /** Natural order of unit numbers: the leading number by value (2 before 10), then the text. */
 const numeroOrdemOf = (numero: SQL | AnyPgColumn) => sql`coalesce(lpad(substring(${numero} from '^[0-9]{1,18}'), 18, '0'), '~')`;
@@ -51,12 +52,13 @@ const listColumns = {
 export type UnidadeFields = Omit<Unidade, "id" | "condominio" | "moradores_count" | "created_at" | "updated_at">;
 
 /** Which filters a list request sets: each combination is one prepared shape (db/prepared.ts). */
-type Filters = { q: boolean; condominio: boolean };
+type Filters = { q: boolean; condominio: boolean; scoped: boolean };
 
 const listWhere = (shape: Filters) =>
   and(
     shape.q ? or(ilike(unidades.bloco, param("text")), ilike(unidades.numero_unidade, param("text")), ilike(unidades.tipo_unidade, param("text"))) : undefined,
     shape.condominio ? eq(unidades.condominio_id, param("condominio")) : undefined,
+    condominioInShape(unidades.condominio_id, shape.scoped),
   );
 
 export function unidadesRepository(db: Db, totals?: ListTotals) {
@@ -89,41 +91,51 @@ export function unidadesRepository(db: Db, totals?: ListTotals) {
       .prepare(NAMED_BY_TEXT);
   });
   const countRows = listCounter(db, unidades, listWhere);
-  const getQuery = db
-    .select({
-      ...listColumns,
-      condominio_id: unidades.condominio_id,
-      observacoes: unidades.observacoes,
-      created_at: unidades.created_at,
-      updated_at: unidades.updated_at,
-    })
-    .from(unidades)
-    .innerJoin(condominios, eq(condominios.id, unidades.condominio_id))
-    .where(eq(unidades.id, param("id")))
-    .prepare(NAMED_BY_TEXT);
+  const getQuery = byShape((shape: { scoped: boolean }) =>
+    db
+      .select({
+        ...listColumns,
+        condominio_id: unidades.condominio_id,
+        observacoes: unidades.observacoes,
+        created_at: unidades.created_at,
+        updated_at: unidades.updated_at,
+      })
+      .from(unidades)
+      .innerJoin(condominios, eq(condominios.id, unidades.condominio_id))
+      .where(and(eq(unidades.id, param("id")), condominioInShape(unidades.condominio_id, shape.scoped)))
+      .prepare(NAMED_BY_TEXT),
+  );
 
   return {
-    async list(query: { q: string; condominio_id: string; limit: number; offset: number; after?: [string, string, string] }): Promise<Page<UnidadeListItem>> {
-      const filters: Filters = { q: Boolean(query.q), condominio: query.condominio_id !== "todos" };
+    async list(
+      scope: CondominioScope,
+      query: { q: string; condominio_id: string; limit: number; offset: number; after?: [string, string, string] },
+    ): Promise<Page<UnidadeListItem>> {
+      const filters: Filters = { q: Boolean(query.q), condominio: query.condominio_id !== "todos", ...scopeShape(scope) };
       const values = {
         text: query.q && containsPattern(query.q),
         condominio: query.condominio_id,
+        ...scopeValues(scope),
         ...pagingValues(query),
       };
       const [rows, total] = await Promise.all([
         listPage({ ...filters, ...pagingShape(query) }).execute(values),
-        cachedTotal(totals, ["unidades", query.q, query.condominio_id], () => countRows(filters, values)),
+        cachedTotal(totals, ["unidades", scopeKey(scope), query.q, query.condominio_id], () => countRows(filters, values)),
       ]);
       return { ...keysetPage(rows, query.limit, (r) => [r.bloco ?? "", r.numero_unidade, r.id]), total };
     },
 
-    async get(id: string): Promise<Unidade | null> {
-      const [row] = await getQuery.execute({ id });
+    async get(scope: CondominioScope, id: string): Promise<Unidade | null> {
+      const [row] = await getQuery(scopeShape(scope)).execute({ id, ...scopeValues(scope) });
       return row ? { ...row, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) } : null;
     },
 
-    async isActiveCondominio(id: string): Promise<boolean> {
-      const [row] = await db.select({ ativo: condominios.ativo }).from(condominios).where(eq(condominios.id, id));
+    /** An active condominium of the scope: one outside it is as unknown as one that does not exist (§2). */
+    async isActiveCondominio(scope: CondominioScope, id: string): Promise<boolean> {
+      const [row] = await db
+        .select({ ativo: condominios.ativo })
+        .from(condominios)
+        .where(and(eq(condominios.id, id), condominioInScope(scope, condominios.id)));
       return row?.ativo === true;
     },
 
@@ -132,17 +144,24 @@ export function unidadesRepository(db: Db, totals?: ListTotals) {
       return row!.id;
     },
 
-    async update(id: string, input: UnidadeFields): Promise<boolean> {
+    async update(scope: CondominioScope, id: string, input: UnidadeFields): Promise<boolean> {
       const rows = await db
         .update(unidades)
         .set({ ...input, updated_at: new Date() })
-        .where(eq(unidades.id, id))
+        .where(and(eq(unidades.id, id), condominioInScope(scope, unidades.condominio_id)))
         .returning({ id: unidades.id });
       return rows.length > 0;
     },
 
-    async remove(id: string): Promise<boolean> {
-      return (await db.delete(unidades).where(eq(unidades.id, id)).returning({ id: unidades.id })).length > 0;
+    async remove(scope: CondominioScope, id: string): Promise<boolean> {
+      return (
+        (
+          await db
+            .delete(unidades)
+            .where(and(eq(unidades.id, id), condominioInScope(scope, unidades.condominio_id)))
+            .returning({ id: unidades.id })
+        ).length > 0
+      );
     },
   };
 }

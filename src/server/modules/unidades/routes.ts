@@ -6,6 +6,7 @@ import { AppError, notFound } from "../../errors";
 import { MSG } from "../../../shared/messages";
 import { idParams, linkedRecordsMessage, withUniqueMessage, type ListTotals } from "../common";
 import { unidadesRepository } from "./repository";
+import { scopeOf } from "../../scope";
 
 const NOT_FOUND = { title: "Unidade não encontrada", message: "Unidade não encontrada." };
 const LINKED = "Não é possível excluir a unidade pois existem moradores ou outros registros associados.";
@@ -22,7 +23,7 @@ export const unidadesRoutes =
         config: { access: requirePermission("visualizar_unidades") },
         schema: { querystring: unidadeListQuerySchema },
       },
-      async (request) => repo.list(request.query),
+      async (request) => repo.list(scopeOf(request), request.query),
     );
 
     // The edit page opens with any of these (§6 page guards).
@@ -35,7 +36,7 @@ export const unidadesRoutes =
         schema: { params: idParams },
       },
       async (request) => {
-        const unidade = await repo.get(request.params.id);
+        const unidade = await repo.get(scopeOf(request), request.params.id);
         if (!unidade) throw notFound(NOT_FOUND);
         return unidade;
       },
@@ -48,10 +49,11 @@ export const unidadesRoutes =
         schema: { body: unidadeCreateSchema },
       },
       async (request, reply) => {
-        if (!(await repo.isActiveCondominio(request.body.condominio_id)))
+        const scope = scopeOf(request);
+        if (!(await repo.isActiveCondominio(scope, request.body.condominio_id)))
           throw AppError.from(400, "VALIDATION_ERROR", INACTIVE_CONDOMINIO, { condominio_id: INACTIVE_CONDOMINIO.message });
         const id = await withUniqueMessage(() => repo.create(request.body), MSG.unidadeDuplicate);
-        return reply.status(201).send(await repo.get(id));
+        return reply.status(201).send(await repo.get(scope, id));
       },
     );
 
@@ -62,14 +64,16 @@ export const unidadesRoutes =
         schema: { params: idParams, body: unidadeUpdateSchema },
       },
       async (request) => {
-        const current = await repo.get(request.params.id);
+        const scope = scopeOf(request);
+        const current = await repo.get(scope, request.params.id);
         if (!current) throw notFound(NOT_FOUND);
         // Moving a unit needs an active condominium; keeping its own (even if now inactive) is fine.
-        if (request.body.condominio_id !== current.condominio_id && !(await repo.isActiveCondominio(request.body.condominio_id))) {
+        if (request.body.condominio_id !== current.condominio_id && !(await repo.isActiveCondominio(scope, request.body.condominio_id))) {
           throw AppError.from(400, "VALIDATION_ERROR", INACTIVE_CONDOMINIO, { condominio_id: INACTIVE_CONDOMINIO.message });
         }
-        await withUniqueMessage(() => repo.update(current.id, request.body), MSG.unidadeDuplicate);
-        return repo.get(current.id);
+        const updated = await withUniqueMessage(() => repo.update(scope, current.id, request.body), MSG.unidadeDuplicate);
+        if (!updated) throw notFound(NOT_FOUND);
+        return repo.get(scope, current.id);
       },
     );
 
@@ -80,7 +84,7 @@ export const unidadesRoutes =
         schema: { params: idParams },
       },
       async (request, reply) => {
-        const deleted = await linkedRecordsMessage(() => repo.remove(request.params.id), LINKED);
+        const deleted = await linkedRecordsMessage(() => repo.remove(scopeOf(request), request.params.id), LINKED);
         if (!deleted) throw notFound(NOT_FOUND);
         return reply.status(204).send();
       },

@@ -3,7 +3,9 @@ import type { UserStatus } from "../../../shared/permissions";
 import type { Usuario } from "../../../shared/schemas/usuarios";
 import { onlyDigits } from "../../../shared/br/phone";
 import type { Db } from "../../db/client";
-import { grupos, usuarioGrupos, usuarios } from "../../db/schema";
+import { condominios, grupos, usuarioCondominios, usuarioGrupos, usuarios } from "../../db/schema";
+import { ADMIN_GROUP_NAME } from "../../../shared/permissions";
+import { scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
 import {
   afterKey,
   afterParams,
@@ -40,12 +42,42 @@ const gruposDoUsuario = sql<Usuario["grupos"]>`coalesce((
   where ${usuarioGrupos.usuario_id} = ${usuarios}.${sql.identifier(usuarios.id.name)}
 ), '[]'::json)`;
 
-const columnsWithGroups = { ...columns, grupos: gruposDoUsuario };
+const usuarioId = sql`${usuarios}.${sql.identifier(usuarios.id.name)}`;
 
-type Row = { [K in keyof typeof columns]: (typeof usuarios.$inferSelect)[K] } & { grupos: Usuario["grupos"] };
+/** Members of Administrador serve every condominium, whatever their own setting (gatehouse-spec §2). */
+const servesAll = sql<boolean>`(${usuarios}.${sql.identifier(usuarios.acesso_todos_condominios.name)} or exists(
+  select 1 from ${usuarioGrupos} inner join ${grupos} on ${grupos.id} = ${usuarioGrupos.grupo_id}
+  where ${usuarioGrupos.usuario_id} = ${usuarioId} and ${grupos.nome_grupo} = ${ADMIN_GROUP_NAME}
+))`;
+
+const condominiosDoUsuario = sql<Usuario["condominios"]>`coalesce((
+  select json_agg(json_build_object('id', ${condominios.id}, 'nome', ${condominios.nome}) order by ${condominios.nome}, ${condominios.id})
+  from ${usuarioCondominios} inner join ${condominios} on ${condominios.id} = ${usuarioCondominios.condominio_id}
+  where ${usuarioCondominios.usuario_id} = ${usuarioId}
+), '[]'::json)`;
+
+const columnsWithGroups = { ...columns, grupos: gruposDoUsuario, acesso_todos_condominios: servesAll, condominios: condominiosDoUsuario };
+
+/**
+ * Who a manager serving some condominiums may see and manage: users whose condominiums all lie
+ * within the manager's (a user serving every condominium, or another one, is out of reach: 404).
+ */
+const withinScope = (scope: "placeholder" | CondominioScope) => {
+  const ids = scope === "placeholder" ? sql`${param("scope")}::uuid[]` : sql`${sql.param(scope.all ? [] : scope.ids)}::uuid[]`;
+  return sql`(not ${servesAll} and not exists(
+    select 1 from ${usuarioCondominios}
+    where ${usuarioCondominios.usuario_id} = ${usuarioId} and not (${usuarioCondominios.condominio_id} = any(${ids}))
+  ))`;
+};
+
+type Row = { [K in keyof typeof columns]: (typeof usuarios.$inferSelect)[K] } & {
+  grupos: Usuario["grupos"];
+  acesso_todos_condominios: boolean;
+  condominios: Usuario["condominios"];
+};
 
 /** Which filters a list request sets: each combination is one prepared shape (db/prepared.ts). */
-type Filters = { q: boolean; cpf: boolean; status: boolean };
+type Filters = { q: boolean; cpf: boolean; status: boolean; scoped: boolean };
 
 const listWhere = (f: Filters) =>
   and(
@@ -53,6 +85,7 @@ const listWhere = (f: Filters) =>
       ? or(ilike(usuarios.nome_completo, param("text")), ilike(usuarios.email, param("text")), f.cpf ? ilike(usuarios.cpf, param("cpf")) : undefined)
       : undefined,
     f.status ? eq(usuarios.status, param("status")) : undefined,
+    f.scoped ? withinScope("placeholder") : undefined,
   );
 
 export function usuariosRepository(db: Db, totals?: ListTotals) {
@@ -70,11 +103,12 @@ export function usuariosRepository(db: Db, totals?: ListTotals) {
   const withStatus = (rows: Row[]): (Usuario & { auth_user_id: string })[] => rows.map((row) => ({ ...row, status: row.status as UserStatus }));
 
   return {
-    async list(query: { q: string; status: "todos" | UserStatus; limit: number; offset: number; after?: [string, string] }) {
+    async list(scope: CondominioScope, query: { q: string; status: "todos" | UserStatus; limit: number; offset: number; after?: [string, string] }) {
       // CPF only when the text looks like one (digits, dots, hyphen): "joao2" is not a CPF search.
       const cpf = /^[\d.\-\s]+$/.test(query.q) ? onlyDigits(query.q) : "";
-      const filters: Filters = { q: Boolean(query.q), cpf: Boolean(cpf), status: query.status !== "todos" };
+      const filters: Filters = { q: Boolean(query.q), cpf: Boolean(cpf), status: query.status !== "todos", ...scopeShape(scope) };
       const values = {
+        ...scopeValues(scope),
         text: query.q && containsPattern(query.q),
         cpf: cpf && containsPattern(cpf),
         status: query.status,
@@ -82,15 +116,30 @@ export function usuariosRepository(db: Db, totals?: ListTotals) {
       };
       const [rows, total] = await Promise.all([
         listPage({ ...filters, ...pagingShape(query) }).execute(values),
-        cachedTotal(totals, ["usuarios", query.q, query.status], () => countRows(filters, values)),
+        cachedTotal(totals, ["usuarios", scopeKey(scope), query.q, query.status], () => countRows(filters, values)),
       ]);
       const page = keysetPage(rows, query.limit, (r) => [r.nome_completo, r.id]);
       return { rows: withStatus(page.rows).map(({ auth_user_id: _omit, ...u }) => u), total, next: page.next };
     },
 
-    async get(id: string) {
-      const rows = await db.select(columnsWithGroups).from(usuarios).where(eq(usuarios.id, id));
+    /** The user, if the manager's scope reaches them (see `withinScope`). */
+    async get(scope: CondominioScope, id: string) {
+      const rows = await db
+        .select(columnsWithGroups)
+        .from(usuarios)
+        .where(and(eq(usuarios.id, id), scope.all ? undefined : withinScope(scope)));
       return withStatus(rows)[0] ?? null;
+    },
+
+    /** How many of `ids` are condominiums that exist. */
+    async countCondominios(ids: readonly string[]): Promise<number> {
+      if (!ids.length) return 0;
+      return (
+        await db
+          .select({ id: condominios.id })
+          .from(condominios)
+          .where(inArray(condominios.id, [...ids]))
+      ).length;
     },
 
     async insertProfile(input: {
@@ -100,22 +149,38 @@ export function usuariosRepository(db: Db, totals?: ListTotals) {
       telefone_celular: string | null;
       cpf: string | null;
       grupo_ids: string[];
+      acesso_todos_condominios: boolean;
+      condominio_ids: readonly string[];
     }): Promise<string> {
       return db.transaction(async (tx) => {
-        const { grupo_ids, ...profile } = input;
+        const { grupo_ids, condominio_ids, ...profile } = input;
         const [row] = await tx
           .insert(usuarios)
           .values({ ...profile, status: "pendente_confirmacao", primeiro_acesso_concluido: false })
           .returning({ id: usuarios.id });
         if (grupo_ids.length) await tx.insert(usuarioGrupos).values(grupo_ids.map((grupo_id) => ({ usuario_id: row!.id, grupo_id })));
+        if (!profile.acesso_todos_condominios && condominio_ids.length) {
+          await tx.insert(usuarioCondominios).values(condominio_ids.map((condominio_id) => ({ usuario_id: row!.id, condominio_id })));
+        }
         return row!.id;
       });
     },
 
-    /** Updates the profile and applies only the membership differences. */
-    async update(id: string, input: { nome_completo: string; telefone_celular: string | null; cpf: string | null; status: UserStatus; grupo_ids: string[] }) {
+    /** Updates the profile and applies only the membership differences; `escopo` replaces the condominiums when given. */
+    async update(
+      id: string,
+      input: { nome_completo: string; telefone_celular: string | null; cpf: string | null; status: UserStatus; grupo_ids: string[] },
+      escopo?: { acesso_todos_condominios: boolean; condominio_ids: readonly string[] },
+    ) {
       await db.transaction(async (tx) => {
-        const { grupo_ids, ...fields } = input;
+        const { grupo_ids, nome_completo, telefone_celular, cpf, status } = input;
+        const fields = { nome_completo, telefone_celular, cpf, status, ...(escopo ? { acesso_todos_condominios: escopo.acesso_todos_condominios } : {}) };
+        if (escopo) {
+          await tx.delete(usuarioCondominios).where(eq(usuarioCondominios.usuario_id, id));
+          if (!escopo.acesso_todos_condominios && escopo.condominio_ids.length) {
+            await tx.insert(usuarioCondominios).values(escopo.condominio_ids.map((condominio_id) => ({ usuario_id: id, condominio_id })));
+          }
+        }
         await tx
           .update(usuarios)
           .set({ ...fields, updated_at: new Date() })

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MSG } from "../../../shared/messages";
 import { BLOCKED_STATUSES, type UserStatus } from "../../../shared/permissions";
-import { accountRefusal, membershipRefusal } from "../../../shared/authz-rules";
+import { accountRefusal, membershipRefusal, scopeRefusal, type ScopeGrant } from "../../../shared/authz-rules";
 import { usuarioCreateSchema, usuarioListQuerySchema, usuarioStatusSchema, usuarioUpdateSchema } from "../../../shared/schemas/usuarios";
 import { createAuthUser } from "../../auth/accounts";
 import type { Auth } from "../../auth/auth";
@@ -16,6 +16,7 @@ import { newUserEmail } from "../../email/templates";
 import { idParams, withUniqueMessage, type ListTotals } from "../common";
 import { gruposRepository } from "../grupos/repository";
 import { usuariosRepository } from "./repository";
+import { scopeOf } from "../../scope";
 
 const access = requirePermission("gerenciar_usuarios_portaria");
 const UNIQUE_MESSAGES = { usuarios_email_unique: MSG.userEmailDuplicate, usuarios_cpf_unique: MSG.userCpfDuplicate };
@@ -41,6 +42,23 @@ export const usuariosRoutes =
       return found;
     }
 
+    const UNKNOWN_CONDOMINIO = { title: "Dados inválidos", message: "Escolha condomínios cadastrados." };
+
+    /** The condominiums a user serves, as given; every listed one must exist. */
+    async function wantedScope(input: { acesso_todos_condominios?: boolean; condominio_ids?: string[] }, current: ScopeGrant | null): Promise<ScopeGrant> {
+      const todos = input.acesso_todos_condominios ?? current?.acesso_todos_condominios ?? false;
+      const ids = todos ? [] : (input.condominio_ids ?? (current?.acesso_todos_condominios ? [] : (current?.condominio_ids ?? [])));
+      if ((await repo.countCondominios(ids)) !== ids.length) {
+        throw AppError.from(400, "VALIDATION_ERROR", UNKNOWN_CONDOMINIO, { condominio_ids: UNKNOWN_CONDOMINIO.message });
+      }
+      return { acesso_todos_condominios: todos, condominio_ids: ids };
+    }
+
+    const grantOf = (u: { acesso_todos_condominios: boolean; condominios: { id: string }[] }): ScopeGrant => ({
+      acesso_todos_condominios: u.acesso_todos_condominios,
+      condominio_ids: u.condominios.map((c) => c.id).sort(),
+    });
+
     /** A blocked or deactivated account loses its sessions at once. */
     async function endSessionsIfBlocked(authUserId: string, status: UserStatus) {
       if (!BLOCKED_STATUSES.includes(status)) return;
@@ -48,10 +66,12 @@ export const usuariosRoutes =
       await ctx.internalAdapter.deleteUserSessions(authUserId);
     }
 
-    app.get("/api/usuarios", { config: { access }, schema: { querystring: usuarioListQuerySchema } }, async (request) => repo.list(request.query));
+    app.get("/api/usuarios", { config: { access }, schema: { querystring: usuarioListQuerySchema } }, async (request) =>
+      repo.list(scopeOf(request), request.query),
+    );
 
     app.get("/api/usuarios/:id", { config: { access }, schema: { params: idParams } }, async (request) => {
-      const usuario = await repo.get(request.params.id);
+      const usuario = await repo.get(scopeOf(request), request.params.id);
       if (!usuario) throw notFound(MSG.userNotFound);
       const { auth_user_id: _omit, ...rest } = usuario;
       return rest;
@@ -61,8 +81,11 @@ export const usuariosRoutes =
     // user is removed again so no half-created account is left behind.
     app.post("/api/usuarios", { config: { access }, schema: { body: usuarioCreateSchema } }, async (request, reply) => {
       const input = request.body;
-      // Nobody grants what they do not hold: every group of the new user is checked.
-      refuseIf(membershipRefusal(currentProfile(request), null, [], await groupGrants(input.grupo_ids)));
+      const me = currentProfile(request);
+      // Nobody grants what they do not hold: every group of the new user is checked, and the condominiums.
+      refuseIf(membershipRefusal(me, null, [], await groupGrants(input.grupo_ids)));
+      const escopo = await wantedScope(input, null);
+      refuseIf(scopeRefusal(me, null, null, escopo));
       const ctx = await auth.$context;
       if (await ctx.internalAdapter.findUserByEmail(input.email)) throw AppError.from(409, "DUPLICATE", MSG.userEmailDuplicate);
       // The initial password too: it opens the account until the user's first access.
@@ -83,6 +106,7 @@ export const usuariosRoutes =
               telefone_celular: input.telefone_celular,
               cpf: input.cpf,
               grupo_ids: input.grupo_ids,
+              ...escopo,
             }),
           UNIQUE_MESSAGES,
         );
@@ -102,24 +126,29 @@ export const usuariosRoutes =
       await outbox
         .enqueue("novo_usuario", { to: input.email, ...message })
         .catch((error: Error) => request.log.error({ err: error }, "new-user e-mail not queued"));
-      const created = await repo.get(id);
+      const created = await repo.get(scopeOf(request), id);
       const { auth_user_id: _omit, ...rest } = created!;
       return reply.status(201).send(rest);
     });
 
     app.put("/api/usuarios/:id", { config: { access }, schema: { params: idParams, body: usuarioUpdateSchema } }, async (request) => {
       const me = currentProfile(request);
-      const target = await repo.get(request.params.id);
+      const scope = scopeOf(request);
+      const target = await repo.get(scope, request.params.id);
       if (!target) throw notFound(MSG.userNotFound);
       const input = request.body;
       refuseIf(accountRefusal(me, target));
       if (target.id === me.id && input.status !== target.status) throw ruleRefusal(MSG.ownStatus);
       const [current, wanted] = await Promise.all([groupGrants(target.grupos.map((g) => g.id)), groupGrants(input.grupo_ids)]);
       refuseIf(membershipRefusal(me, target, current, wanted));
+      // Without the scope fields the user's condominiums stay as they are.
+      const given = input.acesso_todos_condominios !== undefined || input.condominio_ids !== undefined;
+      const escopo = given ? await wantedScope(input, grantOf(target)) : undefined;
+      if (escopo) refuseIf(scopeRefusal(me, target, grantOf(target), escopo));
       // The database refuses a change that leaves no active administrator (migration 0009).
-      await withUniqueMessage(() => repo.update(target.id, input), UNIQUE_MESSAGES);
+      await withUniqueMessage(() => repo.update(target.id, input, escopo), UNIQUE_MESSAGES);
       await endSessionsIfBlocked(target.auth_user_id, input.status);
-      const { auth_user_id: _omit, ...rest } = (await repo.get(target.id))!;
+      const { auth_user_id: _omit, ...rest } = (await repo.get(scope, target.id))!;
       return rest;
     });
 
@@ -128,7 +157,7 @@ export const usuariosRoutes =
       { config: { access }, schema: { params: idParams, body: z.object({ status: usuarioStatusSchema }) } },
       async (request) => {
         const me = currentProfile(request);
-        const target = await repo.get(request.params.id);
+        const target = await repo.get(scopeOf(request), request.params.id);
         if (!target) throw notFound(MSG.userNotFound);
         if (target.id === me.id && request.body.status !== target.status) throw ruleRefusal(MSG.ownStatus);
         refuseIf(accountRefusal(me, target));
@@ -140,7 +169,7 @@ export const usuariosRoutes =
 
     app.post("/api/usuarios/:id/reset-senha", { config: { access }, schema: { params: idParams } }, async (request, reply) => {
       const me = currentProfile(request);
-      const target = await repo.get(request.params.id);
+      const target = await repo.get(scopeOf(request), request.params.id);
       if (!target) throw notFound(MSG.userNotFound);
       if (target.id === me.id) throw ruleRefusal(MSG.ownReset);
       refuseIf(accountRefusal(me, target));

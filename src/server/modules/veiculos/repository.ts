@@ -20,6 +20,7 @@ import {
   type PagingShape,
 } from "../common";
 import { fewMatches, matchingRows } from "../text-search";
+import { scopeKey, scopeShape, scopeValues, unidadeInShape, type CondominioScope } from "../../scope";
 
 export interface VeiculoListQuery {
   q: string;
@@ -44,7 +45,7 @@ export const veiculoListColumns = {
 };
 
 /** Which filters a list request sets: each combination is one prepared shape (db/prepared.ts). */
-type Filters = { q: boolean; placa: boolean; status: boolean; condominio: boolean };
+type Filters = { q: boolean; placa: boolean; status: boolean; condominio: boolean; scoped: boolean };
 
 // The plate column only when the text can be part of a plate (normalizePlaca).
 const listWhere = (f: Filters) =>
@@ -59,6 +60,7 @@ const listWhere = (f: Filters) =>
       : undefined,
     f.status ? eq(veiculos.ativo, param("ativo")) : undefined,
     f.condominio ? inCondominio(veiculos.unidade_id, param("condominio")) : undefined,
+    unidadeInShape(veiculos.unidade_id, f.scoped),
   );
 
 // The read-only vehicle list (§2 Vehicles): search, condominium and status filters, by plate.
@@ -92,17 +94,24 @@ export function veiculosRepository(db: Db, totals?: ListTotals) {
   const countRows = listCounter(db, veiculos, listWhere);
 
   return {
-    async list(query: VeiculoListQuery): Promise<Page<VeiculoListItem>> {
+    async list(scope: CondominioScope, query: VeiculoListQuery): Promise<Page<VeiculoListItem>> {
       const plate = query.q && normalizePlaca(query.q);
-      const filters: Filters = { q: Boolean(query.q), placa: Boolean(plate), status: query.status !== "todos", condominio: query.condominio_id !== "todos" };
+      const filters: Filters = {
+        q: Boolean(query.q),
+        placa: Boolean(plate),
+        status: query.status !== "todos",
+        condominio: query.condominio_id !== "todos",
+        ...scopeShape(scope),
+      };
       const values = {
         text: query.q && containsPattern(query.q),
         placa: plate && containsPattern(plate),
         ativo: query.status === "ativo",
         condominio: query.condominio_id,
+        ...scopeValues(scope),
         ...pagingValues(query),
       };
-      const counting = cachedTotal(totals, ["veiculos", query.q, query.condominio_id, query.status], () => countRows(filters, values));
+      const counting = cachedTotal(totals, ["veiculos", scopeKey(scope), query.q, query.condominio_id, query.status], () => countRows(filters, values));
       // A search waits for its count: it decides where the page is read from (text-search.ts).
       const few = filters.q && fewMatches(await counting);
       const [rows, total] = await Promise.all([listPage({ ...filters, ...pagingShape(query), few }).execute(values), counting]);

@@ -4,6 +4,7 @@ import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import type { ListTotals } from "../common";
 import { veiculosRepository } from "./repository";
+import { scopeOf } from "../../scope";
 
 // The read-only vehicle list (§2 Vehicles): search, condominium and status filters, by plate.
 export const veiculosRoutes =
@@ -17,6 +18,6 @@ export const veiculosRoutes =
         config: { access: requirePermission("visualizar_veiculos") },
         schema: { querystring: veiculoListQuerySchema },
       },
-      async (request) => repo.list(request.query),
+      async (request) => repo.list(scopeOf(request), request.query),
     );
   };

@@ -1,0 +1,63 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { FastifyRequest } from "fastify";
+import { unidades } from "./db/schema";
+import { param } from "./db/prepared";
+import { forbidden } from "./errors";
+
+/**
+ * The condominiums a user serves (gatehouse-spec §2): all of them, or the listed ones.
+ *
+ * Every condominium-bound repository method takes one as its first argument, so a new module
+ * cannot read or write such data without deciding whose scope applies; the conditions below are
+ * the only way the scope reaches SQL. docs/decisions.md, "Escopo de condomínios".
+ */
+export type CondominioScope = { readonly all: true } | { readonly all: false; readonly ids: readonly string[] };
+
+export const ALL_CONDOMINIOS: CondominioScope = { all: true };
+
+export const scopeFor = (who: { acesso_todos_condominios: boolean; condominio_ids: readonly string[] }): CondominioScope =>
+  who.acesso_todos_condominios ? ALL_CONDOMINIOS : { all: false, ids: [...who.condominio_ids].sort() };
+
+/** The scope of a request that passed a "profile" or permission guard. */
+export function scopeOf(request: FastifyRequest): CondominioScope {
+  const profile = request.session?.profile;
+  if (!profile) throw forbidden();
+  return scopeFor(profile);
+}
+
+/** Whether a condominium id lies in the scope (a record read by id is checked with this). */
+export const inScope = (scope: CondominioScope, condominioId: string | null | undefined): boolean =>
+  scope.all || (condominioId != null && scope.ids.includes(condominioId));
+
+/** A cache key part that tells scopes apart (cached totals and painel counts are per scope). */
+export const scopeKey = (scope: CondominioScope): string => (scope.all ? "*" : scope.ids.join(","));
+
+// ——— Prepared queries (db/prepared.ts): the scope is part of the shape, its ids a placeholder.
+
+/** The shape part: whether the query carries the scope's condition. */
+export const scopeShape = (scope: CondominioScope) => ({ scoped: !scope.all });
+
+/** The placeholder values of a scoped shape. */
+export const scopeValues = (scope: CondominioScope) => (scope.all ? {} : { scope: scope.ids });
+
+const scopeIds = (scope: CondominioScope | "placeholder") =>
+  scope === "placeholder" ? sql`${param("scope")}::uuid[]` : sql`${sql.param(scope.all ? [] : scope.ids)}::uuid[]`;
+
+/** `column` (a condominium id) in the scope; for a prepared shape with `scoped`. */
+export const condominioInShape = (column: AnyPgColumn | SQL, scoped: boolean): SQL | undefined =>
+  scoped ? sql`${column} = any(${scopeIds("placeholder")})` : undefined;
+
+/** `column` (a unit id) belongs to a condominium of the scope; for a prepared shape with `scoped`. */
+export const unidadeInShape = (column: AnyPgColumn, scoped: boolean): SQL | undefined =>
+  scoped ? sql`${column} = any(array(select ${unidades.id} from ${unidades} where ${unidades.condominio_id} = any(${scopeIds("placeholder")})))` : undefined;
+
+// ——— One-off queries (writes, reads by id): the ids bound directly.
+
+/** `column` (a condominium id) in the scope, or no condition for all-condominium access. */
+export const condominioInScope = (scope: CondominioScope, column: AnyPgColumn | SQL): SQL | undefined =>
+  scope.all ? undefined : sql`${column} = any(${scopeIds(scope)})`;
+
+/** `column` (a unit id) belongs to a condominium of the scope. */
+export const unidadeInScope = (scope: CondominioScope, column: AnyPgColumn): SQL | undefined =>
+  scope.all ? undefined : sql`${column} = any(array(select ${unidades.id} from ${unidades} where ${unidades.condominio_id} = any(${scopeIds(scope)})))`;
