@@ -171,10 +171,10 @@ describe("seed:demo", () => {
     const options = (await request(app, "GET", "/api/painel/condominios", { cookie })).json();
     expect(options.rows.map((r: { id: string }) => r.id)).toEqual([condominio]);
     const painel = (await request(app, "GET", "/api/painel", { cookie })).json();
-    const [{ n }] = await db
+    const [counted] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(schema.unidades)
       .where(and(eq(schema.unidades.condominio_id, condominio), eq(schema.unidades.ativo, true)));
-    expect(painel.unidades_ativas).toBe(n);
+    expect(painel.unidades_ativas).toBe(counted!.n);
   });
 });
