@@ -1,9 +1,9 @@
 import { inArray } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuthUser } from "../../src/server/auth/accounts";
-import { grupoPermissoes, grupos, permissoes, usuarioGrupos, usuarios } from "../../src/server/db/schema";
+import { grupoPermissoes, grupos, permissoes } from "../../src/server/db/schema";
 import { expectNoA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
+import { createPortariaUser } from "./support/users";
 import { ADMIN, startPortal, type RunningPortal } from "./support/server";
 
 // Issue 12 as a user meets it: a user manager who is not an administrator sees what it may not
@@ -19,19 +19,7 @@ const OPERADORA = { email: "operadora@teste.local", password: "Operadora-da-Cent
 
 /** A Portaria Web user (first access done) in a group of its own holding exactly `names`. */
 async function makeUser(who: { email: string; password: string; nome: string }, grupo: string, names: string[]) {
-  const db = portal.database.db;
-  const authUser = await createAuthUser(portal.portal.auth, { email: who.email, name: who.nome, password: who.password });
-  const [perfil] = await db
-    .insert(usuarios)
-    .values({ auth_user_id: authUser.id, nome_completo: who.nome, email: who.email, status: "ativo", primeiro_acesso_concluido: true })
-    .returning();
-  const [g] = await db.insert(grupos).values({ nome_grupo: grupo }).returning();
-  await db.insert(usuarioGrupos).values({ usuario_id: perfil!.id, grupo_id: g!.id });
-  if (names.length) {
-    const perms = await db.select().from(permissoes).where(inArray(permissoes.nome_permissao, names));
-    await db.insert(grupoPermissoes).values(perms.map((p) => ({ grupo_id: g!.id, permissao_id: p.id })));
-  }
-  return perfil!;
+  return createPortariaUser(portal, { ...who, grupo: { nome: grupo, permissions: names } });
 }
 
 beforeAll(async () => {

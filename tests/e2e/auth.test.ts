@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuthUser } from "../../src/server/auth/accounts";
 import { usuarios } from "../../src/server/db/schema";
 import { expectNoA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
+import { createPortariaUser } from "./support/users";
 import { ADMIN, startPortal, startSmtpServer, type RunningPortal } from "./support/server";
 
 let portal: RunningPortal;
@@ -10,14 +10,7 @@ let browser: BrowserHandle;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 async function createUser(email: string, password: string, status: string, firstAccessDone: boolean) {
-  const user = await createAuthUser(portal.portal.auth, { email, name: email, password });
-  await portal.database.db.insert(usuarios).values({
-    auth_user_id: user.id,
-    nome_completo: `Pessoa ${email.split("@")[0]}`,
-    email,
-    status,
-    primeiro_acesso_concluido: firstAccessDone,
-  });
+  await createPortariaUser(portal, { email, password, nome: `Pessoa ${email.split("@")[0]}`, status, firstAccessDone });
 }
 
 beforeAll(async () => {

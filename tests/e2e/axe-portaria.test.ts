@@ -1,20 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuthUser } from "../../src/server/auth/accounts";
-import {
-  condominios,
-  grupoPermissoes,
-  grupos,
-  moradores,
-  permissoes,
-  prestadores,
-  unidades,
-  usuarioGrupos,
-  usuarios,
-  veiculos,
-} from "../../src/server/db/schema";
+import { condominios, grupoPermissoes, grupos, moradores, permissoes, prestadores, unidades, usuarioGrupos, veiculos } from "../../src/server/db/schema";
 import { expectNoA11yViolations, launchBrowser, login, type BrowserHandle } from "./support/browser";
+import { createPortariaUser } from "./support/users";
 import { ADMIN, startPortal, type RunningPortal } from "./support/server";
 
 // axe (the pinned current release, any impact) on every Portaria Web screen, with each of its
@@ -30,12 +19,7 @@ const SEM_ACESSO = { email: "sem.acesso@teste.local", password: "senha-sem-acess
 const PENDENTE = { email: "paula.pendente@teste.local", password: "senha-provisoria-1", nome: "Paula Pendente" };
 
 async function createUser(nome: string, email: string, password: string, status: string) {
-  const authUser = await createAuthUser(portal.portal.auth, { email, name: nome, password });
-  const [row] = await portal.database.db
-    .insert(usuarios)
-    .values({ auth_user_id: authUser.id, nome_completo: nome, email, status, primeiro_acesso_concluido: status !== "pendente_confirmacao" })
-    .returning();
-  return row!.id;
+  return (await createPortariaUser(portal, { nome, email, password, status })).id;
 }
 
 beforeAll(async () => {

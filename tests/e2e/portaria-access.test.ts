@@ -1,8 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuthUser } from "../../src/server/auth/accounts";
-import { grupos, usuarioGrupos, usuarios } from "../../src/server/db/schema";
 import { launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
+import { createPortariaUser } from "./support/users";
 import { ADMIN, startPortal, startSmtpServer, type RunningPortal } from "./support/server";
 
 // Portaria Web as a new user meets it (issue 3): the admin creates a group and a user through the
@@ -19,14 +18,7 @@ beforeAll(async () => {
   portal = await startPortal({ smtpUrl: smtp.url });
   browser = await launchBrowser();
 
-  const db = portal.database.db;
-  const authUser = await createAuthUser(portal.portal.auth, { email: MARTA.email, name: MARTA.nome, password: MARTA.password });
-  const [perfil] = await db
-    .insert(usuarios)
-    .values({ auth_user_id: authUser.id, nome_completo: MARTA.nome, email: MARTA.email, status: "ativo", primeiro_acesso_concluido: true })
-    .returning();
-  const [grupo] = await db.insert(grupos).values({ nome_grupo: MARTA.grupo }).returning();
-  await db.insert(usuarioGrupos).values({ usuario_id: perfil!.id, grupo_id: grupo!.id });
+  await createPortariaUser(portal, { email: MARTA.email, password: MARTA.password, nome: MARTA.nome, grupo: { nome: MARTA.grupo } });
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuthUser } from "../../src/server/auth/accounts";
 import { condominios, grupos, moradores, prestadores, unidades, usuarios, veiculos } from "../../src/server/db/schema";
 import { expectNoA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
+import { createPortariaUser } from "./support/users";
 import { ADMIN, startPortal, startSmtpServer, type RunningPortal } from "./support/server";
 
 // Portaria Web administration as the admin uses it (issue 3): permissions catalogue, groups,
@@ -15,12 +15,7 @@ const ids = { bruno: "", administrador: "" };
 let adminCookies: Awaited<ReturnType<BrowserContext["cookies"]>> = [];
 
 async function createUser(nome: string, email: string, status: string, extra: { cpf?: string; telefone_celular?: string } = {}) {
-  const authUser = await createAuthUser(portal.portal.auth, { email, name: nome, password: "senha-provisoria-1" });
-  const [row] = await portal.database.db
-    .insert(usuarios)
-    .values({ auth_user_id: authUser.id, nome_completo: nome, email, status, primeiro_acesso_concluido: status === "ativo", ...extra })
-    .returning();
-  return row!.id;
+  return (await createPortariaUser(portal, { nome, email, password: "senha-provisoria-1", status, firstAccessDone: status === "ativo", ...extra })).id;
 }
 
 /** Two active condominiums and an inactive one, with units, residents, vehicles and providers. */

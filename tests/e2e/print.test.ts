@@ -1,8 +1,8 @@
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuthUser } from "../../src/server/auth/accounts";
-import { condominios, unidades, usuarios } from "../../src/server/db/schema";
+import { condominios, unidades } from "../../src/server/db/schema";
 import { launchBrowser, login, type BrowserHandle } from "./support/browser";
+import { createPortariaUser } from "./support/users";
 import { ADMIN, startPortal, type RunningPortal } from "./support/server";
 
 // Printing a Portaria Web list (issue 13): the paper shows the screen's title, the filters in use
@@ -24,10 +24,7 @@ beforeAll(async () => {
     { condominio_id: aurora!.id, bloco: "A", numero_unidade: "102", tipo_unidade: "Apartamento" },
     { condominio_id: bosque!.id, numero_unidade: "7", tipo_unidade: "Casa" },
   ]);
-  const authUser = await createAuthUser(portal.portal.auth, { email: "bruno@teste.local", name: "Bruno Ativo", password: "senha-do-bruno-1" });
-  await db
-    .insert(usuarios)
-    .values({ auth_user_id: authUser.id, nome_completo: "Bruno Ativo", email: "bruno@teste.local", status: "ativo", primeiro_acesso_concluido: true });
+  await createPortariaUser(portal, { email: "bruno@teste.local", nome: "Bruno Ativo", password: "senha-do-bruno-1" });
 
   const { page, context } = await browser.newPage();
   await login(page, portal.url, ADMIN.email, ADMIN.password);

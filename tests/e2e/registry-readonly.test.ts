@@ -1,20 +1,8 @@
-import { inArray } from "drizzle-orm";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAuthUser } from "../../src/server/auth/accounts";
-import {
-  condominios,
-  grupoPermissoes,
-  grupos,
-  moradores,
-  permissoes,
-  prestadores,
-  unidades,
-  usuarioGrupos,
-  usuarios,
-  veiculos,
-} from "../../src/server/db/schema";
+import { condominios, moradores, prestadores, unidades, veiculos } from "../../src/server/db/schema";
 import { expectNoA11yViolations, launchBrowser, login, type BrowserHandle } from "./support/browser";
+import { createPortariaUser } from "./support/users";
 import { ADMIN, startPortal, type RunningPortal } from "./support/server";
 
 // The registry screens for someone who may only look (issue 4): no create, edit or delete
@@ -64,16 +52,12 @@ beforeAll(async () => {
   Object.assign(ids, { condominio: aurora!.id, unidade: a101!.id, prestador: limpa!.id });
 
   // A user whose only group grants the four view permissions; first access done.
-  const authUser = await createAuthUser(portal.portal.auth, { email: VIEWER.email, name: VIEWER.nome, password: VIEWER.password });
-  const [perfil] = await db
-    .insert(usuarios)
-    .values({ auth_user_id: authUser.id, nome_completo: VIEWER.nome, email: VIEWER.email, status: "ativo", primeiro_acesso_concluido: true })
-    .returning();
-  const [grupo] = await db.insert(grupos).values({ nome_grupo: VIEWER.grupo, descricao: "Só consulta" }).returning();
-  await db.insert(usuarioGrupos).values({ usuario_id: perfil!.id, grupo_id: grupo!.id });
-  const perms = await db.select().from(permissoes).where(inArray(permissoes.nome_permissao, VIEW_PERMISSIONS));
-  expect(perms).toHaveLength(4);
-  await db.insert(grupoPermissoes).values(perms.map((p) => ({ grupo_id: grupo!.id, permissao_id: p.id })));
+  await createPortariaUser(portal, {
+    email: VIEWER.email,
+    password: VIEWER.password,
+    nome: VIEWER.nome,
+    grupo: { nome: VIEWER.grupo, descricao: "Só consulta", permissions: VIEW_PERMISSIONS },
+  });
 
   sessions.viewer = await signIn(VIEWER.email, VIEWER.password);
   sessions.admin = await signIn(ADMIN.email, ADMIN.password);

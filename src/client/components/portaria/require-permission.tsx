@@ -15,16 +15,22 @@ export function RequirePermission({
   deniedAs,
   backTo,
   backLabel,
+  needsAllCondominios,
   children,
 }: {
   anyOf: PermissionName | readonly PermissionName[];
+  /** The screen also needs all-condominium access (gatehouse-spec §2: creating a condominium). */
+  needsAllCondominios?: boolean;
   deniedAs?: PermissionName | DeniedAction;
   backTo?: string;
   backLabel?: string;
   children: ReactNode;
 }) {
-  const { can, loading } = useAuth();
+  const { can, loading, profile } = useAuth();
   if (loading) return null;
   if (!can(anyOf)) return <AcessoNegado message={deniedAs ? deniedText(deniedAs) : MSG.accessDenied.message} backTo={backTo} backLabel={backLabel} />;
+  if (needsAllCondominios && !profile?.acesso_todos_condominios) {
+    return <AcessoNegado message={MSG.condominioCreateNeedsAll.message} backTo={backTo} backLabel={backLabel} />;
+  }
   return <>{children}</>;
 }

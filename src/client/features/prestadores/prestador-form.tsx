@@ -9,6 +9,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { FormActions, ReadOnlyNotice } from "~/components/ui/form-actions";
 import { toastFormErrors } from "~/components/ui/form-field";
 import { InputField, MaskedField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
+import { MSG } from "@shared/messages";
 import { useAuth } from "~/lib/auth";
 import { toDateInput } from "@shared/time";
 import { useActionGuard } from "~/lib/use-action-guard";
@@ -73,7 +74,7 @@ function toFormValues(p?: Prestador): FormValues {
  */
 export function PrestadorForm({ prestador, condominios }: { prestador?: Prestador; condominios: readonly CondominioOption[] | undefined }) {
   const navigate = useNavigate();
-  const { can } = useAuth();
+  const { can, profile } = useAuth();
   const guard = useActionGuard();
   const create = useCreatePrestador();
   const update = useUpdatePrestador();
@@ -93,7 +94,10 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
   };
 
   const editing = prestador !== undefined;
-  const readOnly = editing && !can("editar_prestadores_servico");
+  // A 'Geral' provider holds for every condominium: only who serves them all sets or changes one (gatehouse-spec §2).
+  const servesAll = profile?.acesso_todos_condominios ?? false;
+  const geralOutOfReach = editing && prestador.condominio_id === null && !servesAll;
+  const readOnly = editing && (!can("editar_prestadores_servico") || geralOutOfReach);
   const saving = create.isPending || update.isPending;
 
   // Pick-lists offer active condominiums only (§4); a provider already linked to one that was
@@ -107,7 +111,8 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
 
   const { register, handleSubmit, control, formState, setError, reset } = useForm<FormValues, unknown, PrestadorValues>({
     resolver,
-    defaultValues: toFormValues(prestador),
+    // Who serves a single condominium creates its providers there ('Geral' is not theirs to give).
+    defaultValues: { ...toFormValues(prestador), ...(!prestador && !servesAll && options.length === 1 ? { condominio_id: options[0]!.id } : {}) },
   });
   const errors = formState.errors;
   const inicio = useWatch({ control, name: "data_inicio_autorizacao" });
@@ -139,7 +144,9 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
         <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-6" aria-describedby={readOnly ? ids.somenteLeitura : undefined}>
           {readOnly && (
             <ReadOnlyNotice id={ids.somenteLeitura}>
-              Você tem permissão apenas para visualizar este prestador. Para editar, contate um administrador.
+              {geralOutOfReach
+                ? MSG.prestadorGeralNeedsAll.message
+                : "Você tem permissão apenas para visualizar este prestador. Para editar, contate um administrador."}
             </ReadOnlyNotice>
           )}
 
@@ -212,7 +219,7 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
               control={control}
               name="condominio_id"
               options={condominioOptions.map((c) => ({ value: c.id, label: c.nome }))}
-              emptyOption={GERAL}
+              emptyOption={servesAll || geralOutOfReach ? GERAL : undefined}
               disabled={readOnly}
             />
 

@@ -12,7 +12,7 @@ import { useActionGuard } from "~/lib/use-action-guard";
 import { useCreateUsuario, type UsuarioCreateValues } from "./api";
 import type { GrupoOption } from "./grupos-checklist";
 import { saveCallbacks } from "~/lib/save-callbacks";
-import { UsuarioFields, UsuarioFormActions, type UsuarioSharedValues } from "./usuario-fields";
+import { UsuarioFields, UsuarioFormActions, type CondominiosChoice, type UsuarioSharedValues } from "./usuario-fields";
 import { PATHS } from "~/lib/paths";
 
 interface FormValues extends UsuarioSharedValues {
@@ -20,11 +20,24 @@ interface FormValues extends UsuarioSharedValues {
   senha: string;
 }
 
-const FIELDS = ["nome_completo", "email", "senha", "telefone_celular", "cpf", "grupo_ids"] as const;
+const FIELDS = ["nome_completo", "email", "senha", "telefone_celular", "cpf", "grupo_ids", "acesso_todos_condominios", "condominio_ids"] as const;
 const resolver = zodResolver(usuarioCreateSchema) as unknown as Resolver<FormValues, unknown, UsuarioCreateValues>;
 
-/** §2 Users, create: `defaultGroupIds` preselects Administrador when it exists. */
-export function UsuarioCreateForm({ grupos, defaultGroupIds, gruposNote }: { grupos: GrupoOption[]; defaultGroupIds: string[]; gruposNote?: string }) {
+/**
+ * §2 Users, create: `defaultGroupIds` preselects Administrador when it exists; an actor who serves
+ * a single condominium has it preselected (gatehouse-spec §2).
+ */
+export function UsuarioCreateForm({
+  grupos,
+  defaultGroupIds,
+  gruposNote,
+  condominios,
+}: {
+  grupos: GrupoOption[];
+  defaultGroupIds: string[];
+  gruposNote?: string;
+  condominios: CondominiosChoice;
+}) {
   const navigate = useNavigate();
   const guard = useActionGuard();
   const create = useCreateUsuario();
@@ -36,7 +49,16 @@ export function UsuarioCreateForm({ grupos, defaultGroupIds, gruposNote }: { gru
 
   const form = useForm<FormValues, unknown, UsuarioCreateValues>({
     resolver,
-    defaultValues: { nome_completo: "", email: "", senha: "", telefone_celular: "", cpf: "", grupo_ids: defaultGroupIds },
+    defaultValues: {
+      nome_completo: "",
+      email: "",
+      senha: "",
+      telefone_celular: "",
+      cpf: "",
+      grupo_ids: defaultGroupIds,
+      acesso_todos_condominios: false,
+      condominio_ids: !condominios.canGiveAll && condominios.options.length === 1 ? [condominios.options[0]!.id] : [],
+    },
   });
   const { register, handleSubmit, formState, setError } = form;
   const errors = formState.errors;
@@ -59,7 +81,7 @@ export function UsuarioCreateForm({ grupos, defaultGroupIds, gruposNote }: { gru
       <CardContent className="pt-6">
         <FormProvider {...form}>
           <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-5">
-            <UsuarioFields uid={uid} grupos={grupos} gruposNote={gruposNote}>
+            <UsuarioFields uid={uid} grupos={grupos} gruposNote={gruposNote} condominios={condominios}>
               <FormField id={ids.email} label="Email" required error={errors.email?.message}>
                 <Input
                   {...register("email")}

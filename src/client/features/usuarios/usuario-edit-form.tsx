@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 import { formatCpf } from "@shared/br/cpf";
 import { formatPhone } from "@shared/br/phone";
 import { MSG } from "@shared/messages";
-import { accountRefusal } from "@shared/authz-rules";
+import { accountRefusal, isAdministrator } from "@shared/authz-rules";
 import { USER_STATUSES, type UserStatus } from "@shared/permissions";
 import type { GrupoListItem } from "@shared/schemas/grupos";
 import { usuarioUpdateSchema, type Usuario } from "@shared/schemas/usuarios";
@@ -22,21 +22,31 @@ import { membershipOptions } from "./group-options";
 import type { GrupoOption } from "./grupos-checklist";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { STATUS_LABEL } from "./status";
-import { UsuarioFields, UsuarioFormActions, type UsuarioSharedValues } from "./usuario-fields";
+import { UsuarioFields, UsuarioFormActions, type CondominiosChoice, type UsuarioSharedValues } from "./usuario-fields";
 import { PATHS } from "~/lib/paths";
 
 interface FormValues extends UsuarioSharedValues {
   status: UserStatus;
 }
 
-const FIELDS = ["nome_completo", "telefone_celular", "cpf", "status", "grupo_ids"] as const;
+const FIELDS = ["nome_completo", "telefone_celular", "cpf", "status", "grupo_ids", "acesso_todos_condominios", "condominio_ids"] as const;
 const resolver = zodResolver(usuarioUpdateSchema) as unknown as Resolver<FormValues, unknown, UsuarioUpdateValues>;
 
 /**
  * §2 Users, edit. `grupos` is the group list, or null when it could not be loaded (then only the
  * user's current groups are offered, so saving keeps them).
  */
-export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usuario; grupos: GrupoListItem[] | null; gruposNote?: string }) {
+export function UsuarioEditForm({
+  usuario,
+  grupos,
+  gruposNote,
+  condominios,
+}: {
+  usuario: Usuario;
+  grupos: GrupoListItem[] | null;
+  gruposNote?: string;
+  condominios: CondominiosChoice;
+}) {
   const navigate = useNavigate();
   const { profile } = useAuth();
   const guard = useActionGuard();
@@ -76,8 +86,20 @@ export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usua
       cpf: usuario.cpf ? formatCpf(usuario.cpf) : "",
       status: isSelf ? "ativo" : usuario.status,
       grupo_ids: usuario.grupos.map((g) => g.id),
+      acesso_todos_condominios: usuario.acesso_todos_condominios,
+      condominio_ids: usuario.condominios.map((c) => c.id).sort(),
     },
   });
+  // The user's own condominiums stay listed (and ticked) even when inactive or not in the actor's options.
+  const scopeChoice: CondominiosChoice = {
+    ...condominios,
+    options: [...condominios.options, ...usuario.condominios.filter((c) => !condominios.options.some((o) => o.id === c.id))],
+    lockedReason: isSelf
+      ? MSG.ownScope.message
+      : isAdministrator(usuario)
+        ? "Membros do grupo Administrador atendem todos os condomínios."
+        : condominios.lockedReason,
+  };
   const { handleSubmit, control, formState, setError } = form;
   const errors = formState.errors;
 
@@ -118,7 +140,7 @@ export function UsuarioEditForm({ usuario, grupos, gruposNote }: { usuario: Usua
                 </p>
               )}
               <fieldset disabled={locked !== null} aria-describedby={locked ? ids.locked : undefined} className="grid min-w-0 gap-5">
-                <UsuarioFields uid={uid} grupos={options} gruposNote={gruposNote}>
+                <UsuarioFields uid={uid} grupos={options} gruposNote={gruposNote} condominios={scopeChoice}>
                   <FormField id={ids.email} label="Email" hint="O email é o login do usuário e não pode ser alterado.">
                     <Input {...fieldAria(ids.email, { hint: true })} type="email" value={usuario.email} disabled readOnly />
                   </FormField>

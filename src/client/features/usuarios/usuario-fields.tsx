@@ -6,22 +6,43 @@ import { fieldAria, FormField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { MaskedInput } from "~/components/ui/masked-input";
 import { GruposChecklist, type GrupoOption } from "./grupos-checklist";
+import { CondominiosField, type UsuarioScopeValues } from "./condominios-field";
+import type { CondominioOption } from "@shared/schemas/painel";
 import { PATHS } from "~/lib/paths";
 
 /** The form values both the create and the edit form have. */
-export interface UsuarioSharedValues {
+export interface UsuarioSharedValues extends UsuarioScopeValues {
   nome_completo: string;
   telefone_celular: string;
   cpf: string;
   grupo_ids: string[];
 }
 
+/** What the 'Condomínios' field offers: the actor's own condominiums, and whether they may give all. */
+export interface CondominiosChoice {
+  options: readonly CondominioOption[];
+  canGiveAll: boolean;
+  lockedReason?: string;
+}
+
 /**
  * The fields the create and edit forms share, read from the surrounding <FormProvider>: name first,
- * then the form's own fields (`children`), phone and CPF (masked as typed), and the groups checklist
- * with its optional note below the grid. Element ids are `${uid}-nome`, `${uid}-telefone`, and so on.
+ * then the form's own fields (`children`), phone and CPF (masked as typed), the groups checklist
+ * with its optional note below the grid, and the condominiums the user serves. Element ids are `${uid}-nome`, `${uid}-telefone`, and so on.
  */
-export function UsuarioFields({ uid, grupos, gruposNote, children }: { uid: string; grupos: GrupoOption[]; gruposNote?: string; children: ReactNode }) {
+export function UsuarioFields({
+  uid,
+  grupos,
+  gruposNote,
+  condominios,
+  children,
+}: {
+  uid: string;
+  grupos: GrupoOption[];
+  gruposNote?: string;
+  condominios: CondominiosChoice;
+  children: ReactNode;
+}) {
   const { register, control, formState } = useFormContext<UsuarioSharedValues>();
   const errors = formState.errors;
   const ids = {
@@ -81,6 +102,8 @@ export function UsuarioFields({ uid, grupos, gruposNote, children }: { uid: stri
           {gruposNote}
         </p>
       )}
+
+      <CondominiosField {...condominios} error={errors.condominio_ids?.message ?? errors.acesso_todos_condominios?.message} />
     </>
   );
 }

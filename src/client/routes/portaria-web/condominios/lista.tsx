@@ -33,7 +33,7 @@ export default function CondominiosPage() {
 }
 
 function Condominios() {
-  const { can } = useAuth();
+  const { can, profile } = useAuth();
   const guard = useActionGuard();
   const [text, setText] = useState("");
   const q = useDebouncedValue(text.trim(), 300);
@@ -53,7 +53,8 @@ function Condominios() {
           <h1 className="text-2xl font-bold text-slate-900">Condomínios</h1>
           <p className="text-sm text-slate-600">Os condomínios atendidos pela portaria, com seus dados de contato e síndico.</p>
         </div>
-        {can("criar_condominios") && (
+        {/* Creating a condominium needs all-condominium access (gatehouse-spec §2). */}
+        {can("criar_condominios") && profile?.acesso_todos_condominios && (
           <Button asChild>
             <Link
               to={PATHS.condominioNovo}

@@ -12,7 +12,7 @@ export function meta(): Route.MetaDescriptors {
 
 export default function NovoCondominioPage() {
   return (
-    <RequirePermission anyOf="criar_condominios">
+    <RequirePermission anyOf="criar_condominios" needsAllCondominios>
       <div className="mx-auto grid max-w-3xl gap-6">
         <div className="grid gap-2">
           <Link to={PATHS.condominios} className="inline-flex items-center gap-1 justify-self-start text-sm text-brand-700 hover:underline">

@@ -5,10 +5,12 @@ import { Link, useNavigate } from "react-router";
 import { RequirePermission } from "~/components/portaria/require-permission";
 import { Loading, useQueryErrorToast } from "~/components/ui/query-state";
 import { gruposQueryOptions } from "~/features/grupos/api";
+import { useCondominiosAtivos } from "~/features/condominios/api";
 import { usuarioQueryOptions } from "~/features/usuarios/api";
 import { StatusBadge } from "~/features/usuarios/status";
 import { UsuarioEditForm } from "~/features/usuarios/usuario-edit-form";
 import { ApiError } from "~/lib/api";
+import { useAuth } from "~/lib/auth";
 import { toastError } from "~/lib/toast";
 import type { Route } from "./+types/editar";
 import { PATHS } from "~/lib/paths";
@@ -29,6 +31,8 @@ function EditarUsuario({ usuarioId }: { usuarioId: string }) {
   const navigate = useNavigate();
   const usuario = useQuery(usuarioQueryOptions(usuarioId));
   const grupos = useQuery(gruposQueryOptions());
+  const condominios = useCondominiosAtivos();
+  const { profile } = useAuth();
   const forbidden = grupos.error instanceof ApiError && grupos.error.status === 403;
   useQueryErrorToast(forbidden ? null : grupos.error, "Erro ao buscar grupos");
 
@@ -39,7 +43,7 @@ function EditarUsuario({ usuarioId }: { usuarioId: string }) {
     navigate(PATHS.usuarios, { replace: true });
   }, [usuario.error, navigate]);
 
-  const ready = usuario.data && usuario.isFetchedAfterMount && !grupos.isPending;
+  const ready = usuario.data && usuario.isFetchedAfterMount && !grupos.isPending && !condominios.isPending;
   const note = grupos.isError ? `Não foi possível carregar a lista de grupos: ${grupos.error.message} Só os grupos atuais do usuário aparecem.` : undefined;
 
   return (
@@ -57,7 +61,13 @@ function EditarUsuario({ usuarioId }: { usuarioId: string }) {
         )}
       </div>
       {ready ? (
-        <UsuarioEditForm key={usuario.data.id} usuario={usuario.data} grupos={grupos.data?.rows ?? null} gruposNote={note} />
+        <UsuarioEditForm
+          key={usuario.data.id}
+          usuario={usuario.data}
+          grupos={grupos.data?.rows ?? null}
+          gruposNote={note}
+          condominios={{ options: condominios.data ?? [], canGiveAll: profile?.acesso_todos_condominios ?? false }}
+        />
       ) : (
         <Loading label="Carregando usuário..." />
       )}

@@ -5,6 +5,7 @@ import { ADMIN_GROUP_NAME } from "@shared/permissions";
 import { RequirePermission } from "~/components/portaria/require-permission";
 import { Loading, useQueryErrorToast } from "~/components/ui/query-state";
 import { gruposQueryOptions } from "~/features/grupos/api";
+import { useCondominiosAtivos } from "~/features/condominios/api";
 import { membershipOptions } from "~/features/usuarios/group-options";
 import { UsuarioCreateForm } from "~/features/usuarios/usuario-create-form";
 import { ApiError } from "~/lib/api";
@@ -31,6 +32,8 @@ function NovoUsuario() {
   useQueryErrorToast(forbidden ? null : grupos.error, "Erro ao buscar grupos");
 
   const { profile } = useAuth();
+  // The condominiums the actor serves: the ones they may give (gatehouse-spec §2).
+  const condominios = useCondominiosAtivos();
   // Each group the actor may not assign is shown disabled with the reason (the server refuses it too).
   const options = profile ? membershipOptions(profile, grupos.data?.rows ?? [], [], false) : [];
   // §2 preselects Administrador, when the actor may give it.
@@ -46,10 +49,15 @@ function NovoUsuario() {
         <h1 className="text-2xl font-bold text-slate-900">Novo Usuário</h1>
         <p className="text-sm text-slate-600">O usuário recebe um email de confirmação com as instruções de acesso e começa com o status Pendente.</p>
       </div>
-      {grupos.isPending ? (
+      {grupos.isPending || condominios.isPending ? (
         <Loading label="Carregando grupos..." />
       ) : (
-        <UsuarioCreateForm grupos={options} defaultGroupIds={admin ? [admin.id] : []} gruposNote={note} />
+        <UsuarioCreateForm
+          grupos={options}
+          defaultGroupIds={admin ? [admin.id] : []}
+          gruposNote={note}
+          condominios={{ options: condominios.data ?? [], canGiveAll: profile?.acesso_todos_condominios ?? false }}
+        />
       )}
     </div>
   );

@@ -1,0 +1,145 @@
+import { useId, useMemo, useState } from "react";
+import { Controller, useFormContext, useWatch } from "react-hook-form";
+import type { CondominioOption } from "@shared/schemas/painel";
+import { Checkbox } from "~/components/ui/checkbox";
+import { Input, Label } from "~/components/ui/input";
+import { Switch } from "~/components/ui/switch";
+
+/** The scope values of the user forms (gatehouse-spec §2). */
+export interface UsuarioScopeValues {
+  acesso_todos_condominios: boolean;
+  condominio_ids: string[];
+}
+
+const folded = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .toLowerCase();
+
+/**
+ * 'Condomínios': the switch 'Todos os condomínios', or the condominiums ticked in a list that a
+ * filter box narrows (a security company serves hundreds). `options` are the condominiums the
+ * actor may give (their own scope, from the page); `lockedReason` disables the whole field and
+ * says why (one's own scope, or a scope larger than the actor's).
+ */
+export function CondominiosField({
+  options,
+  canGiveAll,
+  lockedReason,
+  error,
+}: {
+  options: readonly CondominioOption[];
+  canGiveAll: boolean;
+  lockedReason?: string;
+  error?: string;
+}) {
+  const uid = useId();
+  const ids = {
+    todos: `${uid}-todos`,
+    todosNota: `${uid}-todos-nota`,
+    filtro: `${uid}-filtro`,
+    nota: `${uid}-nota`,
+    erro: `${uid}-erro`,
+    contagem: `${uid}-contagem`,
+  };
+  const { control } = useFormContext<UsuarioScopeValues>();
+  const todos = useWatch({ control, name: "acesso_todos_condominios" });
+  const [filter, setFilter] = useState("");
+  const visible = useMemo(() => {
+    const wanted = folded(filter.trim());
+    return wanted ? options.filter((o) => folded(o.nome).includes(wanted)) : options;
+  }, [options, filter]);
+  const locked = lockedReason !== undefined;
+  const describedBy = [locked ? ids.nota : undefined, error ? ids.erro : undefined].filter(Boolean).join(" ") || undefined;
+
+  return (
+    <fieldset className="grid min-w-0 gap-3" aria-describedby={describedBy} disabled={locked}>
+      <legend className="mb-1 text-sm font-medium text-slate-800">Condomínios</legend>
+      {locked && (
+        <p id={ids.nota} className="text-xs text-slate-600">
+          {lockedReason}
+        </p>
+      )}
+      <Controller
+        control={control}
+        name="acesso_todos_condominios"
+        render={({ field }) => (
+          <div className="flex items-center gap-3">
+            <Switch
+              id={ids.todos}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              disabled={locked || (!canGiveAll && !field.value)}
+              aria-describedby={!canGiveAll ? ids.todosNota : undefined}
+            />
+            <div className="grid gap-0.5">
+              <Label htmlFor={ids.todos} className="font-normal">
+                Todos os condomínios
+              </Label>
+              {!canGiveAll && (
+                <span id={ids.todosNota} className="text-xs text-slate-600">
+                  Somente quem atende todos os condomínios pode dar acesso a todos.
+                </span>
+              )}
+            </div>
+          </div>
+        )}
+      />
+      {!todos && (
+        <Controller
+          control={control}
+          name="condominio_ids"
+          render={({ field }) => {
+            const selected = new Set(field.value);
+            const toggle = (id: string, checked: boolean) => {
+              const next = new Set(selected);
+              if (checked) next.add(id);
+              else next.delete(id);
+              field.onChange([...next].sort());
+            };
+            return (
+              <div className="grid gap-2">
+                {options.length > 8 && (
+                  <div className="grid gap-1">
+                    <Label htmlFor={ids.filtro}>Filtrar condomínios</Label>
+                    <Input id={ids.filtro} value={filter} onChange={(e) => setFilter(e.target.value)} autoComplete="off" placeholder="Nome do condomínio" />
+                  </div>
+                )}
+                <p id={ids.contagem} className="text-xs text-slate-600" aria-live="polite">
+                  {selected.size === 0
+                    ? "Nenhum condomínio selecionado: o usuário não verá dados de nenhum condomínio."
+                    : selected.size === 1
+                      ? "1 condomínio selecionado."
+                      : `${selected.size} condomínios selecionados.`}
+                </p>
+                {visible.length === 0 ? (
+                  <p className="text-sm text-slate-600">Nenhum condomínio encontrado</p>
+                ) : (
+                  <ul className="grid max-h-64 gap-2 overflow-y-auto rounded-md border border-slate-300 bg-white p-3 sm:grid-cols-2">
+                    {visible.map((o) => {
+                      const id = `${uid}-${o.id}`;
+                      return (
+                        <li key={o.id} className="flex items-start gap-2">
+                          <Checkbox id={id} checked={selected.has(o.id)} onCheckedChange={(checked) => toggle(o.id, checked === true)} className="mt-0.5" />
+                          <Label htmlFor={id} className="font-normal break-words">
+                            {o.nome}
+                          </Label>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </div>
+            );
+          }}
+        />
+      )}
+      {error && (
+        <p id={ids.erro} className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
