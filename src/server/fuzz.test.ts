@@ -181,7 +181,8 @@ const residentOf = async (created: Row) => {
   return { moradores: list.rows, veiculos: list.rows.flatMap((m) => m.veiculos) };
 };
 
-const condominio: WriteSpec = { text: { nome: 200, endereco: 300, cidade: 120, sindico_nome: 200 }, readBack: byId("/api/condominios/:id") };
+// Two condominiums cannot share a name (issue 14).
+const condominio: WriteSpec = { text: { nome: 200, endereco: 300, cidade: 120, sindico_nome: 200 }, unique: ["nome"], readBack: byId("/api/condominios/:id") };
 const unidade: WriteSpec = { text: { numero_unidade: 20, bloco: 50, andar: 20, tipo_unidade: 50, observacoes: 1000 }, readBack: byId("/api/unidades/:id") };
 const morador: WriteSpec = {
   text: { nome_completo: 200, rg: 20, observacoes: 1000 },

@@ -3,11 +3,17 @@ import { condominioInputSchema, condominioListQuerySchema } from "../../../share
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
-import { idParams, linkedRecordsMessage, type ListTotals } from "../common";
+import { MSG } from "../../../shared/messages";
+import { idParams, linkedRecordsMessage, withUniqueMessage, type ListTotals } from "../common";
 import { condominiosRepository } from "./repository";
 
 const NOT_FOUND = { title: "Condomínio não encontrado", message: "Condomínio não encontrado." };
 const LINKED = "Não é possível excluir o condomínio pois existem unidades ou outros registros associados.";
+// Issue 14: one condominium per name (case and spaces aside) and per CNPJ.
+const UNIQUE_MESSAGES = {
+  condominios_nome_unique: { ...MSG.condominioNomeDuplicate, field: "nome" },
+  condominios_cnpj_unique: { ...MSG.condominioCnpjDuplicate, field: "cnpj" },
+};
 
 export const condominiosRoutes =
   (db: Db, totals?: ListTotals): FastifyPluginAsyncZod =>
@@ -29,7 +35,7 @@ export const condominiosRoutes =
         config: { access: requirePermission("criar_condominios") },
         schema: { body: condominioInputSchema },
       },
-      async (request, reply) => reply.status(201).send(await repo.create(request.body)),
+      async (request, reply) => reply.status(201).send(await withUniqueMessage(() => repo.create(request.body), UNIQUE_MESSAGES)),
     );
 
     app.put(
@@ -39,7 +45,7 @@ export const condominiosRoutes =
         schema: { params: idParams, body: condominioInputSchema },
       },
       async (request) => {
-        const updated = await repo.update(request.params.id, request.body);
+        const updated = await withUniqueMessage(() => repo.update(request.params.id, request.body), UNIQUE_MESSAGES);
         if (!updated) throw notFound(NOT_FOUND);
         return updated;
       },
