@@ -11,12 +11,14 @@ import { toastFormErrors } from "~/components/ui/form-field";
 import { InputField, MaskedField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
 import { useAuth } from "~/lib/auth";
 import { toDateInput } from "@shared/time";
+import { situacaoPrestador } from "@shared/prestador-situacao";
 import { toast, toastApiError } from "~/lib/toast";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { applyServerFieldErrors } from "~/lib/server-field-errors";
 import { useCreatePrestador, useUpdatePrestador, type PrestadorValues } from "./api";
 import { formatCpfOuCnpj } from "./format";
 import { PrestadorDeleteButton } from "./prestador-delete-button";
+import { SituacaoBadge } from "./situacao-badge";
 import { PATHS } from "~/lib/paths";
 
 interface FormValues {
@@ -91,6 +93,7 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
     observacoes: `${uid}-observacoes`,
     ativo: `${uid}-ativo`,
     somenteLeitura: `${uid}-somente-leitura`,
+    situacao: `${uid}-situacao`,
   };
 
   const editing = prestador !== undefined;
@@ -112,6 +115,7 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
   });
   const errors = formState.errors;
   const inicio = useWatch({ control, name: "data_inicio_autorizacao" });
+  const fim = useWatch({ control, name: "data_fim_autorizacao" });
 
   // After saving, back to the list (§2) — unless the list is closed to this user (create or edit
   // without view): then the page stays, and the success toast is not replaced by 'Acesso Negado'.
@@ -250,6 +254,12 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
               min={inicio || "1900-01-01"}
               max="2100-12-31"
             />
+            {editing && (
+              // Read-only: the situation today (São Paulo) of the period as it stands in the form.
+              <p id={ids.situacao} className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2" data-testid="situacao-autorizacao">
+                Situação da autorização hoje: <SituacaoBadge situacao={situacaoPrestador(inicio || null, fim || null)} />
+              </p>
+            )}
 
             <TextareaField
               id={ids.observacoes}
