@@ -114,7 +114,22 @@ const invalidDate = fc.oneof(
     }),
 );
 
-const ENUM_VALUES = ["proprietario", "inquilino", "dependente", "outro", "carro", "moto", "ativo", "inativo", "pendente_confirmacao", "bloqueado"];
+const ENUM_VALUES = [
+  "proprietario",
+  "inquilino",
+  "dependente",
+  "outro",
+  "carro",
+  "moto",
+  "ativo",
+  "inativo",
+  "pendente_confirmacao",
+  "bloqueado",
+  "vigente",
+  "vencida",
+  "a_iniciar",
+  "indeterminado",
+];
 const notEnum = fc.oneof(
   fc.constantFrom("", "admin", "CARRO", " ativo", "ativo ", "todos", "Proprietário", ...HOSTILE_TEXT),
   fc.string({ maxLength: 20 }).filter((s) => !ENUM_VALUES.includes(s)),
@@ -183,7 +198,8 @@ const residentOf = async (created: Row) => {
   return { moradores: list.rows, veiculos: list.rows.flatMap((m) => m.veiculos) };
 };
 
-const condominio: WriteSpec = { text: { nome: 200, endereco: 300, cidade: 120, sindico_nome: 200 }, readBack: byId("/api/condominios/:id") };
+// Two condominiums cannot share a name (issue 14).
+const condominio: WriteSpec = { text: { nome: 200, endereco: 300, cidade: 120, sindico_nome: 200 }, unique: ["nome"], readBack: byId("/api/condominios/:id") };
 const unidade: WriteSpec = { text: { numero_unidade: 20, bloco: 50, andar: 20, tipo_unidade: 50, observacoes: 1000 }, readBack: byId("/api/unidades/:id") };
 const morador: WriteSpec = {
   text: { nome_completo: 200, rg: 20, observacoes: 1000 },
@@ -254,6 +270,7 @@ const QUERY_PARAMS: Record<string, { valid: fc.Arbitrary<string>; invalid: fc.Ar
     invalid: fc.oneof(fc.integer({ max: -1 }).map(String), fc.integer({ min: 10_000_001 }).map(String), fc.constantFrom("0.5", "x", "1e400", "-1", "<b>1</b>")),
   },
   status: { valid: fc.constantFrom("todos", "ativo", "inativo"), invalid: notEnum.filter((v) => v !== "todos") },
+  situacao: { valid: fc.constantFrom("todas", "vigente", "vencida", "a_iniciar", "indeterminado"), invalid: notEnum.filter((v) => v !== "todas") },
   condominio_id: { valid: fc.oneof(fc.constant("todos"), unknownUuid), invalid: notUuid.filter((v) => v !== "todos" && v !== "geral") },
   // The password page's reset link (GET /api/redefinicao-senha): any text is a valid question.
   token: { valid: fc.oneof(fc.constant(""), fc.stringMatching(/^[A-Za-z0-9_-]{1,200}$/), text(200)), invalid: fc.oneof(overMax(200), withNul) },

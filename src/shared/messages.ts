@@ -82,6 +82,15 @@ export const MSG = {
   permissionDuplicate: { title: "Registro duplicado", message: "Já existe uma permissão com esse nome." },
   userEmailDuplicate: { title: "Registro duplicado", message: "Já existe um usuário com este email." },
   userCpfDuplicate: { title: "Registro duplicado", message: "Já existe um usuário com este CPF." },
+  // Issue 14: unique where the real world is unique (shown under the field as well).
+  condominioNomeDuplicate: { title: "Registro duplicado", message: "Já existe um condomínio com este nome." },
+  condominioCnpjDuplicate: { title: "Registro duplicado", message: "Já existe um condomínio com este CNPJ." },
+  moradorCpfDuplicate: { title: "Registro duplicado", message: "Já existe um morador com este CPF nesta unidade." },
+  veiculoPlacaDuplicate: { title: "Registro duplicado", message: "Já existe um veículo com esta placa neste condomínio." },
+  unidadePlacaNoDestino: {
+    title: "Registro duplicado",
+    message: "Um veículo desta unidade tem a placa de um veículo já cadastrado no condomínio escolhido.",
+  },
   unknownGroup: { title: "Dados inválidos", message: "Um dos grupos escolhidos não existe mais. Recarregue a página." },
   unknownPermission: { title: "Dados inválidos", message: "Uma das permissões escolhidas não existe mais. Recarregue a página." },
   groupNotFound: { title: "Erro ao carregar dados do grupo", message: "Grupo não encontrado." },

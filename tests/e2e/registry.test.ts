@@ -249,8 +249,18 @@ describe("the admin registers a condominium, a unit, a resident with a car and a
     await expect.poll(() => toastText(page)).toContain("Prestador cadastrado!");
 
     const PROVIDERS = "Prestadores de serviço cadastrados";
-    const jardinsRow = ["Jardins Verdes Ltda", "11.444.777/0001-61", "Jardinagem", "Residencial Ipê Amarelo", "01/02/2025 até Indeterminado", "Ativo", ""];
-    const geralRow = [GERAL, "—", "Dedetização", "Geral/N/A", "01/03/2025 até 31/12/2025", "Ativo", ""];
+    // Beside the status, the authorisation's situation today (issue 14).
+    const jardinsRow = [
+      "Jardins Verdes Ltda",
+      "11.444.777/0001-61",
+      "Jardinagem",
+      "Residencial Ipê Amarelo",
+      "01/02/2025 até Indeterminado",
+      "Ativo",
+      "Indeterminado",
+      "",
+    ];
+    const geralRow = [GERAL, "—", "Dedetização", "Geral/N/A", "01/03/2025 até 31/12/2025", "Ativo", "Vencida", ""];
     await expect.poll(() => tableRows(page, PROVIDERS)).toEqual([geralRow, jardinsRow]);
     const searchPrestadores = page.getByRole("searchbox", { name: "Buscar" });
     for (const text of ["jardins", "11444777", "JARDINAGEM"]) {
@@ -269,19 +279,33 @@ describe("the admin registers a condominium, a unit, a resident with a car and a
     await page.getByText("Nenhum prestador encontrado").waitFor();
     await choose(page, "Status", "Ativo");
     await expect.poll(() => firstCells(page, PROVIDERS)).toEqual(["Jardins Verdes Ltda"]);
+    await page.getByRole("combobox", { name: "Situação" }).click();
+    expect(await page.getByRole("option").allTextContents()).toEqual(["Todas", "Vigente", "Vencida", "A iniciar", "Indeterminado"]);
+    await page.getByRole("option", { name: "Vencida" }).click();
+    await page.getByText("Nenhum prestador encontrado").waitFor();
+    await choose(page, "Condomínio", "Todos");
+    await expect.poll(() => firstCells(page, PROVIDERS)).toEqual([GERAL]);
+    await choose(page, "Situação", "Indeterminado");
+    await expect.poll(() => firstCells(page, PROVIDERS)).toEqual(["Jardins Verdes Ltda"]);
+    await choose(page, "Situação", "Todas");
+    await expect.poll(() => firstCells(page, PROVIDERS)).toEqual([GERAL, "Jardins Verdes Ltda"]);
 
     // Editing sets an end: the period reads 'até' the end date.
     await page.getByRole("link", { name: "Editar Jardins Verdes Ltda" }).click();
     await page.waitForURL(/\/portaria-web\/prestadores\/editar\/[0-9a-f-]{36}$/);
     const inicio = page.getByLabel("Início da autorização");
     await expect.poll(() => inicio.inputValue()).toBe("2025-02-01");
+    // The situation today, read-only, follows the dates as they are edited.
+    const situacao = page.getByTestId("situacao-autorizacao");
+    expect(await situacao.textContent()).toBe("Situação da autorização hoje: Indeterminado");
     await page.getByLabel("Fim da autorização").fill("2025-12-31");
+    await expect.poll(() => situacao.textContent()).toBe("Situação da autorização hoje: Vencida");
     await page.getByRole("button", { name: "Salvar alterações" }).click();
     await page.waitForURL(`${portal.url}/portaria-web/prestadores`);
     await expect.poll(() => toastText(page)).toContain("Prestador atualizado!");
     await expect
-      .poll(async () => (await tableRows(page, PROVIDERS)).find((cells) => cells[0] === "Jardins Verdes Ltda")?.[4])
-      .toBe("01/02/2025 até 31/12/2025");
+      .poll(async () => (await tableRows(page, PROVIDERS)).find((cells) => cells[0] === "Jardins Verdes Ltda")?.slice(4, 7))
+      .toEqual(["01/02/2025 até 31/12/2025", "Ativo", "Vencida"]);
 
     // --- The painel counts the new records, for everyone and for the new condominium alone.
     await goToPainel(page);

@@ -5,7 +5,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import type { SQL } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import pg from "pg";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
@@ -20,6 +20,19 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * After the migrations, on every start: the unique indexes of migration 0011 that duplicated rows
+ * held back are created as soon as the data allows (an operator resolved the duplicates); what
+ * still holds one back is logged (docs/decisions.md, issue 14). A no-op once they all exist.
+ */
+export async function createPendingUniqueIndexes(db: Db): Promise<string[]> {
+  const [defined] = await queryRows<{ ok: boolean }>(db, sql`select to_regproc('public.portal_indices_unicos') is not null as ok`);
+  if (!defined?.ok) return [];
+  const warnings = (await queryRows<{ aviso: string }>(db, sql`select aviso from portal_indices_unicos() as aviso`)).map((r) => r.aviso);
+  for (const warning of warnings) console.warn(`[db] ${warning}`);
+  return warnings;
 }
 
 export interface Database {
@@ -73,7 +86,10 @@ export async function openPglite(dataDir: string | undefined, folder = migration
     db,
     kind: "pglite",
     pglite: client,
-    migrate: () => migratePglite(db as never, { migrationsFolder: folder }),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder: folder });
+      await createPendingUniqueIndexes(db);
+    },
     ping: async () => {
       try {
         await client.query("select 1");
@@ -195,6 +211,7 @@ export async function openPostgres(url: string, folder = migrationsFolder, poolS
       try {
         await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         await migratePg(db as never, { migrationsFolder: folder });
+        await createPendingUniqueIndexes(db);
       } finally {
         await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
         lock.release();

@@ -576,6 +576,27 @@ function cnpj(rng: Rng): string {
   return /^(\d)\1{11}$/.test(base) ? cnpj(rng) : cnpjWithCheckDigits(base);
 }
 
+/**
+ * A value `make` has not given before (remembered in `seen`, compared by `key`): the demo keeps the
+ * unique rules of the database (issue 14: condominium names and CNPJs, a CPF per unit, a plate per
+ * condominium) however large its scale. A repeat is rare, so this costs one Set lookup per value.
+ */
+function fresh<T>(seen: Set<string>, make: () => T, key: (value: T) => string = String): T {
+  for (;;) {
+    const value = make();
+    if (!seen.has(key(value))) {
+      seen.add(key(value));
+      return value;
+    }
+  }
+}
+
+/** A condominium name as condominios_nome_unique compares it: case and spaces aside. */
+const nomeKey = (nome: string) => nome.trim().replace(/\s+/g, " ").toLowerCase();
+
+/** The n-th condominium given the name `base` (from 0): base, base II, base III... */
+const ordinalName = (base: string, n: number) => (n ? `${base} ${["II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"][n - 1] ?? `${n + 1}`}` : base);
+
 /** Old format (ABC1234) or Mercosul (ABC1D23), stored without hyphen. */
 function placa(rng: Rng, mercosul: boolean): string {
   return `${rng.letters(3)}${rng.int(0, 9)}${mercosul ? rng.letters(1) : rng.int(0, 9)}${rng.digits(2)}`;
@@ -698,12 +719,15 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
     // Condominiums.
     const condos: { id: string; ativo: boolean; cidade: (typeof CIDADES)[number]; casas: boolean; nome: string }[] = [];
     const usedNames = new Map<string, number>();
+    const takenNames = new Set<string>();
+    const cnpjs = new Set<string>();
     await insertAll("condomínios", condominios, counts.condominios, (i) => {
       const cidade = rng.pick(CIDADES);
-      let nome = `${rng.pick(PREFIXOS_COND)} ${rng.pick(NOMES_COND)}`;
-      const seen = usedNames.get(nome) ?? 0;
-      usedNames.set(nome, seen + 1);
-      if (seen) nome = `${nome} ${["II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X"][seen - 1] ?? `${seen + 1}`}`;
+      const base = `${rng.pick(PREFIXOS_COND)} ${rng.pick(NOMES_COND)}`;
+      // The second "Residencial Aurora" is "Residencial Aurora II", and so on.
+      let seen = usedNames.get(base) ?? 0;
+      const nome = fresh(takenNames, () => ordinalName(base, seen++), nomeKey);
+      usedNames.set(base, seen);
       const ativo = i % 20 !== 19;
       const sindico = pessoa(rng);
       const condo = { id: rng.uuid(), ativo, cidade, casas: rng.chance(0.15), nome };
@@ -713,7 +737,7 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
       return {
         id: condo.id,
         nome,
-        cnpj: cnpj(rng),
+        cnpj: fresh(cnpjs, () => cnpj(rng)),
         endereco: `${rng.pick(LOGRADOUROS)} ${rng.pick(RUAS)}, ${rng.int(10, 3500)} - ${rng.pick(BAIRROS)}`,
         cidade: cidade[0],
         estado: cidade[1],
@@ -770,11 +794,15 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
     const residents: { id: string; unitId: string; ativo: boolean; adulto: boolean; ddd: number }[] = [];
     let family = "";
     let lastUnit = -1;
+    let unitCpfs = new Set<string>();
     await insertAll("moradores", moradores, counts.moradores, (j) => {
       const unitIndex = Math.floor((j * homes.length) / counts.moradores);
       const unit = homes[unitIndex]!;
       const first = unitIndex !== lastUnit;
-      if (first) family = rng.pick(SOBRENOMES);
+      if (first) {
+        family = rng.pick(SOBRENOMES);
+        unitCpfs = new Set();
+      }
       lastUnit = unitIndex;
       const p = pessoa(rng, family);
       const tipo = first
@@ -794,7 +822,7 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
         id,
         unidade_id: unit.id,
         nome_completo: p.nome,
-        cpf: crianca && rng.chance(0.5) ? null : cpf(rng),
+        cpf: crianca && rng.chance(0.5) ? null : fresh(unitCpfs, () => cpf(rng)),
         rg: rng.chance(0.7) ? rg(rng) : null,
         data_nascimento: crianca ? isoDate(rng, 2008, 2024) : isoDate(rng, 1945, 2006),
         email: crianca ? null : rng.chance(0.7) ? `${slug(p.primeiro)}.${slug(p.ultimo)}.${j + 1}@${DEMO_DOMAIN}` : null,
@@ -808,6 +836,8 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
     // Vehicles: spread over the residents (adults first choice); both plate formats.
     const drivers = residents.filter((r) => r.adulto);
     const owners = drivers.length ? drivers : residents;
+    // Plates unique across the whole demo, hence in each condominium.
+    const plates = new Set<string>();
     await insertAll("veículos", veiculos, counts.veiculos, (k) => {
       const owner = owners[Math.floor((k * owners.length) / counts.veiculos)]!;
       const roll = rng.next();
@@ -819,7 +849,7 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
         id: rng.uuid(),
         morador_id: owner.id,
         unidade_id: owner.unitId,
-        placa: placa(rng, k % 2 === 1 ? true : rng.chance(0.2)),
+        placa: fresh(plates, () => placa(rng, k % 2 === 1 ? true : rng.chance(0.2))),
         marca,
         modelo,
         cor: rng.pick(CORES),

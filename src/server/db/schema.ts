@@ -263,6 +263,10 @@ export const condominios = pgTable(
     index("condominios_ativo_nome_idx").on(t.ativo, t.nome),
     trgm("condominios_nome_trgm", t.nome),
     trgm("condominios_cnpj_trgm", t.cnpj),
+    // Issue 14: one condominium per CNPJ, and no two with the same name up to case and spaces.
+    // Created by migration 0011 only where existing rows allow it (see portal_indices_unicos).
+    uniqueIndex("condominios_cnpj_unique").on(t.cnpj),
+    uniqueIndex("condominios_nome_unique").on(sql`lower(regexp_replace(btrim(${t.nome}), '\\s+', ' ', 'g'))`),
   ],
 );
 
@@ -283,6 +287,8 @@ export const unidades = pgTable(
   },
   (t) => [
     check("unidades_numero_not_blank", sql`btrim(${t.numero_unidade}) <> ''`),
+    // Target of veiculos_unidade_condominio_fk (a vehicle's condominium is its unit's).
+    unique("unidades_id_condominio_key").on(t.id, t.condominio_id),
     // One "bloco A, 101" per condominium (block and number compared without case).
     uniqueIndex("unidades_condominio_bloco_numero_unique").on(t.condominio_id, sql`lower(coalesce(${t.bloco}, ''))`, sql`lower(${t.numero_unidade})`),
     // The list's order exactly (bloco with the houses' null as '' first, then unit numbers by
@@ -336,6 +342,8 @@ export const moradores = pgTable(
     trgm("moradores_nome_trgm", t.nome_completo),
     // Target of veiculos_morador_unidade_fk (a foreign key needs a unique key to point at).
     unique("moradores_id_unidade_key").on(t.id, t.unidade_id),
+    // Issue 14: a CPF appears once per unit.
+    uniqueIndex("moradores_unidade_cpf_unique").on(t.unidade_id, t.cpf),
   ],
 );
 
@@ -350,6 +358,12 @@ export const veiculos = pgTable(
     unidade_id: uuid("unidade_id")
       .notNull()
       .references(() => unidades.id, { onDelete: "no action" }),
+    // The unit's condominium, copied by the trigger veiculos_condominio (migration 0011) so that a
+    // plate can be unique per condominium; veiculos_unidade_condominio_fk keeps it the unit's.
+    // Optional on insert: the trigger fills it from unidade_id.
+    condominio_id: uuid("condominio_id")
+      .notNull()
+      .$defaultFn(() => sql`null`),
     placa: varchar("placa", { length: 7 }).notNull(),
     marca: text("marca"),
     modelo: text("modelo"),
@@ -367,6 +381,14 @@ export const veiculos = pgTable(
     foreignKey({ name: "veiculos_morador_unidade_fk", columns: [t.morador_id, t.unidade_id], foreignColumns: [moradores.id, moradores.unidade_id] }).onDelete(
       "cascade",
     ),
+    // A unit that moves to another condominium takes its vehicles' condominio_id along.
+    foreignKey({
+      name: "veiculos_unidade_condominio_fk",
+      columns: [t.unidade_id, t.condominio_id],
+      foreignColumns: [unidades.id, unidades.condominio_id],
+    }).onUpdate("cascade"),
+    // Issue 14: a plate (stored normalized: ABC1234) is registered once per condominium.
+    uniqueIndex("veiculos_condominio_placa_unique").on(t.condominio_id, t.placa),
     index("veiculos_morador_idx").on(t.morador_id),
     index("veiculos_unidade_idx").on(t.unidade_id),
     index("veiculos_placa_idx").on(t.placa),

@@ -11,15 +11,18 @@ import { byShape, NAMED_BY_TEXT, param } from "../db/prepared";
 
 export const idParams = z.object({ id: z.uuid("Identificador inválido.") });
 
-/** Runs `work`; a unique violation becomes a 409 with the given catalogue message. */
-export async function withUniqueMessage<T>(work: () => Promise<T>, messages: Record<string, CatalogueMessage> | CatalogueMessage): Promise<T> {
+/** A duplicate's message; with `field`, it is also the message under that field (error.fields). */
+export type UniqueMessage = CatalogueMessage & { field?: string };
+
+/** Runs `work`; a unique violation becomes a 409 with the given catalogue message (per unique index, or one for all). */
+export async function withUniqueMessage<T>(work: () => Promise<T>, messages: Record<string, UniqueMessage> | UniqueMessage): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (pgErrorCode(error) === "23505") {
       const constraint = pgConstraint(error);
-      const entry = "title" in messages ? messages : constraint && (messages as Record<string, CatalogueMessage>)[constraint];
-      if (entry) throw AppError.from(409, "DUPLICATE", entry as CatalogueMessage);
+      const entry = "title" in messages ? (messages as UniqueMessage) : constraint ? (messages as Record<string, UniqueMessage>)[constraint] : undefined;
+      if (entry) throw AppError.from(409, "DUPLICATE", entry, entry.field ? { [entry.field]: entry.message } : undefined);
     }
     throw error;
   }

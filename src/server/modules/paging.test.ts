@@ -74,12 +74,13 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = await signIn(t, ADMIN.email, ADMIN.password);
 
-  // Condominiums: repeated names (the id breaks the tie), case, accents and digits.
+  // Condominiums: case, accents and digits. Names cannot repeat (issue 14, condominios_nome_unique):
+  // ties broken by the id are walked in the lists of vehicles, providers and users.
   const condominios = [
     "Residencial Alfa",
-    "Residencial Alfa",
-    "Residencial Alfa",
-    "residencial alfa",
+    "Residencial Alfa II",
+    "RESIDENCIAL ALFA III",
+    "residencial alfa IV",
     "Ágata Park",
     "Beta",
     "Zeta",
@@ -114,11 +115,26 @@ beforeAll(async () => {
   ] as const)
     await post("/api/unidades", { condominio_id: outro.id, bloco, numero_unidade });
 
-  // Vehicles of one resident: repeated plates (the id breaks the tie).
+  // Vehicles: repeated plates (the id breaks the tie), each repeat in another condominium (a plate
+  // is registered once per condominium, issue 14).
   const unidade = await post("/api/unidades", { condominio_id: condominio.id, bloco: "Z", numero_unidade: "1" });
   const morador = await post(`/api/unidades/${unidade.id}/moradores`, { nome_completo: "Ana Lima", tipo_morador: "proprietario" });
-  for (const placa of ["BRA2E19", "ABC1234", "ABC1234", "XYZ9876", "ABC1D23", "ABC1234", "KLM4455"]) {
-    await post(`/api/moradores/${morador.id}/veiculos`, { placa, tipo_veiculo: "carro" });
+  const terceiro = await post("/api/condominios", { nome: "Terceiro Condomínio" });
+  const donos = [morador];
+  for (const c of [outro, terceiro]) {
+    const u = await post("/api/unidades", { condominio_id: c.id, bloco: "Z", numero_unidade: "9" });
+    donos.push(await post(`/api/unidades/${u.id}/moradores`, { nome_completo: "Bia Lima", tipo_morador: "proprietario" }));
+  }
+  for (const [placa, dono] of [
+    ["BRA2E19", 0],
+    ["ABC1234", 0],
+    ["ABC1234", 1],
+    ["XYZ9876", 0],
+    ["ABC1D23", 0],
+    ["ABC1234", 2],
+    ["KLM4455", 0],
+  ] as const) {
+    await post(`/api/moradores/${donos[dono]!.id}/veiculos`, { placa, tipo_veiculo: "carro" });
   }
 
   // Providers, some of one condominium, some general (no condominium): repeated names.

@@ -22,6 +22,9 @@ describe("CEP", () => {
     expect(isValidCep("06454-000")).toBe(true);
     expect(isValidCep("0645400")).toBe(false);
     expect(isValidCep("06454-00a")).toBe(false);
+    expect(isValidCep("00000-000")).toBe(false);
+    expect(isValidCep("00000000")).toBe(false);
+    expect(isValidCep("00000-001")).toBe(true);
     expect(formatCep("06454000")).toBe("06454-000");
   });
 });

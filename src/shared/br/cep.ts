@@ -1,6 +1,10 @@
 import { onlyDigits } from "./phone";
 
-export const isValidCep = (value: string) => /^\d{8}$/.test(onlyDigits(value)) && onlyDigits(value).length === value.replace(/[\s.-]/g, "").length;
+/** Eight digits (with or without the hyphen); 00000-000 is no CEP (issue 14), refused like any invalid one. */
+export const isValidCep = (value: string) => {
+  const digits = onlyDigits(value);
+  return /^\d{8}$/.test(digits) && digits !== "00000000" && digits.length === value.replace(/[\s.-]/g, "").length;
+};
 
 export function formatCep(value: string): string {
   const d = onlyDigits(value).slice(0, 8);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MSG } from "../messages";
+import { SITUACOES_PRESTADOR, type SituacaoPrestador } from "../prestador-situacao";
 import {
   ativoFilter,
   booleanDefaultTrue,
@@ -43,6 +44,11 @@ export const prestadorListQuerySchema = z
       .optional()
       .default("todos"),
     status: ativoFilter,
+    // The authorisation's situation today in São Paulo (issue 14), or 'todas'.
+    situacao: z
+      .enum(["todas", ...SITUACOES_PRESTADOR], { error: "Situação inválida." })
+      .optional()
+      .default("todas"),
     ...listPaging,
     // Sort key of the list (nome_empresa_profissional, id).
     after: cursorParam(z.tuple([cursorText(), cursorId])),
@@ -64,4 +70,6 @@ export interface Prestador {
   condominio: { id: string; nome: string } | null;
   observacoes: string | null;
   ativo: boolean;
+  /** The authorisation's situation today in São Paulo (src/shared/prestador-situacao.ts). */
+  situacao: SituacaoPrestador;
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
+import type { SituacaoPrestador } from "@shared/prestador-situacao";
 import type { Prestador, prestadorInputSchema } from "@shared/schemas/prestadores";
 import { api, retryServerErrors } from "~/lib/api";
 import { pagedQueryOptions } from "~/lib/paged-list";
@@ -10,9 +11,11 @@ export type PrestadorValues = z.output<typeof prestadorInputSchema>;
 /** 'todos', 'geral' (no condominium) or a condominium id. */
 export type CondominioFilter = string;
 export type StatusFilter = "todos" | "ativo" | "inativo";
+/** The authorisation's situation today (issue 14), or 'todas'. */
+export type SituacaoFilter = "todas" | SituacaoPrestador;
 
-/** §7 Providers: by name, with the joined condominium; text, condominium and status filters. 50 at a time. */
-export const prestadoresInfiniteQueryOptions = (filters: { q: string; condominio_id: CondominioFilter; status: StatusFilter }) =>
+/** §7 Providers: by name, with the joined condominium; text, condominium, status and situation filters. 50 at a time. */
+export const prestadoresInfiniteQueryOptions = (filters: { q: string; condominio_id: CondominioFilter; status: StatusFilter; situacao: SituacaoFilter }) =>
   pagedQueryOptions<Prestador>(queryKeys.prestadoresList, "/api/prestadores", filters);
 
 export const prestadorQueryOptions = (id: string) =>

@@ -12,11 +12,13 @@ import { InputField, MaskedField, SelectField, SwitchField, TextareaField } from
 import { MSG } from "@shared/messages";
 import { useAuth } from "~/lib/auth";
 import { toDateInput } from "@shared/time";
+import { situacaoPrestador } from "@shared/prestador-situacao";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useCreatePrestador, useUpdatePrestador, type PrestadorValues } from "./api";
 import { formatCpfOuCnpj } from "./format";
 import { PrestadorDeleteButton } from "./prestador-delete-button";
+import { SituacaoBadge } from "./situacao-badge";
 import { PATHS } from "~/lib/paths";
 
 interface FormValues {
@@ -91,6 +93,7 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
     observacoes: `${uid}-observacoes`,
     ativo: `${uid}-ativo`,
     somenteLeitura: `${uid}-somente-leitura`,
+    situacao: `${uid}-situacao`,
   };
 
   const editing = prestador !== undefined;
@@ -116,6 +119,7 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
   });
   const errors = formState.errors;
   const inicio = useWatch({ control, name: "data_inicio_autorizacao" });
+  const fim = useWatch({ control, name: "data_fim_autorizacao" });
 
   // After saving, back to the list (§2) — unless the list is closed to this user (create or edit
   // without view): then the page stays, and the success toast is not replaced by 'Acesso Negado'.
@@ -242,6 +246,12 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
               min={inicio || "1900-01-01"}
               max="2100-12-31"
             />
+            {editing && (
+              // Read-only: the situation today (São Paulo) of the period as it stands in the form.
+              <p id={ids.situacao} className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2" data-testid="situacao-autorizacao">
+                Situação da autorização hoje: <SituacaoBadge situacao={situacaoPrestador(inicio || null, fim || null)} />
+              </p>
+            )}
 
             <TextareaField
               id={ids.observacoes}

@@ -6,9 +6,13 @@ import { Button } from "~/components/ui/button";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { useAuth } from "~/lib/auth";
 import { formatCpfOuCnpj, formatPeriodo } from "./format";
+import { SituacaoBadge } from "./situacao-badge";
 import { PATHS } from "~/lib/paths";
 
-/** §2 Providers: name/company, CNPJ/CPF, service, condominium, authorization period, status, edit link. */
+/**
+ * §2 Providers: name/company, CNPJ/CPF, service, condominium, authorization period, status, edit link;
+ * and beside the status the authorisation's situation today (issue 14).
+ */
 export function PrestadoresTable({ rows, total }: { rows: Prestador[]; total?: number }) {
   const { can } = useAuth();
   // Without edit permission the same link opens the provider read-only.
@@ -20,6 +24,7 @@ export function PrestadoresTable({ rows, total }: { rows: Prestador[]; total?: n
     { header: "Condomínio", cell: (p) => p.condominio?.nome ?? <span className="text-slate-600">Geral/N/A</span> },
     { header: "Período de Autorização", className: "tabular-nums", cell: (p) => formatPeriodo(p.data_inicio_autorizacao, p.data_fim_autorizacao) },
     { header: "Status", card: "status", cell: (p) => <AtivoBadge ativo={p.ativo} /> },
+    { header: "Situação", cell: (p) => <SituacaoBadge situacao={p.situacao} /> },
     {
       header: "Ações",
       card: "actions",

@@ -5,11 +5,16 @@ import type { Db } from "../../db/client";
 import { forbidden, notFound } from "../../errors";
 import { MSG } from "../../../shared/messages";
 import { scopeOf } from "../../scope";
-import { idParams, linkedRecordsMessage, type ListTotals } from "../common";
+import { idParams, linkedRecordsMessage, withUniqueMessage, type ListTotals } from "../common";
 import { condominiosRepository } from "./repository";
 
 const NOT_FOUND = { title: "Condomínio não encontrado", message: "Condomínio não encontrado." };
 const LINKED = "Não é possível excluir o condomínio pois existem unidades ou outros registros associados.";
+// Issue 14: one condominium per name (case and spaces aside) and per CNPJ.
+const UNIQUE_MESSAGES = {
+  condominios_nome_unique: { ...MSG.condominioNomeDuplicate, field: "nome" },
+  condominios_cnpj_unique: { ...MSG.condominioCnpjDuplicate, field: "cnpj" },
+};
 
 export const condominiosRoutes =
   (db: Db, totals?: ListTotals): FastifyPluginAsyncZod =>
@@ -36,7 +41,7 @@ export const condominiosRoutes =
       async (request, reply) => {
         // A condominium created by someone who serves only some would be outside their own scope (§2).
         if (!scopeOf(request).all) throw forbidden(MSG.condominioCreateNeedsAll);
-        return reply.status(201).send(await repo.create(request.body));
+        return reply.status(201).send(await withUniqueMessage(() => repo.create(request.body), UNIQUE_MESSAGES));
       },
     );
 
@@ -47,7 +52,7 @@ export const condominiosRoutes =
         schema: { params: idParams, body: condominioInputSchema },
       },
       async (request) => {
-        const updated = await repo.update(scopeOf(request), request.params.id, request.body);
+        const updated = await withUniqueMessage(() => repo.update(scopeOf(request), request.params.id, request.body), UNIQUE_MESSAGES);
         if (!updated) throw notFound(NOT_FOUND);
         return updated;
       },

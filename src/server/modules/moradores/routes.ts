@@ -4,13 +4,17 @@ import { veiculoInputSchema } from "../../../shared/schemas/veiculos";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
-import { idParams } from "../common";
+import { MSG } from "../../../shared/messages";
+import { idParams, withUniqueMessage } from "../common";
 import { moradoresRepository } from "./repository";
 import { scopeOf } from "../../scope";
 
 const UNIDADE_NOT_FOUND = { title: "Unidade não encontrada", message: "Unidade não encontrada." };
 const MORADOR_NOT_FOUND = { title: "Erro ao buscar moradores/veículos", message: "Morador não encontrado." };
 const VEICULO_NOT_FOUND = { title: "Erro ao buscar moradores/veículos", message: "Veículo não encontrado." };
+// Issue 14: a CPF once per unit, a plate once per condominium.
+const CPF_DUPLICATE = { moradores_unidade_cpf_unique: { ...MSG.moradorCpfDuplicate, field: "cpf" } };
+const PLACA_DUPLICATE = { veiculos_condominio_placa_unique: { ...MSG.veiculoPlacaDuplicate, field: "placa" } };
 
 // Residents and their vehicles, managed from the unit's edit page (§2 Units, §6).
 export const moradoresRoutes =
@@ -44,12 +48,12 @@ export const moradoresRoutes =
       { config: { access: manageMoradores }, schema: { params: idParams, body: moradorInputSchema } },
       async (request, reply) => {
         if (!(await repo.unidadeExists(scopeOf(request), request.params.id))) throw notFound(UNIDADE_NOT_FOUND);
-        return reply.status(201).send(await repo.createMorador(request.params.id, request.body));
+        return reply.status(201).send(await withUniqueMessage(() => repo.createMorador(request.params.id, request.body), CPF_DUPLICATE));
       },
     );
 
     app.put("/api/moradores/:id", { config: { access: manageMoradores }, schema: { params: idParams, body: moradorInputSchema } }, async (request) => {
-      const updated = await repo.updateMorador(scopeOf(request), request.params.id, request.body);
+      const updated = await withUniqueMessage(() => repo.updateMorador(scopeOf(request), request.params.id, request.body), CPF_DUPLICATE);
       if (!updated) throw notFound(MORADOR_NOT_FOUND);
       return updated;
     });
@@ -65,12 +69,12 @@ export const moradoresRoutes =
       async (request, reply) => {
         const morador = await repo.getMorador(scopeOf(request), request.params.id);
         if (!morador) throw notFound(MORADOR_NOT_FOUND);
-        return reply.status(201).send(await repo.createVeiculo(morador, request.body));
+        return reply.status(201).send(await withUniqueMessage(() => repo.createVeiculo(morador, request.body), PLACA_DUPLICATE));
       },
     );
 
     app.put("/api/veiculos/:id", { config: { access: manageVeiculos }, schema: { params: idParams, body: veiculoInputSchema } }, async (request) => {
-      const updated = await repo.updateVeiculo(scopeOf(request), request.params.id, request.body);
+      const updated = await withUniqueMessage(() => repo.updateVeiculo(scopeOf(request), request.params.id, request.body), PLACA_DUPLICATE);
       if (!updated) throw notFound(VEICULO_NOT_FOUND);
       return updated;
     });

@@ -1,6 +1,8 @@
-import { and, asc, eq, ilike, isNull, or } from "drizzle-orm";
+import { and, asc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { normalizeCnpj } from "../../../shared/br/cnpj";
+import { situacaoNoDia, type SituacaoPrestador } from "../../../shared/prestador-situacao";
 import type { Prestador } from "../../../shared/schemas/prestadores";
+import { today } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { condominios, prestadores } from "../../db/schema";
 import {
@@ -20,7 +22,7 @@ import { fewMatches, matchingRows } from "../text-search";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { condominioInScope, condominioInShape, scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
 
-type Fields = Omit<Prestador, "id" | "condominio">;
+type Fields = Omit<Prestador, "id" | "condominio" | "situacao">;
 
 const columns = {
   id: prestadores.id,
@@ -39,13 +41,27 @@ const columns = {
 
 type Row = { [K in keyof typeof columns]: K extends "condominio_nome" ? string | null : Prestador[Exclude<K, "condominio_nome"> & keyof Prestador] };
 
-const toPrestador = ({ condominio_nome, ...row }: Row): Prestador => ({
+/** The row as the API gives it, with its situation on the day `hoje` (São Paulo's today). */
+const toPrestador = ({ condominio_nome, ...row }: Row, hoje: string): Prestador => ({
   ...row,
   condominio: row.condominio_id && condominio_nome ? { id: row.condominio_id, nome: condominio_nome } : null,
+  situacao: situacaoNoDia(row.data_inicio_autorizacao, row.data_fim_autorizacao, hoje),
 });
 
 /** Which filters a list request sets: each combination is one prepared shape (db/prepared.ts). */
-type Filters = { q: boolean; doc: boolean; condominio: "todos" | "geral" | "um"; status: boolean; scoped: boolean };
+type Filters = { q: boolean; doc: boolean; condominio: "todos" | "geral" | "um"; status: boolean; scoped: boolean; situacao: "todas" | SituacaoPrestador };
+
+// The four cases of situacaoNoDia (src/shared/prestador-situacao.ts) in SQL, against São Paulo's
+// today passed as the parameter `hoje` (the server's own clock and zone play no part).
+const inicio = prestadores.data_inicio_autorizacao;
+const fim = prestadores.data_fim_autorizacao;
+const hoje = sql`${param("hoje")}::date`;
+const situacaoWhere: Record<SituacaoPrestador, SQL> = {
+  vencida: sql`${fim} < ${hoje}`,
+  a_iniciar: sql`${inicio} > ${hoje} and (${fim} is null or ${fim} >= ${hoje})`,
+  vigente: sql`${fim} >= ${hoje} and (${inicio} is null or ${inicio} <= ${hoje})`,
+  indeterminado: sql`${fim} is null and (${inicio} is null or ${inicio} <= ${hoje})`,
+};
 
 // The document column only when the text has a digit: "ab" is a name, not a CNPJ.
 const listWhere = (f: Filters) =>
@@ -59,6 +75,7 @@ const listWhere = (f: Filters) =>
       : undefined,
     f.condominio === "geral" ? isNull(prestadores.condominio_id) : f.condominio === "um" ? eq(prestadores.condominio_id, param("condominio")) : undefined,
     f.status ? eq(prestadores.ativo, param("ativo")) : undefined,
+    f.situacao === "todas" ? undefined : situacaoWhere[f.situacao],
     // 'Geral' providers (no condominium) are seen by everyone who sees providers (§2).
     f.scoped ? or(isNull(prestadores.condominio_id), condominioInShape(prestadores.condominio_id, true)) : undefined,
   );
@@ -90,7 +107,19 @@ export function prestadoresRepository(db: Db, totals?: ListTotals) {
   const countRows = listCounter(db, prestadores, listWhere);
 
   return {
-    async list(scope: CondominioScope, query: { q: string; condominio_id: string; status: string; limit: number; offset: number; after?: [string, string] }) {
+    async list(
+      scope: CondominioScope,
+      query: {
+        q: string;
+        condominio_id: string;
+        status: string;
+        situacao: "todas" | SituacaoPrestador;
+        limit: number;
+        offset: number;
+        after?: [string, string];
+      },
+    ) {
+      const day = today();
       const doc = /\d/.test(query.q) ? normalizeCnpj(query.q) : "";
       const filters: Filters = {
         q: Boolean(query.q),
@@ -98,6 +127,7 @@ export function prestadoresRepository(db: Db, totals?: ListTotals) {
         condominio: query.condominio_id === "todos" || query.condominio_id === "geral" ? query.condominio_id : "um",
         status: query.status !== "todos",
         ...scopeShape(scope),
+        situacao: query.situacao,
       };
       const values = {
         ...scopeValues(scope),
@@ -105,20 +135,23 @@ export function prestadoresRepository(db: Db, totals?: ListTotals) {
         doc: doc && containsPattern(doc),
         condominio: query.condominio_id,
         ativo: query.status === "ativo",
+        hoje: day,
         ...pagingValues(query),
       };
-      const counting = cachedTotal(totals, ["prestadores", scopeKey(scope), query.q, query.condominio_id, query.status], () => countRows(filters, values));
+      const counting = cachedTotal(totals, ["prestadores", scopeKey(scope), query.q, query.condominio_id, query.status, query.situacao, day], () =>
+        countRows(filters, values),
+      );
       // A search waits for its count: it decides where the page is read from (text-search.ts).
       const few = filters.q && fewMatches(await counting);
       const [rows, total] = await Promise.all([listPage({ ...filters, ...pagingShape(query), few }).execute(values), counting]);
       const page = keysetPage(rows as Row[], query.limit, (r) => [r.nome_empresa_profissional, r.id]);
-      return { rows: page.rows.map(toPrestador), total, next: page.next };
+      return { rows: page.rows.map((row) => toPrestador(row, day)), total, next: page.next };
     },
 
     async get(scope: CondominioScope, id: string): Promise<Prestador | null> {
       const visible = scope.all ? undefined : or(isNull(prestadores.condominio_id), condominioInScope(scope, prestadores.condominio_id));
       const [row] = await base().where(and(eq(prestadores.id, id), visible));
-      return row ? toPrestador(row as Row) : null;
+      return row ? toPrestador(row as Row, today()) : null;
     },
 
     /** An active condominium of the scope: one outside it is as unknown as one that does not exist (§2). */

@@ -11,6 +11,12 @@ import { scopeOf } from "../../scope";
 const NOT_FOUND = { title: "Unidade não encontrada", message: "Unidade não encontrada." };
 const LINKED = "Não é possível excluir a unidade pois existem moradores ou outros registros associados.";
 const INACTIVE_CONDOMINIO = { title: "Dados inválidos", message: "Escolha um condomínio ativo." };
+// A unit that moves takes its vehicles along (issue 14): one of their plates may already be in the
+// destination condominium.
+const UPDATE_UNIQUE_MESSAGES = {
+  unidades_condominio_bloco_numero_unique: MSG.unidadeDuplicate,
+  veiculos_condominio_placa_unique: { ...MSG.unidadePlacaNoDestino, field: "condominio_id" },
+};
 
 export const unidadesRoutes =
   (db: Db, totals?: ListTotals): FastifyPluginAsyncZod =>
@@ -71,7 +77,7 @@ export const unidadesRoutes =
         if (request.body.condominio_id !== current.condominio_id && !(await repo.isActiveCondominio(scope, request.body.condominio_id))) {
           throw AppError.from(400, "VALIDATION_ERROR", INACTIVE_CONDOMINIO, { condominio_id: INACTIVE_CONDOMINIO.message });
         }
-        const updated = await withUniqueMessage(() => repo.update(scope, current.id, request.body), MSG.unidadeDuplicate);
+        const updated = await withUniqueMessage(() => repo.update(scope, current.id, request.body), UPDATE_UNIQUE_MESSAGES);
         if (!updated) throw notFound(NOT_FOUND);
         return repo.get(scope, current.id);
       },

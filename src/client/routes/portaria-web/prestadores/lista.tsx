@@ -3,6 +3,7 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { deniedText } from "@shared/permissions";
+import { SITUACAO_PRESTADOR_LABEL, SITUACOES_PRESTADOR } from "@shared/prestador-situacao";
 import type { Prestador } from "@shared/schemas/prestadores";
 import { AcessoNegado } from "~/components/portaria/acesso-negado";
 import { RequirePermission } from "~/components/portaria/require-permission";
@@ -12,7 +13,7 @@ import { PagedList } from "~/components/ui/paged-list";
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { useCondominiosAtivos } from "~/features/condominios/api";
 import { portariaMeta } from "~/features/portaria-shell/meta";
-import { prestadoresInfiniteQueryOptions, type StatusFilter } from "~/features/prestadores/api";
+import { prestadoresInfiniteQueryOptions, type SituacaoFilter, type StatusFilter } from "~/features/prestadores/api";
 import { PrestadoresTable } from "~/features/prestadores/prestadores-table";
 import { ApiError } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
@@ -40,12 +41,19 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
   { value: "inativo", label: "Inativo" },
 ];
 
+// The authorisation's situation today (issue 14).
+const SITUACAO_OPTIONS: { value: SituacaoFilter; label: string }[] = [
+  { value: "todas", label: "Todas" },
+  ...SITUACOES_PRESTADOR.map((value) => ({ value, label: SITUACAO_PRESTADOR_LABEL[value] })),
+];
+
 function Prestadores() {
   const { can } = useAuth();
   const guard = useActionGuard();
   const [text, setText] = useState("");
   const [selectedCondominio, setCondominio] = useState("todos");
   const [status, setStatus] = useState<StatusFilter>("todos");
+  const [situacao, setSituacao] = useState<SituacaoFilter>("todas");
   const q = useDebouncedValue(text.trim(), 300);
 
   // The filter offers 'Todos', 'Geral (Sem Vínculo)' and the active condominiums.
@@ -57,7 +65,7 @@ function Prestadores() {
       : selectedCondominio;
 
   const query = useInfiniteQuery({
-    ...prestadoresInfiniteQueryOptions({ q, condominio_id: condominio, status }),
+    ...prestadoresInfiniteQueryOptions({ q, condominio_id: condominio, status, situacao }),
     placeholderData: (previous) => previous,
   });
   const forbidden = query.error instanceof ApiError && query.error.status === 403;
@@ -103,6 +111,14 @@ function Prestadores() {
           className="grid w-full gap-2 sm:w-64"
         />
         <FilterSelect id="filtro-status" label="Status" value={status} onChange={setStatus} options={STATUS_OPTIONS} className="grid w-full gap-2 sm:w-40" />
+        <FilterSelect
+          id="filtro-situacao"
+          label="Situação"
+          value={situacao}
+          onChange={setSituacao}
+          options={SITUACAO_OPTIONS}
+          className="grid w-full gap-2 sm:w-40"
+        />
       </ListToolbar>
 
       <PagedList query={query} rows={rows} total={total} noun="prestadores">
