@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import { useForm, useWatch, type Path, type Resolver } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { formatPhone } from "@shared/br/phone";
@@ -112,11 +112,16 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
       ? [...options, { id: current.id, nome: condominios ? `${current.nome} (inativo)` : current.nome }]
       : options;
 
-  const { register, handleSubmit, control, formState, setError, reset } = useForm<FormValues, unknown, PrestadorValues>({
+  const { register, handleSubmit, control, formState, setError, reset, getValues, setValue } = useForm<FormValues, unknown, PrestadorValues>({
     resolver,
-    // Who serves a single condominium creates its providers there ('Geral' is not theirs to give).
-    defaultValues: { ...toFormValues(prestador), ...(!prestador && !servesAll && options.length === 1 ? { condominio_id: options[0]!.id } : {}) },
+    defaultValues: toFormValues(prestador),
   });
+  // Who serves a single condominium creates its providers there ('Geral' is not theirs to give),
+  // once the condominiums have loaded.
+  const onlyCondominio = !prestador && !servesAll && options.length === 1 ? options[0]!.id : null;
+  useEffect(() => {
+    if (onlyCondominio && !getValues("condominio_id")) setValue("condominio_id", onlyCondominio);
+  }, [onlyCondominio, getValues, setValue]);
   const errors = formState.errors;
   const inicio = useWatch({ control, name: "data_inicio_autorizacao" });
   const fim = useWatch({ control, name: "data_fim_autorizacao" });
