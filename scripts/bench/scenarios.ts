@@ -1,4 +1,5 @@
-import { and, asc, eq, exists, inArray, like, sql } from "drizzle-orm";
+import { and, asc, eq, exists, inArray, isNotNull, like, sql } from "drizzle-orm";
+import { formatCpf } from "../../src/shared/br/cpf";
 import type { Db } from "../../src/server/db/client";
 import { DEMO_DOMAIN, DEMO_PASSWORD, demoMarker } from "../../src/server/db/demo-data";
 import { condominios, grupos, moradores, session, unidades, usuarioGrupos, usuarios, veiculos } from "../../src/server/db/schema";
@@ -19,6 +20,8 @@ export interface Fixtures {
   /** Units the write mix adds residents to (spread, so no one unit grows). */
   writeUnidadeIds: string[];
   placa: string;
+  /** A CPF of a resident of that unit (the residents list's CPF search). */
+  cpf: string;
   /** The unit list's `next` at row 5,000 (all condominiums): what a user scrolled that far sends. */
   unidadesAfter5000: string;
 }
@@ -86,6 +89,12 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
   if (!unit) throw new NotSeededError("Nenhuma unidade de demonstração com veículos.");
   const writeUnits = await db.select({ id: unidades.id }).from(unidades).where(eq(unidades.ativo, true)).orderBy(asc(unidades.id)).limit(200);
   const [car] = await db.select({ placa: veiculos.placa }).from(veiculos).where(eq(veiculos.unidade_id, unit.id)).limit(1);
+  const [resident] = await db
+    .select({ cpf: moradores.cpf })
+    .from(moradores)
+    .where(and(eq(moradores.unidade_id, unit.id), isNotNull(moradores.cpf)))
+    .limit(1);
+  if (!resident?.cpf) throw new NotSeededError("Nenhum morador de demonstração com CPF na unidade escolhida.");
   // Row 5,000 in the list's own order, and its cursor as the server makes it (once, by offset).
   const { next: after5000 } = await unidadesRepository(db).list(ALL_CONDOMINIOS, { q: "", condominio_id: "todos", limit: 1, offset: 4999 });
   if (!after5000) throw new NotSeededError("Menos de 5.000 unidades: rode npm run seed:demo -- --scale 1.");
@@ -99,6 +108,7 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
     unidadeId: unit.id,
     writeUnidadeIds: writeUnits.map((u) => u.id),
     placa: car!.placa,
+    cpf: resident.cpf,
     unidadesAfter5000: after5000,
   };
 }
@@ -152,6 +162,41 @@ export function readScenarios(f: Fixtures): ReadScenario[] {
       path: `/api/unidades${page({ q: "101", condominio_id: c })}`,
     },
     { id: "moradores-unidade", kind: "list", label: "moradores: os de uma unidade", user: "sindico", path: `/api/unidades/${f.unidadeId}/moradores` },
+    {
+      id: "moradores-lista",
+      kind: "list",
+      label: "moradores: lista",
+      user: "sindico",
+      path: `/api/moradores${page({ q: "", condominio_id: "todos", status: "todos" })}`,
+    },
+    {
+      id: "moradores-filtro",
+      kind: "list",
+      label: "moradores: ativos de um condomínio",
+      user: "sindico",
+      path: `/api/moradores${page({ q: "", condominio_id: c, status: "ativo" })}`,
+    },
+    {
+      id: "moradores-busca-nome",
+      kind: "search",
+      label: "moradores: busca 'silva'",
+      user: "sindico",
+      path: `/api/moradores${page({ q: "silva", condominio_id: "todos", status: "todos" })}`,
+    },
+    {
+      id: "moradores-busca-cpf",
+      kind: "search",
+      label: "moradores: busca por CPF",
+      user: "sindico",
+      path: `/api/moradores${page({ q: formatCpf(f.cpf), condominio_id: "todos", status: "todos" })}`,
+    },
+    {
+      id: "moradores-busca-unidade",
+      kind: "search",
+      label: "moradores: busca '101'",
+      user: "sindico",
+      path: `/api/moradores${page({ q: "101", condominio_id: "todos", status: "todos" })}`,
+    },
     {
       id: "veiculos-lista",
       kind: "list",

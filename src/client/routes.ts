@@ -36,6 +36,7 @@ export default [
       route("unidades", "routes/portaria-web/unidades/lista.tsx"),
       route("unidades/novo", "routes/portaria-web/unidades/novo.tsx"),
       route("unidades/editar/:unidadeId", "routes/portaria-web/unidades/editar.tsx"),
+      route("moradores", "routes/portaria-web/moradores.tsx"),
       route("veiculos", "routes/portaria-web/veiculos.tsx"),
       route("prestadores", "routes/portaria-web/prestadores/lista.tsx"),
       route("prestadores/novo", "routes/portaria-web/prestadores/novo.tsx"),

@@ -133,7 +133,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(usuariosRoutes({ db, auth, outbox, config, totals: listTotals }));
   await app.register(condominiosRoutes(db, listTotals));
   await app.register(unidadesRoutes(db, listTotals));
-  await app.register(moradoresRoutes(db));
+  await app.register(moradoresRoutes(db, listTotals));
   await app.register(veiculosRoutes(db, listTotals));
   await app.register(prestadoresRoutes(db, listTotals));
 

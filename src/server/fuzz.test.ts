@@ -284,6 +284,7 @@ const keyText = (max: number) => fc.oneof(fc.constant(""), text(max));
 const CURSOR_KEYS: Record<string, fc.Arbitrary<unknown[]>> = {
   "GET /api/condominios": fc.tuple(keyText(200), unknownUuid),
   "GET /api/unidades": fc.tuple(keyText(50), keyText(20), unknownUuid),
+  "GET /api/moradores": fc.tuple(keyText(200), unknownUuid),
   "GET /api/veiculos": fc.tuple(keyText(7), unknownUuid),
   "GET /api/prestadores": fc.tuple(keyText(200), unknownUuid),
   "GET /api/usuarios": fc.tuple(keyText(200), unknownUuid),

@@ -95,6 +95,7 @@ describe("lists, pick-lists and the painel", () => {
     expect(await ids("/api/condominios")).toEqual([a.condominio]);
     expect(await ids("/api/painel/condominios")).toEqual([a.condominio]);
     expect(await ids("/api/unidades")).toEqual([a.unidade]);
+    expect(await ids("/api/moradores")).toEqual([a.morador]);
     expect(await ids("/api/veiculos")).toEqual([a.veiculo]);
     // 'Geral' providers (no condominium) are seen by everyone who sees providers.
     expect((await ids("/api/prestadores")).sort()).toEqual([a.prestador, a.geral].sort());
@@ -104,7 +105,12 @@ describe("lists, pick-lists and the painel", () => {
 
   it("answers a filter on the other condominium with nothing, and totals of A only", async () => {
     const other = (await foreign.condominio()).id;
-    for (const url of [`/api/unidades?condominio_id=${other}`, `/api/veiculos?condominio_id=${other}`, `/api/prestadores?condominio_id=${other}`]) {
+    for (const url of [
+      `/api/unidades?condominio_id=${other}`,
+      `/api/moradores?condominio_id=${other}`,
+      `/api/veiculos?condominio_id=${other}`,
+      `/api/prestadores?condominio_id=${other}`,
+    ]) {
       expect((await get(url)).json(), url).toMatchObject({ rows: [], total: 0 });
     }
     expect((await get("/api/unidades")).json()).toMatchObject({ total: 1 });

@@ -139,6 +139,7 @@ const SCREENS: Screen[] = [
   ],
   ["/portaria-web/unidades/novo", (p) => p.getByRole("button", { name: "Cadastrar Unidade" }).waitFor()],
   ["/portaria-web/unidades/editar/:unidade", (p) => p.getByTestId("moradores-section").getByText("ABC-1234").waitFor()],
+  ["/portaria-web/moradores", (p) => p.getByRole("table", { name: "Moradores cadastrados" }).getByRole("row").filter({ hasText: "Ana Souza" }).waitFor()],
   ["/portaria-web/veiculos", (p) => p.getByRole("table", { name: "Veículos cadastrados" }).getByRole("row").filter({ hasText: "ABC-1234" }).waitFor()],
   ["/portaria-web/prestadores", (p) => p.getByRole("row").filter({ hasText: "Limpa Bem Serviços" }).waitFor()],
   ["/portaria-web/prestadores/novo", (p) => p.getByRole("button", { name: "Cadastrar prestador" }).waitFor()],

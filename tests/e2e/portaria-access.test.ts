@@ -145,7 +145,18 @@ describe("a new user, created by the admin through the screens", () => {
     // Only the menu entries the permission allows (plus the two that need none).
     await sidebar(p).getByRole("link").first().waitFor();
     expect(await sidebar(p).getByRole("link").allTextContents()).toEqual(["Painel de Controle", "Unidades", "Configurações"]);
-    for (const hidden of ["Condomínios", "Veículos", "Prestadores", "Usuários", "Grupos", "Permissões", "Controle de Acesso", "Visitantes", "Registros"]) {
+    for (const hidden of [
+      "Condomínios",
+      "Moradores",
+      "Veículos",
+      "Prestadores",
+      "Usuários",
+      "Grupos",
+      "Permissões",
+      "Controle de Acesso",
+      "Visitantes",
+      "Registros",
+    ]) {
       expect(await sidebar(p).getByRole("link", { name: hidden }).count(), hidden).toBe(0);
     }
     expect(await sidebar(p).getByRole("heading", { name: "Administração" }).count()).toBe(0);
@@ -244,6 +255,7 @@ describe("the Portaria Web shell", () => {
       "Registros",
       "Condomínios",
       "Unidades",
+      "Moradores",
       "Veículos",
       "Prestadores",
       "Usuários",

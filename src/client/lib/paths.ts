@@ -19,6 +19,7 @@ export const PATHS = {
   unidades: `${PORTARIA}/unidades`,
   unidadeNova: `${PORTARIA}/unidades/novo`,
   unidade: (unidadeId: string) => `${PORTARIA}/unidades/editar/${id(unidadeId)}`,
+  moradores: `${PORTARIA}/moradores`,
   veiculos: `${PORTARIA}/veiculos`,
   prestadores: `${PORTARIA}/prestadores`,
   prestadorNovo: `${PORTARIA}/prestadores/novo`,

@@ -17,6 +17,7 @@ export const queryKeys = {
   unidadesList: ["unidades", "list"] as const,
   unidade: (id: string) => ["unidades", "detail", id] as const,
   moradores: (unidadeId: string) => ["moradores", unidadeId] as const,
+  moradoresList: ["moradores", "list"] as const,
   veiculos: ["veiculos"] as const,
   veiculosList: ["veiculos", "list"] as const,
   prestadores: ["prestadores"] as const,
@@ -36,14 +37,14 @@ export type ChangedResource = "condominios" | "unidades" | "moradores" | "presta
 
 /**
  * What shows each resource. A condominium's name and status appear in the painel (numbers and
- * filter), the pick-lists and the unit, vehicle and provider lists; a unit in the vehicle list;
- * a resident or vehicle in its unit, the unit lists (resident count), the vehicle list and the
- * painel; a group in the user screens; a permission in the group screens.
+ * filter), the pick-lists and the unit, resident, vehicle and provider lists; a unit in the
+ * resident and vehicle lists; a resident or vehicle in its unit, the unit lists (resident count),
+ * the resident and vehicle lists and the painel; a group in the user screens; a permission in the group screens.
  */
 const STALE_AFTER: Record<ChangedResource, readonly QueryKey[]> = {
-  condominios: [queryKeys.condominios, queryKeys.painel, queryKeys.unidades, queryKeys.veiculos, queryKeys.prestadores],
-  unidades: [queryKeys.unidadesList, queryKeys.veiculos, queryKeys.painel],
-  moradores: [queryKeys.unidadesList, queryKeys.veiculos, queryKeys.painel],
+  condominios: [queryKeys.condominios, queryKeys.painel, queryKeys.unidades, queryKeys.moradoresList, queryKeys.veiculos, queryKeys.prestadores],
+  unidades: [queryKeys.unidadesList, queryKeys.moradoresList, queryKeys.veiculos, queryKeys.painel],
+  moradores: [queryKeys.unidadesList, queryKeys.moradoresList, queryKeys.veiculos, queryKeys.painel],
   prestadores: [queryKeys.prestadores, queryKeys.painel],
   usuarios: [queryKeys.usuarios, queryKeys.grupos],
   grupos: [queryKeys.grupos, queryKeys.usuarios],

@@ -340,6 +340,10 @@ export const moradores = pgTable(
     index("moradores_unidade_nome_idx").on(t.unidade_id, t.nome_completo),
     index("moradores_ativo_idx").on(t.ativo),
     trgm("moradores_nome_trgm", t.nome_completo),
+    // The residents list (issue 14): its order (keyset paging by name) and its CPF and phone search.
+    index("moradores_nome_ordem_idx").on(t.nome_completo, t.id),
+    trgm("moradores_cpf_trgm", t.cpf),
+    trgm("moradores_telefone_trgm", t.telefone_celular),
     // Target of veiculos_morador_unidade_fk (a foreign key needs a unique key to point at).
     unique("moradores_id_unidade_key").on(t.id, t.unidade_id),
     // Issue 14: a CPF appears once per unit.

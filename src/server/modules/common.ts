@@ -8,6 +8,7 @@ import type { CatalogueMessage } from "../../shared/messages";
 import { encodeCursor } from "../../shared/schemas/cursor";
 import type { Db } from "../db/client";
 import { byShape, NAMED_BY_TEXT, param } from "../db/prepared";
+import { scopeShape, scopeValues, type CondominioScope } from "../scope";
 
 export const idParams = z.object({ id: z.uuid("Identificador inválido.") });
 
@@ -115,4 +116,31 @@ export const pagingValues = (query: { limit: number; offset: number; after?: rea
 export function listCounter<Filters extends Record<string, boolean | string>>(db: Db, table: PgTable, where: (filters: Filters) => SQL | undefined) {
   const query = byShape((filters: Filters) => db.select({ n: count() }).from(table).where(where(filters)).prepare(NAMED_BY_TEXT));
   return async (filters: Filters, values: Record<string, unknown>) => (await query(filters).execute(values))[0]!.n;
+}
+
+/**
+ * What the registry lists with a search, a status filter and a condominium filter (vehicles,
+ * residents) put in their prepared shape and values: which filters are set, and the values of
+ * their placeholders (`text`, `ativo`, `condominio`, the scope's, the paging's).
+ */
+export function statusListFilters(scope: CondominioScope, query: StatusListQuery) {
+  return {
+    filters: { q: Boolean(query.q), status: query.status !== "todos", condominio: query.condominio_id !== "todos", ...scopeShape(scope) },
+    values: {
+      text: query.q && containsPattern(query.q),
+      ativo: query.status === "ativo",
+      condominio: query.condominio_id,
+      ...scopeValues(scope),
+      ...pagingValues(query),
+    },
+  };
+}
+
+export interface StatusListQuery {
+  q: string;
+  condominio_id: string;
+  status: "todos" | "ativo" | "inativo";
+  limit: number;
+  offset: number;
+  after?: readonly unknown[];
 }

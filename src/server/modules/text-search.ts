@@ -1,6 +1,9 @@
-import { getTableName, sql, type SQL } from "drizzle-orm";
-import type { PgTable } from "drizzle-orm/pg-core";
+import { and, asc, getTableName, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn, PgTable, SubqueryWithSelection } from "drizzle-orm/pg-core";
+import type { Page } from "../../shared/schemas/common";
 import type { Db } from "../db/client";
+import { param } from "../db/prepared";
+import { afterKey, afterParams, keysetPage, offsetParam, type PagingShape } from "./common";
 
 /** A search with at most this many matching rows reads them first (see `matchingRows`). */
 export const FEW_MATCHES = 1_000;
@@ -32,6 +35,51 @@ export function matchingRows<T extends PgTable>(db: Db, table: T, where: SQL | u
 
 /** Whether a search with this many matches reads its page from `matchingRows`. */
 export const fewMatches = (matches: number) => matches <= FEW_MATCHES;
+
+/**
+ * The page of a list as a subquery `pagina` holding only its sort key (`key`: its columns in the
+ * list's order, the id last): the rows matching `where`, read from the table or, for a search with
+ * few matches, from `matchingRows`; after the cursor (`shape.after`), `limit` of them. The list
+ * then joins what it shows to these few rows.
+ */
+export function pageKeys<Key extends Record<string, AnyPgColumn>>(
+  db: Db,
+  table: PgTable,
+  where: SQL | undefined,
+  shape: PagingShape & { few: boolean },
+  key: Key,
+): SubqueryWithSelection<Key, "pagina"> {
+  const matching = shape.few ? matchingRows(db, table, where) : undefined;
+  const fields: Record<string, AnyPgColumn> = key;
+  const order = Object.values(fields);
+  const page = db
+    .select(fields)
+    .from(matching ?? table)
+    .where(and(matching ? undefined : where, shape.after ? afterKey(order, afterParams(order.length)) : undefined))
+    .orderBy(...order.map((column) => asc(column)))
+    .limit(param("limit"))
+    .offset(offsetParam(shape))
+    .as("pagina");
+  // The same subquery, typed by the caller's columns (the generic select above is typed loosely).
+  return page as unknown as SubqueryWithSelection<Key, "pagina">;
+}
+
+/**
+ * A list's page and total. A search waits for its count (`counting`, cached per filter): it
+ * decides whether the page is read from `matchingRows` (`readPage(few)`); without a search both
+ * run at once. `key` is the row's sort key, for the next page's cursor.
+ */
+export async function searchedPage<Row>(
+  counting: Promise<number>,
+  searching: boolean,
+  readPage: (few: boolean) => Promise<unknown[]>,
+  limit: number,
+  key: (row: Row) => readonly unknown[],
+): Promise<Page<Row>> {
+  const few = searching && fewMatches(await counting);
+  const [rows, total] = await Promise.all([readPage(few), counting]);
+  return { ...keysetPage(rows as Row[], limit, key), total };
+}
 
 // drizzle leaves out a numeric `offset 0` (it is falsy); an SQL chunk is written as given.
 const OFFSET_ZERO = sql`0` as unknown as number;

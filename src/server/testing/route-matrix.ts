@@ -149,6 +149,7 @@ export const SCOPE_EXPECTATIONS: Record<string, ScopeExpectation> = {
   "GET /api/painel/condominios": "lista",
   "GET /api/condominios": "lista",
   "GET /api/unidades": "lista",
+  "GET /api/moradores": "lista",
   "GET /api/veiculos": "lista",
   "GET /api/prestadores": "lista",
   "GET /api/usuarios": "lista",

@@ -88,6 +88,11 @@ export const listPaging = {
 
 export const searchText = z.string().trim().max(100, "Busca muito longa.").optional().default("");
 export const ativoFilter = z.enum(["todos", "ativo", "inativo"], { error: "Filtro inválido." }).optional().default("todos");
+/** A list's condominium filter: 'todos' or one condominium. */
+export const condominioFilter = z
+  .union([z.literal("todos"), z.uuid("Condomínio inválido.")])
+  .optional()
+  .default("todos");
 
 /**
  * One page of a list endpoint: the rows asked for, the total that match, and the cursor to pass

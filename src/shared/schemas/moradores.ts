@@ -1,7 +1,21 @@
 import { z } from "zod";
 import { MSG } from "../messages";
 import { today } from "../time";
-import { booleanDefaultTrue, optionalCpf, optionalDate, optionalEmail, optionalPhone, optionalText, requiredText } from "./common";
+import { onlyDigits } from "../br/phone";
+import {
+  ativoFilter,
+  booleanDefaultTrue,
+  condominioFilter,
+  listPaging,
+  optionalCpf,
+  optionalDate,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  requiredText,
+  searchText,
+} from "./common";
+import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
 
 export const TIPOS_MORADOR = ["proprietario", "inquilino", "dependente", "outro"] as const;
 export const TIPO_MORADOR_LABEL: Record<(typeof TIPOS_MORADOR)[number], string> = {
@@ -51,5 +65,33 @@ export interface Morador {
 export type MoradorResumo = Pick<Morador, "id" | "unidade_id" | "nome_completo" | "veiculos">;
 
 export const isMoradorCompleto = (morador: Morador | MoradorResumo): morador is Morador => "tipo_morador" in morador;
+
+/** `GET /api/moradores` (issue 14): search, condominium and status filters, by name. */
+export const moradorListQuerySchema = z
+  .object({
+    q: searchText,
+    condominio_id: condominioFilter,
+    status: ativoFilter,
+    ...listPaging,
+    // Sort key of the list (nome_completo, then id).
+    after: cursorParam(z.tuple([cursorText(), cursorId])),
+  })
+  .superRefine(afterOrOffset);
+
+/**
+ * The digits of a search that can be part of a CPF or phone number: the text holds only digits
+ * and the masks' punctuation ("123.456", "(11) 9876-"); null otherwise ("Bloco 2", "Ana").
+ */
+export function searchDigits(text: string): string | null {
+  if (!/^[\d\s.\-()/+]+$/.test(text)) return null;
+  const digits = onlyDigits(text);
+  return digits === "" ? null : digits;
+}
+
+/** One row of the residents list. */
+export interface MoradorListItem extends Pick<Morador, "id" | "unidade_id" | "nome_completo" | "cpf" | "telefone_celular" | "tipo_morador" | "ativo"> {
+  unidade: { id: string; numero_unidade: string; bloco: string | null };
+  condominio: { id: string; nome: string };
+}
 
 import type { Veiculo } from "./veiculos";

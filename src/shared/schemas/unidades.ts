@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MSG } from "../messages";
-import { booleanDefaultTrue, listPaging, optionalText, requiredText, searchText } from "./common";
+import { booleanDefaultTrue, condominioFilter, listPaging, optionalText, requiredText, searchText } from "./common";
 import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
 
 const fields = {
@@ -26,10 +26,7 @@ export const unidadeUpdateSchema = z.object({
 export const unidadeListQuerySchema = z
   .object({
     q: searchText,
-    condominio_id: z
-      .union([z.literal("todos"), z.uuid("Condomínio inválido.")])
-      .optional()
-      .default("todos"),
+    condominio_id: condominioFilter,
     ...listPaging,
     // Sort key of the list: coalesce(bloco, ''), numero_unidade (its natural-order prefix is
     // computed from it), id; see the repository's ORDER BY.

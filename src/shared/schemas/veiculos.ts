@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isValidPlaca, normalizePlaca } from "../br/placa";
 import { MSG } from "../messages";
-import { ativoFilter, booleanDefaultTrue, listPaging, optionalText, searchText } from "./common";
+import { ativoFilter, booleanDefaultTrue, condominioFilter, listPaging, optionalText, searchText } from "./common";
 import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
 
 export const TIPOS_VEICULO = ["carro", "moto", "outro"] as const;
@@ -23,10 +23,7 @@ export const veiculoInputSchema = z.object({
 export const veiculoListQuerySchema = z
   .object({
     q: searchText,
-    condominio_id: z
-      .union([z.literal("todos"), z.uuid("Condomínio inválido.")])
-      .optional()
-      .default("todos"),
+    condominio_id: condominioFilter,
     status: ativoFilter,
     ...listPaging,
     // Sort key of the list (placa, a varchar(7), then id).

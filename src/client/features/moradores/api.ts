@@ -1,12 +1,18 @@
 import { queryOptions, useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { Morador, MoradorResumo, moradorInputSchema } from "@shared/schemas/moradores";
+import type { Morador, MoradorListItem, MoradorResumo, moradorInputSchema } from "@shared/schemas/moradores";
 import type { Veiculo, veiculoInputSchema } from "@shared/schemas/veiculos";
+import type { StatusFilter } from "~/components/portaria/status-list-filters";
 import { api, retryServerErrors } from "~/lib/api";
+import { pagedQueryOptions } from "~/lib/paged-list";
 import { queryKeys, useInvalidate } from "~/lib/query-keys";
 
 export type MoradorValues = z.output<typeof moradorInputSchema>;
 export type VeiculoValues = z.output<typeof veiculoInputSchema>;
+
+/** Every resident in the user's condominiums, by name (issue 14: /portaria-web/moradores). */
+export const moradoresInfiniteQueryOptions = (filters: { q: string; condominio_id: string; status: StatusFilter }) =>
+  pagedQueryOptions<MoradorListItem>(queryKeys.moradoresList, "/api/moradores", filters);
 
 /**
  * The unit's residents by name, each with their vehicles (§7 Residents, Vehicles). Who manages

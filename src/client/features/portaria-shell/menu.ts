@@ -2,6 +2,7 @@ import {
   Building2,
   Car,
   ClipboardList,
+  Contact,
   DoorOpen,
   House,
   KeyRound,
@@ -50,6 +51,8 @@ export const PORTARIA_MENU: readonly PortariaMenuSection[] = [
     items: [
       { label: "Condomínios", to: PATHS.condominios, icon: Building2, permission: "visualizar_condominios" },
       { label: "Unidades", to: PATHS.unidades, icon: House, permission: "visualizar_unidades" },
+      // Residents live in units and own the vehicles: between the two (issue 14).
+      { label: "Moradores", to: PATHS.moradores, icon: Contact, permission: "gerenciar_moradores_unidade" },
       { label: "Veículos", to: PATHS.veiculos, icon: Car, permission: "visualizar_veiculos" },
       { label: "Prestadores", to: PATHS.prestadores, icon: Wrench, permission: "visualizar_prestadores_servico" },
     ],

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { moradorInputSchema, type Morador, type MoradorResumo } from "../../../shared/schemas/moradores";
+import { moradorInputSchema, moradorListQuerySchema, type Morador, type MoradorResumo } from "../../../shared/schemas/moradores";
 import { veiculoInputSchema } from "../../../shared/schemas/veiculos";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
 import { MSG } from "../../../shared/messages";
-import { idParams, withUniqueMessage } from "../common";
+import { idParams, withUniqueMessage, type ListTotals } from "../common";
+import { moradoresListaRepository } from "./lista";
 import { moradoresRepository } from "./repository";
 import { scopeOf } from "../../scope";
 
@@ -16,14 +17,20 @@ const VEICULO_NOT_FOUND = { title: "Erro ao buscar moradores/veículos", message
 const CPF_DUPLICATE = { moradores_unidade_cpf_unique: { ...MSG.moradorCpfDuplicate, field: "cpf" } };
 const PLACA_DUPLICATE = { veiculos_condominio_placa_unique: { ...MSG.veiculoPlacaDuplicate, field: "placa" } };
 
-// Residents and their vehicles, managed from the unit's edit page (§2 Units, §6).
+// Residents and their vehicles, managed from the unit's edit page (§2 Units, §6), and the list of
+// every resident in the user's condominiums (issue 14).
 export const moradoresRoutes =
-  (db: Db): FastifyPluginAsyncZod =>
+  (db: Db, totals?: ListTotals): FastifyPluginAsyncZod =>
   async (app) => {
     const repo = moradoresRepository(db);
+    const lista = moradoresListaRepository(db, totals);
     const manageMoradores = requirePermission("gerenciar_moradores_unidade");
     const manageVeiculos = requirePermission("gerenciar_veiculos_morador");
     const readSection = requirePermission(["gerenciar_moradores_unidade", "gerenciar_veiculos_morador"], "verMoradoresUnidade");
+
+    app.get("/api/moradores", { config: { access: manageMoradores }, schema: { querystring: moradorListQuerySchema } }, async (request) =>
+      lista.list(scopeOf(request), request.query),
+    );
 
     app.get("/api/unidades/:id/moradores", { config: { access: readSection }, schema: { params: idParams } }, async (request) => {
       // Read together: a unit that does not exist (or lies outside the scope) has no residents to list.

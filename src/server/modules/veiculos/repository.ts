@@ -5,22 +5,9 @@ import type { VeiculoListItem } from "../../../shared/schemas/veiculos";
 import type { Db } from "../../db/client";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { condominios, moradores, unidades, veiculos } from "../../db/schema";
-import {
-  afterKey,
-  afterParams,
-  cachedTotal,
-  containsPattern,
-  inCondominio,
-  keysetPage,
-  listCounter,
-  offsetParam,
-  pagingShape,
-  pagingValues,
-  type ListTotals,
-  type PagingShape,
-} from "../common";
-import { fewMatches, matchingRows } from "../text-search";
-import { scopeKey, scopeShape, scopeValues, unidadeInShape, type CondominioScope } from "../../scope";
+import { cachedTotal, containsPattern, inCondominio, listCounter, pagingShape, statusListFilters, type ListTotals, type PagingShape } from "../common";
+import { pageKeys, searchedPage } from "../text-search";
+import { scopeKey, unidadeInShape, type CondominioScope } from "../../scope";
 
 export interface VeiculoListQuery {
   q: string;
@@ -66,16 +53,8 @@ const listWhere = (f: Filters) =>
 // The read-only vehicle list (§2 Vehicles): search, condominium and status filters, by plate.
 export function veiculosRepository(db: Db, totals?: ListTotals) {
   const listPage = byShape((shape: Filters & PagingShape & { few: boolean }) => {
-    const matching = shape.few ? matchingRows(db, veiculos, listWhere(shape)) : undefined;
     // The page first (by plate, veiculos_placa_idx), then its resident, unit and condominium.
-    const pagina = db
-      .select({ id: veiculos.id, placa: veiculos.placa })
-      .from(matching ?? veiculos)
-      .where(and(matching ? undefined : listWhere(shape), shape.after ? afterKey([veiculos.placa, veiculos.id], afterParams(2)) : undefined))
-      .orderBy(asc(veiculos.placa), asc(veiculos.id))
-      .limit(param("limit"))
-      .offset(offsetParam(shape))
-      .as("pagina");
+    const pagina = pageKeys(db, veiculos, listWhere(shape), shape, { placa: veiculos.placa, id: veiculos.id });
     return db
       .select({
         ...veiculoListColumns,
@@ -96,26 +75,12 @@ export function veiculosRepository(db: Db, totals?: ListTotals) {
   return {
     async list(scope: CondominioScope, query: VeiculoListQuery): Promise<Page<VeiculoListItem>> {
       const plate = query.q && normalizePlaca(query.q);
-      const filters: Filters = {
-        q: Boolean(query.q),
-        placa: Boolean(plate),
-        status: query.status !== "todos",
-        condominio: query.condominio_id !== "todos",
-        ...scopeShape(scope),
-      };
-      const values = {
-        text: query.q && containsPattern(query.q),
-        placa: plate && containsPattern(plate),
-        ativo: query.status === "ativo",
-        condominio: query.condominio_id,
-        ...scopeValues(scope),
-        ...pagingValues(query),
-      };
+      const common = statusListFilters(scope, query);
+      const filters: Filters = { ...common.filters, placa: Boolean(plate) };
+      const values = { ...common.values, placa: plate && containsPattern(plate) };
       const counting = cachedTotal(totals, ["veiculos", scopeKey(scope), query.q, query.condominio_id, query.status], () => countRows(filters, values));
-      // A search waits for its count: it decides where the page is read from (text-search.ts).
-      const few = filters.q && fewMatches(await counting);
-      const [rows, total] = await Promise.all([listPage({ ...filters, ...pagingShape(query), few }).execute(values), counting]);
-      return { ...keysetPage(rows as VeiculoListItem[], query.limit, (r) => [r.placa, r.id]), total };
+      const readPage = (few: boolean) => listPage({ ...filters, ...pagingShape(query), few }).execute(values);
+      return searchedPage<VeiculoListItem>(counting, filters.q, readPage, query.limit, (r) => [r.placa, r.id]);
     },
   };
 }
