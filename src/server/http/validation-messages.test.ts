@@ -41,7 +41,14 @@ describe("list paging parameters", () => {
   const LIMIT = "O limite deve ser um número inteiro de 1 a 200.";
 
   it("covers every paged list", () => {
-    expect(lists.map(routeKey).sort()).toEqual(["GET /api/condominios", "GET /api/prestadores", "GET /api/unidades", "GET /api/usuarios", "GET /api/veiculos"]);
+    expect(lists.map(routeKey).sort()).toEqual([
+      "GET /api/condominios",
+      "GET /api/moradores",
+      "GET /api/prestadores",
+      "GET /api/unidades",
+      "GET /api/usuarios",
+      "GET /api/veiculos",
+    ]);
   });
 
   it.each(lists.map((r) => [routeKey(r), r.url] as const))("%s answers a bad limit or offset in Portuguese", async (_key, url) => {
