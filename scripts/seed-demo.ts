@@ -102,7 +102,10 @@ async function main() {
         `  ${n(c.prestadores)} prestadores (${n(a.prestadores)} ativos), ${n(c.usuarios)} usuários em 10 grupos (${n(a.usuarios)} ativos)`,
         "",
         `Usuários de demonstração: nome.sobrenome.N@${DEMO_DOMAIN}, todos com a senha: ${DEMO_PASSWORD}`,
-        ...result.sampleUsers.map((u) => `  ${u.email}  (${u.status})`),
+        ...result.sampleUsers.map(
+          (u) =>
+            `  ${u.email}  (${u.status}, ${u.grupo}, ${u.condominios === null ? "todos os condomínios" : u.condominios === 1 ? "1 condomínio" : `${u.condominios} condomínios`})`,
+        ),
         ...(seeded.createdAdmin ? ["", `Administrador criado: ${seeded.createdAdmin.email} / ${seeded.createdAdmin.password}`] : []),
       ].join("\n"),
     );

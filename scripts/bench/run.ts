@@ -255,7 +255,7 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
     }
 
     if (!args.filter || "login".includes(args.filter)) {
-      const body = JSON.stringify({ email: fixtures.users.sindico.email, password: fixtures.password });
+      const body = JSON.stringify({ email: fixtures.users.central.email, password: fixtures.password });
       const [api, peakRssMB] = await peakDuring(() =>
         drive({
           ...drivePlan,
@@ -279,7 +279,7 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
     }
 
     if (!args.filter || "escrita".includes(args.filter)) {
-      const headers = { cookie: cookies.sindico, origin: server.origin };
+      const headers = { cookie: cookies.central, origin: server.origin };
       const [api, peakRssMB] = await peakDuring(() => drive({ ...drivePlan, requests: writeMix(fixtures, headers) }));
       const labels = ["escrita: criar morador", "escrita: alterar morador", "escrita: excluir morador"];
       const methods = ["POST", "PUT", "DELETE"];
@@ -316,7 +316,7 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
       const [screens] = await peakDuring(() =>
         browserAtScale({
           baseUrl: server.baseUrl,
-          email: fixtures.users.sindico.email,
+          email: fixtures.users.central.email,
           password: fixtures.password,
           unidadeId: fixtures.unidadeId,
           loads: args.loads,

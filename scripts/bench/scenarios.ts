@@ -7,7 +7,7 @@ import { unidadesRepository } from "../../src/server/modules/unidades/repository
 import { ALL_CONDOMINIOS } from "../../src/server/scope";
 
 /** Who the bench signs in as: demo users, whose password is known (the admin's may not be). */
-export type BenchUser = "sindico" | "gestor";
+export type BenchUser = "central" | "sindico" | "gestor";
 
 export interface Fixtures {
   scale: string;
@@ -40,9 +40,11 @@ export interface ReadScenario {
 /** Residents the write mix creates carry this name (and are deleted by it). */
 export const WRITE_MIX_NAME = "Bench Morador de Carga";
 
-// Each user is the first active demo user of a demo group: Síndicos sees condominiums, units,
-// residents, vehicles and providers; Gestores de Acesso sees users, groups and permissions.
-const GROUPS: Record<BenchUser, string> = { sindico: "Síndicos", gestor: "Gestores de Acesso" };
+// Each user is the first active demo user of a demo group: Supervisores de Portaria (the security
+// company's central, every condominium) sees condominiums, units, residents, vehicles and
+// providers; Síndicos sees the same but only in the one to three condominiums they serve
+// (gatehouse-spec §2); Gestores de Acesso sees users, groups and permissions.
+const GROUPS: Record<BenchUser, string> = { central: "Supervisores de Portaria", sindico: "Síndicos", gestor: "Gestores de Acesso" };
 
 class NotSeededError extends Error {}
 export { NotSeededError };
@@ -134,23 +136,23 @@ export function readScenarios(f: Fixtures): ReadScenario[] {
   const c = f.condominioId;
   const plate = f.placa.slice(0, 4);
   return [
-    { id: "condominios-lista", kind: "list", label: "condomínios: lista", user: "sindico", path: `/api/condominios${page({ q: "" })}` },
-    { id: "condominios-busca", kind: "search", label: "condomínios: busca 'jardim'", user: "sindico", path: `/api/condominios${page({ q: "jardim" })}` },
-    { id: "unidades-lista", kind: "list", label: "unidades: lista", user: "sindico", path: `/api/unidades${page({ q: "", condominio_id: "todos" })}` },
-    { id: "unidades-condominio", kind: "list", label: "unidades: um condomínio", user: "sindico", path: `/api/unidades${page({ q: "", condominio_id: c })}` },
+    { id: "condominios-lista", kind: "list", label: "condomínios: lista", user: "central", path: `/api/condominios${page({ q: "" })}` },
+    { id: "condominios-busca", kind: "search", label: "condomínios: busca 'jardim'", user: "central", path: `/api/condominios${page({ q: "jardim" })}` },
+    { id: "unidades-lista", kind: "list", label: "unidades: lista", user: "central", path: `/api/unidades${page({ q: "", condominio_id: "todos" })}` },
+    { id: "unidades-condominio", kind: "list", label: "unidades: um condomínio", user: "central", path: `/api/unidades${page({ q: "", condominio_id: c })}` },
     // Scrolled to row 5,000: the next page starts after that row's cursor (keyset, not offset 5000).
     {
       id: "unidades-pagina-101",
       kind: "list",
       label: "unidades: página 101 (depois da linha 5000)",
-      user: "sindico",
+      user: "central",
       path: `/api/unidades${page({ q: "", condominio_id: "todos" }, f.unidadesAfter5000)}`,
     },
     {
       id: "unidades-busca",
       kind: "search",
       label: "unidades: busca '101' em todos",
-      user: "sindico",
+      user: "central",
       path: `/api/unidades${page({ q: "101", condominio_id: "todos" })}`,
     },
     // The doorman's search: a unit number in one condominium (carries the req/s target).
@@ -158,92 +160,92 @@ export function readScenarios(f: Fixtures): ReadScenario[] {
       id: "unidades-busca-condominio",
       kind: "search",
       label: "unidades: busca '101' num condomínio",
-      user: "sindico",
+      user: "central",
       path: `/api/unidades${page({ q: "101", condominio_id: c })}`,
     },
-    { id: "moradores-unidade", kind: "list", label: "moradores: os de uma unidade", user: "sindico", path: `/api/unidades/${f.unidadeId}/moradores` },
+    { id: "moradores-unidade", kind: "list", label: "moradores: os de uma unidade", user: "central", path: `/api/unidades/${f.unidadeId}/moradores` },
     {
       id: "moradores-lista",
       kind: "list",
       label: "moradores: lista",
-      user: "sindico",
+      user: "central",
       path: `/api/moradores${page({ q: "", condominio_id: "todos", status: "todos" })}`,
     },
     {
       id: "moradores-filtro",
       kind: "list",
       label: "moradores: ativos de um condomínio",
-      user: "sindico",
+      user: "central",
       path: `/api/moradores${page({ q: "", condominio_id: c, status: "ativo" })}`,
     },
     {
       id: "moradores-busca-nome",
       kind: "search",
       label: "moradores: busca 'silva'",
-      user: "sindico",
+      user: "central",
       path: `/api/moradores${page({ q: "silva", condominio_id: "todos", status: "todos" })}`,
     },
     {
       id: "moradores-busca-cpf",
       kind: "search",
       label: "moradores: busca por CPF",
-      user: "sindico",
+      user: "central",
       path: `/api/moradores${page({ q: formatCpf(f.cpf), condominio_id: "todos", status: "todos" })}`,
     },
     {
       id: "moradores-busca-unidade",
       kind: "search",
       label: "moradores: busca '101'",
-      user: "sindico",
+      user: "central",
       path: `/api/moradores${page({ q: "101", condominio_id: "todos", status: "todos" })}`,
     },
     {
       id: "veiculos-lista",
       kind: "list",
       label: "veículos: lista",
-      user: "sindico",
+      user: "central",
       path: `/api/veiculos${page({ q: "", condominio_id: "todos", status: "todos" })}`,
     },
     {
       id: "veiculos-filtro",
       kind: "list",
       label: "veículos: ativos de um condomínio",
-      user: "sindico",
+      user: "central",
       path: `/api/veiculos${page({ q: "", condominio_id: c, status: "ativo" })}`,
     },
     {
       id: "veiculos-busca",
       kind: "search",
       label: `veículos: busca placa '${plate}'`,
-      user: "sindico",
+      user: "central",
       path: `/api/veiculos${page({ q: plate, condominio_id: "todos", status: "todos" })}`,
     },
     {
       id: "veiculos-busca-marca",
       kind: "search",
       label: "veículos: busca 'fiat'",
-      user: "sindico",
+      user: "central",
       path: `/api/veiculos${page({ q: "fiat", condominio_id: "todos", status: "todos" })}`,
     },
     {
       id: "prestadores-lista",
       kind: "list",
       label: "prestadores: lista",
-      user: "sindico",
+      user: "central",
       path: `/api/prestadores${page({ q: "", condominio_id: "todos", status: "todos" })}`,
     },
     {
       id: "prestadores-filtro",
       kind: "list",
       label: "prestadores: ativos de um condomínio",
-      user: "sindico",
+      user: "central",
       path: `/api/prestadores${page({ q: "", condominio_id: c, status: "ativo" })}`,
     },
     {
       id: "prestadores-busca",
       kind: "search",
       label: "prestadores: busca 'limpeza'",
-      user: "sindico",
+      user: "central",
       path: `/api/prestadores${page({ q: "limpeza", condominio_id: "todos", status: "todos" })}`,
     },
     { id: "usuarios-lista", kind: "list", label: "usuários: lista", user: "gestor", path: `/api/usuarios${page({ q: "", status: "todos" })}` },
@@ -251,10 +253,36 @@ export function readScenarios(f: Fixtures): ReadScenario[] {
     { id: "usuarios-busca", kind: "search", label: "usuários: busca 'silva'", user: "gestor", path: `/api/usuarios${page({ q: "silva", status: "todos" })}` },
     { id: "grupos-lista", kind: "list", label: "grupos: lista", user: "gestor", path: "/api/grupos" },
     { id: "permissoes-lista", kind: "list", label: "permissões: lista", user: "gestor", path: "/api/permissoes" },
-    { id: "painel-todos", kind: "painel", label: "painel: todos", user: "sindico", path: "/api/painel?condominio_id=todos" },
-    { id: "painel-condominio", kind: "painel", label: "painel: um condomínio", user: "sindico", path: `/api/painel?condominio_id=${c}` },
-    { id: "painel-condominios", kind: "page", label: "condomínios ativos (filtros, formulário da unidade)", user: "sindico", path: "/api/painel/condominios" },
-    { id: "unidade", kind: "page", label: "página da unidade: dados", user: "sindico", path: `/api/unidades/${f.unidadeId}` },
-    { id: "me", kind: "page", label: "sessão (/api/me, toda página)", user: "sindico", path: "/api/me" },
+    { id: "painel-todos", kind: "painel", label: "painel: todos", user: "central", path: "/api/painel?condominio_id=todos" },
+    { id: "painel-condominio", kind: "painel", label: "painel: um condomínio", user: "central", path: `/api/painel?condominio_id=${c}` },
+    { id: "painel-condominios", kind: "page", label: "condomínios ativos (filtros, formulário da unidade)", user: "central", path: "/api/painel/condominios" },
+    { id: "unidade", kind: "page", label: "página da unidade: dados", user: "central", path: `/api/unidades/${f.unidadeId}` },
+    { id: "me", kind: "page", label: "sessão (/api/me, toda página)", user: "central", path: "/api/me" },
+
+    // The same screens for a síndico who serves one to three condominiums: every query carries the scope.
+    ...scopedScenarios(),
+  ];
+}
+
+/** A síndico's lists and painel (condominium scope): the same targets as the unscoped ones. */
+function scopedScenarios(): ReadScenario[] {
+  const all = { q: "", condominio_id: "todos", status: "todos" };
+  const scoped = (id: string, kind: Kind, label: string, path: string): ReadScenario => ({
+    id: `escopo-${id}`,
+    kind,
+    label: `síndico: ${label}`,
+    user: "sindico",
+    path,
+  });
+  return [
+    scoped("condominios", "list", "condomínios", `/api/condominios${page({ q: "" })}`),
+    scoped("unidades", "list", "unidades", `/api/unidades${page({ q: "", condominio_id: "todos" })}`),
+    scoped("unidades-busca", "search", "unidades, busca '101'", `/api/unidades${page({ q: "101", condominio_id: "todos" })}`),
+    scoped("moradores", "list", "moradores", `/api/moradores${page(all)}`),
+    scoped("moradores-busca", "search", "moradores, busca 'silva'", `/api/moradores${page({ ...all, q: "silva" })}`),
+    scoped("veiculos", "list", "veículos", `/api/veiculos${page(all)}`),
+    scoped("prestadores", "list", "prestadores", `/api/prestadores${page(all)}`),
+    scoped("painel", "painel", "painel: todos os seus", "/api/painel?condominio_id=todos"),
+    scoped("painel-condominios", "page", "os seus condomínios (filtros)", "/api/painel/condominios"),
   ];
 }

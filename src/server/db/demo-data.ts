@@ -71,7 +71,8 @@ export interface DemoResult {
   ativos: Record<DemoTable, number>;
   /** True when a previous demo run was found and replaced. */
   replaced: boolean;
-  sampleUsers: { email: string; status: UserStatus }[];
+  /** A few demo users to sign in with: their group and how many condominiums they serve (null: all). */
+  sampleUsers: { email: string; status: UserStatus; grupo: string; condominios: number | null }[];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -931,13 +932,14 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
         telefone: celular(rng, rng.pick(CIDADES)[2]),
         status,
         grupo: groupIds[i % groupIds.length]!,
+        grupoNome: DEMO_GROUPS[i % DEMO_GROUPS.length]!.nome,
         condominios: demoScope(DEMO_GROUPS[i % DEMO_GROUPS.length]!.nome, rng, activeCondos),
       };
     });
     for (const p of people) {
       if (p.status === "ativo") ativos.usuarios++;
       if (sampleUsers.length < 3 || (p.status !== "ativo" && sampleUsers.every((s) => s.status !== p.status)))
-        sampleUsers.push({ email: p.email, status: p.status });
+        sampleUsers.push({ email: p.email, status: p.status, grupo: p.grupoNome, condominios: p.condominios === "todos" ? null : p.condominios.length });
     }
     await insertAll("usuários", user, people.length, (i) => ({ id: people[i]!.authId, name: people[i]!.nome, email: people[i]!.email, emailVerified: true }));
     await insertAll("contas", account, people.length, (i) => ({
