@@ -15,6 +15,12 @@ export const PERMISSIONS = [
     negado: "Você não tem permissão para visualizar os registros de acesso.",
   },
   {
+    nome_permissao: "gerenciar_bloqueios_acesso",
+    categoria: "Controle de Acesso",
+    descricao: "Bloquear e desbloquear pessoas e veículos na portaria",
+    negado: "Você não tem permissão para gerenciar bloqueios.",
+  },
+  {
     nome_permissao: "visualizar_condominios",
     categoria: "Condomínios",
     descricao: "Ver a lista e os dados dos condomínios",

@@ -39,7 +39,7 @@ describe("sign-in", () => {
     expect(body.profile).toMatchObject({ status: "ativo", primeiro_acesso_concluido: true });
     expect(body.profile.grupos.map((g: { nome_grupo: string }) => g.nome_grupo)).toEqual(["Administrador"]);
     expect(body.profile.permissions).toContain("gerenciar_usuarios_portaria");
-    expect(body.profile.permissions).toHaveLength(19);
+    expect(body.profile.permissions).toHaveLength(20);
   });
 
   it("refuses a wrong password with the spec's message", async () => {

@@ -481,3 +481,133 @@ export const limitesTentativas = pgTable("portal_limites_tentativas", {
   inicio: timestamp("inicio", { withTimezone: true }).notNull().defaultNow(),
   contagem: integer("contagem").notNull().default(0),
 });
+
+// ——— The gate (gatehouse-spec §3, §5, §6, §7) ———
+
+/**
+ * Every entry, exit and refused attempt (gatehouse-spec §5). Append-only: triggers refuse UPDATE,
+ * DELETE and TRUNCATE (migration 0014), but for the retention job's anonymisation; a BEFORE
+ * INSERT trigger numbers each condominium's records (`seq`) and chains them (`hash_anterior`,
+ * `hash`), so whatever path inserts a record, it is chained. People are kept by id and as seen at
+ * the gate, without foreign keys: a resident deleted later keeps their history.
+ */
+export const registrosAcesso = pgTable(
+  "portaria_web_registros_acesso",
+  {
+    id: id(),
+    condominio_id: uuid("condominio_id")
+      .notNull()
+      .references(() => condominios.id),
+    unidade_id: uuid("unidade_id").references(() => unidades.id),
+    tipo_pessoa: text("tipo_pessoa").notNull(),
+    morador_id: uuid("morador_id"),
+    prestador_id: uuid("prestador_id"),
+    autorizacao_id: uuid("autorizacao_id"),
+    nome_pessoa: text("nome_pessoa").notNull(),
+    documento: text("documento"),
+    placa: varchar("placa", { length: 7 }),
+    sentido: text("sentido").notNull(),
+    resultado: text("resultado").notNull(),
+    motivo: text("motivo"),
+    metodo: text("metodo").notNull(),
+    autorizado_por: text("autorizado_por"),
+    /** 'Liberar mesmo assim': let in although refused (never past the blocklist). */
+    liberado_manualmente: boolean("liberado_manualmente").notNull().default(false),
+    operador_id: uuid("operador_id"),
+    operador_nome: text("operador_nome"),
+    registrado_em: timestamp("registrado_em", { withTimezone: true }).notNull().defaultNow(),
+    corrige_registro_id: uuid("corrige_registro_id").references((): AnyPgColumn => registrosAcesso.id),
+    /** Set by the chaining trigger: the record's number within its condominium. */
+    seq: bigint("seq", { mode: "number" }).notNull().default(0),
+    hash_anterior: text("hash_anterior").notNull().default(""),
+    /** Digest of the personal data (name, document, plate, authoriser): the chain survives anonymisation. */
+    dados_hash: text("dados_hash").notNull().default(""),
+    hash: text("hash").notNull().default(""),
+    anonimizado_em: timestamp("anonimizado_em", { withTimezone: true }),
+  },
+  (t) => [
+    check("registros_tipo_pessoa", sql`${t.tipo_pessoa} in ('morador', 'visitante', 'prestador', 'entregador')`),
+    check("registros_sentido", sql`${t.sentido} in ('entrada', 'saida')`),
+    check("registros_resultado", sql`${t.resultado} in ('liberado', 'negado')`),
+    check("registros_metodo", sql`${t.metodo} in ('busca', 'codigo', 'qrcode', 'manual')`),
+    check("registros_negado_com_motivo", sql`${t.resultado} <> 'negado' or ${t.motivo} is not null`),
+    uniqueIndex("registros_condominio_seq_unique").on(t.condominio_id, t.seq),
+    index("registros_condominio_recentes_idx").on(t.condominio_id, t.registrado_em.desc(), t.id.desc()),
+    index("registros_recentes_idx").on(t.registrado_em.desc(), t.id.desc()),
+    index("registros_placa_idx").on(t.placa, t.registrado_em.desc()),
+    trgm("registros_nome_trgm", t.nome_pessoa),
+    trgm("registros_documento_trgm", t.documento),
+  ],
+);
+
+/** The head of each condominium's chain of records: the row the chaining trigger locks. */
+export const registrosCadeia = pgTable("portaria_web_registros_cadeia", {
+  condominio_id: uuid("condominio_id")
+    .primaryKey()
+    .references(() => condominios.id),
+  ultimo_seq: bigint("ultimo_seq", { mode: "number" }).notNull().default(0),
+  ultimo_hash: text("ultimo_hash").notNull().default(""),
+});
+
+/** Who is inside now (gatehouse-spec §7): kept with each entry and exit, never scanned from the records. */
+export const presencas = pgTable(
+  "portaria_web_presencas",
+  {
+    id: id(),
+    condominio_id: uuid("condominio_id")
+      .notNull()
+      .references(() => condominios.id),
+    /** Who, as one key per condominium ('morador:<id>', 'prestador:<id>', 'autorizacao:<id>', 'visitante:<documento>'). */
+    pessoa_chave: text("pessoa_chave").notNull(),
+    tipo_pessoa: text("tipo_pessoa").notNull(),
+    morador_id: uuid("morador_id"),
+    prestador_id: uuid("prestador_id"),
+    autorizacao_id: uuid("autorizacao_id"),
+    nome_pessoa: text("nome_pessoa").notNull(),
+    documento: text("documento"),
+    unidade_id: uuid("unidade_id").references(() => unidades.id, { onDelete: "set null" }),
+    placa: varchar("placa", { length: 7 }),
+    registro_entrada_id: uuid("registro_entrada_id")
+      .notNull()
+      .references(() => registrosAcesso.id),
+    entrou_em: timestamp("entrou_em", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("presencas_pessoa_unique").on(t.condominio_id, t.pessoa_chave),
+    index("presencas_condominio_entrada_idx").on(t.condominio_id, t.entrou_em),
+  ],
+);
+
+/** Persons and vehicles who must not enter (gatehouse-spec §6); removing one keeps it, with who and when. */
+export const bloqueios = pgTable(
+  "portaria_web_bloqueios",
+  {
+    id: id(),
+    /** Null: every condominium. */
+    condominio_id: uuid("condominio_id").references(() => condominios.id),
+    tipo: text("tipo").notNull(),
+    nome: text("nome"),
+    documento_numero: text("documento_numero"),
+    placa: varchar("placa", { length: 7 }),
+    motivo: text("motivo").notNull(),
+    /** Last day of the block (São Paulo calendar), or null: indefinitely. */
+    valido_ate: date("valido_ate", { mode: "string" }),
+    criado_por: uuid("criado_por"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    removido_por: uuid("removido_por"),
+    removido_em: timestamp("removido_em", { withTimezone: true }),
+  },
+  (t) => [
+    check("bloqueios_tipo", sql`${t.tipo} in ('pessoa', 'veiculo')`),
+    check("bloqueios_motivo_not_blank", sql`btrim(${t.motivo}) <> ''`),
+    check("bloqueios_pessoa", sql`${t.tipo} <> 'pessoa' or coalesce(btrim(${t.documento_numero}), btrim(${t.nome}), '') <> ''`),
+    check("bloqueios_veiculo", sql`${t.tipo} <> 'veiculo' or ${t.placa} is not null`),
+    index("bloqueios_documento_ativos_idx")
+      .on(t.documento_numero)
+      .where(sql`${t.removido_em} is null`),
+    index("bloqueios_placa_ativos_idx")
+      .on(t.placa)
+      .where(sql`${t.removido_em} is null`),
+    index("bloqueios_condominio_idx").on(t.condominio_id, t.created_at),
+  ],
+);
