@@ -49,6 +49,7 @@ CREATE TABLE "portaria_web_registros_acesso" (
 	"motivo" text,
 	"metodo" text NOT NULL,
 	"autorizado_por" text,
+	"observacao" text,
 	"liberado_manualmente" boolean DEFAULT false NOT NULL,
 	"operador_id" uuid,
 	"operador_nome" text,
@@ -96,7 +97,7 @@ CREATE INDEX "registros_documento_trgm" ON "portaria_web_registros_acesso" USING
 -- those fields (anonymisation) and the chain still verifies through this digest.
 CREATE FUNCTION portaria_web_registro_dados_hash(r portaria_web_registros_acesso) RETURNS text
 LANGUAGE sql STABLE AS $$
-  SELECT encode(sha256(convert_to(concat_ws('|', r.nome_pessoa, coalesce(r.documento, ''), coalesce(r.placa, ''), coalesce(r.autorizado_por, '')), 'UTF8')), 'hex')
+  SELECT encode(sha256(convert_to(concat_ws('|', r.nome_pessoa, coalesce(r.documento, ''), coalesce(r.placa, ''), coalesce(r.autorizado_por, ''), coalesce(r.observacao, '')), 'UTF8')), 'hex')
 $$;
 --> statement-breakpoint
 CREATE FUNCTION portaria_web_registro_hash(r portaria_web_registros_acesso) RETURNS text
@@ -147,12 +148,14 @@ DECLARE
 BEGIN
   IF TG_OP = 'UPDATE' AND coalesce(current_setting('portal.anonimizacao', true), '') = 'on' THEN
     IF OLD.anonimizado_em IS NULL AND NEW.anonimizado_em IS NOT NULL
-       AND NEW.nome_pessoa = 'Anonimizado' AND NEW.documento IS NULL AND NEW.placa IS NULL AND NEW.autorizado_por IS NULL THEN
+       AND NEW.nome_pessoa = 'Anonimizado' AND NEW.documento IS NULL AND NEW.placa IS NULL AND NEW.autorizado_por IS NULL
+       AND NEW.observacao IS NULL THEN
       resto := NEW;
       resto.nome_pessoa := OLD.nome_pessoa;
       resto.documento := OLD.documento;
       resto.placa := OLD.placa;
       resto.autorizado_por := OLD.autorizado_por;
+      resto.observacao := OLD.observacao;
       resto.anonimizado_em := NULL;
       IF row(resto.*) IS NOT DISTINCT FROM row(OLD.*) THEN
         RETURN NEW;

@@ -511,6 +511,8 @@ export const registrosAcesso = pgTable(
     motivo: text("motivo"),
     metodo: text("metodo").notNull(),
     autorizado_por: text("autorizado_por"),
+    /** The porteiro's note (a visitor without pre-authorisation): personal data, anonymised with the rest. */
+    observacao: text("observacao"),
     /** 'Liberar mesmo assim': let in although refused (never past the blocklist). */
     liberado_manualmente: boolean("liberado_manualmente").notNull().default(false),
     operador_id: uuid("operador_id"),

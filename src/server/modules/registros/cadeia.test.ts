@@ -106,7 +106,7 @@ describe("append-only", () => {
       db.transaction(async (tx) => {
         await tx.execute(sql`select set_config('portal.anonimizacao', 'on', true)`);
         await tx.execute(
-          sql`update portaria_web_registros_acesso set nome_pessoa = 'Anonimizado', documento = null, placa = null, autorizado_por = null, anonimizado_em = now() ${extra} where id = ${row!.id}`,
+          sql`update portaria_web_registros_acesso set nome_pessoa = 'Anonimizado', documento = null, placa = null, autorizado_por = null, observacao = null, anonimizado_em = now() ${extra} where id = ${row!.id}`,
         );
       });
     // Even the job may not change anything else.
@@ -115,7 +115,7 @@ describe("append-only", () => {
     // Without the job's setting, not at all.
     await refused(() =>
       db.execute(
-        sql`update portaria_web_registros_acesso set nome_pessoa = 'Anonimizado', documento = null, placa = null, autorizado_por = null, anonimizado_em = now() where id = ${row!.id}`,
+        sql`update portaria_web_registros_acesso set nome_pessoa = 'Anonimizado', documento = null, placa = null, autorizado_por = null, observacao = null, anonimizado_em = now() where id = ${row!.id}`,
       ),
     );
     await anonymise();
