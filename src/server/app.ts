@@ -28,6 +28,7 @@ import { permissoesRoutes } from "./modules/permissoes/routes";
 import { usuariosRoutes } from "./modules/usuarios/routes";
 import { condominiosRoutes } from "./modules/condominios/routes";
 import { moradoresRoutes } from "./modules/moradores/routes";
+import { controleAcessoRoutes } from "./modules/controle-acesso/routes";
 import { unidadesRoutes } from "./modules/unidades/routes";
 import { prestadoresRoutes } from "./modules/prestadores/routes";
 import { veiculosRoutes } from "./modules/veiculos/routes";
@@ -136,6 +137,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(moradoresRoutes(db, listTotals));
   await app.register(veiculosRoutes(db, listTotals));
   await app.register(prestadoresRoutes(db, listTotals));
+  await app.register(controleAcessoRoutes(db));
 
   if (config.clientDir) await registerStaticSite(app, config.clientDir);
   else

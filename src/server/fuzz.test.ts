@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leads } from "./db/schema";
+import { condominios, leads, registrosAcesso } from "./db/schema";
 import { encodeCursor } from "../shared/schemas/cursor";
 import { Fixtures, nextSeq } from "./testing/fixtures";
 import { ADMIN, createTestApp, databaseSnapshot, request, signIn, TEST_ORIGIN, testConfig } from "./testing/harness";
@@ -26,9 +26,13 @@ afterAll(() => t.close());
 
 let admin: string;
 let shared: Fixtures;
+/** An active condominium with a known id: the gate's queries need a real one (QUERY_PARAMS_OF). */
+const PORTARIA = "0b5e5c1e-0000-4000-8000-000000000001";
+
 beforeAll(async () => {
   admin = await signIn(t, ADMIN.email, ADMIN.password);
   shared = new Fixtures(t, admin);
+  await t.database.db.insert(condominios).values({ id: PORTARIA, nome: "Residencial da Portaria do Fuzzer" });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -175,6 +179,21 @@ const FIELDS: Record<string, { type: FieldType; invalid?: fc.Arbitrary<unknown> 
   grupo_ids: { type: "uuids" },
   condominio_ids: { type: "uuids" },
   acesso_todos_condominios: { type: "boolean" },
+  pessoa: {
+    type: "string",
+    invalid: fc.constantFrom(
+      {},
+      { tipo: "x" },
+      { tipo: "morador" },
+      { tipo: "morador", morador_id: "x" },
+      { tipo: "prestador", morador_id: "00000000-0000-4000-8000-000000000000" },
+    ),
+  },
+  metodo: { type: "string", invalid: notEnum },
+  documento_tipo: { type: "string", invalid: notEnum },
+  unidade_id: { type: "string", invalid: fc.oneof(notUuid, unknownUuid) },
+  autorizado_por_morador_id: { type: "string", invalid: fc.oneof(notUuid, unknownUuid) },
+  liberar_mesmo_assim: { type: "string", invalid: fc.constantFrom({}, { autorizado_por: "" }, { autorizado_por: "   " }, { autorizado_por: 1 }) },
 };
 
 interface WriteSpec {
@@ -216,6 +235,17 @@ const permissao: WriteSpec = {
   readBack: async (c) => ((await getJson("/api/permissoes")).rows as Row[]).find((p) => p.id === c.id)!,
 };
 const usuario: WriteSpec = { text: { nome_completo: 200 }, readBack: byId("/api/usuarios/:id") };
+// A visitor let in without pre-authorisation: read back from the (append-only) record itself.
+const visitante: WriteSpec = {
+  text: { nome: 200, documento_numero: 40, observacao: 500 },
+  readBack: async (created) => {
+    const [row] = await t.database.db
+      .select()
+      .from(registrosAcesso)
+      .where(eq(registrosAcesso.id, String(created.registro_id)));
+    return { nome: row!.nome_pessoa, documento_numero: row!.documento, observacao: row!.observacao };
+  },
+};
 
 /** Every write route, keyed by `METHOD url`; {} when it stores no free text. */
 const WRITE_SPECS: Record<string, WriteSpec> = {
@@ -252,6 +282,9 @@ const WRITE_SPECS: Record<string, WriteSpec> = {
   "POST /api/prestadores": prestador,
   "PUT /api/prestadores/:id": prestador,
   "DELETE /api/prestadores/:id": {},
+  "POST /api/controle-acesso/entrada": {},
+  "POST /api/controle-acesso/saida": {},
+  "POST /api/controle-acesso/visitante": visitante,
 };
 
 /** Values of each list query parameter: accepted ones and refused ones. */
@@ -274,6 +307,18 @@ const QUERY_PARAMS: Record<string, { valid: fc.Arbitrary<string>; invalid: fc.Ar
   condominio_id: { valid: fc.oneof(fc.constant("todos"), unknownUuid), invalid: notUuid.filter((v) => v !== "todos" && v !== "geral") },
   // The password page's reset link (GET /api/redefinicao-senha): any text is a valid question.
   token: { valid: fc.oneof(fc.constant(""), fc.stringMatching(/^[A-Za-z0-9_-]{1,200}$/), text(200)), invalid: fc.oneof(overMax(200), withNul) },
+};
+
+/** Parameters whose valid values depend on the route: the gate's condominium must exist and be active. */
+const gate = { condominio_id: { valid: fc.constant(PORTARIA), invalid: fc.oneof(notUuid, fc.constant("todos")) } };
+const QUERY_PARAMS_OF: Record<string, typeof QUERY_PARAMS> = {
+  "GET /api/controle-acesso/busca": gate,
+  "GET /api/controle-acesso/presentes": gate,
+};
+/** Query parameters a route cannot do without (the others are optional). */
+const REQUIRED_QUERY: Record<string, string[]> = {
+  "GET /api/controle-acesso/busca": ["condominio_id"],
+  "GET /api/controle-acesso/presentes": ["condominio_id"],
 };
 
 /**
@@ -319,7 +364,7 @@ const listRoutes = api.filter((r) => r.method === "GET" && r.query.length > 0);
 const cases = (routes: RouteEntry[]) => routes.map((r) => [routeKey(r), r] as const);
 /** The generators of one query parameter of a route (a cursor's shape depends on the list). */
 const queryParam = (route: RouteEntry, param: string) => {
-  if (param !== "after") return QUERY_PARAMS[param];
+  if (param !== "after") return QUERY_PARAMS_OF[routeKey(route)]?.[param] ?? QUERY_PARAMS[param];
   const key = CURSOR_KEYS[routeKey(route)];
   return key && { valid: key.map((values) => encodeCursor(values)), invalid: badCursor };
 };
@@ -560,9 +605,11 @@ describe("list query strings", () => {
   const encode = (pairs: [string, string][]) => pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join("&");
   // `after` with an `offset` other than 0 is refused (two starting points): a valid query has one.
   const validQuery = (route: RouteEntry) =>
-    (fc.record(Object.fromEntries(route.query.map((p) => [p, queryParam(route, p)!.valid])), { requiredKeys: [] }) as fc.Arbitrary<Record<string, string>>).map(
-      (params) => (params.after !== undefined && Number(params.offset ?? 0) !== 0 ? { ...params, offset: "0" } : params),
-    );
+    (
+      fc.record(Object.fromEntries(route.query.map((p) => [p, queryParam(route, p)!.valid])), {
+        requiredKeys: REQUIRED_QUERY[routeKey(route)] ?? [],
+      }) as fc.Arbitrary<Record<string, string>>
+    ).map((params) => (params.after !== undefined && Number(params.offset ?? 0) !== 0 ? { ...params, offset: "0" } : params));
 
   it.each(cases(listRoutes))("%s refuses an invalid parameter and changes nothing", async (key, route) => {
     const invalid = fc

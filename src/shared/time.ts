@@ -36,6 +36,12 @@ export const today = (): string => dateInSaoPaulo(Date.now());
 /** The current year in São Paulo. */
 export const currentYear = (): number => Number(today().slice(0, 4));
 
+/** "HH:mm" in São Paulo time. */
+export function formatTime(value: Date | string | number): string {
+  const parts = partsInSaoPaulo(value);
+  return `${parts.hour}:${parts.minute}`;
+}
+
 /** "dd/MM/yyyy HH:mm" in São Paulo time. */
 export function formatDateTime(value: Date | string | number): string {
   const parts = partsInSaoPaulo(value);

@@ -49,6 +49,10 @@ export class Fixtures {
       this.create(`/api/unidades/${(await this.unidade()).id}/moradores`, { nome_completo: "Morador Fixture", tipo_morador: "proprietario" }),
     );
 
+  /** A new resident of the fixture unit on every call (an entry at the gate uses one up: they are then inside). */
+  novoMorador = async () =>
+    this.create(`/api/unidades/${(await this.unidade()).id}/moradores`, { nome_completo: `Morador Novo ${nextSeq()}`, tipo_morador: "inquilino" });
+
   veiculo = () =>
     this.once("veiculo", async () => this.create(`/api/moradores/${(await this.morador()).id}/veiculos`, { placa: "FIX1A23", tipo_veiculo: "carro" }));
 

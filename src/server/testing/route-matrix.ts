@@ -112,6 +112,27 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
     body: () => ({ nome_empresa_profissional: "Jardins Editado", tipo_servico: "Paisagismo" }),
   },
   "DELETE /api/prestadores/:id": { path: async (f) => `/api/prestadores/${(await f.prestador()).id}` },
+
+  "GET /api/controle-acesso/busca": { path: async (f) => `/api/controle-acesso/busca?condominio_id=${(await f.condominio()).id}&q=Morador` },
+  "GET /api/controle-acesso/presentes": { path: async (f) => `/api/controle-acesso/presentes?condominio_id=${(await f.condominio()).id}` },
+  "POST /api/controle-acesso/entrada": {
+    body: async (f) => ({ condominio_id: (await f.condominio()).id, pessoa: { tipo: "morador", morador_id: (await f.novoMorador()).id }, placa: "ABC1D23" }),
+  },
+  "POST /api/controle-acesso/saida": {
+    body: async (f) => ({ condominio_id: (await f.condominio()).id, pessoa: { tipo: "morador", morador_id: (await f.morador()).id } }),
+  },
+  "POST /api/controle-acesso/visitante": {
+    body: async (f) => ({
+      condominio_id: (await f.condominio()).id,
+      nome: `Visitante Amostra ${nextSeq()}`,
+      documento_tipo: "rg",
+      documento_numero: `MG-${nextSeq()}`,
+      unidade_id: (await f.unidade()).id,
+      autorizado_por_morador_id: (await f.morador()).id,
+      placa: "XYZ1D23",
+      observacao: "Entrega de documentos",
+    }),
+  },
 };
 
 /**
@@ -181,6 +202,13 @@ export const SCOPE_EXPECTATIONS: Record<string, ScopeExpectation> = {
   "POST /api/prestadores": 403,
   "PUT /api/prestadores/:id": 404,
   "DELETE /api/prestadores/:id": 404,
+
+  // The gate's condominium outside the scope is as unknown as one that does not exist.
+  "GET /api/controle-acesso/busca": 404,
+  "GET /api/controle-acesso/presentes": 404,
+  "POST /api/controle-acesso/entrada": 404,
+  "POST /api/controle-acesso/saida": 404,
+  "POST /api/controle-acesso/visitante": 404,
 };
 
 function accessProblem(access: unknown): string | null {

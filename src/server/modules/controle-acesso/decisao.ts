@@ -1,0 +1,40 @@
+import { situacaoNoDia } from "../../../shared/prestador-situacao";
+import { formatDate } from "../../../shared/time";
+
+/** Why someone may not enter (gatehouse-spec §9); `bloqueio` is the hard stop no porteiro overrides. */
+export interface Recusa {
+  motivo: string;
+  bloqueio: boolean;
+}
+
+export interface Candidato {
+  /** An active block that applies (by document, name or plate), if any. */
+  bloqueio: { tipo: "pessoa" | "veiculo"; motivo: string } | null;
+  ativo: boolean;
+  /** A provider's authorisation period (dates, São Paulo calendar). */
+  periodo?: { inicio: string | null; fim: string | null };
+}
+
+const terminado = (motivo: string) => (/[.!?]$/.test(motivo) ? motivo.slice(0, -1) : motivo);
+
+/**
+ * The server's decision at the gate, on São Paulo's day `hoje` (YYYY-MM-DD): the blocklist first
+ * (a hard stop), then an inactive record, then a provider outside its period. Null: may enter.
+ */
+export function recusa(candidato: Candidato, hoje: string): Recusa | null {
+  if (candidato.bloqueio) {
+    const quem = candidato.bloqueio.tipo === "veiculo" ? "Veículo bloqueado" : "Pessoa bloqueada";
+    return { motivo: `${quem} neste condomínio: ${terminado(candidato.bloqueio.motivo.trim())}.`, bloqueio: true };
+  }
+  if (!candidato.ativo) return { motivo: "Cadastro inativo.", bloqueio: false };
+  if (candidato.periodo) {
+    const { inicio, fim } = candidato.periodo;
+    const situacao = situacaoNoDia(inicio, fim, hoje);
+    if (situacao === "vencida" || situacao === "a_iniciar") {
+      const de = inicio ? formatDate(inicio) : "sem início";
+      const ate = fim ? formatDate(fim) : "Indeterminado";
+      return { motivo: `Prestador fora do período autorizado (${de} até ${ate}).`, bloqueio: false };
+    }
+  }
+  return null;
+}

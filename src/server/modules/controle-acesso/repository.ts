@@ -1,0 +1,350 @@
+import { and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import { onlyDigits } from "../../../shared/br/phone";
+import { normalizePlaca } from "../../../shared/br/placa";
+import { situacaoNoDia } from "../../../shared/prestador-situacao";
+import type { BuscaPortaria, MoradorEncontrado, Presenca, PrestadorEncontrado, VeiculoEncontrado } from "../../../shared/schemas/controle-acesso";
+import type { Db } from "../../db/client";
+import { bloqueios, condominios, moradores, presencas, prestadores, registrosAcesso, unidades, veiculos } from "../../db/schema";
+import { condominioInScope, type CondominioScope } from "../../scope";
+import { containsPattern, toIso } from "../common";
+
+/** How many of each kind the console's search shows. */
+const RESULTADOS = 8;
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** Who passes the gate, as the records and the presences keep them. */
+export interface PessoaNaPortaria {
+  chave: string;
+  tipo_pessoa: "morador" | "visitante" | "prestador" | "entregador";
+  morador_id?: string | null;
+  prestador_id?: string | null;
+  nome_pessoa: string;
+  documento: string | null;
+  unidade_id: string | null;
+  ativo: boolean;
+  periodo?: { inicio: string | null; fim: string | null };
+}
+
+export type NovoRegistro = Omit<
+  typeof registrosAcesso.$inferInsert,
+  "id" | "seq" | "hash" | "hash_anterior" | "dados_hash" | "registrado_em" | "anonimizado_em"
+>;
+
+/** A unit typed at the gate: "101", "A 101", "A-101", "Bloco A 101". */
+function unidadeDigitada(q: string): { bloco: string | null; numero: string } | null {
+  const m = /^(?:bloco\s+)?(?:([a-z0-9]{1,10})[\s\-/]+)?(\d{1,6}[a-z]?)$/i.exec(q.trim());
+  return m ? { bloco: m[1] ?? null, numero: m[2]! } : null;
+}
+
+export function controleAcessoRepository(db: Db) {
+  const dentroDesde = (chave: ReturnType<typeof sql>) =>
+    sql<
+      Date | string | null
+    >`(select ${presencas.entrou_em} from ${presencas} where ${presencas.condominio_id} = ${unidades.condominio_id} and ${presencas.pessoa_chave} = ${chave})`;
+
+  return {
+    /** An active condominium of the scope: the gate's own (§3). */
+    async condominioDaPortaria(scope: CondominioScope, id: string): Promise<{ id: string; nome: string } | null> {
+      const [row] = await db
+        .select({ id: condominios.id, nome: condominios.nome })
+        .from(condominios)
+        .where(and(eq(condominios.id, id), eq(condominios.ativo, true), condominioInScope(scope, condominios.id)));
+      return row ?? null;
+    },
+
+    /** The console's one search (§3) over the condominium's residents, vehicles and providers. */
+    async busca(condominioId: string, q: string, hoje: string): Promise<BuscaPortaria> {
+      const text = q.trim();
+      if (!text) return { moradores: [], veiculos: [], prestadores: [], visitantes: [] };
+      const digits = onlyDigits(text);
+      const placa = normalizePlaca(text);
+      const unidade = unidadeDigitada(text);
+      const pattern = containsPattern(text);
+
+      const unidadeMatch = unidade
+        ? and(
+            eq(sql`lower(${unidades.numero_unidade})`, unidade.numero.toLowerCase()),
+            unidade.bloco ? eq(sql`lower(${unidades.bloco})`, unidade.bloco.toLowerCase()) : undefined,
+          )
+        : undefined;
+      const moradorRows = await db
+        .select({
+          id: moradores.id,
+          nome_completo: moradores.nome_completo,
+          tipo_morador: moradores.tipo_morador,
+          telefone_celular: moradores.telefone_celular,
+          ativo: moradores.ativo,
+          unidade_id: unidades.id,
+          bloco: unidades.bloco,
+          numero_unidade: unidades.numero_unidade,
+          dentro_desde: dentroDesde(sql`'morador:' || ${moradores.id}::text`),
+        })
+        .from(moradores)
+        .innerJoin(unidades, eq(unidades.id, moradores.unidade_id))
+        .where(
+          and(
+            eq(unidades.condominio_id, condominioId),
+            or(
+              ilike(moradores.nome_completo, pattern),
+              digits.length >= 3 && digits.length === text.replace(/[\s.\-()]/g, "").length ? ilike(moradores.cpf, `${digits}%`) : undefined,
+              digits.length >= 8 && digits.length === text.replace(/[\s.\-()]/g, "").length ? ilike(moradores.telefone_celular, `%${digits}%`) : undefined,
+              unidadeMatch,
+            ),
+          ),
+        )
+        .orderBy(asc(moradores.nome_completo))
+        .limit(RESULTADOS);
+
+      const veiculoRows =
+        placa.length >= 3
+          ? await db
+              .select({
+                id: veiculos.id,
+                placa: veiculos.placa,
+                marca: veiculos.marca,
+                modelo: veiculos.modelo,
+                cor: veiculos.cor,
+                ativo: veiculos.ativo,
+                morador_id: moradores.id,
+                morador_nome: moradores.nome_completo,
+                morador_ativo: moradores.ativo,
+                unidade_id: unidades.id,
+                bloco: unidades.bloco,
+                numero_unidade: unidades.numero_unidade,
+                dentro_desde: dentroDesde(sql`'morador:' || ${moradores.id}::text`),
+              })
+              .from(veiculos)
+              .innerJoin(moradores, eq(moradores.id, veiculos.morador_id))
+              .innerJoin(unidades, eq(unidades.id, veiculos.unidade_id))
+              .where(and(eq(veiculos.condominio_id, condominioId), ilike(veiculos.placa, containsPattern(placa))))
+              .orderBy(asc(veiculos.placa))
+              .limit(RESULTADOS)
+          : [];
+
+      const prestadorRows = await db
+        .select({
+          id: prestadores.id,
+          nome_empresa_profissional: prestadores.nome_empresa_profissional,
+          tipo_servico: prestadores.tipo_servico,
+          ativo: prestadores.ativo,
+          inicio: prestadores.data_inicio_autorizacao,
+          fim: prestadores.data_fim_autorizacao,
+          dentro_desde: sql<
+            Date | string | null
+          >`(select ${presencas.entrou_em} from ${presencas} where ${presencas.condominio_id} = ${condominioId} and ${presencas.pessoa_chave} = 'prestador:' || ${prestadores.id}::text)`,
+        })
+        .from(prestadores)
+        .where(
+          and(
+            or(eq(prestadores.condominio_id, condominioId), isNull(prestadores.condominio_id)),
+            or(
+              ilike(prestadores.nome_empresa_profissional, pattern),
+              ilike(prestadores.tipo_servico, pattern),
+              digits.length >= 3 ? ilike(prestadores.cnpj_cpf, `${digits}%`) : undefined,
+            ),
+          ),
+        )
+        .orderBy(asc(prestadores.nome_empresa_profissional))
+        .limit(RESULTADOS);
+
+      // A subquery's timestamp arrives as the driver's text: one ISO form for every column.
+      const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+      const unidadeDe = (r: { unidade_id: string; bloco: string | null; numero_unidade: string }) => ({
+        id: r.unidade_id,
+        bloco: r.bloco,
+        numero_unidade: r.numero_unidade,
+      });
+      return {
+        moradores: moradorRows.map((r): MoradorEncontrado => ({
+          id: r.id,
+          nome_completo: r.nome_completo,
+          tipo_morador: r.tipo_morador,
+          telefone_celular: r.telefone_celular,
+          ativo: r.ativo,
+          unidade: unidadeDe(r),
+          dentro_desde: iso(r.dentro_desde),
+        })),
+        veiculos: veiculoRows.map((r): VeiculoEncontrado => ({
+          id: r.id,
+          placa: r.placa,
+          marca: r.marca,
+          modelo: r.modelo,
+          cor: r.cor,
+          ativo: r.ativo,
+          morador: { id: r.morador_id, nome_completo: r.morador_nome, ativo: r.morador_ativo, dentro_desde: iso(r.dentro_desde) },
+          unidade: unidadeDe(r),
+        })),
+        prestadores: prestadorRows.map((r): PrestadorEncontrado => {
+          const situacao = situacaoNoDia(r.inicio, r.fim, hoje);
+          const foraDoPeriodo = situacao === "vencida" || situacao === "a_iniciar";
+          return {
+            id: r.id,
+            nome_empresa_profissional: r.nome_empresa_profissional,
+            tipo_servico: r.tipo_servico,
+            ativo: r.ativo,
+            situacao,
+            situacao_hoje: !r.ativo ? "Inativo" : foraDoPeriodo ? "Fora do período autorizado" : "Autorizado hoje",
+            dentro_desde: iso(r.dentro_desde),
+          };
+        }),
+        visitantes: [],
+      };
+    },
+
+    /** A resident of the condominium, as the gate sees them. */
+    async morador(condominioId: string, id: string): Promise<PessoaNaPortaria | null> {
+      const [row] = await db
+        .select({ id: moradores.id, nome: moradores.nome_completo, cpf: moradores.cpf, ativo: moradores.ativo, unidade_id: moradores.unidade_id })
+        .from(moradores)
+        .innerJoin(unidades, eq(unidades.id, moradores.unidade_id))
+        .where(and(eq(moradores.id, id), eq(unidades.condominio_id, condominioId)));
+      if (!row) return null;
+      return {
+        chave: `morador:${row.id}`,
+        tipo_pessoa: "morador",
+        morador_id: row.id,
+        nome_pessoa: row.nome,
+        documento: row.cpf,
+        unidade_id: row.unidade_id,
+        ativo: row.ativo,
+      };
+    },
+
+    /** A provider of the condominium (or a general one), with its period. */
+    async prestador(condominioId: string, id: string): Promise<PessoaNaPortaria | null> {
+      const [row] = await db
+        .select()
+        .from(prestadores)
+        .where(and(eq(prestadores.id, id), or(eq(prestadores.condominio_id, condominioId), isNull(prestadores.condominio_id))));
+      if (!row) return null;
+      return {
+        chave: `prestador:${row.id}`,
+        tipo_pessoa: "prestador",
+        prestador_id: row.id,
+        nome_pessoa: row.nome_empresa_profissional,
+        documento: row.cnpj_cpf,
+        unidade_id: null,
+        ativo: row.ativo,
+        periodo: { inicio: row.data_inicio_autorizacao, fim: row.data_fim_autorizacao },
+      };
+    },
+
+    /** A resident of `unidadeId` in the condominium (who authorised a visitor). */
+    async moradorDaUnidade(condominioId: string, unidadeId: string, moradorId: string) {
+      const [row] = await db
+        .select({ id: moradores.id, nome: moradores.nome_completo, unidade_ativa: unidades.ativo })
+        .from(moradores)
+        .innerJoin(unidades, eq(unidades.id, moradores.unidade_id))
+        .where(and(eq(moradores.id, moradorId), eq(moradores.unidade_id, unidadeId), eq(unidades.condominio_id, condominioId)));
+      return row ?? null;
+    },
+
+    async unidadeDoCondominio(condominioId: string, unidadeId: string) {
+      const [row] = await db
+        .select({ id: unidades.id })
+        .from(unidades)
+        .where(and(eq(unidades.id, unidadeId), eq(unidades.condominio_id, condominioId)));
+      return row ?? null;
+    },
+
+    async presenca(condominioId: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(presencas)
+        .where(and(eq(presencas.id, id), eq(presencas.condominio_id, condominioId)));
+      return row ?? null;
+    },
+
+    async presencaDe(condominioId: string, chave: string) {
+      const [row] = await db
+        .select()
+        .from(presencas)
+        .where(and(eq(presencas.condominio_id, condominioId), eq(presencas.pessoa_chave, chave)));
+      return row ?? null;
+    },
+
+    /**
+     * The active block that stops this person or vehicle at this condominium, if any: of the
+     * condominium or of every condominium, not removed, not past its last day (São Paulo).
+     */
+    async bloqueio(condominioId: string, who: { documento: string | null; nome: string; placa: string | null }, hoje: string) {
+      const documento = who.documento ? who.documento.replace(/[^0-9A-Za-z]/g, "").toUpperCase() : "";
+      const [row] = await db
+        .select({ tipo: bloqueios.tipo, motivo: bloqueios.motivo })
+        .from(bloqueios)
+        .where(
+          and(
+            isNull(bloqueios.removido_em),
+            or(eq(bloqueios.condominio_id, condominioId), isNull(bloqueios.condominio_id)),
+            or(isNull(bloqueios.valido_ate), sql`${bloqueios.valido_ate} >= ${hoje}::date`),
+            or(
+              documento
+                ? and(eq(bloqueios.tipo, "pessoa"), sql`upper(regexp_replace(${bloqueios.documento_numero}, '[^0-9A-Za-z]', '', 'g')) = ${documento}`)
+                : undefined,
+              and(eq(bloqueios.tipo, "pessoa"), isNull(bloqueios.documento_numero), sql`lower(btrim(${bloqueios.nome})) = lower(btrim(${who.nome}))`),
+              who.placa ? and(eq(bloqueios.tipo, "veiculo"), eq(bloqueios.placa, who.placa)) : undefined,
+            ),
+          ),
+        )
+        .orderBy(asc(bloqueios.created_at))
+        .limit(1);
+      return row ? { tipo: row.tipo as "pessoa" | "veiculo", motivo: row.motivo } : null;
+    },
+
+    /** Records an attempt (chained by the database) and, for an entry let in, the presence; one transaction. */
+    async registrar(registro: NovoRegistro, presenca: { chave: string } | null, saida: { chave: string } | null) {
+      return db.transaction(async (tx: Tx) => {
+        const [row] = await tx.insert(registrosAcesso).values(registro).returning({ id: registrosAcesso.id, registrado_em: registrosAcesso.registrado_em });
+        if (presenca) {
+          await tx.insert(presencas).values({
+            condominio_id: registro.condominio_id,
+            pessoa_chave: presenca.chave,
+            tipo_pessoa: registro.tipo_pessoa,
+            morador_id: registro.morador_id ?? null,
+            prestador_id: registro.prestador_id ?? null,
+            autorizacao_id: registro.autorizacao_id ?? null,
+            nome_pessoa: registro.nome_pessoa,
+            documento: registro.documento ?? null,
+            unidade_id: registro.unidade_id ?? null,
+            placa: registro.placa ?? null,
+            registro_entrada_id: row!.id,
+            entrou_em: row!.registrado_em,
+          });
+        }
+        if (saida) await tx.delete(presencas).where(and(eq(presencas.condominio_id, registro.condominio_id), eq(presencas.pessoa_chave, saida.chave)));
+        return row!;
+      });
+    },
+
+    /** Everyone inside now (§3 'Quem está no condomínio'), longest inside first. */
+    async presentes(condominioId: string, limiteHoras: number, agora: number): Promise<Presenca[]> {
+      const rows = await db
+        .select({
+          id: presencas.id,
+          tipo_pessoa: presencas.tipo_pessoa,
+          nome_pessoa: presencas.nome_pessoa,
+          placa: presencas.placa,
+          entrou_em: presencas.entrou_em,
+          unidade_id: unidades.id,
+          bloco: unidades.bloco,
+          numero_unidade: unidades.numero_unidade,
+        })
+        .from(presencas)
+        .leftJoin(unidades, eq(unidades.id, presencas.unidade_id))
+        .where(eq(presencas.condominio_id, condominioId))
+        .orderBy(asc(presencas.entrou_em), asc(presencas.id));
+      return rows.map((r) => ({
+        id: r.id,
+        tipo_pessoa: r.tipo_pessoa,
+        nome_pessoa: r.nome_pessoa,
+        placa: r.placa,
+        unidade: r.unidade_id ? { id: r.unidade_id, bloco: r.bloco, numero_unidade: r.numero_unidade! } : null,
+        entrou_em: toIso(r.entrou_em),
+        saida_nao_registrada: agora - new Date(r.entrou_em).getTime() > limiteHoras * 3_600_000,
+      }));
+    },
+  };
+}
+
+export type ControleAcessoRepository = ReturnType<typeof controleAcessoRepository>;

@@ -1,0 +1,226 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
+import {
+  buscaPortariaQuerySchema,
+  entradaSchema,
+  presentesQuerySchema,
+  saidaSchema,
+  visitanteSemAutorizacaoSchema,
+  type ResultadoAcesso,
+} from "../../../shared/schemas/controle-acesso";
+import { onlyDigits } from "../../../shared/br/phone";
+import { formatTime, today } from "../../../shared/time";
+import { currentProfile, requirePermission } from "../../auth/guard";
+import type { Db } from "../../db/client";
+import { AppError, notFound, pgErrorCode } from "../../errors";
+import { scopeOf } from "../../scope";
+import { recusa } from "./decisao";
+import { controleAcessoRepository, type NovoRegistro, type PessoaNaPortaria } from "./repository";
+
+const CONDOMINIO_NOT_FOUND = { title: "Condomínio não encontrado", message: "Condomínio não encontrado." };
+const PESSOA_NOT_FOUND = { title: "Não encontrado", message: "Pessoa não encontrada neste condomínio." };
+
+/** 'Saída não registrada' after this many hours inside (gatehouse-spec §10). */
+export const SAIDA_NAO_REGISTRADA_HORAS = 12;
+
+// Controle de Acesso (gatehouse-spec §3): the gate's search, entries and exits, who is inside.
+// The server decides who may enter; every attempt, refused ones too, becomes a chained record.
+export const controleAcessoRoutes =
+  (db: Db, options: { saidaNaoRegistradaHoras?: number } = {}): FastifyPluginAsyncZod =>
+  async (app) => {
+    const repo = controleAcessoRepository(db);
+    const access = requirePermission("registrar_acesso_visitante");
+    const limiteHoras = options.saidaNaoRegistradaHoras ?? SAIDA_NAO_REGISTRADA_HORAS;
+
+    /** The gate's condominium: active and in the user's scope, or 404 as if it did not exist. */
+    async function portaria(request: FastifyRequest, condominioId: string) {
+      const condominio = await repo.condominioDaPortaria(scopeOf(request), condominioId);
+      if (!condominio) throw notFound(CONDOMINIO_NOT_FOUND);
+      return condominio;
+    }
+
+    const operador = (request: FastifyRequest) => {
+      const profile = currentProfile(request);
+      return { operador_id: profile.id, operador_nome: profile.nome_completo };
+    };
+
+    async function pessoa(
+      condominioId: string,
+      who: { tipo: "morador"; morador_id: string } | { tipo: "prestador"; prestador_id: string } | { tipo: "presenca"; presenca_id: string },
+    ) {
+      if (who.tipo === "morador") return repo.morador(condominioId, who.morador_id);
+      if (who.tipo === "prestador") return repo.prestador(condominioId, who.prestador_id);
+      const presenca = await repo.presenca(condominioId, who.presenca_id);
+      if (!presenca) return null;
+      return {
+        chave: presenca.pessoa_chave,
+        tipo_pessoa: presenca.tipo_pessoa as PessoaNaPortaria["tipo_pessoa"],
+        morador_id: presenca.morador_id,
+        prestador_id: presenca.prestador_id,
+        nome_pessoa: presenca.nome_pessoa,
+        documento: presenca.documento,
+        unidade_id: presenca.unidade_id,
+        ativo: true,
+      } satisfies PessoaNaPortaria;
+    }
+
+    /** 'Já está no condomínio desde HH:mm.' (§9): the entry is not recorded; the screen offers the exit. */
+    const jaDentro = (desde: Date | string) => new AppError(409, "JA_DENTRO", "Entrada já registrada", `Já está no condomínio desde ${formatTime(desde)}.`);
+
+    /**
+     * Decides and records an entry: refused (recorded 'negado' with the reason) unless the porteiro
+     * overrides a refusal other than the blocklist, naming who authorised it.
+     */
+    async function entrar(
+      request: FastifyRequest,
+      base: Omit<NovoRegistro, "sentido" | "resultado" | "motivo" | "liberado_manualmente" | "operador_id" | "operador_nome">,
+      quem: PessoaNaPortaria,
+      liberar: { autorizado_por: string } | undefined,
+    ): Promise<ResultadoAcesso> {
+      const hoje = today();
+      const dentro = await repo.presencaDe(base.condominio_id, quem.chave);
+      if (dentro) throw jaDentro(dentro.entrou_em);
+      const bloqueio = await repo.bloqueio(base.condominio_id, { documento: quem.documento, nome: quem.nome_pessoa, placa: base.placa ?? null }, hoje);
+      const refused = recusa({ bloqueio, ativo: quem.ativo, periodo: quem.periodo }, hoje);
+      const override = refused && !refused.bloqueio && liberar ? liberar : undefined;
+      const registro: NovoRegistro = {
+        ...base,
+        ...operador(request),
+        sentido: "entrada",
+        resultado: refused && !override ? "negado" : "liberado",
+        motivo: refused?.motivo ?? null,
+        liberado_manualmente: Boolean(override),
+        autorizado_por: override ? override.autorizado_por : (base.autorizado_por ?? null),
+      };
+      try {
+        const row = await repo.registrar(registro, registro.resultado === "liberado" ? { chave: quem.chave } : null, null);
+        if (registro.resultado === "negado") {
+          return { registro_id: row.id, resultado: "negado", titulo: "Acesso negado", mensagem: refused!.motivo, pode_liberar: !refused!.bloqueio };
+        }
+        return {
+          registro_id: row.id,
+          resultado: "liberado",
+          titulo: "Entrada registrada",
+          mensagem: `${quem.nome_pessoa} entrou às ${formatTime(row.registrado_em)}.`,
+          pode_liberar: false,
+        };
+      } catch (error) {
+        // Two gates let the same person in at the same instant: the second is told, nothing recorded.
+        if (pgErrorCode(error) === "23505") {
+          const other = await repo.presencaDe(base.condominio_id, quem.chave);
+          if (other) throw jaDentro(other.entrou_em);
+        }
+        throw error;
+      }
+    }
+
+    app.get("/api/controle-acesso/busca", { config: { access }, schema: { querystring: buscaPortariaQuerySchema } }, async (request) => {
+      const condominio = await portaria(request, request.query.condominio_id);
+      return repo.busca(condominio.id, request.query.q, today());
+    });
+
+    app.post("/api/controle-acesso/entrada", { config: { access }, schema: { body: entradaSchema } }, async (request, reply) => {
+      const { condominio_id, metodo, placa, liberar_mesmo_assim } = request.body;
+      const condominio = await portaria(request, condominio_id);
+      const quem = await pessoa(condominio.id, request.body.pessoa);
+      if (!quem) throw notFound(PESSOA_NOT_FOUND);
+      const result = await entrar(
+        request,
+        {
+          condominio_id: condominio.id,
+          unidade_id: quem.unidade_id,
+          tipo_pessoa: quem.tipo_pessoa,
+          morador_id: quem.morador_id ?? null,
+          prestador_id: quem.prestador_id ?? null,
+          nome_pessoa: quem.nome_pessoa,
+          documento: quem.documento,
+          placa,
+          metodo,
+        },
+        quem,
+        liberar_mesmo_assim,
+      );
+      return reply.status(201).send(result);
+    });
+
+    app.post("/api/controle-acesso/visitante", { config: { access }, schema: { body: visitanteSemAutorizacaoSchema } }, async (request, reply) => {
+      const body = request.body;
+      const condominio = await portaria(request, body.condominio_id);
+      const unidade = await repo.unidadeDoCondominio(condominio.id, body.unidade_id);
+      if (!unidade) {
+        throw AppError.from(
+          400,
+          "VALIDATION_ERROR",
+          { title: "Dados inválidos", message: "Escolha a unidade de destino." },
+          { unidade_id: "Escolha a unidade de destino." },
+        );
+      }
+      const morador = await repo.moradorDaUnidade(condominio.id, unidade.id, body.autorizado_por_morador_id);
+      if (!morador) {
+        const message = "Escolha um morador da unidade de destino.";
+        throw AppError.from(400, "VALIDATION_ERROR", { title: "Dados inválidos", message }, { autorizado_por_morador_id: message });
+      }
+      const documento = body.documento_numero ? (body.documento_tipo === "cpf" ? onlyDigits(body.documento_numero) : body.documento_numero) : null;
+      // One visitor inside once: by document, or by name when there is none.
+      const chave = `visitante:${documento ? documento.replace(/[^0-9A-Za-z]/g, "").toUpperCase() : body.nome.trim().toLowerCase()}`;
+      const quem: PessoaNaPortaria = { chave, tipo_pessoa: "visitante", nome_pessoa: body.nome, documento, unidade_id: unidade.id, ativo: true };
+      const result = await entrar(
+        request,
+        {
+          condominio_id: condominio.id,
+          unidade_id: unidade.id,
+          tipo_pessoa: "visitante",
+          nome_pessoa: body.nome,
+          documento,
+          placa: body.placa,
+          metodo: "manual",
+          autorizado_por: morador.nome,
+          observacao: body.observacao,
+        },
+        quem,
+        body.liberar_mesmo_assim,
+      );
+      return reply.status(201).send(result);
+    });
+
+    app.post("/api/controle-acesso/saida", { config: { access }, schema: { body: saidaSchema } }, async (request, reply) => {
+      const condominio = await portaria(request, request.body.condominio_id);
+      const quem = await pessoa(condominio.id, request.body.pessoa);
+      if (!quem) throw notFound(PESSOA_NOT_FOUND);
+      const dentro = await repo.presencaDe(condominio.id, quem.chave);
+      // An exit is recorded even for someone whose entry was not (a resident who came in unseen).
+      const row = await repo.registrar(
+        {
+          condominio_id: condominio.id,
+          unidade_id: quem.unidade_id ?? dentro?.unidade_id ?? null,
+          tipo_pessoa: quem.tipo_pessoa,
+          morador_id: quem.morador_id ?? null,
+          prestador_id: quem.prestador_id ?? null,
+          autorizacao_id: dentro?.autorizacao_id ?? null,
+          nome_pessoa: quem.nome_pessoa,
+          documento: quem.documento,
+          placa: dentro?.placa ?? null,
+          sentido: "saida",
+          resultado: "liberado",
+          metodo: "busca",
+          ...operador(request),
+        },
+        null,
+        { chave: quem.chave },
+      );
+      const result: ResultadoAcesso = {
+        registro_id: row.id,
+        resultado: "liberado",
+        titulo: "Saída registrada",
+        mensagem: `${quem.nome_pessoa} saiu às ${formatTime(row.registrado_em)}.`,
+        pode_liberar: false,
+      };
+      return reply.status(201).send(result);
+    });
+
+    app.get("/api/controle-acesso/presentes", { config: { access }, schema: { querystring: presentesQuerySchema } }, async (request) => {
+      const condominio = await portaria(request, request.query.condominio_id);
+      const rows = await repo.presentes(condominio.id, limiteHoras, Date.now());
+      return { rows, total: rows.length };
+    });
+  };
