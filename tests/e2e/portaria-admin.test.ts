@@ -378,7 +378,7 @@ describe("Painel de Controle", () => {
     detalhe: await stat(page, "taxa_ocupacao-detalhe"),
   });
 
-  it("counts active records for every condominium, then for the one picked; Relatórios is disabled", async () => {
+  it("counts active records for every condominium, then for the one picked; Relatórios shows today at the gate", async () => {
     const { page, context } = await asAdmin();
     await page.getByTestId("stat-moradores_ativos").waitFor();
     // Active residents (also of an inactive unit), active units, vehicles and providers;
@@ -426,14 +426,16 @@ describe("Painel de Controle", () => {
     await page.getByRole("option", { name: "Todos os condomínios" }).click();
     await expect.poll(() => stat(page, "moradores_ativos")).toBe("4");
 
-    // Every quick link for the admin; 'Relatórios (Em Breve)' does nothing.
+    // Every quick link for the admin. Who may read the access records gets the 'Relatórios' card
+    // (today at the gate, issue 15) instead of part 1's disabled 'Relatórios (Em Breve)'.
     const quick = page.getByRole("region", { name: "Acesso Rápido" });
     expect(await quick.getByRole("link").allTextContents()).toEqual(["Condomínios", "Unidades", "Veículos", "Prestadores", "Usuários", "Grupos"]);
-    const relatorios = quick.getByRole("button", { name: /Relatórios \(Em Breve\)/ });
-    expect(await relatorios.getAttribute("aria-disabled")).toBe("true");
-    expect(await relatorios.isDisabled()).toBe(true);
-    await relatorios.click({ force: true });
-    expect(path(page)).toBe("/portaria-web");
+    expect(await quick.getByRole("button", { name: /Relatórios \(Em Breve\)/ }).count()).toBe(0);
+    const relatorios = page.getByRole("region", { name: "Relatórios — hoje na portaria" });
+    await relatorios.getByText("Entradas hoje").waitFor();
+    expect(await relatorios.getByRole("img").getAttribute("aria-label")).toBe("Nenhuma entrada hoje.");
+    await relatorios.getByRole("link", { name: "Ver registros" }).click();
+    await page.waitForURL(`${portal.url}/portaria-web/registros`);
     await context.close();
   });
 });

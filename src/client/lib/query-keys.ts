@@ -9,6 +9,7 @@ import { reloadSession } from "./auth";
 export const queryKeys = {
   painel: ["painel"] as const,
   painelStats: (condominioId: string) => ["painel", condominioId] as const,
+  painelAcessos: (condominioId: string) => ["painel", "acessos", condominioId] as const,
   condominiosAtivos: ["painel", "condominios"] as const,
   condominios: ["condominios"] as const,
   condominiosList: ["condominios", "list"] as const,

@@ -168,6 +168,7 @@ export const SCOPE_EXPECTATIONS: Record<string, ScopeExpectation> = {
 
   "GET /api/painel": "lista",
   "GET /api/painel/condominios": "lista",
+  "GET /api/painel/acessos": "lista",
   "GET /api/condominios": "lista",
   "GET /api/unidades": "lista",
   "GET /api/moradores": "lista",

@@ -22,3 +22,15 @@ export interface CondominioOption {
   id: string;
   nome: string;
 }
+
+/** The painel's 'Relatórios' card (issue 15): today at the gate, in São Paulo time. */
+export interface PainelAcessos {
+  /** Entries let in today. */
+  entradas_hoje: number;
+  /** Refused attempts today. */
+  recusas_hoje: number;
+  /** People inside now. */
+  dentro_agora: number;
+  /** Entries let in today per hour of São Paulo (24 numbers, 0 h to 23 h). */
+  entradas_por_hora: number[];
+}

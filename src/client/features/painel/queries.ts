@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { PainelStats } from "@shared/schemas/painel";
+import type { PainelAcessos, PainelStats } from "@shared/schemas/painel";
 import { TODOS } from "~/components/portaria/condominio-filter";
 import { api } from "~/lib/api";
 import { queryKeys } from "~/lib/query-keys";
@@ -9,5 +9,14 @@ export function painelStatsQuery(condominioId: string = TODOS) {
   return queryOptions({
     queryKey: queryKeys.painelStats(condominioId),
     queryFn: () => api<PainelStats>(`/api/painel?condominio_id=${encodeURIComponent(condominioId)}`),
+  });
+}
+
+/** Today at the gate (the 'Relatórios' card), for every condominium of the user or one; refreshed every minute. */
+export function painelAcessosQuery(condominioId: string = TODOS) {
+  return queryOptions({
+    queryKey: queryKeys.painelAcessos(condominioId),
+    queryFn: () => api<PainelAcessos>(`/api/painel/acessos?condominio_id=${encodeURIComponent(condominioId)}`),
+    refetchInterval: 60_000,
   });
 }

@@ -12,6 +12,7 @@ import { formatCount, formatOcupacao, formatTaxa } from "~/features/painel/forma
 import { TODOS } from "~/components/portaria/condominio-filter";
 import { condominiosAtivosQuery } from "~/features/condominios/api";
 import { painelStatsQuery } from "~/features/painel/queries";
+import { AcessosCard } from "~/features/painel/acessos-card";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import { useAuth } from "~/lib/auth";
 import { toastError } from "~/lib/toast";
@@ -116,20 +117,25 @@ export default function Painel() {
               </Link>
             </Button>
           ))}
-          <button
-            type="button"
-            aria-disabled="true"
-            aria-describedby="painel-relatorios-desc"
-            className="flex cursor-not-allowed flex-col items-center justify-center gap-1 rounded-md border border-dashed border-slate-300 bg-slate-100 px-3 py-4 text-sm font-medium text-slate-700"
-          >
-            <FileBarChart className="h-6 w-6 text-slate-500" aria-hidden />
-            Relatórios (Em Breve)
-            <span id="painel-relatorios-desc" className="text-xs font-normal text-slate-600">
-              Disponível em uma próxima versão.
-            </span>
-          </button>
+          {/* Who may read the access records gets the 'Relatórios' card below instead (issue 15). */}
+          {!can("visualizar_registros_acesso") && (
+            <button
+              type="button"
+              aria-disabled="true"
+              aria-describedby="painel-relatorios-desc"
+              className="flex cursor-not-allowed flex-col items-center justify-center gap-1 rounded-md border border-dashed border-slate-300 bg-slate-100 px-3 py-4 text-sm font-medium text-slate-700"
+            >
+              <FileBarChart className="h-6 w-6 text-slate-500" aria-hidden />
+              Relatórios (Em Breve)
+              <span id="painel-relatorios-desc" className="text-xs font-normal text-slate-600">
+                Disponível em uma próxima versão.
+              </span>
+            </button>
+          )}
         </div>
       </section>
+
+      {can("visualizar_registros_acesso") && <AcessosCard condominioId={condominioId} />}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, exists, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { CondominioOption, PainelStats } from "../../../shared/schemas/painel";
+import type { CondominioOption, PainelAcessos, PainelStats } from "../../../shared/schemas/painel";
 import type { Db } from "../../db/client";
-import { condominios, moradores, prestadores, unidades, veiculos } from "../../db/schema";
+import { condominios, moradores, presencas, prestadores, registrosAcesso, unidades, veiculos } from "../../db/schema";
 import { inCondominio } from "../common";
 import { byShape, NAMED_BY_TEXT } from "../../db/prepared";
 import { condominioInScope, condominioInShape, scopeShape, scopeValues, unidadeInScope, type CondominioScope } from "../../scope";
@@ -73,6 +73,44 @@ export function painelRepository(db: Db) {
         prestadores_ativos: p!.n,
         unidades_ocupadas: ocupadas,
         taxa_ocupacao: ativas ? Math.round((ocupadas / ativas) * 1000) / 10 : 0,
+      };
+    },
+
+    /**
+     * Today at the gate (São Paulo's day `hoje`): entries let in, refusals, entries per hour, and
+     * who is inside now; 'todos' is every condominium of the scope. The day's bounds are computed
+     * by the database from the zone's rules, so the records' time index answers the range.
+     */
+    async acessos(scope: CondominioScope, condominioId: string | null, hoje: string): Promise<PainelAcessos> {
+      const doDia = and(
+        sql`${registrosAcesso.registrado_em} >= (${hoje}::date)::timestamp at time zone 'America/Sao_Paulo'`,
+        sql`${registrosAcesso.registrado_em} < (${hoje}::date + 1)::timestamp at time zone 'America/Sao_Paulo'`,
+        condominioId ? eq(registrosAcesso.condominio_id, condominioId) : undefined,
+        condominioInScope(scope, registrosAcesso.condominio_id),
+      );
+      const hora = sql<number>`extract(hour from ${registrosAcesso.registrado_em} at time zone 'America/Sao_Paulo')::int`;
+      const [porHora, [recusas], [dentro]] = await Promise.all([
+        db
+          .select({ hora, n: count() })
+          .from(registrosAcesso)
+          .where(and(doDia, eq(registrosAcesso.sentido, "entrada"), eq(registrosAcesso.resultado, "liberado")))
+          .groupBy(hora),
+        db
+          .select({ n: count() })
+          .from(registrosAcesso)
+          .where(and(doDia, eq(registrosAcesso.resultado, "negado"))),
+        db
+          .select({ n: count() })
+          .from(presencas)
+          .where(and(condominioId ? eq(presencas.condominio_id, condominioId) : undefined, condominioInScope(scope, presencas.condominio_id))),
+      ]);
+      const entradas_por_hora = Array.from({ length: 24 }, () => 0);
+      for (const row of porHora) entradas_por_hora[Number(row.hora)] = row.n;
+      return {
+        entradas_hoje: entradas_por_hora.reduce((a, b) => a + b, 0),
+        recusas_hoje: recusas!.n,
+        dentro_agora: dentro!.n,
+        entradas_por_hora,
       };
     },
 

@@ -4,6 +4,8 @@ import type { TtlCache } from "../../cache";
 import type { Db } from "../../db/client";
 import { painelRepository } from "./repository";
 import { scopeKey, scopeOf } from "../../scope";
+import { requirePermission } from "../../auth/guard";
+import { today } from "../../../shared/time";
 
 // The painel and its condominium filter need no permission (§2: the overview needs none).
 // Its counts scan most of the registry, so they are kept a few seconds per filter (`counts`, see
@@ -18,6 +20,16 @@ export const painelRoutes =
       const scope = scopeOf(request);
       return counts.getOrLoad(`${scopeKey(scope)}|${condominio_id}`, () => repo.stats(scope, condominio_id === "todos" ? null : condominio_id));
     });
+
+    // The 'Relatórios' card (issue 15): today at the gate, for who may read the records.
+    app.get(
+      "/api/painel/acessos",
+      { config: { access: requirePermission("visualizar_registros_acesso") }, schema: { querystring: painelQuerySchema } },
+      async (request) => {
+        const { condominio_id } = request.query;
+        return repo.acessos(scopeOf(request), condominio_id === "todos" ? null : condominio_id, today());
+      },
+    );
 
     app.get("/api/painel/condominios", { config: { access: "profile" } }, async (request) => {
       const rows = await repo.activeCondominios(scopeOf(request));
