@@ -112,6 +112,18 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
     body: () => ({ nome_empresa_profissional: "Jardins Editado", tipo_servico: "Paisagismo" }),
   },
   "DELETE /api/prestadores/:id": { path: async (f) => `/api/prestadores/${(await f.prestador()).id}` },
+
+  "POST /api/bloqueios": {
+    body: async (f) => ({
+      tipo: "veiculo",
+      placa: "ABC-1234",
+      nome: "Condutor Amostra",
+      motivo: "Ameaçou o porteiro.",
+      condominio_id: (await f.condominio()).id,
+      valido_ate: "2099-12-31",
+    }),
+  },
+  "DELETE /api/bloqueios/:id": { path: async (f) => `/api/bloqueios/${(await f.bloqueio()).id}` },
 };
 
 /**
@@ -181,6 +193,11 @@ export const SCOPE_EXPECTATIONS: Record<string, ScopeExpectation> = {
   "POST /api/prestadores": 403,
   "PUT /api/prestadores/:id": 404,
   "DELETE /api/prestadores/:id": 404,
+
+  "GET /api/bloqueios": "lista",
+  // The sample names the fixtures' condominium: unknown to a user who does not serve it.
+  "POST /api/bloqueios": 400,
+  "DELETE /api/bloqueios/:id": 404,
 };
 
 function accessProblem(access: unknown): string | null {
