@@ -50,6 +50,7 @@ export default [
         route("grupos/editar/:groupId", "routes/portaria-web/admin/grupos/editar.tsx"),
         route("permissoes", "routes/portaria-web/admin/permissoes.tsx"),
       ]),
+      route("bloqueios", "routes/portaria-web/bloqueios.tsx"),
       route("*", "routes/portaria-web/nao-encontrado.tsx"),
     ]),
   ]),

@@ -31,6 +31,7 @@ import { moradoresRoutes } from "./modules/moradores/routes";
 import { controleAcessoRoutes } from "./modules/controle-acesso/routes";
 import { unidadesRoutes } from "./modules/unidades/routes";
 import { prestadoresRoutes } from "./modules/prestadores/routes";
+import { bloqueiosRoutes } from "./modules/bloqueios/routes";
 import { veiculosRoutes } from "./modules/veiculos/routes";
 import { loadAuthSecret } from "./db/settings";
 import { dropCachesOnRevocation } from "./revocation";
@@ -138,6 +139,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(veiculosRoutes(db, listTotals));
   await app.register(prestadoresRoutes(db, listTotals));
   await app.register(controleAcessoRoutes(db));
+  await app.register(bloqueiosRoutes(db, listTotals));
 
   if (config.clientDir) await registerStaticSite(app, config.clientDir);
   else

@@ -133,6 +133,8 @@ const ENUM_VALUES = [
   "vencida",
   "a_iniciar",
   "indeterminado",
+  "pessoa",
+  "veiculo",
 ];
 const notEnum = fc.oneof(
   fc.constantFrom("", "admin", "CARRO", " ativo", "ativo ", "todos", "Proprietário", ...HOSTILE_TEXT),
@@ -194,6 +196,12 @@ const FIELDS: Record<string, { type: FieldType; invalid?: fc.Arbitrary<unknown> 
   unidade_id: { type: "string", invalid: fc.oneof(notUuid, unknownUuid) },
   autorizado_por_morador_id: { type: "string", invalid: fc.oneof(notUuid, unknownUuid) },
   liberar_mesmo_assim: { type: "string", invalid: fc.constantFrom({}, { autorizado_por: "" }, { autorizado_por: "   " }, { autorizado_por: 1 }) },
+  tipo: { type: "string", invalid: notEnum },
+  documento_numero: {
+    type: "string",
+    invalid: fc.oneof(fc.constantFrom("1", "ab", "---", "abcdef", "12 3", "null", "NaN", "123456789012345678901"), overMax(30)),
+  },
+  valido_ate: { type: "string", invalid: fc.oneof(invalidDate, fc.constantFrom("2000-01-01", "2020-12-31")) },
 };
 
 interface WriteSpec {
@@ -237,13 +245,22 @@ const permissao: WriteSpec = {
 const usuario: WriteSpec = { text: { nome_completo: 200 }, readBack: byId("/api/usuarios/:id") };
 // A visitor let in without pre-authorisation: read back from the (append-only) record itself.
 const visitante: WriteSpec = {
-  text: { nome: 200, documento_numero: 40, observacao: 500 },
+  // The document is stored normalised (letters and digits), like the blocklist's: not as sent.
+  text: { nome: 200, observacao: 500 },
   readBack: async (created) => {
     const [row] = await t.database.db
       .select()
       .from(registrosAcesso)
       .where(eq(registrosAcesso.id, String(created.registro_id)));
-    return { nome: row!.nome_pessoa, documento_numero: row!.documento, observacao: row!.observacao };
+    return { nome: row!.nome_pessoa, observacao: row!.observacao };
+  },
+};
+// POST /api/bloqueios answers { rows }: one block per condominium (docs/decisions.md, "Bloqueios").
+const bloqueio: WriteSpec = {
+  text: { nome: 200, motivo: 500 },
+  readBack: async (c) => {
+    const id = (c.rows as Row[])[0]!.id;
+    return ((await getJson("/api/bloqueios?mostrar=todos&limit=20")).rows as Row[]).find((b) => b.id === id)!;
   },
 };
 
@@ -285,6 +302,8 @@ const WRITE_SPECS: Record<string, WriteSpec> = {
   "POST /api/controle-acesso/entrada": {},
   "POST /api/controle-acesso/saida": {},
   "POST /api/controle-acesso/visitante": visitante,
+  "POST /api/bloqueios": bloqueio,
+  "DELETE /api/bloqueios/:id": {},
 };
 
 /** Values of each list query parameter: accepted ones and refused ones. */
@@ -307,6 +326,8 @@ const QUERY_PARAMS: Record<string, { valid: fc.Arbitrary<string>; invalid: fc.Ar
   condominio_id: { valid: fc.oneof(fc.constant("todos"), unknownUuid), invalid: notUuid.filter((v) => v !== "todos" && v !== "geral") },
   // The password page's reset link (GET /api/redefinicao-senha): any text is a valid question.
   token: { valid: fc.oneof(fc.constant(""), fc.stringMatching(/^[A-Za-z0-9_-]{1,200}$/), text(200)), invalid: fc.oneof(overMax(200), withNul) },
+  tipo: { valid: fc.constantFrom("todos", "pessoa", "veiculo"), invalid: notEnum.filter((v) => v !== "todos") },
+  mostrar: { valid: fc.constantFrom("ativos", "expirados", "removidos", "todos"), invalid: notEnum.filter((v) => v !== "todos") },
 };
 
 /** Parameters whose valid values depend on the route: the gate's condominium must exist and be active. */
@@ -333,6 +354,10 @@ const CURSOR_KEYS: Record<string, fc.Arbitrary<unknown[]>> = {
   "GET /api/veiculos": fc.tuple(keyText(7), unknownUuid),
   "GET /api/prestadores": fc.tuple(keyText(200), unknownUuid),
   "GET /api/usuarios": fc.tuple(keyText(200), unknownUuid),
+  "GET /api/bloqueios": fc.tuple(
+    fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString()),
+    unknownUuid,
+  ),
 };
 /** Cursors no list accepts: not base64url JSON, or a key of the wrong shape, types or values. */
 const badCursor = fc.oneof(

@@ -71,6 +71,16 @@ export const MSG = {
     title: "Ação não permitida",
     message: "Prestadores gerais (sem condomínio) valem para todos os condomínios: somente quem atende todos pode cadastrá-los ou alterá-los.",
   },
+  // Blocklist (gatehouse-spec §6, §9)
+  bloqueioPessoaRequired: { title: "Campos obrigatórios", message: "Informe o documento ou o nome da pessoa bloqueada." },
+  bloqueioVeiculoRequired: { title: "Campos obrigatórios", message: "Informe a placa do veículo bloqueado." },
+  bloqueioMotivoRequired: { title: "Campo obrigatório", message: "O motivo do bloqueio é obrigatório." },
+  bloqueioGeralNeedsAll: {
+    title: "Ação não permitida",
+    message: "Bloqueios de todos os condomínios valem também nos que você não atende: somente quem atende todos pode removê-los.",
+  },
+  bloqueioNotFound: { title: "Bloqueio não encontrado", message: "Bloqueio não encontrado." },
+  bloqueioJaRemovido: { title: "Bloqueio já removido", message: "Este bloqueio já foi removido." },
   lastActiveAdmin: { title: "Ação não permitida", message: "O sistema precisa de ao menos um administrador ativo." },
   adminGroupDelete: { title: "Ação não permitida", message: "O grupo Administrador não pode ser excluído." },
   adminGroupRename: { title: "Ação não permitida", message: "O grupo Administrador não pode ser renomeado." },

@@ -156,6 +156,7 @@ const SCREENS: Screen[] = [
   ["/portaria-web/admin/grupos/editar/:administrador", (p) => p.getByRole("checkbox").first().waitFor()],
   ["/portaria-web/admin/permissoes", (p) => p.getByText("registrar_acesso_visitante", { exact: true }).waitFor()],
   ["/portaria-web/endereco-que-nao-existe", (p) => h1(p).filter({ hasText: "Página não encontrada" }).waitFor()],
+  ["/portaria-web/bloqueios", (p) => p.getByText("Nenhum bloqueio encontrado").first().waitFor()],
 ];
 
 describe("axe on every Portaria Web screen", () => {

@@ -156,6 +156,7 @@ describe("a new user, created by the admin through the screens", () => {
       "Controle de Acesso",
       "Visitantes",
       "Registros",
+      "Bloqueios",
     ]) {
       expect(await sidebar(p).getByRole("link", { name: hidden }).count(), hidden).toBe(0);
     }
@@ -253,6 +254,7 @@ describe("the Portaria Web shell", () => {
       "Controle de Acesso",
       "Visitantes",
       "Registros",
+      "Bloqueios",
       "Condomínios",
       "Unidades",
       "Moradores",

@@ -31,4 +31,5 @@ export const PATHS = {
   grupoNovo: `${PORTARIA}/admin/grupos/novo`,
   grupo: (grupoId: string) => `${PORTARIA}/admin/grupos/editar/${id(grupoId)}`,
   permissoes: `${PORTARIA}/admin/permissoes`,
+  bloqueios: `${PORTARIA}/bloqueios`,
 } as const;

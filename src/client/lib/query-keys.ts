@@ -32,9 +32,11 @@ export const queryKeys = {
   permissoes: ["permissoes"] as const,
   permissoesList: ["permissoes", "list"] as const,
   minhasSessoes: ["minha-conta", "sessoes"] as const,
+  bloqueios: ["bloqueios"] as const,
+  bloqueiosList: ["bloqueios", "list"] as const,
 };
 
-export type ChangedResource = "condominios" | "unidades" | "moradores" | "prestadores" | "usuarios" | "grupos" | "permissoes" | "minhasSessoes";
+export type ChangedResource = "condominios" | "unidades" | "moradores" | "prestadores" | "usuarios" | "grupos" | "permissoes" | "minhasSessoes" | "bloqueios";
 
 /**
  * What shows each resource. A condominium's name and status appear in the painel (numbers and
@@ -51,6 +53,7 @@ const STALE_AFTER: Record<ChangedResource, readonly QueryKey[]> = {
   grupos: [queryKeys.grupos, queryKeys.usuarios],
   permissoes: [queryKeys.permissoes, queryKeys.grupos],
   minhasSessoes: [queryKeys.minhasSessoes],
+  bloqueios: [queryKeys.bloqueios],
 };
 
 /** Changes that may alter the signed-in user's own name, groups or permissions. */

@@ -65,6 +65,17 @@ export class Fixtures {
       }),
     );
 
+  /** A block of a plate in the fixtures' condominium (POST /api/bloqueios answers { rows }). */
+  bloqueio = () =>
+    this.once("bloqueio", async () => {
+      const response = await request(this.t, "POST", "/api/bloqueios", {
+        cookie: this.cookie,
+        payload: { tipo: "veiculo", placa: "BLQ1A23", motivo: "Fixture", condominio_id: (await this.condominio()).id },
+      });
+      if (response.statusCode !== 201) throw new Error(`fixture POST /api/bloqueios answered ${response.statusCode}: ${response.body}`);
+      return (response.json() as { rows: Created[] }).rows[0]!;
+    });
+
   /** A permission of the catalogue that no group holds and the code does not check. */
   permissao = () => this.once("permissao", () => this.create("/api/permissoes", { nome_permissao: `fixture_${nextSeq()}`, categoria: "Fixtures" }));
 

@@ -133,6 +133,17 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
       observacao: "Entrega de documentos",
     }),
   },
+  "POST /api/bloqueios": {
+    body: async (f) => ({
+      tipo: "veiculo",
+      placa: "ABC-1234",
+      nome: "Condutor Amostra",
+      motivo: "Ameaçou o porteiro.",
+      condominio_id: (await f.condominio()).id,
+      valido_ate: "2099-12-31",
+    }),
+  },
+  "DELETE /api/bloqueios/:id": { path: async (f) => `/api/bloqueios/${(await f.bloqueio()).id}` },
 };
 
 /**
@@ -210,6 +221,10 @@ export const SCOPE_EXPECTATIONS: Record<string, ScopeExpectation> = {
   "POST /api/controle-acesso/entrada": 404,
   "POST /api/controle-acesso/saida": 404,
   "POST /api/controle-acesso/visitante": 404,
+  "GET /api/bloqueios": "lista",
+  // The sample names the fixtures' condominium: unknown to a user who does not serve it.
+  "POST /api/bloqueios": 400,
+  "DELETE /api/bloqueios/:id": 404,
 };
 
 function accessProblem(access: unknown): string | null {

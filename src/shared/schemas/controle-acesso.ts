@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isValidPlaca, normalizePlaca } from "../br/placa";
 import { emptyToNull, optionalText, requiredText, uuidSchema } from "./common";
+import { optionalDocumento } from "./bloqueios";
 import type { SituacaoPrestador } from "../prestador-situacao";
 
 // Controle de Acesso (gatehouse-spec §3): the gate console's requests and answers.
@@ -62,7 +63,7 @@ export const visitanteSemAutorizacaoSchema = z.object({
     .preprocess(emptyToNull, z.enum(DOCUMENTO_TIPOS, { error: "Tipo de documento inválido." }).nullable())
     .optional()
     .default(null),
-  documento_numero: optionalText(40).optional().default(null),
+  documento_numero: optionalDocumento.optional().default(null),
   unidade_id: z.uuid("Escolha a unidade de destino."),
   autorizado_por_morador_id: z.uuid("Escolha o morador que autorizou a entrada."),
   placa: optionalPlaca.optional().default(null),

@@ -13,7 +13,7 @@ const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
 ];
 
 /** The page's condominium filter (useCondominioFilter of the condominium feature). */
-interface CondominioChoice {
+export interface CondominioChoice {
   value: string;
   setValue: (value: string) => void;
   options: readonly CondominioOption[];

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { SM_UP, useMediaQuery } from "~/lib/use-media-query";
 import { useWindowRows } from "~/lib/use-window-rows";
 import { cn } from "~/lib/utils";
+import { Button } from "./button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "./table";
 
 /**
@@ -165,5 +166,19 @@ function DataCards<T>({
       })}
       {spacer(list.after, "after")}
     </ul>
+  );
+}
+
+/** The `empty` of a filtered list: what was not found and, while a filter is in use, 'Limpar filtros'. */
+export function FilteredEmpty({ text, onClearFilters }: { text: string; onClearFilters?: () => void }) {
+  return (
+    <>
+      <p>{text}</p>
+      {onClearFilters && (
+        <Button variant="link" className="mt-1 h-auto p-0" onClick={onClearFilters}>
+          Limpar filtros
+        </Button>
+      )}
+    </>
   );
 }

@@ -62,6 +62,24 @@ export function MaskedField<T extends FieldValues, TTransformed = T>(
   );
 }
 
+/** A vehicle plate: masked while typed (ABC-1234 or ABC1D23), upper case, monospaced. */
+export function PlacaField<T extends FieldValues, TTransformed = T>(
+  props: Omit<FieldFrame, "hint"> & { control: Control<T, unknown, TTransformed>; name: FieldPathByValue<T, string> },
+) {
+  return (
+    <MaskedField
+      hint="ABC-1234 ou ABC1D23."
+      mask="placa"
+      autoComplete="off"
+      autoCapitalize="characters"
+      spellCheck={false}
+      maxLength={8}
+      inputClassName="font-mono uppercase tracking-wider"
+      {...props}
+    />
+  );
+}
+
 export interface FieldOption<V extends string = string> {
   value: V;
   label: ReactNode;

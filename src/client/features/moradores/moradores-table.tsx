@@ -3,8 +3,7 @@ import { formatCpf } from "@shared/br/cpf";
 import { formatPhone } from "@shared/br/phone";
 import type { MoradorListItem } from "@shared/schemas/moradores";
 import { unidadeLabel } from "@shared/schemas/unidades";
-import { Button } from "~/components/ui/button";
-import { DataTable, type DataColumn } from "~/components/ui/data-table";
+import { DataTable, FilteredEmpty, type DataColumn } from "~/components/ui/data-table";
 import { AtivoBadge } from "~/components/ui/status-badge";
 import { PATHS } from "~/lib/paths";
 
@@ -43,16 +42,7 @@ export function MoradoresTable({ rows, total, onClearFilters }: { rows: MoradorL
       rowKey={(m) => m.id}
       rowTestId={(m) => `morador-${m.id}`}
       className="[&_td]:px-3 [&_td:first-child]:pl-4 [&_th]:px-3 [&_th:first-child]:pl-4"
-      empty={
-        <>
-          <p>Nenhum morador encontrado</p>
-          {onClearFilters && (
-            <Button variant="link" className="mt-1 h-auto p-0" onClick={onClearFilters}>
-              Limpar filtros
-            </Button>
-          )}
-        </>
-      }
+      empty={<FilteredEmpty text="Nenhum morador encontrado" onClearFilters={onClearFilters} />}
     />
   );
 }

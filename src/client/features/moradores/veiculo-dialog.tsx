@@ -6,7 +6,7 @@ import type { Morador } from "@shared/schemas/moradores";
 import { TIPO_VEICULO_LABEL, TIPOS_VEICULO, veiculoInputSchema, type Veiculo } from "@shared/schemas/veiculos";
 import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
 import { toastFormErrors } from "~/components/ui/form-field";
-import { InputField, MaskedField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
+import { InputField, PlacaField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useSaveVeiculo, type VeiculoValues } from "./api";
@@ -109,21 +109,7 @@ function VeiculoForm({
   return (
     <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <MaskedField
-          id={ids.placa}
-          label="Placa"
-          required
-          error={errors.placa?.message}
-          hint="ABC-1234 ou ABC1D23."
-          control={control}
-          name="placa"
-          mask="placa"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={8}
-          inputClassName="font-mono uppercase tracking-wider"
-        />
+        <PlacaField id={ids.placa} label="Placa" required error={errors.placa?.message} control={control} name="placa" />
         <SelectField
           id={ids.tipo}
           label="Tipo de veículo"

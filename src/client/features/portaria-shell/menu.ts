@@ -1,4 +1,5 @@
 import {
+  Ban,
   Building2,
   Car,
   ClipboardList,
@@ -43,6 +44,7 @@ export const PORTARIA_MENU: readonly PortariaMenuSection[] = [
       { label: "Controle de Acesso", to: PATHS.controleAcesso, icon: DoorOpen, permission: "registrar_acesso_visitante" },
       { label: "Visitantes", to: PATHS.visitantes, icon: UserPlus, permission: "registrar_acesso_visitante" },
       { label: "Registros", to: PATHS.registros, icon: ClipboardList, permission: "visualizar_registros_acesso" },
+      { label: "Bloqueios", to: PATHS.bloqueios, icon: Ban, permission: "gerenciar_bloqueios_acesso" },
     ],
   },
   {

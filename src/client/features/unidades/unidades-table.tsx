@@ -2,7 +2,7 @@ import { Pencil, Users } from "lucide-react";
 import { Link } from "react-router";
 import type { UnidadeListItem } from "@shared/schemas/unidades";
 import { Button } from "~/components/ui/button";
-import { DataTable, type DataColumn } from "~/components/ui/data-table";
+import { DataTable, FilteredEmpty, type DataColumn } from "~/components/ui/data-table";
 import { useAuth } from "~/lib/auth";
 import { unidadeLabel } from "@shared/schemas/unidades";
 import { AtivoBadge } from "~/components/ui/status-badge";
@@ -65,16 +65,7 @@ export function UnidadesTable({ rows, total, onClearFilters }: { rows: UnidadeLi
       rowKey={(u) => u.id}
       rowTestId={(u) => `unidade-${u.id}`}
       className="[&_td]:px-3 [&_td:first-child]:pl-4 [&_th]:px-3 [&_th:first-child]:pl-4"
-      empty={
-        <>
-          <p>Nenhuma unidade encontrada</p>
-          {onClearFilters && (
-            <Button variant="link" className="mt-1 h-auto p-0" onClick={onClearFilters}>
-              Limpar filtros
-            </Button>
-          )}
-        </>
-      }
+      empty={<FilteredEmpty text="Nenhuma unidade encontrada" onClearFilters={onClearFilters} />}
     />
   );
 }

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { formatPlaca } from "@shared/br/placa";
 import { TIPO_VEICULO_LABEL, type VeiculoListItem } from "@shared/schemas/veiculos";
 import { Button } from "~/components/ui/button";
-import { DataTable, type DataColumn } from "~/components/ui/data-table";
+import { DataTable, FilteredEmpty, type DataColumn } from "~/components/ui/data-table";
 import { unidadeLabel } from "@shared/schemas/unidades";
 import { AtivoBadge } from "~/components/ui/status-badge";
 import { useAuth } from "~/lib/auth";
@@ -64,16 +64,7 @@ export function VeiculosTable({ rows, total, onClearFilters }: { rows: VeiculoLi
       rowKey={(v) => v.id}
       rowTestId={(v) => `veiculo-${v.id}`}
       className="[&_td]:px-3 [&_td:first-child]:pl-4 [&_th]:px-3 [&_th:first-child]:pl-4"
-      empty={
-        <>
-          <p>Nenhum veículo encontrado</p>
-          {onClearFilters && (
-            <Button variant="link" className="mt-1 h-auto p-0" onClick={onClearFilters}>
-              Limpar filtros
-            </Button>
-          )}
-        </>
-      }
+      empty={<FilteredEmpty text="Nenhum veículo encontrado" onClearFilters={onClearFilters} />}
     />
   );
 }

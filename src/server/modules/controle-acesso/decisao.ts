@@ -1,5 +1,6 @@
 import { situacaoNoDia } from "../../../shared/prestador-situacao";
 import { formatDate } from "../../../shared/time";
+import { mensagemBloqueio } from "../bloqueios/verificar";
 
 /** Why someone may not enter (gatehouse-spec §9); `bloqueio` is the hard stop no porteiro overrides. */
 export interface Recusa {
@@ -15,17 +16,12 @@ export interface Candidato {
   periodo?: { inicio: string | null; fim: string | null };
 }
 
-const terminado = (motivo: string) => (/[.!?]$/.test(motivo) ? motivo.slice(0, -1) : motivo);
-
 /**
  * The server's decision at the gate, on São Paulo's day `hoje` (YYYY-MM-DD): the blocklist first
  * (a hard stop), then an inactive record, then a provider outside its period. Null: may enter.
  */
 export function recusa(candidato: Candidato, hoje: string): Recusa | null {
-  if (candidato.bloqueio) {
-    const quem = candidato.bloqueio.tipo === "veiculo" ? "Veículo bloqueado" : "Pessoa bloqueada";
-    return { motivo: `${quem} neste condomínio: ${terminado(candidato.bloqueio.motivo.trim())}.`, bloqueio: true };
-  }
+  if (candidato.bloqueio) return { motivo: mensagemBloqueio(candidato.bloqueio), bloqueio: true };
   if (!candidato.ativo) return { motivo: "Cadastro inativo.", bloqueio: false };
   if (candidato.periodo) {
     const { inicio, fim } = candidato.periodo;

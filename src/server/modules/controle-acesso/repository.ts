@@ -4,7 +4,7 @@ import { normalizePlaca } from "../../../shared/br/placa";
 import { situacaoNoDia } from "../../../shared/prestador-situacao";
 import type { BuscaPortaria, MoradorEncontrado, Presenca, PrestadorEncontrado, VeiculoEncontrado } from "../../../shared/schemas/controle-acesso";
 import type { Db } from "../../db/client";
-import { bloqueios, condominios, moradores, presencas, prestadores, registrosAcesso, unidades, veiculos } from "../../db/schema";
+import { condominios, moradores, presencas, prestadores, registrosAcesso, unidades, veiculos } from "../../db/schema";
 import { condominioInScope, type CondominioScope } from "../../scope";
 import { containsPattern, toIso } from "../common";
 
@@ -262,34 +262,6 @@ export function controleAcessoRepository(db: Db) {
         .from(presencas)
         .where(and(eq(presencas.condominio_id, condominioId), eq(presencas.pessoa_chave, chave)));
       return row ?? null;
-    },
-
-    /**
-     * The active block that stops this person or vehicle at this condominium, if any: of the
-     * condominium or of every condominium, not removed, not past its last day (São Paulo).
-     */
-    async bloqueio(condominioId: string, who: { documento: string | null; nome: string; placa: string | null }, hoje: string) {
-      const documento = who.documento ? who.documento.replace(/[^0-9A-Za-z]/g, "").toUpperCase() : "";
-      const [row] = await db
-        .select({ tipo: bloqueios.tipo, motivo: bloqueios.motivo })
-        .from(bloqueios)
-        .where(
-          and(
-            isNull(bloqueios.removido_em),
-            or(eq(bloqueios.condominio_id, condominioId), isNull(bloqueios.condominio_id)),
-            or(isNull(bloqueios.valido_ate), sql`${bloqueios.valido_ate} >= ${hoje}::date`),
-            or(
-              documento
-                ? and(eq(bloqueios.tipo, "pessoa"), sql`upper(regexp_replace(${bloqueios.documento_numero}, '[^0-9A-Za-z]', '', 'g')) = ${documento}`)
-                : undefined,
-              and(eq(bloqueios.tipo, "pessoa"), isNull(bloqueios.documento_numero), sql`lower(btrim(${bloqueios.nome})) = lower(btrim(${who.nome}))`),
-              who.placa ? and(eq(bloqueios.tipo, "veiculo"), eq(bloqueios.placa, who.placa)) : undefined,
-            ),
-          ),
-        )
-        .orderBy(asc(bloqueios.created_at))
-        .limit(1);
-      return row ? { tipo: row.tipo as "pessoa" | "veiculo", motivo: row.motivo } : null;
     },
 
     /** Records an attempt (chained by the database) and, for an entry let in, the presence; one transaction. */

@@ -8,12 +8,13 @@ import {
   visitanteSemAutorizacaoSchema,
   type ResultadoAcesso,
 } from "../../../shared/schemas/controle-acesso";
-import { onlyDigits } from "../../../shared/br/phone";
+import { nomeComparavel } from "../../../shared/br/documento";
 import { formatTime, today } from "../../../shared/time";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { AppError, notFound, pgErrorCode } from "../../errors";
 import { scopeOf } from "../../scope";
+import { bloqueioAplicavel } from "../bloqueios/verificar";
 import { recusa } from "./decisao";
 import { controleAcessoRepository, type NovoRegistro, type PessoaNaPortaria } from "./repository";
 
@@ -80,7 +81,11 @@ export const controleAcessoRoutes =
       const hoje = today();
       const dentro = await repo.presencaDe(base.condominio_id, quem.chave);
       if (dentro) throw jaDentro(dentro.entrou_em);
-      const bloqueio = await repo.bloqueio(base.condominio_id, { documento: quem.documento, nome: quem.nome_pessoa, placa: base.placa ?? null }, hoje);
+      const bloqueio = await bloqueioAplicavel(
+        db,
+        { condominioId: base.condominio_id, documento: quem.documento, nome: quem.nome_pessoa, placa: base.placa },
+        hoje,
+      );
       const refused = recusa({ bloqueio, ativo: quem.ativo, periodo: quem.periodo }, hoje);
       const override = refused && !refused.bloqueio && liberar ? liberar : undefined;
       const registro: NovoRegistro = {
@@ -160,9 +165,10 @@ export const controleAcessoRoutes =
         const message = "Escolha um morador da unidade de destino.";
         throw AppError.from(400, "VALIDATION_ERROR", { title: "Dados inválidos", message }, { autorizado_por_morador_id: message });
       }
-      const documento = body.documento_numero ? (body.documento_tipo === "cpf" ? onlyDigits(body.documento_numero) : body.documento_numero) : null;
+      // The schema stores the document as letters and digits, as the blocklist does.
+      const documento = body.documento_numero;
       // One visitor inside once: by document, or by name when there is none.
-      const chave = `visitante:${documento ? documento.replace(/[^0-9A-Za-z]/g, "").toUpperCase() : body.nome.trim().toLowerCase()}`;
+      const chave = `visitante:${documento ?? nomeComparavel(body.nome)}`;
       const quem: PessoaNaPortaria = { chave, tipo_pessoa: "visitante", nome_pessoa: body.nome, documento, unidade_id: unidade.id, ativo: true };
       const result = await entrar(
         request,

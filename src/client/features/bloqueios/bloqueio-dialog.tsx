@@ -1,0 +1,165 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm, useWatch, type Resolver } from "react-hook-form";
+import { bloqueioInputSchema, TIPO_BLOQUEIO_LABEL, TIPOS_BLOQUEIO, type BloqueioData } from "@shared/schemas/bloqueios";
+import type { CondominioOption } from "@shared/schemas/painel";
+import { today } from "@shared/time";
+import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
+import { toastFormErrors } from "~/components/ui/form-field";
+import { InputField, PlacaField, SelectField, TextareaField } from "~/components/ui/form-field-kit";
+import { useAuth } from "~/lib/auth";
+import { saveCallbacks } from "~/lib/save-callbacks";
+import { useActionGuard } from "~/lib/use-action-guard";
+import { useCreateBloqueio } from "./api";
+import { TODOS_CONDOMINIOS_LABEL } from "./format";
+
+interface FormValues {
+  tipo: string;
+  nome: string;
+  documento_numero: string;
+  placa: string;
+  condominio_id: string;
+  motivo: string;
+  valido_ate: string;
+}
+
+const FIELDS = ["tipo", "nome", "documento_numero", "placa", "condominio_id", "motivo", "valido_ate"] as const;
+const TIPO_OPTIONS = TIPOS_BLOQUEIO.map((tipo) => ({ value: tipo, label: TIPO_BLOQUEIO_LABEL[tipo] }));
+const resolver = zodResolver(bloqueioInputSchema) as unknown as Resolver<FormValues, unknown, BloqueioData>;
+/** The select's item for "" (every condominium): Radix items cannot have an empty value. */
+const TODOS_VALUE = "__todos__";
+
+/** 'Novo Bloqueio' (gatehouse-spec §6): a person or a vehicle, one condominium or all of the user's. */
+export function BloqueioDialog({
+  open,
+  onClose,
+  condominios,
+  condominioInicial,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** The active condominiums the user serves (the page's condominium filter options). */
+  condominios: readonly CondominioOption[];
+  /** Preselected: the list's condominium filter, when it names one. */
+  condominioInicial?: string;
+}) {
+  const create = useCreateBloqueio();
+  return (
+    <FormDialog
+      open={open}
+      pending={create.isPending}
+      onClose={onClose}
+      title="Novo Bloqueio"
+      description="A pessoa ou o veículo bloqueado é impedido de entrar na portaria. Os campos marcados com * são obrigatórios."
+    >
+      {open && <BloqueioForm create={create} condominios={condominios} condominioInicial={condominioInicial} onSaved={onClose} />}
+    </FormDialog>
+  );
+}
+
+function BloqueioForm({
+  create,
+  condominios,
+  condominioInicial,
+  onSaved,
+}: {
+  create: ReturnType<typeof useCreateBloqueio>;
+  condominios: readonly CondominioOption[];
+  condominioInicial?: string;
+  onSaved: () => void;
+}) {
+  const guard = useActionGuard();
+  const { profile } = useAuth();
+  const servesAll = profile?.acesso_todos_condominios === true;
+  const uid = useId();
+  const ids = Object.fromEntries(FIELDS.map((f) => [f, `${uid}-${f}`])) as Record<(typeof FIELDS)[number], string>;
+  const inicial =
+    condominioInicial && condominios.some((c) => c.id === condominioInicial) ? condominioInicial : condominios.length === 1 ? condominios[0]!.id : "";
+  const { register, handleSubmit, control, formState, setError } = useForm<FormValues, unknown, BloqueioData>({
+    resolver,
+    defaultValues: { tipo: "pessoa", nome: "", documento_numero: "", placa: "", condominio_id: inicial, motivo: "", valido_ate: "" },
+  });
+  const errors = formState.errors;
+  const tipo = useWatch({ control, name: "tipo" });
+  const condominioId = useWatch({ control, name: "condominio_id" });
+
+  function onValid(values: BloqueioData) {
+    if (!guard("gerenciar_bloqueios_acesso")) return;
+    // Only the fields of the chosen type: a person's block has no plate, a vehicle's no document.
+    const sent: BloqueioData = values.tipo === "pessoa" ? { ...values, placa: null } : { ...values, nome: null, documento_numero: null };
+    create.mutate(
+      sent,
+      saveCallbacks({
+        success: (data) => ({
+          title: "Bloqueio criado",
+          description: data.rows.length > 1 ? `Um bloqueio em cada um dos seus ${data.rows.length} condomínios.` : undefined,
+        }),
+        error: "Erro ao criar bloqueio",
+        form: { setError, fields: FIELDS },
+        done: onSaved,
+      }),
+    );
+  }
+
+  const todosLabel = servesAll ? TODOS_CONDOMINIOS_LABEL : "Todos os meus condomínios";
+  return (
+    <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField id={ids.tipo} label="Tipo" required error={errors.tipo?.message} control={control} name="tipo" options={TIPO_OPTIONS} />
+        <SelectField
+          id={ids.condominio_id}
+          label="Condomínio"
+          error={errors.condominio_id?.message}
+          hint={
+            condominioId
+              ? undefined
+              : servesAll
+                ? "Vale em todos os condomínios, inclusive os cadastrados depois."
+                : "Um bloqueio em cada condomínio que você atende."
+          }
+          control={control}
+          name="condominio_id"
+          options={condominios.map((c) => ({ value: c.id, label: c.nome }))}
+          emptyOption={{ value: TODOS_VALUE, label: todosLabel }}
+        />
+        {tipo === "veiculo" ? (
+          <PlacaField id={ids.placa} label="Placa" required error={errors.placa?.message} control={control} name="placa" className="sm:col-span-2" />
+        ) : (
+          <>
+            <InputField id={ids.nome} label="Nome" error={errors.nome?.message} registration={register("nome")} autoComplete="off" maxLength={200} />
+            <InputField
+              id={ids.documento_numero}
+              label="Documento"
+              error={errors.documento_numero?.message}
+              hint="CPF, RG ou outro documento. Informe o documento, o nome ou os dois."
+              registration={register("documento_numero")}
+              autoComplete="off"
+              maxLength={30}
+            />
+          </>
+        )}
+        <TextareaField
+          id={ids.motivo}
+          label="Motivo"
+          required
+          error={errors.motivo?.message}
+          className="sm:col-span-2"
+          registration={register("motivo")}
+          rows={2}
+          maxLength={500}
+        />
+        <InputField
+          id={ids.valido_ate}
+          label="Válido até"
+          error={errors.valido_ate?.message}
+          hint="Último dia do bloqueio. Em branco: por tempo indeterminado."
+          registration={register("valido_ate")}
+          type="date"
+          min={today()}
+          max="2100-12-31"
+        />
+      </div>
+      <DialogFormActions pending={create.isPending} submitLabel={create.isPending ? "Salvando..." : "Criar Bloqueio"} />
+    </form>
+  );
+}
