@@ -77,71 +77,77 @@ export type Entrada = z.output<typeof entradaSchema>;
 export type Saida = z.output<typeof saidaSchema>;
 export type VisitanteSemAutorizacao = z.output<typeof visitanteSemAutorizacaoSchema>;
 
-export interface UnidadeResumo {
-  id: string;
-  bloco: string | null;
-  numero_unidade: string;
-}
+// The answers, declared for the routes' response serialisation (and OpenAPI later).
+const unidadeResumo = z.object({ id: z.string(), bloco: z.string().nullable(), numero_unidade: z.string() });
+export type UnidadeResumo = z.infer<typeof unidadeResumo>;
 
-export interface MoradorEncontrado {
-  id: string;
-  nome_completo: string;
-  tipo_morador: string;
-  telefone_celular: string | null;
-  ativo: boolean;
-  unidade: UnidadeResumo;
+const moradorEncontrado = z.object({
+  id: z.string(),
+  nome_completo: z.string(),
+  tipo_morador: z.string(),
+  telefone_celular: z.string().nullable(),
+  ativo: z.boolean(),
+  unidade: unidadeResumo,
   /** Inside now since (ISO instant), or null. */
-  dentro_desde: string | null;
-}
+  dentro_desde: z.string().nullable(),
+});
+export type MoradorEncontrado = z.infer<typeof moradorEncontrado>;
 
-export interface VeiculoEncontrado {
-  id: string;
-  placa: string;
-  marca: string | null;
-  modelo: string | null;
-  cor: string | null;
-  ativo: boolean;
-  morador: { id: string; nome_completo: string; ativo: boolean; dentro_desde: string | null };
-  unidade: UnidadeResumo;
-}
+const veiculoEncontrado = z.object({
+  id: z.string(),
+  placa: z.string(),
+  marca: z.string().nullable(),
+  modelo: z.string().nullable(),
+  cor: z.string().nullable(),
+  ativo: z.boolean(),
+  morador: z.object({ id: z.string(), nome_completo: z.string(), ativo: z.boolean(), dentro_desde: z.string().nullable() }),
+  unidade: unidadeResumo,
+});
+export type VeiculoEncontrado = z.infer<typeof veiculoEncontrado>;
 
-export interface PrestadorEncontrado {
-  id: string;
-  nome_empresa_profissional: string;
-  tipo_servico: string;
-  ativo: boolean;
-  situacao: SituacaoPrestador;
+const prestadorEncontrado = z.object({
+  id: z.string(),
+  nome_empresa_profissional: z.string(),
+  tipo_servico: z.string(),
+  ativo: z.boolean(),
+  situacao: z.enum(["vigente", "vencida", "a_iniciar", "indeterminado"]) satisfies z.ZodType<SituacaoPrestador>,
   /** 'Autorizado hoje', 'Fora do período autorizado' or 'Inativo' (§3). */
-  situacao_hoje: "Autorizado hoje" | "Fora do período autorizado" | "Inativo";
-  dentro_desde: string | null;
-}
+  situacao_hoje: z.enum(["Autorizado hoje", "Fora do período autorizado", "Inativo"]),
+  dentro_desde: z.string().nullable(),
+});
+export type PrestadorEncontrado = z.infer<typeof prestadorEncontrado>;
 
-export interface BuscaPortaria {
-  moradores: MoradorEncontrado[];
-  veiculos: VeiculoEncontrado[];
-  prestadores: PrestadorEncontrado[];
+export const buscaPortariaResponseSchema = z.object({
+  moradores: z.array(moradorEncontrado),
+  veiculos: z.array(veiculoEncontrado),
+  prestadores: z.array(prestadorEncontrado),
   /** Pre-authorised visitors (issue 16). */
-  visitantes: never[];
-}
+  visitantes: z.array(z.never()),
+});
+export type BuscaPortaria = z.infer<typeof buscaPortariaResponseSchema>;
 
-/** What the gate answers to 'Registrar entrada': let in, or refused with the reason (recorded either way). */
-export interface ResultadoAcesso {
-  registro_id: string;
-  resultado: "liberado" | "negado";
+/** What the gate answers to an entry or exit: let in, or refused with the reason (recorded either way). */
+export const resultadoAcessoSchema = z.object({
+  registro_id: z.string(),
+  resultado: z.enum(["liberado", "negado"]),
   /** The toast's title and text (§9). */
-  titulo: string;
-  mensagem: string;
+  titulo: z.string(),
+  mensagem: z.string(),
   /** A refusal the porteiro may override ('Liberar mesmo assim'): every reason but the blocklist. */
-  pode_liberar: boolean;
-}
+  pode_liberar: z.boolean(),
+});
+export type ResultadoAcesso = z.infer<typeof resultadoAcessoSchema>;
 
-export interface Presenca {
-  id: string;
-  tipo_pessoa: string;
-  nome_pessoa: string;
-  unidade: UnidadeResumo | null;
-  placa: string | null;
-  entrou_em: string;
+const presenca = z.object({
+  id: z.string(),
+  tipo_pessoa: z.string(),
+  nome_pessoa: z.string(),
+  unidade: unidadeResumo.nullable(),
+  placa: z.string().nullable(),
+  entrou_em: z.string(),
   /** Inside longer than the limit (12 h by default): 'Saída não registrada'. */
-  saida_nao_registrada: boolean;
-}
+  saida_nao_registrada: z.boolean(),
+});
+export type Presenca = z.infer<typeof presenca>;
+
+export const presentesResponseSchema = z.object({ rows: z.array(presenca), total: z.number().int() });

@@ -24,13 +24,14 @@ export interface CondominioOption {
 }
 
 /** The painel's 'Relatórios' card (issue 15): today at the gate, in São Paulo time. */
-export interface PainelAcessos {
+export const painelAcessosSchema = z.object({
   /** Entries let in today. */
-  entradas_hoje: number;
+  entradas_hoje: z.number().int(),
   /** Refused attempts today. */
-  recusas_hoje: number;
+  recusas_hoje: z.number().int(),
   /** People inside now. */
-  dentro_agora: number;
+  dentro_agora: z.number().int(),
   /** Entries let in today per hour of São Paulo (24 numbers, 0 h to 23 h). */
-  entradas_por_hora: number[];
-}
+  entradas_por_hora: z.array(z.number().int()).length(24),
+});
+export type PainelAcessos = z.infer<typeof painelAcessosSchema>;

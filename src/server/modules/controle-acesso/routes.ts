@@ -2,8 +2,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import {
   buscaPortariaQuerySchema,
+  buscaPortariaResponseSchema,
   entradaSchema,
   presentesQuerySchema,
+  presentesResponseSchema,
+  resultadoAcessoSchema,
   saidaSchema,
   visitanteSemAutorizacaoSchema,
   type ResultadoAcesso,
@@ -119,114 +122,134 @@ export const controleAcessoRoutes =
       }
     }
 
-    app.get("/api/controle-acesso/busca", { config: { access }, schema: { querystring: buscaPortariaQuerySchema } }, async (request) => {
-      const condominio = await portaria(request, request.query.condominio_id);
-      return repo.busca(condominio.id, request.query.q, today());
-    });
+    app.get(
+      "/api/controle-acesso/busca",
+      { config: { access }, schema: { querystring: buscaPortariaQuerySchema, response: { 200: buscaPortariaResponseSchema } } },
+      async (request) => {
+        const condominio = await portaria(request, request.query.condominio_id);
+        return repo.busca(condominio.id, request.query.q, today());
+      },
+    );
 
-    app.post("/api/controle-acesso/entrada", { config: { access }, schema: { body: entradaSchema } }, async (request, reply) => {
-      const { condominio_id, metodo, placa, liberar_mesmo_assim } = request.body;
-      const condominio = await portaria(request, condominio_id);
-      const quem = await pessoa(condominio.id, request.body.pessoa);
-      if (!quem) throw notFound(PESSOA_NOT_FOUND);
-      const result = await entrar(
-        request,
-        {
-          condominio_id: condominio.id,
-          unidade_id: quem.unidade_id,
-          tipo_pessoa: quem.tipo_pessoa,
-          morador_id: quem.morador_id ?? null,
-          prestador_id: quem.prestador_id ?? null,
-          nome_pessoa: quem.nome_pessoa,
-          documento: quem.documento,
-          placa,
-          metodo,
-        },
-        quem,
-        liberar_mesmo_assim,
-      );
-      return reply.status(201).send(result);
-    });
-
-    app.post("/api/controle-acesso/visitante", { config: { access }, schema: { body: visitanteSemAutorizacaoSchema } }, async (request, reply) => {
-      const body = request.body;
-      const condominio = await portaria(request, body.condominio_id);
-      const unidade = await repo.unidadeDoCondominio(condominio.id, body.unidade_id);
-      if (!unidade) {
-        throw AppError.from(
-          400,
-          "VALIDATION_ERROR",
-          { title: "Dados inválidos", message: "Escolha a unidade de destino." },
-          { unidade_id: "Escolha a unidade de destino." },
+    app.post(
+      "/api/controle-acesso/entrada",
+      { config: { access }, schema: { body: entradaSchema, response: { 201: resultadoAcessoSchema } } },
+      async (request, reply) => {
+        const { condominio_id, metodo, placa, liberar_mesmo_assim } = request.body;
+        const condominio = await portaria(request, condominio_id);
+        const quem = await pessoa(condominio.id, request.body.pessoa);
+        if (!quem) throw notFound(PESSOA_NOT_FOUND);
+        const result = await entrar(
+          request,
+          {
+            condominio_id: condominio.id,
+            unidade_id: quem.unidade_id,
+            tipo_pessoa: quem.tipo_pessoa,
+            morador_id: quem.morador_id ?? null,
+            prestador_id: quem.prestador_id ?? null,
+            nome_pessoa: quem.nome_pessoa,
+            documento: quem.documento,
+            placa,
+            metodo,
+          },
+          quem,
+          liberar_mesmo_assim,
         );
-      }
-      const morador = await repo.moradorDaUnidade(condominio.id, unidade.id, body.autorizado_por_morador_id);
-      if (!morador) {
-        const message = "Escolha um morador da unidade de destino.";
-        throw AppError.from(400, "VALIDATION_ERROR", { title: "Dados inválidos", message }, { autorizado_por_morador_id: message });
-      }
-      // The schema stores the document as letters and digits, as the blocklist does.
-      const documento = body.documento_numero;
-      // One visitor inside once: by document, or by name when there is none.
-      const chave = `visitante:${documento ?? nomeComparavel(body.nome)}`;
-      const quem: PessoaNaPortaria = { chave, tipo_pessoa: "visitante", nome_pessoa: body.nome, documento, unidade_id: unidade.id, ativo: true };
-      const result = await entrar(
-        request,
-        {
-          condominio_id: condominio.id,
-          unidade_id: unidade.id,
-          tipo_pessoa: "visitante",
-          nome_pessoa: body.nome,
-          documento,
-          placa: body.placa,
-          metodo: "manual",
-          autorizado_por: morador.nome,
-          observacao: body.observacao,
-        },
-        quem,
-        body.liberar_mesmo_assim,
-      );
-      return reply.status(201).send(result);
-    });
+        return reply.status(201).send(result);
+      },
+    );
 
-    app.post("/api/controle-acesso/saida", { config: { access }, schema: { body: saidaSchema } }, async (request, reply) => {
-      const condominio = await portaria(request, request.body.condominio_id);
-      const quem = await pessoa(condominio.id, request.body.pessoa);
-      if (!quem) throw notFound(PESSOA_NOT_FOUND);
-      const dentro = await repo.presencaDe(condominio.id, quem.chave);
-      // An exit is recorded even for someone whose entry was not (a resident who came in unseen).
-      const row = await repo.registrar(
-        {
-          condominio_id: condominio.id,
-          unidade_id: quem.unidade_id ?? dentro?.unidade_id ?? null,
-          tipo_pessoa: quem.tipo_pessoa,
-          morador_id: quem.morador_id ?? null,
-          prestador_id: quem.prestador_id ?? null,
-          autorizacao_id: dentro?.autorizacao_id ?? null,
-          nome_pessoa: quem.nome_pessoa,
-          documento: quem.documento,
-          placa: dentro?.placa ?? null,
-          sentido: "saida",
+    app.post(
+      "/api/controle-acesso/visitante",
+      { config: { access }, schema: { body: visitanteSemAutorizacaoSchema, response: { 201: resultadoAcessoSchema } } },
+      async (request, reply) => {
+        const body = request.body;
+        const condominio = await portaria(request, body.condominio_id);
+        const unidade = await repo.unidadeDoCondominio(condominio.id, body.unidade_id);
+        if (!unidade) {
+          throw AppError.from(
+            400,
+            "VALIDATION_ERROR",
+            { title: "Dados inválidos", message: "Escolha a unidade de destino." },
+            { unidade_id: "Escolha a unidade de destino." },
+          );
+        }
+        const morador = await repo.moradorDaUnidade(condominio.id, unidade.id, body.autorizado_por_morador_id);
+        if (!morador) {
+          const message = "Escolha um morador da unidade de destino.";
+          throw AppError.from(400, "VALIDATION_ERROR", { title: "Dados inválidos", message }, { autorizado_por_morador_id: message });
+        }
+        // The schema stores the document as letters and digits, as the blocklist does.
+        const documento = body.documento_numero;
+        // One visitor inside once: by document, or by name when there is none.
+        const chave = `visitante:${documento ?? nomeComparavel(body.nome)}`;
+        const quem: PessoaNaPortaria = { chave, tipo_pessoa: "visitante", nome_pessoa: body.nome, documento, unidade_id: unidade.id, ativo: true };
+        const result = await entrar(
+          request,
+          {
+            condominio_id: condominio.id,
+            unidade_id: unidade.id,
+            tipo_pessoa: "visitante",
+            nome_pessoa: body.nome,
+            documento,
+            placa: body.placa,
+            metodo: "manual",
+            autorizado_por: morador.nome,
+            observacao: body.observacao,
+          },
+          quem,
+          body.liberar_mesmo_assim,
+        );
+        return reply.status(201).send(result);
+      },
+    );
+
+    app.post(
+      "/api/controle-acesso/saida",
+      { config: { access }, schema: { body: saidaSchema, response: { 201: resultadoAcessoSchema } } },
+      async (request, reply) => {
+        const condominio = await portaria(request, request.body.condominio_id);
+        const quem = await pessoa(condominio.id, request.body.pessoa);
+        if (!quem) throw notFound(PESSOA_NOT_FOUND);
+        const dentro = await repo.presencaDe(condominio.id, quem.chave);
+        // An exit is recorded even for someone whose entry was not (a resident who came in unseen).
+        const row = await repo.registrar(
+          {
+            condominio_id: condominio.id,
+            unidade_id: quem.unidade_id ?? dentro?.unidade_id ?? null,
+            tipo_pessoa: quem.tipo_pessoa,
+            morador_id: quem.morador_id ?? null,
+            prestador_id: quem.prestador_id ?? null,
+            autorizacao_id: dentro?.autorizacao_id ?? null,
+            nome_pessoa: quem.nome_pessoa,
+            documento: quem.documento,
+            placa: dentro?.placa ?? null,
+            sentido: "saida",
+            resultado: "liberado",
+            metodo: "busca",
+            ...operador(request),
+          },
+          null,
+          { chave: quem.chave },
+        );
+        const result: ResultadoAcesso = {
+          registro_id: row.id,
           resultado: "liberado",
-          metodo: "busca",
-          ...operador(request),
-        },
-        null,
-        { chave: quem.chave },
-      );
-      const result: ResultadoAcesso = {
-        registro_id: row.id,
-        resultado: "liberado",
-        titulo: "Saída registrada",
-        mensagem: `${quem.nome_pessoa} saiu às ${formatTime(row.registrado_em)}.`,
-        pode_liberar: false,
-      };
-      return reply.status(201).send(result);
-    });
+          titulo: "Saída registrada",
+          mensagem: `${quem.nome_pessoa} saiu às ${formatTime(row.registrado_em)}.`,
+          pode_liberar: false,
+        };
+        return reply.status(201).send(result);
+      },
+    );
 
-    app.get("/api/controle-acesso/presentes", { config: { access }, schema: { querystring: presentesQuerySchema } }, async (request) => {
-      const condominio = await portaria(request, request.query.condominio_id);
-      const rows = await repo.presentes(condominio.id, limiteHoras, Date.now());
-      return { rows, total: rows.length };
-    });
+    app.get(
+      "/api/controle-acesso/presentes",
+      { config: { access }, schema: { querystring: presentesQuerySchema, response: { 200: presentesResponseSchema } } },
+      async (request) => {
+        const condominio = await portaria(request, request.query.condominio_id);
+        const rows = await repo.presentes(condominio.id, limiteHoras, Date.now());
+        return { rows, total: rows.length };
+      },
+    );
   };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { painelQuerySchema, type PainelStats } from "../../../shared/schemas/painel";
+import { painelAcessosSchema, painelQuerySchema, type PainelStats } from "../../../shared/schemas/painel";
 import type { TtlCache } from "../../cache";
 import type { Db } from "../../db/client";
 import { painelRepository } from "./repository";
@@ -24,7 +24,10 @@ export const painelRoutes =
     // The 'Relatórios' card (issue 15): today at the gate, for who may read the records.
     app.get(
       "/api/painel/acessos",
-      { config: { access: requirePermission("visualizar_registros_acesso") }, schema: { querystring: painelQuerySchema } },
+      {
+        config: { access: requirePermission("visualizar_registros_acesso") },
+        schema: { querystring: painelQuerySchema, response: { 200: painelAcessosSchema } },
+      },
       async (request) => {
         const { condominio_id } = request.query;
         return repo.acessos(scopeOf(request), condominio_id === "todos" ? null : condominio_id, today());
