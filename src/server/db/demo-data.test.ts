@@ -177,4 +177,24 @@ describe("seed:demo", () => {
       .where(and(eq(schema.unidades.condominio_id, condominio), eq(schema.unidades.ativo, true)));
     expect(painel.unidades_ativas).toBe(counted!.n);
   });
+
+  it("refuses to replace demo condominiums that have access records, which cannot be deleted, and writes nothing", async () => {
+    const db = app.database.db;
+    const [demo] = await db
+      .select()
+      .from(schema.condominios)
+      .where(like(schema.condominios.email, `%${DEMO_DOMAIN}`))
+      .limit(1);
+    await db.insert(schema.registrosAcesso).values({
+      condominio_id: demo!.id,
+      tipo_pessoa: "visitante",
+      nome_pessoa: "Visita da Demonstração",
+      sentido: "entrada",
+      resultado: "liberado",
+      metodo: "manual",
+    });
+    const before = await count(schema.moradores);
+    await expect(seedDemo(db, app.auth, { scale: SCALE, force: true })).rejects.toThrow(/já têm 1 registro\(s\) de acesso.*banco novo/);
+    expect(await count(schema.moradores)).toBe(before);
+  });
 });

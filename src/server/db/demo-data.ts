@@ -1,4 +1,4 @@
-import { eq, inArray, isNull, like, notLike, or, sql } from "drizzle-orm";
+import { eq, inArray, isNull, like, notLike, or, sql, count } from "drizzle-orm";
 import { PERMISSIONS, type PermissionName, type UserStatus } from "../../shared/permissions";
 import { cnpjWithCheckDigits } from "../../shared/br/cnpj";
 import { cpfWithCheckDigits } from "../../shared/br/cpf";
@@ -15,6 +15,7 @@ import {
   prestadores,
   unidades,
   user,
+  registrosAcesso,
   usuarioCondominios,
   usuarioGrupos,
   usuarios,
@@ -684,6 +685,17 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
       `O banco já tem ${foreign} condomínio(s) ou prestador(es) que não são dados de demonstração. ` +
         "Para não misturar dados reais com dados fictícios, nada foi gravado. " +
         "Use um banco vazio ou rode de novo com --force para acrescentar os dados de demonstração mesmo assim.",
+    );
+  }
+  // Access records cannot be deleted (migration 0014): demo condominiums that have some stay.
+  const [gate] = await db
+    .select({ n: count() })
+    .from(registrosAcesso)
+    .where(inArray(registrosAcesso.condominio_id, db.select({ id: condominios.id }).from(condominios).where(like(condominios.email, DEMO_LIKE))));
+  if (gate!.n > 0) {
+    throw new DemoRefusedError(
+      `Os condomínios de demonstração já têm ${gate!.n} registro(s) de acesso, que não podem ser alterados nem apagados. ` +
+        "Nada foi gravado. Para gerar os dados de demonstração de novo, use um banco novo (outro DATA_DIR ou DATABASE_URL).",
     );
   }
   const replaced =
