@@ -30,6 +30,7 @@ import { condominiosRoutes } from "./modules/condominios/routes";
 import { moradoresRoutes } from "./modules/moradores/routes";
 import { unidadesRoutes } from "./modules/unidades/routes";
 import { prestadoresRoutes } from "./modules/prestadores/routes";
+import { registrosRoutes } from "./modules/registros/routes";
 import { veiculosRoutes } from "./modules/veiculos/routes";
 import { loadAuthSecret } from "./db/settings";
 import { dropCachesOnRevocation } from "./revocation";
@@ -136,6 +137,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(moradoresRoutes(db, listTotals));
   await app.register(veiculosRoutes(db, listTotals));
   await app.register(prestadoresRoutes(db, listTotals));
+  await app.register(registrosRoutes(db, listTotals));
 
   if (config.clientDir) await registerStaticSite(app, config.clientDir);
   else

@@ -31,6 +31,7 @@ export const queryKeys = {
   permissoes: ["permissoes"] as const,
   permissoesList: ["permissoes", "list"] as const,
   minhasSessoes: ["minha-conta", "sessoes"] as const,
+  registrosList: ["registros", "list"] as const,
 };
 
 export type ChangedResource = "condominios" | "unidades" | "moradores" | "prestadores" | "usuarios" | "grupos" | "permissoes" | "minhasSessoes";

@@ -112,6 +112,8 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
     body: () => ({ nome_empresa_profissional: "Jardins Editado", tipo_servico: "Paisagismo" }),
   },
   "DELETE /api/prestadores/:id": { path: async (f) => `/api/prestadores/${(await f.prestador()).id}` },
+
+  "POST /api/registros/verificar-integridade": { body: async (f) => ({ condominio_id: (await f.condominio()).id }) },
 };
 
 /**
@@ -181,6 +183,10 @@ export const SCOPE_EXPECTATIONS: Record<string, ScopeExpectation> = {
   "POST /api/prestadores": 403,
   "PUT /api/prestadores/:id": 404,
   "DELETE /api/prestadores/:id": 404,
+
+  "GET /api/registros": "lista",
+  "GET /api/registros/exportar": "lista",
+  "POST /api/registros/verificar-integridade": 404,
 };
 
 function accessProblem(access: unknown): string | null {
