@@ -14,6 +14,8 @@ CREATE INDEX "exportacoes_registros_iniciada_idx" ON "portaria_web_exportacoes_r
 CREATE INDEX "exportacoes_registros_usuario_idx" ON "portaria_web_exportacoes_registros" USING btree ("usuario_id");--> statement-breakpoint
 CREATE INDEX "registros_placa_trgm" ON "portaria_web_registros_acesso" USING gin ("placa" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "registros_unidade_recentes_idx" ON "portaria_web_registros_acesso" USING btree ("unidade_id","registrado_em" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "registros_negados_idx" ON "portaria_web_registros_acesso" USING btree ("condominio_id","registrado_em" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "portaria_web_registros_acesso"."resultado" = 'negado';--> statement-breakpoint
+CREATE INDEX "registros_negados_recentes_idx" ON "portaria_web_registros_acesso" USING btree ("registrado_em" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "portaria_web_registros_acesso"."resultado" = 'negado';--> statement-breakpoint
 CREATE INDEX "registros_a_anonimizar_idx" ON "portaria_web_registros_acesso" USING btree ("condominio_id","registrado_em") WHERE "portaria_web_registros_acesso"."anonimizado_em" is null;--> statement-breakpoint
 ALTER TABLE "portaria_web_condominios" ADD CONSTRAINT "condominios_retencao_anos" CHECK ("portaria_web_condominios"."retencao_anos" between 1 and 50);--> statement-breakpoint
 -- The record of each export (gatehouse-spec §5 'Exportar CSV'): written when the export starts,

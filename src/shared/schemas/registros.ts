@@ -122,7 +122,7 @@ export interface RegistrosPage {
   next: string | null;
 }
 
-export const TOTAL_MAXIMO = 100_000;
+export const TOTAL_MAXIMO = 10_000;
 
 export const verificarIntegridadeSchema = z
   .object({

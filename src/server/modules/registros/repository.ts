@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, gte, ilike, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { normalizePlaca } from "../../../shared/br/placa";
 import { searchDigits } from "../../../shared/schemas/moradores";
 import {
@@ -100,6 +100,14 @@ function filtersOf(scope: CondominioScope, query: RegistroFilters) {
   return { filters, values, periodo };
 }
 
+/**
+ * registrado_em desc, id desc, spelled as the indexes are (`nulls last`, migration 0014): a plain
+ * `desc` means `nulls first` and PostgreSQL then sorts every match instead of walking the index
+ * and stopping at the page's end, though the columns are never null (48 ms instead of 0.3 ms for
+ * a year of one condominium among 400 thousand records).
+ */
+const newestFirst = (instant: SQLWrapper, id: SQLWrapper) => [sql`${instant} desc nulls last`, sql`${id} desc nulls last`];
+
 /** A cursor's key: the instant to the microsecond, then the id. */
 export type RegistroKey = readonly [string, string];
 
@@ -111,7 +119,7 @@ export function registrosRepository(db: Db, totals?: ListTotals) {
       .select({ registrado_em: r.registrado_em, id: r.id, chave: instantKey.as("chave") })
       .from(r)
       .where(and(listWhere(shape), shape.after ? sql`(${r.registrado_em}, ${r.id}) < (${param("after0")}::timestamptz, ${param("after1")}::uuid)` : undefined))
-      .orderBy(desc(r.registrado_em), desc(r.id))
+      .orderBy(...newestFirst(r.registrado_em, r.id))
       .limit(param("limit"))
       .as("pagina");
     return db
@@ -139,7 +147,7 @@ export function registrosRepository(db: Db, totals?: ListTotals) {
       .innerJoin(r, eq(r.id, pagina.id))
       .innerJoin(condominios, eq(condominios.id, r.condominio_id))
       .leftJoin(unidades, eq(unidades.id, r.unidade_id))
-      .orderBy(desc(pagina.registrado_em), desc(pagina.id))
+      .orderBy(...newestFirst(pagina.registrado_em, pagina.id))
       .prepare(NAMED_BY_TEXT);
   });
 
