@@ -32,6 +32,7 @@ import { controleAcessoRoutes } from "./modules/controle-acesso/routes";
 import { unidadesRoutes } from "./modules/unidades/routes";
 import { prestadoresRoutes } from "./modules/prestadores/routes";
 import { bloqueiosRoutes } from "./modules/bloqueios/routes";
+import { registrosRoutes } from "./modules/registros/routes";
 import { veiculosRoutes } from "./modules/veiculos/routes";
 import { loadAuthSecret } from "./db/settings";
 import { dropCachesOnRevocation } from "./revocation";
@@ -140,6 +141,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(prestadoresRoutes(db, listTotals));
   await app.register(controleAcessoRoutes(db));
   await app.register(bloqueiosRoutes(db, listTotals));
+  await app.register(registrosRoutes(db, listTotals));
 
   if (config.clientDir) await registerStaticSite(app, config.clientDir);
   else

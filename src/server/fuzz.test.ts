@@ -176,6 +176,9 @@ const FIELDS: Record<string, { type: FieldType; invalid?: fc.Arbitrary<unknown> 
   data_nascimento: { type: "string", invalid: fc.oneof(invalidDate, fc.constant("2999-01-01")) },
   data_inicio_autorizacao: { type: "string", invalid: invalidDate },
   data_fim_autorizacao: { type: "string", invalid: invalidDate },
+  // A period of the access records: 'de' before 2010, 'ate' after, so that any two are in order.
+  de: { type: "string", invalid: invalidDate },
+  ate: { type: "string", invalid: invalidDate },
   ativo: { type: "boolean" },
   permissao_ids: { type: "uuids" },
   grupo_ids: { type: "uuids" },
@@ -304,6 +307,7 @@ const WRITE_SPECS: Record<string, WriteSpec> = {
   "POST /api/controle-acesso/visitante": visitante,
   "POST /api/bloqueios": bloqueio,
   "DELETE /api/bloqueios/:id": {},
+  "POST /api/registros/verificar-integridade": {},
 };
 
 /** Values of each list query parameter: accepted ones and refused ones. */
@@ -324,6 +328,18 @@ const QUERY_PARAMS: Record<string, { valid: fc.Arbitrary<string>; invalid: fc.Ar
   status: { valid: fc.constantFrom("todos", "ativo", "inativo"), invalid: notEnum.filter((v) => v !== "todos") },
   situacao: { valid: fc.constantFrom("todas", "vigente", "vencida", "a_iniciar", "indeterminado"), invalid: notEnum.filter((v) => v !== "todas") },
   condominio_id: { valid: fc.oneof(fc.constant("todos"), unknownUuid), invalid: notUuid.filter((v) => v !== "todos" && v !== "geral") },
+  // The access records' filters (gatehouse-spec §5): a period's 'de' never after its 'ate'.
+  de: {
+    valid: fc.date({ min: new Date("1990-01-01"), max: new Date("2009-12-31"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+    invalid: invalidDate,
+  },
+  ate: {
+    valid: fc.date({ min: new Date("2010-01-01"), max: new Date("2100-12-31"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+    invalid: invalidDate,
+  },
+  tipo_pessoa: { valid: fc.constantFrom("todos", "morador", "visitante", "prestador", "entregador"), invalid: notEnum.filter((v) => v !== "todos") },
+  sentido: { valid: fc.constantFrom("todos", "entrada", "saida"), invalid: notEnum.filter((v) => v !== "todos") },
+  resultado: { valid: fc.constantFrom("todos", "liberado", "negado"), invalid: notEnum.filter((v) => v !== "todos") },
   // The password page's reset link (GET /api/redefinicao-senha): any text is a valid question.
   token: { valid: fc.oneof(fc.constant(""), fc.stringMatching(/^[A-Za-z0-9_-]{1,200}$/), text(200)), invalid: fc.oneof(overMax(200), withNul) },
   tipo: { valid: fc.constantFrom("todos", "pessoa", "veiculo"), invalid: notEnum.filter((v) => v !== "todos") },
@@ -356,6 +372,11 @@ const CURSOR_KEYS: Record<string, fc.Arbitrary<unknown[]>> = {
   "GET /api/usuarios": fc.tuple(keyText(200), unknownUuid),
   "GET /api/bloqueios": fc.tuple(
     fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString()),
+    unknownUuid,
+  ),
+  // Newest first: the instant (ISO, to the microsecond), then the id.
+  "GET /api/registros": fc.tuple(
+    fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((d) => d.toISOString().replace("Z", "123Z")),
     unknownUuid,
   ),
 };
@@ -665,6 +686,8 @@ describe("list query strings", () => {
         const url = `${route.url}?${encode(Object.entries({ ...params, ...extra }))}`;
         const response = await send("GET", url);
         expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(200);
+        // A download (the access records' CSV) is not a page.
+        if (!String(response.headers["content-type"]).startsWith("application/json")) return;
         const page = response.json();
         if (!("rows" in page)) return;
         expect(Array.isArray(page.rows), url).toBe(true);

@@ -1,5 +1,16 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { currentYear, dateInSaoPaulo, formatDate, formatDateTime, isCalendarDate, today, toDateInput } from "./time";
+import {
+  currentYear,
+  dateInSaoPaulo,
+  dayStartInSaoPaulo,
+  formatDate,
+  formatDateTime,
+  isCalendarDate,
+  nextDate,
+  periodInSaoPaulo,
+  today,
+  toDateInput,
+} from "./time";
 
 // These run with the machine's zone, whatever it is: `TZ=UTC` and `TZ=America/Sao_Paulo` must
 // both pass (npm run test:unit does not set one).
@@ -64,4 +75,27 @@ describe("calendar dates", () => {
     "%s does not",
     (v) => expect(isCalendarDate(v)).toBe(false),
   );
+});
+
+describe("a São Paulo day as instants", () => {
+  it("begins at 03:00 UTC and ends before the next day's", () => {
+    expect(dayStartInSaoPaulo("2026-11-24").toISOString()).toBe("2026-11-24T03:00:00.000Z");
+    expect(periodInSaoPaulo("2026-11-24", "2026-11-24")).toEqual({
+      desde: new Date("2026-11-24T03:00:00.000Z"),
+      antes: new Date("2026-11-25T03:00:00.000Z"),
+    });
+  });
+
+  it("crosses months and years", () => {
+    expect(nextDate("2026-12-31")).toBe("2027-01-01");
+    expect(nextDate("2028-02-28")).toBe("2028-02-29");
+    expect(periodInSaoPaulo("2026-01-01", "2026-12-31").antes.toISOString()).toBe("2027-01-01T03:00:00.000Z");
+  });
+
+  it("knows the summer time of past years (UTC−2; a day that began at 01:00)", () => {
+    // 2018-11-04: summer time began at midnight, clocks went to 01:00.
+    expect(dayStartInSaoPaulo("2018-11-04").toISOString()).toBe("2018-11-04T03:00:00.000Z");
+    expect(dayStartInSaoPaulo("2018-12-01").toISOString()).toBe("2018-12-01T02:00:00.000Z");
+    expect(formatDateTime(dayStartInSaoPaulo("2018-12-01"))).toBe("01/12/2018 00:00");
+  });
 });

@@ -74,3 +74,27 @@ export function formatDate(value: string | null | undefined): string {
   const [year, month, day] = date.split("-");
   return `${day}/${month}/${year}`;
 }
+
+/** The calendar date after `date` (YYYY-MM-DD). */
+export function nextDate(date: string): string {
+  const [year, month, day] = date.split("-").map(Number);
+  return new Date(Date.UTC(year!, month! - 1, day! + 1)).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant a São Paulo calendar day (YYYY-MM-DD) begins: the first instant whose São Paulo
+ * date is `date`. São Paulo has been UTC−3 since 2019; before, summer time (UTC−2) began at
+ * midnight, so such a day began at 01:00 — also found here.
+ */
+export function dayStartInSaoPaulo(date: string): Date {
+  const [year, month, day] = date.split("-").map(Number);
+  const midnightUtc = Date.UTC(year!, month! - 1, day!);
+  for (const hours of [2, 3]) {
+    const candidate = new Date(midnightUtc + hours * 3_600_000);
+    if (dateInSaoPaulo(candidate) === date) return candidate;
+  }
+  return new Date(midnightUtc + 3 * 3_600_000);
+}
+
+/** A period of São Paulo dates, both days included, as instants: `desde` <= t < `antes`. */
+export const periodInSaoPaulo = (de: string, ate: string) => ({ desde: dayStartInSaoPaulo(de), antes: dayStartInSaoPaulo(nextDate(ate)) });

@@ -34,6 +34,7 @@ export const queryKeys = {
   minhasSessoes: ["minha-conta", "sessoes"] as const,
   bloqueios: ["bloqueios"] as const,
   bloqueiosList: ["bloqueios", "list"] as const,
+  registrosList: ["registros", "list"] as const,
 };
 
 export type ChangedResource = "condominios" | "unidades" | "moradores" | "prestadores" | "usuarios" | "grupos" | "permissoes" | "minhasSessoes" | "bloqueios";

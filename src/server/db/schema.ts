@@ -7,6 +7,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -252,10 +253,13 @@ export const condominios = pgTable(
     sindico_nome: text("sindico_nome"),
     sindico_contato: text("sindico_contato"),
     ativo: boolean("ativo").notNull().default(true),
+    /** Years the access records are kept with names and documents (gatehouse-spec §5; then anonymised). */
+    retencao_anos: integer("retencao_anos").notNull().default(5),
     ...timestamps,
   },
   (t) => [
     check("condominios_nome_not_blank", sql`btrim(${t.nome}) <> ''`),
+    check("condominios_retencao_anos", sql`${t.retencao_anos} between 1 and 50`),
     check("condominios_estado_uf", sql`${t.estado} is null or ${t.estado} ~ '^[A-Z]{2}$'`),
     check("condominios_cep_digits", sql`${t.cep} is null or ${t.cep} ~ '^[0-9]{8}$'`),
     check("condominios_cnpj_format", sql`${t.cnpj} is null or ${t.cnpj} ~ '^[0-9A-Z]{12}[0-9]{2}$'`),
@@ -539,7 +543,41 @@ export const registrosAcesso = pgTable(
     index("registros_placa_idx").on(t.placa, t.registrado_em.desc()),
     trgm("registros_nome_trgm", t.nome_pessoa),
     trgm("registros_documento_trgm", t.documento),
+    // Migration 0015: the list's text search by plate and by unit, and the retention job's walk.
+    trgm("registros_placa_trgm", t.placa),
+    index("registros_unidade_recentes_idx").on(t.unidade_id, t.registrado_em.desc(), t.id.desc()),
+    // 'Negado' is the síndico's usual filter and ~5% of the records: its own (partial) order.
+    index("registros_negados_idx")
+      .on(t.condominio_id, t.registrado_em.desc(), t.id.desc())
+      .where(sql`${t.resultado} = 'negado'`),
+    index("registros_negados_recentes_idx")
+      .on(t.registrado_em.desc(), t.id.desc())
+      .where(sql`${t.resultado} = 'negado'`),
+    index("registros_a_anonimizar_idx")
+      .on(t.condominio_id, t.registrado_em)
+      .where(sql`${t.anonimizado_em} is null`),
   ],
+);
+
+/**
+ * Every 'Exportar CSV' of the access records (gatehouse-spec §5): who, when, which filter, how
+ * many rows. Recorded before the first row leaves; `linhas` and `concluida_em` are written once,
+ * when the export ends (completed or interrupted). No DELETE (migration 0015).
+ */
+export const exportacoesRegistros = pgTable(
+  "portaria_web_exportacoes_registros",
+  {
+    id: id(),
+    // No foreign key: the record outlives the user, like an access record its operator.
+    usuario_id: uuid("usuario_id"),
+    usuario_nome: text("usuario_nome").notNull(),
+    filtro: jsonb("filtro").notNull(),
+    iniciada_em: timestamp("iniciada_em", { withTimezone: true }).notNull().defaultNow(),
+    concluida_em: timestamp("concluida_em", { withTimezone: true }),
+    linhas: integer("linhas"),
+    completa: boolean("completa"),
+  },
+  (t) => [index("exportacoes_registros_iniciada_idx").on(t.iniciada_em.desc()), index("exportacoes_registros_usuario_idx").on(t.usuario_id)],
 );
 
 /** The head of each condominium's chain of records: the row the chaining trigger locks. */

@@ -42,28 +42,34 @@ describe("list paging parameters", () => {
 
   it("covers every paged list", () => {
     expect(lists.map(routeKey).sort()).toEqual([
+      "GET /api/bloqueios",
       "GET /api/condominios",
       "GET /api/moradores",
       "GET /api/prestadores",
+      "GET /api/registros",
       "GET /api/unidades",
       "GET /api/usuarios",
       "GET /api/veiculos",
     ]);
   });
 
-  it.each(lists.map((r) => [routeKey(r), r.url] as const))("%s answers a bad limit or offset in Portuguese", async (_key, url) => {
-    for (const limit of ["abc", "1.5", "0", "201", "-3", "1e400", ""]) {
-      const response = await request(t, "GET", `${url}?limit=${encodeURIComponent(limit)}`, { cookie: admin });
-      expect(response.statusCode, `limit=${limit}`).toBe(400);
-      expect(response.json(), `limit=${limit}`).toStrictEqual(refusal("limit", LIMIT));
-    }
-    const max = url === "/api/usuarios" ? "1.000.000" : "10.000.000";
-    for (const offset of ["abc", "-1", "0.5"]) {
-      const response = await request(t, "GET", `${url}?offset=${offset}`, { cookie: admin });
-      expect(response.json(), `offset=${offset}`).toStrictEqual(refusal("offset", `O deslocamento (offset) deve ser um número inteiro de 0 a ${max}.`));
-    }
-    expect((await request(t, "GET", `${url}?limit=200&offset=0`, { cookie: admin })).statusCode).toBe(200);
-  });
+  it.each(lists.map((r) => [routeKey(r), r.url, r.query.includes("offset")] as const))(
+    "%s answers a bad limit or offset in Portuguese",
+    async (_key, url, paysOffset) => {
+      for (const limit of ["abc", "1.5", "0", "201", "-3", "1e400", ""]) {
+        const response = await request(t, "GET", `${url}?limit=${encodeURIComponent(limit)}`, { cookie: admin });
+        expect(response.statusCode, `limit=${limit}`).toBe(400);
+        expect(response.json(), `limit=${limit}`).toStrictEqual(refusal("limit", LIMIT));
+      }
+      const max = url === "/api/usuarios" ? "1.000.000" : "10.000.000";
+      // Lists born with keyset paging (bloqueios, registros) take no offset at all.
+      for (const offset of paysOffset ? ["abc", "-1", "0.5"] : []) {
+        const response = await request(t, "GET", `${url}?offset=${offset}`, { cookie: admin });
+        expect(response.json(), `offset=${offset}`).toStrictEqual(refusal("offset", `O deslocamento (offset) deve ser um número inteiro de 0 a ${max}.`));
+      }
+      expect((await request(t, "GET", `${url}?limit=200${paysOffset ? "&offset=0" : ""}`, { cookie: admin })).statusCode).toBe(200);
+    },
+  );
 });
 
 describe("other fields a user can get wrong", () => {

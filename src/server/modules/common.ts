@@ -55,6 +55,13 @@ export const inCondominio = (column: AnyPgColumn, condominioId: string | SQLWrap
   sql`${column} = any(array(select ${unidades.id} from ${unidades} where ${unidades.condominio_id} = ${condominioId}))`;
 
 /**
+ * `column` (a unit id) is a unit whose bloco or number contains the search text (the `text`
+ * placeholder; unidades' trigram indexes): how the lists search "by unit".
+ */
+export const unidadeMatchesText = (column: AnyPgColumn): SQL =>
+  sql`${column} = any(array(select ${unidades.id} from ${unidades} where ${unidades.bloco} ilike ${param("text")} or ${unidades.numero_unidade} ilike ${param("text")}))`;
+
+/**
  * Totals of the big lists per filter (src/server/cache.ts): the next pages of an infinite scroll,
  * and everyone opening the same list, reuse the count for a few seconds instead of counting every
  * match again. Fresh after any change made on this instance; at most CACHE_TTL_MS old otherwise.

@@ -245,13 +245,11 @@ describe("migration 0011 meeting existing duplicates", () => {
     await database.migrate();
     const db = database.db;
 
-    const [a, b] = await db
-      .insert(condominios)
-      .values([
-        { nome: "Solar das Flores", cnpj: "11222333000181" },
-        { nome: "solar  das flores", cnpj: "11222333000181" },
-      ])
-      .returning();
+    // Raw SQL: the schema of today has columns these older migrations do not.
+    const [a, b] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into portaria_web_condominios (nome, cnpj) values ('Solar das Flores', '11222333000181'), ('solar  das flores', '11222333000181') returning id`,
+    );
     const [u] = await db.insert(unidades).values({ condominio_id: a!.id, numero_unidade: "1" }).returning();
     const [m1, m2] = await db
       .insert(moradores)

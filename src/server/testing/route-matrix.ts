@@ -144,6 +144,7 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
     }),
   },
   "DELETE /api/bloqueios/:id": { path: async (f) => `/api/bloqueios/${(await f.bloqueio()).id}` },
+  "POST /api/registros/verificar-integridade": { body: async (f) => ({ condominio_id: (await f.condominio()).id }) },
 };
 
 /**
@@ -225,6 +226,9 @@ export const SCOPE_EXPECTATIONS: Record<string, ScopeExpectation> = {
   // The sample names the fixtures' condominium: unknown to a user who does not serve it.
   "POST /api/bloqueios": 400,
   "DELETE /api/bloqueios/:id": 404,
+  "GET /api/registros": "lista",
+  "GET /api/registros/exportar": "lista",
+  "POST /api/registros/verificar-integridade": 404,
 };
 
 function accessProblem(access: unknown): string | null {

@@ -1,17 +1,59 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import type { RegistroListItem } from "@shared/schemas/registros";
+import { TODOS } from "~/components/portaria/condominio-filter";
 import { RequirePermission } from "~/components/portaria/require-permission";
-import { EmBreve } from "~/features/portaria-shell/em-breve";
+import { PagedList } from "~/components/ui/paged-list";
+import { useQueryErrorToast } from "~/components/ui/query-state";
+import { useCondominioFilter } from "~/features/condominios/api";
 import { portariaMeta } from "~/features/portaria-shell/meta";
+import { registrosInfiniteQueryOptions, totalLimitado } from "~/features/registros/api";
+import { ExportarCsv } from "~/features/registros/exportar-csv";
+import { RegistrosToolbar, useRegistroFilters } from "~/features/registros/registros-filters";
+import { RegistrosTable } from "~/features/registros/registros-table";
+import { VerificarIntegridade } from "~/features/registros/verificar-integridade";
+import { usePagedRows } from "~/lib/paged-list";
 import type { Route } from "./+types/registros";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Registros de Acesso");
 }
 
-// Access records (§2: menu entry, screen not shown; §6: visualizar_registros_acesso).
+// Access records (gatehouse-spec §5; visualizar_registros_acesso).
 export default function Page() {
   return (
-    <RequirePermission anyOf="visualizar_registros_acesso">
-      <EmBreve title="Registros de Acesso" />
+    <RequirePermission anyOf="visualizar_registros_acesso" deniedAs="visualizar_registros_acesso">
+      <Registros />
     </RequirePermission>
+  );
+}
+
+function Registros() {
+  const filters = useRegistroFilters(useCondominioFilter());
+  const query = useInfiniteQuery({ ...registrosInfiniteQueryOptions(filters.params), placeholderData: (previous) => previous });
+  useQueryErrorToast(query.error, "Erro ao buscar registros");
+  const { rows, total } = usePagedRows<RegistroListItem>(query.data);
+  const limitado = totalLimitado(query.data?.pages);
+  const condominioId = filters.condominio.value === TODOS ? null : filters.condominio.value;
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold text-slate-900">Registros de Acesso</h1>
+          <p className="text-sm text-slate-600">Entradas, saídas e tentativas recusadas, das mais recentes para as mais antigas. Horários de Brasília.</p>
+        </div>
+        <div className="flex flex-wrap items-start gap-3">
+          <ExportarCsv params={filters.params} total={total} totalExato={!limitado} />
+          <VerificarIntegridade condominioId={condominioId} de={filters.params.de} ate={filters.params.ate} />
+        </div>
+      </div>
+
+      <RegistrosToolbar filters={filters} />
+
+      <PagedList query={query} rows={rows} total={total} noun="registros">
+        <RegistrosTable rows={rows} total={total} onClearFilters={filters.clearFilters} />
+      </PagedList>
+      {limitado && <p className="text-sm text-slate-600">Mais de {new Intl.NumberFormat("pt-BR").format(total)} registros: refine os filtros.</p>}
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, or } from "drizzle-orm";
 import type { Page } from "../../../shared/schemas/common";
 import { searchDigits, type MoradorListItem } from "../../../shared/schemas/moradores";
 import type { Db } from "../../db/client";
@@ -11,6 +11,7 @@ import {
   listCounter,
   pagingShape,
   statusListFilters,
+  unidadeMatchesText,
   type ListTotals,
   type PagingShape,
   type StatusListQuery,
@@ -21,12 +22,6 @@ import { scopeKey, unidadeInShape, type CondominioScope } from "../../scope";
 /** Which filters a list request sets: each combination is one prepared shape (db/prepared.ts). */
 type Filters = { q: boolean; digits: boolean; status: boolean; condominio: boolean; scoped: boolean };
 
-/** The resident's unit is one whose bloco or number contains the text (unidades' trigram indexes). */
-const unidadeMatches = sql`${moradores.unidade_id} = any(array(select ${unidades.id} from ${unidades} where ${or(
-  ilike(unidades.bloco, param("text")),
-  ilike(unidades.numero_unidade, param("text")),
-)}))`;
-
 // The CPF and phone columns (stored as digits) only when the text can be part of one (searchDigits).
 const listWhere = (f: Filters) =>
   and(
@@ -35,7 +30,7 @@ const listWhere = (f: Filters) =>
           ilike(moradores.nome_completo, param("text")),
           f.digits ? ilike(moradores.cpf, param("digits")) : undefined,
           f.digits ? ilike(moradores.telefone_celular, param("digits")) : undefined,
-          unidadeMatches,
+          unidadeMatchesText(moradores.unidade_id),
         )
       : undefined,
     f.status ? eq(moradores.ativo, param("ativo")) : undefined,

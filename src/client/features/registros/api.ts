@@ -1,0 +1,77 @@
+import { useMutation } from "@tanstack/react-query";
+import type { RegistroListItem, RegistrosPage, VerificacaoIntegridade } from "@shared/schemas/registros";
+import { api, ApiError } from "~/lib/api";
+import { pagedQueryOptions } from "~/lib/paged-list";
+import { queryKeys } from "~/lib/query-keys";
+import { INTERNAL_ERROR } from "@shared/messages-base";
+import { isApiErrorBody } from "@shared/api-error";
+
+/** The filters of the list, as its query string (and the export's: exactly the same). */
+export interface RegistroParams {
+  q: string;
+  condominio_id: string;
+  de: string;
+  ate: string;
+  tipo_pessoa: string;
+  sentido: string;
+  resultado: string;
+}
+
+export const registrosInfiniteQueryOptions = (params: RegistroParams) =>
+  pagedQueryOptions<RegistroListItem>(queryKeys.registrosList, "/api/registros", { ...params });
+
+/** Whether the last page says there are more matches than it counted (RegistrosPage.total_limitado). */
+export const totalLimitado = (pages: readonly unknown[] | undefined) => Boolean((pages?.at(-1) as RegistrosPage | undefined)?.total_limitado);
+
+export function useVerificarIntegridade() {
+  return useMutation({
+    mutationFn: (body: { condominio_id: string; de: string; ate: string }) =>
+      api<VerificacaoIntegridade>("/api/registros/verificar-integridade", { method: "POST", json: body }),
+  });
+}
+
+export interface ExportProgress {
+  linhas: number;
+  bytes: number;
+}
+
+/**
+ * Downloads the CSV of the filter, reading the stream as it comes (`onProgress` with the rows and
+ * bytes so far), and hands it back as a Blob with the server's file name.
+ */
+export async function baixarCsv(params: RegistroParams, onProgress: (progress: ExportProgress) => void, signal?: AbortSignal) {
+  const response = await fetch(`/api/registros/exportar?${new URLSearchParams({ ...params })}`, { credentials: "same-origin", signal });
+  if (!response.ok || !response.body) {
+    const body: unknown = await response.json().catch(() => null);
+    if (isApiErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.title, body.error.message);
+    throw new ApiError(response.status, "UNKNOWN", INTERNAL_ERROR.title, INTERNAL_ERROR.message);
+  }
+  const reader = response.body.getReader();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  const progress: ExportProgress = { linhas: 0, bytes: 0 };
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    progress.bytes += value.byteLength;
+    // Every record ends in CRLF; a CRLF typed inside a field would count as one more (progress only).
+    for (let i = 1; i < value.length; i++) if (value[i] === 0x0a && value[i - 1] === 0x0d) progress.linhas++;
+    if (value[0] === 0x0a && parts.length > 1 && parts[parts.length - 2]!.at(-1) === 0x0d) progress.linhas++;
+    onProgress({ ...progress, linhas: Math.max(0, progress.linhas - 1) });
+  }
+  const disposition = response.headers.get("content-disposition") ?? "";
+  const nome = /filename="([^"]+)"/.exec(disposition)?.[1] ?? "registros.csv";
+  return { blob: new Blob(parts, { type: "text/csv;charset=utf-8" }), nome, linhas: Math.max(0, progress.linhas - 1) };
+}
+
+/** Saves a Blob as a file the browser downloads. */
+export function salvarArquivo(blob: Blob, nome: string) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = nome;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,101 @@
+import { useId, useState } from "react";
+import type { CondominioOption } from "@shared/schemas/painel";
+import { RESULTADO_LABEL, SENTIDO_LABEL, TIPO_PESSOA_LABEL } from "@shared/schemas/registros";
+import { today } from "@shared/time";
+import { CondominioFilter, TODOS } from "~/components/portaria/condominio-filter";
+import { Input, Label } from "~/components/ui/input";
+import { FilterSelect, ListToolbar, SearchField } from "~/components/ui/list-toolbar";
+import { useDebouncedValue } from "~/lib/use-debounced-value";
+import type { RegistroParams } from "./api";
+
+const options = <K extends string>(labels: Record<K, string>, todos: string) => [
+  { value: "todos", label: todos },
+  ...(Object.entries(labels) as [K, string][]).map(([value, label]) => ({ value: value as string, label })),
+];
+const TIPO_OPTIONS = options(TIPO_PESSOA_LABEL, "Todos");
+const SENTIDO_OPTIONS = options(SENTIDO_LABEL, "Todos");
+const RESULTADO_OPTIONS = options(RESULTADO_LABEL, "Todos");
+
+/** The page's condominium filter (useCondominioFilter of the condominium feature). */
+interface CondominioChoice {
+  value: string;
+  setValue: (value: string) => void;
+  options: readonly CondominioOption[];
+}
+
+/**
+ * The filters of Registros (gatehouse-spec §5): condomínio, período (default today, São Paulo),
+ * tipo de pessoa, sentido, resultado and a text. `params` go to the list and to the export alike.
+ */
+export function useRegistroFilters(condominio: CondominioChoice) {
+  const hoje = today();
+  const [text, setText] = useState("");
+  const [de, setDe] = useState(hoje);
+  const [ate, setAte] = useState(hoje);
+  const [tipo, setTipo] = useState("todos");
+  const [sentido, setSentido] = useState("todos");
+  const [resultado, setResultado] = useState("todos");
+  const q = useDebouncedValue(text.trim(), 300);
+  const periodo = de && ate && de <= ate ? { de, ate } : { de: hoje, ate: hoje };
+  const params: RegistroParams = { q, condominio_id: condominio.value, ...periodo, tipo_pessoa: tipo, sentido, resultado };
+  const filtered =
+    text.trim() !== "" || condominio.value !== TODOS || de !== hoje || ate !== hoje || tipo !== "todos" || sentido !== "todos" || resultado !== "todos";
+  const clearFilters = () => {
+    setText("");
+    setDe(hoje);
+    setAte(hoje);
+    setTipo("todos");
+    setSentido("todos");
+    setResultado("todos");
+    condominio.setValue(TODOS);
+  };
+  return {
+    ...{ text, setText, de, setDe, ate, setAte, tipo, setTipo, sentido, setSentido, resultado, setResultado, condominio, hoje },
+    params,
+    clearFilters: filtered ? clearFilters : undefined,
+  };
+}
+
+export type RegistroFiltersState = ReturnType<typeof useRegistroFilters>;
+
+export function RegistrosToolbar({ filters }: { filters: RegistroFiltersState }) {
+  const uid = useId();
+  const { condominio } = filters;
+  return (
+    <ListToolbar label="Filtrar registros">
+      <SearchField id={`${uid}-busca`} value={filters.text} onChange={filters.setText} placeholder="Buscar por nome, documento, placa ou unidade..." />
+      <CondominioFilter id={`${uid}-condominio`} value={condominio.value} onChange={condominio.setValue} options={condominio.options} />
+      <div className="grid gap-2">
+        <Label htmlFor={`${uid}-de`}>De</Label>
+        <Input
+          id={`${uid}-de`}
+          type="date"
+          value={filters.de}
+          max={filters.ate || undefined}
+          onChange={(e) => filters.setDe(e.target.value)}
+          className="w-40"
+        />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor={`${uid}-ate`}>Até</Label>
+        <Input
+          id={`${uid}-ate`}
+          type="date"
+          value={filters.ate}
+          min={filters.de || undefined}
+          onChange={(e) => filters.setAte(e.target.value)}
+          className="w-40"
+        />
+      </div>
+      {(
+        [
+          ["tipo", "Tipo de pessoa", filters.tipo, filters.setTipo, TIPO_OPTIONS, "sm:w-40"],
+          ["sentido", "Sentido", filters.sentido, filters.setSentido, SENTIDO_OPTIONS, "sm:w-36"],
+          ["resultado", "Resultado", filters.resultado, filters.setResultado, RESULTADO_OPTIONS, "sm:w-36"],
+        ] as const
+      ).map(([key, label, value, onChange, opts, width]) => (
+        <FilterSelect key={key} id={`${uid}-${key}`} label={label} value={value} onChange={onChange} options={opts} className={`grid gap-2 ${width}`} />
+      ))}
+    </ListToolbar>
+  );
+}

@@ -1,0 +1,76 @@
+import { Readable } from "node:stream";
+import { and, eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { registroExportQuerySchema, registroListQuerySchema, resolvePeriodo, verificarIntegridadeSchema } from "../../../shared/schemas/registros";
+import { today } from "../../../shared/time";
+import { requirePermission } from "../../auth/guard";
+import type { Db } from "../../db/client";
+import { condominios, exportacoesRegistros } from "../../db/schema";
+import { forbidden, notFound } from "../../errors";
+import { condominioInScope, scopeOf } from "../../scope";
+import type { ListTotals } from "../common";
+import { csvHeader, csvRow } from "./csv";
+import { verificarIntegridade } from "./integridade";
+import { registrosRepository } from "./repository";
+
+const access = requirePermission("visualizar_registros_acesso");
+
+// Registros (gatehouse-spec §5): the list, its CSV export (recorded) and the integrity check.
+export const registrosRoutes =
+  (db: Db, totals?: ListTotals): FastifyPluginAsyncZod =>
+  async (app) => {
+    const repo = registrosRepository(db, totals);
+
+    app.get("/api/registros", { config: { access }, schema: { querystring: registroListQuerySchema } }, async (request) =>
+      repo.list(scopeOf(request), request.query),
+    );
+
+    app.get("/api/registros/exportar", { config: { access }, schema: { querystring: registroExportQuerySchema } }, async (request, reply) => {
+      const scope = scopeOf(request);
+      const profile = request.session?.profile;
+      if (!profile) throw forbidden();
+      const filtro = repo.appliedFilter(request.query);
+      // Recorded before the first row leaves (who, when, which filter); finished with the count.
+      const [exportacao] = await db
+        .insert(exportacoesRegistros)
+        .values({ usuario_id: profile.id, usuario_nome: profile.nome_completo, filtro })
+        .returning({ id: exportacoesRegistros.id });
+      const batches = repo.batches(scope, request.query);
+      async function* csv() {
+        let linhas = 0;
+        let completa = false;
+        try {
+          yield csvHeader();
+          for await (const batch of batches) {
+            yield batch.map(csvRow).join("");
+            linhas += batch.length;
+          }
+          completa = true;
+        } finally {
+          await db
+            .update(exportacoesRegistros)
+            .set({ linhas, completa, concluida_em: new Date() })
+            .where(eq(exportacoesRegistros.id, exportacao!.id))
+            .catch((error: Error) => request.log.error({ err: error }, "export record not finished"));
+        }
+      }
+      const nome = filtro.de === filtro.ate ? `registros-${filtro.de}.csv` : `registros-${filtro.de}-a-${filtro.ate}.csv`;
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${nome}"`)
+        .header("cache-control", "no-store")
+        .send(Readable.from(csv(), { objectMode: false }));
+    });
+
+    app.post("/api/registros/verificar-integridade", { config: { access }, schema: { body: verificarIntegridadeSchema } }, async (request) => {
+      const { condominio_id, de, ate } = request.body;
+      // Outside the scope as unknown as a condominium that does not exist (§2).
+      const [found] = await db
+        .select({ id: condominios.id })
+        .from(condominios)
+        .where(and(eq(condominios.id, condominio_id), condominioInScope(scopeOf(request), condominios.id)));
+      if (!found) throw notFound();
+      const periodo = de || ate ? resolvePeriodo({ de, ate }, today()) : undefined;
+      return verificarIntegridade(db, condominio_id, periodo);
+    });
+  };

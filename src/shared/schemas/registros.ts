@@ -1,0 +1,161 @@
+import { z } from "zod";
+import { isCalendarDate } from "../time";
+import { condominioFilter, limitParam, searchText, uuidSchema } from "./common";
+import { cursorId, cursorParam, cursorText } from "./cursor";
+
+// Registros (gatehouse-spec §5): the access records of the gate, their list, CSV export and
+// integrity check. docs/decisions.md, "Registros".
+
+export const TIPOS_PESSOA = ["morador", "visitante", "prestador", "entregador"] as const;
+export const SENTIDOS = ["entrada", "saida"] as const;
+export const RESULTADOS = ["liberado", "negado"] as const;
+export const METODOS = ["busca", "codigo", "qrcode", "manual"] as const;
+
+export type TipoPessoa = (typeof TIPOS_PESSOA)[number];
+export type Sentido = (typeof SENTIDOS)[number];
+export type Resultado = (typeof RESULTADOS)[number];
+export type Metodo = (typeof METODOS)[number];
+
+export const TIPO_PESSOA_LABEL: Record<TipoPessoa, string> = {
+  morador: "Morador",
+  visitante: "Visitante",
+  prestador: "Prestador",
+  entregador: "Entregador",
+};
+export const SENTIDO_LABEL: Record<Sentido, string> = { entrada: "Entrada", saida: "Saída" };
+export const RESULTADO_LABEL: Record<Resultado, string> = { liberado: "Liberado", negado: "Negado" };
+export const METODO_LABEL: Record<Metodo, string> = { busca: "Busca", codigo: "Código", qrcode: "QR Code", manual: "Manual" };
+
+/** 'Liberado', 'Negado', or 'Liberado manualmente' (let in although refused, §3). */
+export const resultadoLabel = (row: { resultado: Resultado; liberado_manualmente: boolean }) =>
+  row.liberado_manualmente && row.resultado === "liberado" ? "Liberado manualmente" : RESULTADO_LABEL[row.resultado];
+
+const filtroInvalido = { error: "Filtro inválido." };
+
+const DATA_INVALIDA = "Data inválida. Use o formato AAAA-MM-DD.";
+/** A São Paulo calendar date of a period (1900..2100); absent means the default (today). */
+const periodDate = z
+  .string({ error: DATA_INVALIDA })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, DATA_INVALIDA)
+  .refine((v) => isCalendarDate(v) && v >= "1900-01-01" && v <= "2100-12-31", "Data inválida.")
+  .optional();
+
+export const PERIODO_INVERTIDO = "A data inicial do período deve ser anterior ou igual à final.";
+const periodoEmOrdem = (value: { de?: string; ate?: string }, ctx: z.RefinementCtx) => {
+  if (value.de && value.ate && value.de > value.ate) ctx.addIssue({ code: "custom", path: ["ate"], message: PERIODO_INVERTIDO });
+};
+
+/** The filters of the list and of its CSV export: exactly the same (§5 'exactly the current filter'). */
+export const registroFiltersShape = {
+  q: searchText,
+  condominio_id: condominioFilter,
+  de: periodDate,
+  ate: periodDate,
+  tipo_pessoa: z
+    .enum(["todos", ...TIPOS_PESSOA], filtroInvalido)
+    .optional()
+    .default("todos"),
+  sentido: z
+    .enum(["todos", ...SENTIDOS], filtroInvalido)
+    .optional()
+    .default("todos"),
+  resultado: z
+    .enum(["todos", ...RESULTADOS], filtroInvalido)
+    .optional()
+    .default("todos"),
+};
+
+export const registroExportQuerySchema = z.object(registroFiltersShape).superRefine(periodoEmOrdem);
+
+export const registroListQuerySchema = z
+  .object({
+    ...registroFiltersShape,
+    limit: limitParam,
+    // Sort key of the list, newest first: registrado_em (ISO instant), then id.
+    after: cursorParam(z.tuple([z.iso.datetime({ offset: true }).pipe(cursorText(40)), cursorId])),
+  })
+  .superRefine(periodoEmOrdem);
+
+export type RegistroFilters = z.output<typeof registroExportQuerySchema>;
+export type RegistroListQuery = z.output<typeof registroListQuerySchema>;
+
+/**
+ * The period of a request as São Paulo dates: both absent, today; only `de`, from it to today
+ * (or that day, when it is in the future); only `ate`, that day.
+ */
+export function resolvePeriodo(filters: { de?: string; ate?: string }, today: string): { de: string; ate: string } {
+  const de = filters.de ?? filters.ate ?? today;
+  const ate = filters.ate ?? (de > today ? de : today);
+  return { de, ate };
+}
+
+/** One row of the list (and of the CSV). */
+export interface RegistroListItem {
+  id: string;
+  registrado_em: string;
+  condominio: { id: string; nome: string };
+  unidade: { id: string; numero_unidade: string; bloco: string | null } | null;
+  tipo_pessoa: TipoPessoa;
+  nome_pessoa: string;
+  documento: string | null;
+  placa: string | null;
+  sentido: Sentido;
+  resultado: Resultado;
+  motivo: string | null;
+  metodo: Metodo;
+  liberado_manualmente: boolean;
+  autorizado_por: string | null;
+  operador_nome: string | null;
+  corrige_registro_id: string | null;
+  anonimizado: boolean;
+}
+
+/**
+ * A page of the list. `total` counts the matches up to `TOTAL_MAXIMO`: beyond that,
+ * `total_limitado` says there are more (counting millions of records on every page costs more
+ * than the page).
+ */
+export interface RegistrosPage {
+  rows: RegistroListItem[];
+  total: number;
+  total_limitado: boolean;
+  next: string | null;
+}
+
+export const TOTAL_MAXIMO = 10_000;
+
+export const verificarIntegridadeSchema = z
+  .object({
+    condominio_id: uuidSchema,
+    de: periodDate,
+    ate: periodDate,
+  })
+  .superRefine(periodoEmOrdem);
+
+export interface VerificacaoIntegridade {
+  integra: boolean;
+  verificados: number;
+  /** 'Registros íntegros: N verificados.' or 'Registro alterado ou removido: <data e hora>, <pessoa>.' (§9). */
+  mensagem: string;
+  registro?: { id: string | null; registrado_em: string | null; nome_pessoa: string | null };
+}
+
+export const registrosIntegrosMessage = (n: number) => `Registros íntegros: ${new Intl.NumberFormat("pt-BR").format(n)} verificados.`;
+export const registroAlteradoMessage = (dataHora: string, pessoa: string) => `Registro alterado ou removido: ${dataHora}, ${pessoa}.`;
+
+/** The CSV's header row, in the order of its columns. */
+export const CSV_HEADER = [
+  "Data e hora",
+  "Condomínio",
+  "Pessoa",
+  "Documento",
+  "Tipo",
+  "Unidade",
+  "Placa",
+  "Sentido",
+  "Resultado",
+  "Motivo",
+  "Método",
+  "Autorizado por",
+  "Operador",
+] as const;
