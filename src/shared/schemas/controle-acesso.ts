@@ -71,6 +71,8 @@ export const visitanteSemAutorizacaoSchema = z.object({
 });
 
 export const presentesQuerySchema = z.object({ condominio_id: condominioId });
+/** The visitor form's pick-list of destination units (the porteiro may not hold the units' permissions). */
+export const unidadesPortariaQuerySchema = presentesQuerySchema;
 
 export type Entrada = z.output<typeof entradaSchema>;
 export type Saida = z.output<typeof saidaSchema>;
@@ -80,6 +82,12 @@ export interface UnidadeResumo {
   id: string;
   bloco: string | null;
   numero_unidade: string;
+}
+
+/** 'Autorizado por': an active resident of the destination unit. */
+export interface MoradorResumo {
+  id: string;
+  nome_completo: string;
 }
 
 export interface MoradorEncontrado {
