@@ -351,11 +351,13 @@ const gate = { condominio_id: { valid: fc.constant(PORTARIA), invalid: fc.oneof(
 const QUERY_PARAMS_OF: Record<string, typeof QUERY_PARAMS> = {
   "GET /api/controle-acesso/busca": gate,
   "GET /api/controle-acesso/presentes": gate,
+  "GET /api/controle-acesso/unidades": gate,
 };
 /** Query parameters a route cannot do without (the others are optional). */
 const REQUIRED_QUERY: Record<string, string[]> = {
   "GET /api/controle-acesso/busca": ["condominio_id"],
   "GET /api/controle-acesso/presentes": ["condominio_id"],
+  "GET /api/controle-acesso/unidades": ["condominio_id"],
 };
 
 /**

@@ -123,7 +123,7 @@ type Screen = [path: string, ready: (page: Page) => Promise<unknown>];
  */
 const SCREENS: Screen[] = [
   ["/portaria-web", (p) => p.getByTestId("stat-taxa_ocupacao").filter({ hasText: "%" }).waitFor()],
-  ["/portaria-web/controle-acesso", (p) => h1(p).filter({ hasText: "Controle de Acesso" }).waitFor()],
+  ["/portaria-web/controle-acesso", (p) => p.getByRole("combobox", { name: "Condomínio da portaria" }).waitFor()],
   ["/portaria-web/visitantes", (p) => h1(p).filter({ hasText: "Registro de Visitantes" }).waitFor()],
   ["/portaria-web/registros", (p) => h1(p).filter({ hasText: "Registros de Acesso" }).waitFor()],
   ["/portaria-web/configuracoes", (p) => p.getByRole("list", { name: "Sessões abertas" }).getByRole("listitem").first().waitFor()],
@@ -310,6 +310,29 @@ describe("axe with each Portaria Web dialog and menu open", () => {
     await page.getByRole("listitem").filter({ hasText: "Residencial Aurora" }).first().waitFor();
     await expectNoA11yViolations(page);
     await withDialog(page, () => page.getByTestId("portaria-menu-toggle").click(), "Menu do Portaria Web");
+    await done();
+  });
+
+  it("Controle de Acesso: the results of a search, and the visitor dialog", async () => {
+    const { page, done } = await asAdmin("/portaria-web/controle-acesso");
+    await page.getByRole("combobox", { name: "Condomínio da portaria" }).click();
+    await page.getByRole("option", { name: "Residencial Aurora" }).click();
+    await page.getByRole("searchbox", { name: "Buscar" }).fill("a");
+    await page
+      .getByRole("list", { name: /Moradores/ })
+      .getByText("Ana Souza")
+      .waitFor();
+    await page
+      .getByRole("list", { name: /Prestadores/ })
+      .getByText("Limpa Bem Serviços")
+      .waitFor();
+    await expectNoA11yViolations(page);
+    await withDialog(
+      page,
+      () => page.getByRole("button", { name: "Visitante sem pré-autorização" }).click(),
+      "Visitante sem pré-autorização",
+      (d) => d.getByRole("combobox", { name: "Unidade de destino" }).waitFor(),
+    );
     await done();
   });
 });

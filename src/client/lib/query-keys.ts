@@ -35,9 +35,15 @@ export const queryKeys = {
   bloqueios: ["bloqueios"] as const,
   bloqueiosList: ["bloqueios", "list"] as const,
   registrosList: ["registros", "list"] as const,
+  controleAcesso: ["controle-acesso"] as const,
+  controleAcessoBusca: (condominioId: string, q: string) => ["controle-acesso", "busca", condominioId, q] as const,
+  controleAcessoPresentes: (condominioId: string) => ["controle-acesso", "presentes", condominioId] as const,
+  controleAcessoUnidades: (condominioId: string) => ["controle-acesso", "unidades", condominioId] as const,
+  controleAcessoMoradores: (unidadeId: string) => ["controle-acesso", "moradores", unidadeId] as const,
 };
 
-export type ChangedResource = "condominios" | "unidades" | "moradores" | "prestadores" | "usuarios" | "grupos" | "permissoes" | "minhasSessoes" | "bloqueios";
+export type ChangedResource =
+  "condominios" | "unidades" | "moradores" | "prestadores" | "usuarios" | "grupos" | "permissoes" | "minhasSessoes" | "bloqueios" | "acessos";
 
 /**
  * What shows each resource. A condominium's name and status appear in the painel (numbers and
@@ -55,6 +61,8 @@ const STALE_AFTER: Record<ChangedResource, readonly QueryKey[]> = {
   permissoes: [queryKeys.permissoes, queryKeys.grupos],
   minhasSessoes: [queryKeys.minhasSessoes],
   bloqueios: [queryKeys.bloqueios],
+  // An entry or exit at the gate: the console's search ('No condomínio desde') and who is inside.
+  acessos: [queryKeys.controleAcesso],
 };
 
 /** Changes that may alter the signed-in user's own name, groups or permissions. */

@@ -15,6 +15,15 @@ describe("saveCallbacks", () => {
     expect(getCurrentToast()).toMatchObject({ title: "Sessões encerradas", description: "2 outras", duration: 9000, variant: "success" });
   });
 
+  it("a success built as null shows no toast, and done still runs", () => {
+    saveCallbacks({ success: "Antes", error: "x" }).onSuccess(null);
+    const before = getCurrentToast();
+    const done = vi.fn();
+    saveCallbacks({ success: () => null, error: "x", done }).onSuccess({ resultado: "negado" });
+    expect(getCurrentToast()).toBe(before);
+    expect(done).toHaveBeenCalledWith({ resultado: "negado" });
+  });
+
   it("on failure: the field the API named gets its message, the error toast, then failed", () => {
     const setError = vi.fn();
     const failed = vi.fn();

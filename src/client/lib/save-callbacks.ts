@@ -24,7 +24,7 @@ export interface SaveCallbacks<TData> {
 /**
  * The one way to save (or delete): `mutation.mutate(variables, saveCallbacks({...}))`.
  * On success the `success` toast (a title, or title/description/duration, or built from the
- * answer), then `done(data)` (navigate, close, reset). On failure the API's field messages go
+ * answer; none when that returns null), then `done(data)` (navigate, close, reset). On failure the API's field messages go
  * under `form`'s fields, the error is toasted under the action's catalogue title `error` (or the
  * server's own title), then `failed` (close a dialog).
  */
@@ -35,7 +35,7 @@ export function saveCallbacks<TData = unknown, T extends FieldValues = FieldValu
   failed,
   form,
 }: {
-  success: string | SuccessToast | ((data: TData) => SuccessToast);
+  success: string | SuccessToast | ((data: TData) => SuccessToast | null);
   error: string;
   done?: (data: TData) => void;
   failed?: (error: unknown) => void;
@@ -44,7 +44,8 @@ export function saveCallbacks<TData = unknown, T extends FieldValues = FieldValu
   return {
     onSuccess: (data) => {
       const content = typeof success === "function" ? success(data) : typeof success === "string" ? { title: success } : success;
-      toast({ ...content, variant: "success" });
+      // null: the answer is not a success to toast (a gate's refusal, shown by the screen itself).
+      if (content) toast({ ...content, variant: "success" });
       done?.(data);
     },
     onError: (cause) => {

@@ -62,8 +62,8 @@ export function getCurrentToast() {
 }
 
 // Server refusals that carry their own catalogue title ('Ação não permitida', 'Erro ao excluir',
-// 'Acesso Negado'...): shown with it instead of the action's generic title.
-const SERVER_TITLED = new Set(["RULE", "FORBIDDEN", "FOREIGN_KEY", "IN_USE", "DUPLICATE", "NO_EMAIL", "RATE_LIMITED"]);
+// 'Acesso Negado', the gate's 'Entrada já registrada'...): shown with it instead of the action's generic title.
+const SERVER_TITLED = new Set(["RULE", "FORBIDDEN", "FOREIGN_KEY", "IN_USE", "DUPLICATE", "NO_EMAIL", "RATE_LIMITED", "JA_DENTRO"]);
 
 /** The destructive toast of a failed action: the action's catalogue title and the server's message. */
 export function toastApiError(actionTitle: string, error: unknown, duration?: number) {

@@ -115,6 +115,8 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
 
   "GET /api/controle-acesso/busca": { path: async (f) => `/api/controle-acesso/busca?condominio_id=${(await f.condominio()).id}&q=Morador` },
   "GET /api/controle-acesso/presentes": { path: async (f) => `/api/controle-acesso/presentes?condominio_id=${(await f.condominio()).id}` },
+  "GET /api/controle-acesso/unidades": { path: async (f) => `/api/controle-acesso/unidades?condominio_id=${(await f.condominio()).id}` },
+  "GET /api/controle-acesso/unidades/:id/moradores": { path: async (f) => `/api/controle-acesso/unidades/${(await f.unidade()).id}/moradores` },
   "POST /api/controle-acesso/entrada": {
     body: async (f) => ({ condominio_id: (await f.condominio()).id, pessoa: { tipo: "morador", morador_id: (await f.novoMorador()).id }, placa: "ABC1D23" }),
   },
@@ -229,6 +231,8 @@ export const SCOPE_EXPECTATIONS: Record<string, ScopeExpectation> = {
   "GET /api/registros": "lista",
   "GET /api/registros/exportar": "lista",
   "POST /api/registros/verificar-integridade": 404,
+  "GET /api/controle-acesso/unidades": 404,
+  "GET /api/controle-acesso/unidades/:id/moradores": 404,
 };
 
 function accessProblem(access: unknown): string | null {

@@ -73,6 +73,8 @@ export const visitanteSemAutorizacaoSchema = z.object({
 
 export const presentesQuerySchema = z.object({ condominio_id: condominioId });
 
+export const unidadesPortariaQuerySchema = presentesQuerySchema;
+
 export type Entrada = z.output<typeof entradaSchema>;
 export type Saida = z.output<typeof saidaSchema>;
 export type VisitanteSemAutorizacao = z.output<typeof visitanteSemAutorizacaoSchema>;
@@ -80,6 +82,14 @@ export type VisitanteSemAutorizacao = z.output<typeof visitanteSemAutorizacaoSch
 // The answers, declared for the routes' response serialisation (and OpenAPI later).
 const unidadeResumo = z.object({ id: z.string(), bloco: z.string().nullable(), numero_unidade: z.string() });
 export type UnidadeResumo = z.infer<typeof unidadeResumo>;
+
+/** 'Autorizado por': an active resident of the destination unit. */
+const moradorResumo = z.object({ id: z.string(), nome_completo: z.string() });
+export type MoradorResumo = z.infer<typeof moradorResumo>;
+
+/** The visitor form's pick-lists: the gate's units, and a unit's active residents. */
+export const unidadesPortariaResponseSchema = z.object({ rows: z.array(unidadeResumo), total: z.number().int() });
+export const moradoresPortariaResponseSchema = z.object({ rows: z.array(moradorResumo), total: z.number().int() });
 
 const moradorEncontrado = z.object({
   id: z.string(),

@@ -9,6 +9,7 @@ export function FormDialog({
   onClose,
   title,
   description,
+  onCloseAutoFocus,
   children,
 }: {
   open: boolean;
@@ -16,11 +17,13 @@ export function FormDialog({
   onClose: () => void;
   title: ReactNode;
   description: ReactNode;
+  /** Where the focus goes once closed (by default back where it was before opening). */
+  onCloseAutoFocus?: (event: Event) => void;
   children: ReactNode;
 }) {
   return (
     <Dialog open={open} onOpenChange={(next) => !next && !pending && onClose()}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <div className="grid gap-1.5 pr-6">
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>

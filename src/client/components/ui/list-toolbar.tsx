@@ -24,7 +24,8 @@ const printedLabel = "print:after:content-[':']";
 
 /**
  * The 'Buscar' box of a list page: a labelled search input with the magnifier icon. Extra props
- * (role, aria-label, className) go on the wrapper; `inputLabel` is the input's own aria-label.
+ * (role, aria-label, className) go on the wrapper; `inputLabel` is the input's own aria-label;
+ * `inputProps` go on the input (a ref, keys, a larger box: the gate console's).
  * Printed: "Buscar: <text>", or nothing while the box is empty.
  */
 export function SearchField({
@@ -33,6 +34,7 @@ export function SearchField({
   onChange,
   placeholder,
   inputLabel,
+  inputProps: { className: inputClassName, ...inputProps } = {},
   className = "grid min-w-64 flex-1 gap-2 sm:max-w-md",
   ...props
 }: Omit<ComponentProps<"div">, "onChange" | "children"> & {
@@ -41,6 +43,7 @@ export function SearchField({
   onChange: (value: string) => void;
   placeholder: string;
   inputLabel?: string;
+  inputProps?: Omit<ComponentProps<typeof Input>, "id" | "type" | "value" | "onChange" | "placeholder">;
 }) {
   return (
     <div className={cn(className, printedFilter, "print:has-[input:placeholder-shown]:hidden")} {...props}>
@@ -58,7 +61,11 @@ export function SearchField({
           aria-label={inputLabel}
           maxLength={100}
           autoComplete="off"
-          className="pl-9 print:h-auto print:border-0 print:p-0 print:focus-visible:outline-none print:[&::-webkit-search-cancel-button]:appearance-none"
+          {...inputProps}
+          className={cn(
+            "pl-9 print:h-auto print:border-0 print:p-0 print:focus-visible:outline-none print:[&::-webkit-search-cancel-button]:appearance-none",
+            inputClassName,
+          )}
         />
       </div>
     </div>
@@ -72,6 +79,7 @@ export function FilterSelect<V extends string>({
   value,
   onChange,
   options,
+  placeholder,
   className = "grid gap-2",
 }: {
   id: string;
@@ -79,6 +87,8 @@ export function FilterSelect<V extends string>({
   value: V;
   onChange: (value: V) => void;
   options: readonly FieldOption<V>[];
+  /** Shown while no option is chosen (value ""). */
+  placeholder?: string;
   className?: string;
 }) {
   return (
@@ -88,7 +98,7 @@ export function FilterSelect<V extends string>({
       </Label>
       <Select value={value} onValueChange={(next) => onChange(next as V)}>
         <SelectTrigger id={id}>
-          <SelectValue />
+          <SelectValue placeholder={placeholder} />
         </SelectTrigger>
         <SelectOptions options={options} />
       </Select>

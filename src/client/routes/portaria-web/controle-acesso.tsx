@@ -1,5 +1,6 @@
 import { RequirePermission } from "~/components/portaria/require-permission";
-import { EmBreve } from "~/features/portaria-shell/em-breve";
+import { useCondominiosAtivos } from "~/features/condominios/api";
+import { ControleAcessoConsole } from "~/features/controle-acesso/controle-acesso-console";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import type { Route } from "./+types/controle-acesso";
 
@@ -7,11 +8,25 @@ export function meta(): Route.MetaDescriptors {
   return portariaMeta("Controle de Acesso");
 }
 
-// Access control (§2: menu entry, screen not shown; §6: registrar_acesso_visitante).
+// The gate console (gatehouse-spec §3, registrar_acesso_visitante): the gate's condominium is one
+// of the active ones of the user's scope, read from the condominiums feature and passed down.
 export default function Page() {
   return (
     <RequirePermission anyOf="registrar_acesso_visitante">
-      <EmBreve title="Controle de Acesso" />
+      <ControleAcesso />
     </RequirePermission>
+  );
+}
+
+function ControleAcesso() {
+  const condominios = useCondominiosAtivos();
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-bold text-slate-900">Controle de Acesso</h1>
+        <p className="text-sm text-slate-600">Busque quem chega, registre entradas e saídas e veja quem está no condomínio.</p>
+      </div>
+      <ControleAcessoConsole condominios={condominios.data} />
+    </div>
   );
 }

@@ -296,6 +296,33 @@ describe("a visitor without pre-authorisation", () => {
   });
 });
 
+describe("the visitor form's pick-lists", () => {
+  it("lists the condominium's units and each unit's active residents to a porteiro without the units' permissions", async () => {
+    const units = await get(`/api/controle-acesso/unidades?condominio_id=${ids.portaria}`);
+    expect(units.statusCode).toBe(200);
+    expect(units.json()).toEqual({
+      rows: [
+        { id: ids.a101, bloco: "A", numero_unidade: "101" },
+        { id: ids.a102, bloco: "A", numero_unidade: "102" },
+      ],
+      total: 2,
+    });
+    const residents = await get(`/api/controle-acesso/unidades/${ids.a102}/moradores`);
+    expect(residents.statusCode).toBe(200);
+    // Carla Inativa cannot authorise a visitor.
+    expect(residents.json()).toEqual({ rows: [{ id: ids.bruno, nome_completo: "Bruno Lima" }], total: 1 });
+  });
+
+  it("answers 404 for another condominium and its units, as if they did not exist", async () => {
+    expect((await get(`/api/controle-acesso/unidades?condominio_id=${ids.outro}`)).statusCode).toBe(404);
+    const [alheia] = await db.select().from(moradores).where(eq(moradores.id, ids.alheia));
+    const response = await get(`/api/controle-acesso/unidades/${alheia!.unidade_id}/moradores`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.message).toBe("Unidade não encontrada.");
+    expect((await get(`/api/controle-acesso/unidades/00000000-0000-4000-8000-000000000000/moradores`)).statusCode).toBe(404);
+  });
+});
+
 describe("'Quem está no condomínio'", () => {
   it("marks someone inside for more than 12 hours as 'Saída não registrada'", async () => {
     const [old] = await db

@@ -2,7 +2,15 @@ import { and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import { onlyDigits } from "../../../shared/br/phone";
 import { normalizePlaca } from "../../../shared/br/placa";
 import { situacaoNoDia } from "../../../shared/prestador-situacao";
-import type { BuscaPortaria, MoradorEncontrado, Presenca, PrestadorEncontrado, VeiculoEncontrado } from "../../../shared/schemas/controle-acesso";
+import type {
+  BuscaPortaria,
+  MoradorEncontrado,
+  MoradorResumo,
+  Presenca,
+  PrestadorEncontrado,
+  UnidadeResumo,
+  VeiculoEncontrado,
+} from "../../../shared/schemas/controle-acesso";
 import type { Db } from "../../db/client";
 import { condominios, moradores, presencas, prestadores, registrosAcesso, unidades, veiculos } from "../../db/schema";
 import { condominioInScope, type CondominioScope } from "../../scope";
@@ -238,6 +246,34 @@ export function controleAcessoRepository(db: Db) {
         .innerJoin(unidades, eq(unidades.id, moradores.unidade_id))
         .where(and(eq(moradores.id, moradorId), eq(moradores.unidade_id, unidadeId), eq(unidades.condominio_id, condominioId)));
       return row ?? null;
+    },
+
+    /** The visitor form's destination units: the condominium's active ones, by block and number. */
+    async unidades(condominioId: string): Promise<UnidadeResumo[]> {
+      return db
+        .select({ id: unidades.id, bloco: unidades.bloco, numero_unidade: unidades.numero_unidade })
+        .from(unidades)
+        .where(and(eq(unidades.condominio_id, condominioId), eq(unidades.ativo, true)))
+        .orderBy(asc(unidades.bloco), asc(sql`length(${unidades.numero_unidade})`), asc(unidades.numero_unidade));
+    },
+
+    /** A unit of an active condominium of the scope (its residents are the visitor form's 'Autorizado por'), or null. */
+    async unidadeDaPortaria(scope: CondominioScope, unidadeId: string): Promise<{ id: string } | null> {
+      const [row] = await db
+        .select({ id: unidades.id })
+        .from(unidades)
+        .innerJoin(condominios, eq(condominios.id, unidades.condominio_id))
+        .where(and(eq(unidades.id, unidadeId), eq(condominios.ativo, true), condominioInScope(scope, condominios.id)));
+      return row ?? null;
+    },
+
+    /** The active residents of a unit, by name. */
+    async moradoresDaUnidade(unidadeId: string): Promise<MoradorResumo[]> {
+      return db
+        .select({ id: moradores.id, nome_completo: moradores.nome_completo })
+        .from(moradores)
+        .where(and(eq(moradores.unidade_id, unidadeId), eq(moradores.ativo, true)))
+        .orderBy(asc(moradores.nome_completo), asc(moradores.id));
     },
 
     async unidadeDoCondominio(condominioId: string, unidadeId: string) {

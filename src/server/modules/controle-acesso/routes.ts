@@ -8,6 +8,9 @@ import {
   presentesResponseSchema,
   resultadoAcessoSchema,
   saidaSchema,
+  unidadesPortariaQuerySchema,
+  unidadesPortariaResponseSchema,
+  moradoresPortariaResponseSchema,
   visitanteSemAutorizacaoSchema,
   type ResultadoAcesso,
 } from "../../../shared/schemas/controle-acesso";
@@ -16,12 +19,14 @@ import { formatTime, today } from "../../../shared/time";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { AppError, notFound, pgErrorCode } from "../../errors";
+import { idParams } from "../common";
 import { scopeOf } from "../../scope";
 import { bloqueioAplicavel } from "../bloqueios/verificar";
 import { recusa } from "./decisao";
 import { controleAcessoRepository, type NovoRegistro, type PessoaNaPortaria } from "./repository";
 
 const CONDOMINIO_NOT_FOUND = { title: "Condomínio não encontrado", message: "Condomínio não encontrado." };
+const UNIDADE_NOT_FOUND = { title: "Unidade não encontrada", message: "Unidade não encontrada." };
 const PESSOA_NOT_FOUND = { title: "Não encontrado", message: "Pessoa não encontrada neste condomínio." };
 
 /** 'Saída não registrada' after this many hours inside (gatehouse-spec §10). */
@@ -249,6 +254,29 @@ export const controleAcessoRoutes =
       async (request) => {
         const condominio = await portaria(request, request.query.condominio_id);
         const rows = await repo.presentes(condominio.id, limiteHoras, Date.now());
+        return { rows, total: rows.length };
+      },
+    );
+
+    // The visitor form's pick-lists (§3 'Visitante sem pré-autorização'): a porteiro holds only
+    // registrar_acesso_visitante, not the units' and residents' permissions, so the gate lists them.
+    app.get(
+      "/api/controle-acesso/unidades",
+      { config: { access }, schema: { querystring: unidadesPortariaQuerySchema, response: { 200: unidadesPortariaResponseSchema } } },
+      async (request) => {
+        const condominio = await portaria(request, request.query.condominio_id);
+        const rows = await repo.unidades(condominio.id);
+        return { rows, total: rows.length };
+      },
+    );
+
+    app.get(
+      "/api/controle-acesso/unidades/:id/moradores",
+      { config: { access }, schema: { params: idParams, response: { 200: moradoresPortariaResponseSchema } } },
+      async (request) => {
+        const unidade = await repo.unidadeDaPortaria(scopeOf(request), request.params.id);
+        if (!unidade) throw notFound(UNIDADE_NOT_FOUND);
+        const rows = await repo.moradoresDaUnidade(unidade.id);
         return { rows, total: rows.length };
       },
     );

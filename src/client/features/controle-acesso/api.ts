@@ -1,0 +1,78 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import type { z } from "zod";
+import type {
+  BuscaPortaria,
+  entradaSchema,
+  MoradorResumo,
+  Presenca,
+  ResultadoAcesso,
+  UnidadeResumo,
+  visitanteSemAutorizacaoSchema,
+} from "@shared/schemas/controle-acesso";
+import { useQueryErrorToast } from "~/components/ui/query-state";
+import { api } from "~/lib/api";
+import { queryKeys, useInvalidate } from "~/lib/query-keys";
+
+// The gate console's calls (gatehouse-spec §3): every one names the gate's condominium.
+
+export type EntradaValues = z.input<typeof entradaSchema>;
+export type PessoaPortaria = EntradaValues["pessoa"];
+export type VisitanteValues = z.input<typeof visitanteSemAutorizacaoSchema>;
+export type LiberarMesmoAssim = { autorizado_por: string };
+
+const qs = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+/** The one search box: nothing is asked for an empty text. */
+export function useBuscaPortaria(condominioId: string, q: string) {
+  const query = useQuery({
+    queryKey: queryKeys.controleAcessoBusca(condominioId, q),
+    queryFn: ({ signal }) => api<BuscaPortaria>(`/api/controle-acesso/busca?${qs({ condominio_id: condominioId, q })}`, { signal }),
+    enabled: Boolean(condominioId && q),
+    placeholderData: keepPreviousData,
+  });
+  useQueryErrorToast(query.error, "Erro ao buscar");
+  return query;
+}
+
+/** 'Quem está no condomínio': refreshed each minute too, for the entries of the other gates. */
+export function usePresentes(condominioId: string) {
+  const query = useQuery({
+    queryKey: queryKeys.controleAcessoPresentes(condominioId),
+    queryFn: ({ signal }) => api<{ rows: Presenca[]; total: number }>(`/api/controle-acesso/presentes?${qs({ condominio_id: condominioId })}`, { signal }),
+    enabled: Boolean(condominioId),
+    refetchInterval: 60_000,
+  });
+  useQueryErrorToast(query.error, "Erro ao buscar quem está no condomínio");
+  return query;
+}
+
+/** The visitor form's destination units. */
+export const unidadesPortariaQuery = (condominioId: string) =>
+  queryOptions({
+    queryKey: queryKeys.controleAcessoUnidades(condominioId),
+    queryFn: ({ signal }) => api<{ rows: UnidadeResumo[] }>(`/api/controle-acesso/unidades?${qs({ condominio_id: condominioId })}`, { signal }),
+    select: (data) => data.rows,
+    enabled: Boolean(condominioId),
+  });
+
+/** 'Autorizado por': the active residents of the destination unit. */
+export const moradoresPortariaQuery = (unidadeId: string) =>
+  queryOptions({
+    queryKey: queryKeys.controleAcessoMoradores(unidadeId),
+    queryFn: ({ signal }) => api<{ rows: MoradorResumo[] }>(`/api/controle-acesso/unidades/${encodeURIComponent(unidadeId)}/moradores`, { signal }),
+    select: (data) => data.rows,
+    enabled: Boolean(unidadeId),
+  });
+
+function usePortariaMutation<V>(path: string) {
+  const invalidate = useInvalidate("acessos");
+  return useMutation({
+    mutationFn: (values: V) => api<ResultadoAcesso>(path, { method: "POST", json: values }),
+    // A refusal is recorded too, and a 409 means someone is inside: refresh either way.
+    onSettled: () => invalidate(),
+  });
+}
+
+export const useRegistrarEntrada = () => usePortariaMutation<EntradaValues>("/api/controle-acesso/entrada");
+export const useRegistrarSaida = () => usePortariaMutation<{ condominio_id: string; pessoa: PessoaPortaria }>("/api/controle-acesso/saida");
+export const useRegistrarVisitante = () => usePortariaMutation<VisitanteValues>("/api/controle-acesso/visitante");

@@ -1,0 +1,330 @@
+import { ShieldAlert, UserPlus, X } from "lucide-react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import type { ResultadoAcesso } from "@shared/schemas/controle-acesso";
+import type { CondominioOption } from "@shared/schemas/painel";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { FilterSelect, SearchField } from "~/components/ui/list-toolbar";
+import { Loading } from "~/components/ui/query-state";
+import { ApiError } from "~/lib/api";
+import { saveCallbacks, type SaveForm } from "~/lib/save-callbacks";
+import { useDebouncedValue } from "~/lib/use-debounced-value";
+import {
+  useBuscaPortaria,
+  usePresentes,
+  useRegistrarEntrada,
+  useRegistrarSaida,
+  useRegistrarVisitante,
+  type LiberarMesmoAssim,
+  type PessoaPortaria,
+} from "./api";
+import { useCondominioPortaria } from "./condominio-portaria";
+import { LiberarDialog } from "./liberar-dialog";
+import { PresentesPanel } from "./presentes-panel";
+import { focusResultado, ResultadosBusca, totalResultados, type Alvo } from "./resultados-busca";
+import { VisitanteDialog, type VisitanteDados, type VisitanteFormValues } from "./visitante-dialog";
+
+/** What the gate answered that needs the porteiro: a refusal (maybe overridable) or someone already inside. */
+type Aviso =
+  | { tipo: "negado"; nome: string; mensagem: string; liberar?: (values: LiberarMesmoAssim) => void }
+  | { tipo: "ja-dentro"; nome: string; titulo: string; mensagem: string; sair?: () => void };
+
+const SUCCESS = (r: ResultadoAcesso) => (r.resultado === "liberado" ? { title: r.titulo, description: r.mensagem } : null);
+
+/**
+ * The gate console (gatehouse-spec §3): the gate's condominium, one search box, the results with
+ * 'Registrar entrada' / 'Registrar saída', 'Visitante sem pré-autorização', and who is inside.
+ */
+export function ControleAcessoConsole({ condominios }: { condominios: readonly CondominioOption[] | undefined }) {
+  const uid = useId();
+  const [condominioId, setCondominioId] = useCondominioPortaria(condominios);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const resultsRef = useRef<HTMLDivElement>(null);
+
+  const [texto, setTexto] = useState("");
+  const [imediato, setImediato] = useState<string | null>(null);
+  const debounced = useDebouncedValue(texto.trim(), 300);
+  // Enter searches at once; typing waits for a pause.
+  const q = imediato !== null && imediato === texto.trim() ? imediato : debounced;
+  const busca = useBuscaPortaria(condominioId, q);
+  const presentes = usePresentes(condominioId);
+
+  const entrada = useRegistrarEntrada();
+  const saida = useRegistrarSaida();
+  const visitante = useRegistrarVisitante();
+  const pending = entrada.isPending || saida.isPending || visitante.isPending;
+
+  const [aviso, setAviso] = useState<Aviso | null>(null);
+  const [liberando, setLiberando] = useState(false);
+  const [visitanteAberto, setVisitanteAberto] = useState(false);
+
+  /** Back to the search box, its text selected: the next name typed replaces it. */
+  function focusBusca() {
+    searchRef.current?.focus();
+    searchRef.current?.select();
+  }
+  const keepFocusOnSearch = (event: Event) => {
+    event.preventDefault();
+    focusBusca();
+  };
+
+  // Focused on load, and when the gate's condominium changes.
+  useEffect(() => {
+    if (condominioId) searchRef.current?.focus();
+  }, [condominioId]);
+
+  function trocarCondominio(id: string) {
+    setCondominioId(id);
+    setTexto("");
+    setAviso(null);
+  }
+
+  /** After an answer: a refusal stays on screen; the search box takes the focus again. */
+  function answered(result: ResultadoAcesso, nome: string, liberar: ((values: LiberarMesmoAssim) => void) | undefined) {
+    setLiberando(false);
+    setAviso(result.resultado === "negado" ? { tipo: "negado", nome, mensagem: result.mensagem, liberar: result.pode_liberar ? liberar : undefined } : null);
+    focusBusca();
+  }
+
+  /** A 409 'Já está no condomínio desde HH:mm.': the exit is offered instead. */
+  function failed(error: unknown, nome: string, sair?: () => void) {
+    setLiberando(false);
+    if (error instanceof ApiError && error.status === 409) setAviso({ tipo: "ja-dentro", nome, titulo: error.title, mensagem: error.message, sair });
+    focusBusca();
+  }
+
+  function registrarEntrada(alvo: Alvo, liberar?: LiberarMesmoAssim) {
+    if (!condominioId) return;
+    entrada.mutate(
+      { condominio_id: condominioId, pessoa: alvo.pessoa, placa: alvo.placa ?? null, metodo: "busca", liberar_mesmo_assim: liberar },
+      saveCallbacks<ResultadoAcesso>({
+        success: SUCCESS,
+        error: "Erro ao registrar entrada",
+        done: (result) => answered(result, alvo.nome, (values) => registrarEntrada(alvo, values)),
+        failed: (error) => failed(error, alvo.nome, () => registrarSaida(alvo.nome, alvo.pessoa)),
+      }),
+    );
+  }
+
+  function registrarSaida(nome: string, pessoa: PessoaPortaria) {
+    if (!condominioId) return;
+    saida.mutate(
+      { condominio_id: condominioId, pessoa },
+      saveCallbacks<ResultadoAcesso>({
+        success: SUCCESS,
+        error: "Erro ao registrar saída",
+        done: () => {
+          setAviso(null);
+          focusBusca();
+        },
+        failed: () => focusBusca(),
+      }),
+    );
+  }
+
+  function registrarVisitante(values: VisitanteDados, form: SaveForm<VisitanteFormValues> | undefined, liberar?: LiberarMesmoAssim) {
+    if (!condominioId) return;
+    visitante.mutate(
+      { ...values, condominio_id: condominioId, liberar_mesmo_assim: liberar },
+      saveCallbacks<ResultadoAcesso, VisitanteFormValues>({
+        success: SUCCESS,
+        error: "Erro ao registrar visitante",
+        form,
+        done: (result) => {
+          setVisitanteAberto(false);
+          answered(result, values.nome, (again) => registrarVisitante(values, undefined, again));
+        },
+        failed: (error) => {
+          // Field messages stay in the open form; someone already inside closes it.
+          if (error instanceof ApiError && error.status === 409) {
+            setVisitanteAberto(false);
+            failed(error, values.nome);
+          } else if (!form) failed(error, values.nome);
+        },
+      }),
+    );
+  }
+
+  function onSearchKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      const text = texto.trim();
+      if (text === q) void busca.refetch();
+      setImediato(text);
+    } else if (event.key === "ArrowDown") {
+      if (focusResultado(resultsRef.current, 1)) event.preventDefault();
+    } else if (event.key === "Escape" && texto) {
+      event.preventDefault();
+      setTexto("");
+    }
+  }
+
+  const data = q && condominioId ? busca.data : undefined;
+  const total = data ? totalResultados(data) : 0;
+  const status =
+    !q || !condominioId
+      ? ""
+      : !data
+        ? "Buscando..."
+        : total === 0
+          ? "Nenhum registro encontrado"
+          : `${total} ${total === 1 ? "resultado encontrado" : "resultados encontrados"}.`;
+  const searchId = `${uid}-busca`;
+  const hintId = `${uid}-teclas`;
+
+  return (
+    <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        {condominios ? (
+          <FilterSelect
+            id={`${uid}-condominio`}
+            label="Condomínio da portaria"
+            value={condominioId}
+            onChange={trocarCondominio}
+            options={condominios.map((c) => ({ value: c.id, label: c.nome }))}
+            placeholder="Escolha o condomínio"
+            className="grid gap-2 sm:w-80"
+          />
+        ) : (
+          <Loading label="Carregando condomínios..." className="py-2" />
+        )}
+        <Button type="button" variant="outline" disabled={!condominioId} onClick={() => setVisitanteAberto(true)}>
+          <UserPlus aria-hidden />
+          Visitante sem pré-autorização
+        </Button>
+      </div>
+      {condominios && condominios.length === 0 && (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          Nenhum condomínio ativo disponível para você. Peça ao administrador que libere o condomínio desta portaria.
+        </p>
+      )}
+
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6 2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <Card role="search" aria-label="Buscar pessoas e veículos">
+          <CardContent className="grid gap-4 pt-6">
+            <div className="grid gap-2">
+              <SearchField
+                id={searchId}
+                value={texto}
+                onChange={setTexto}
+                placeholder="Buscar por nome, CPF, placa, unidade ou código..."
+                className="grid gap-2"
+                inputProps={{
+                  ref: searchRef,
+                  onKeyDown: onSearchKeyDown,
+                  disabled: !condominioId,
+                  spellCheck: false,
+                  "aria-describedby": hintId,
+                  className: "h-12 text-base",
+                }}
+              />
+              <p id={hintId} className="text-xs text-slate-600">
+                Teclas: <kbd className="font-semibold">Enter</kbd> busca · <kbd className="font-semibold">↓</kbd> <kbd className="font-semibold">↑</kbd>{" "}
+                percorrem os resultados · <kbd className="font-semibold">Enter</kbd> no resultado registra a entrada · <kbd className="font-semibold">Tab</kbd>{" "}
+                chega a &apos;Registrar saída&apos; · <kbd className="font-semibold">Esc</kbd> volta à busca
+              </p>
+            </div>
+
+            <p role="status" className="text-sm text-slate-700">
+              {status}
+            </p>
+
+            {aviso && (
+              <AvisoAcesso
+                aviso={aviso}
+                pending={pending}
+                onLiberar={() => setLiberando(true)}
+                onFechar={() => {
+                  setAviso(null);
+                  focusBusca();
+                }}
+              />
+            )}
+
+            {data && total > 0 && (
+              <ResultadosBusca
+                data={data}
+                containerRef={resultsRef}
+                pending={pending}
+                onEntrada={(alvo) => registrarEntrada(alvo)}
+                onSaida={(alvo) => registrarSaida(alvo.nome, alvo.pessoa)}
+                onEscape={focusBusca}
+              />
+            )}
+          </CardContent>
+        </Card>
+
+        {condominioId && (
+          <PresentesPanel
+            rows={presentes.data?.rows}
+            loading={presentes.isPending}
+            error={presentes.error}
+            pending={pending}
+            onSaida={(p) => registrarSaida(p.nome_pessoa, { tipo: "presenca", presenca_id: p.id })}
+          />
+        )}
+      </div>
+
+      <VisitanteDialog
+        open={visitanteAberto}
+        condominioId={condominioId}
+        pending={visitante.isPending}
+        onClose={() => setVisitanteAberto(false)}
+        onSubmit={(values, form) => registrarVisitante(values, form)}
+        onCloseAutoFocus={keepFocusOnSearch}
+      />
+      <LiberarDialog
+        open={liberando && aviso?.tipo === "negado" && Boolean(aviso.liberar)}
+        nome={aviso?.nome ?? ""}
+        motivo={aviso?.mensagem ?? ""}
+        pending={pending}
+        onClose={() => setLiberando(false)}
+        onConfirm={(values) => (aviso?.tipo === "negado" ? aviso.liberar?.(values) : undefined)}
+        onCloseAutoFocus={keepFocusOnSearch}
+      />
+    </div>
+  );
+}
+
+/** 'Acesso negado' with the reason (and 'Liberar mesmo assim' but past the blocklist), or 'Já está no condomínio' with the exit. */
+function AvisoAcesso({ aviso, pending, onLiberar, onFechar }: { aviso: Aviso; pending: boolean; onLiberar: () => void; onFechar: () => void }) {
+  const negado = aviso.tipo === "negado";
+  return (
+    <div
+      role="alert"
+      data-aviso={aviso.tipo}
+      className={
+        negado
+          ? "grid gap-3 rounded-lg border-2 border-red-700 bg-red-50 p-4 text-red-950"
+          : "grid gap-3 rounded-lg border-2 border-amber-500 bg-amber-50 p-4 text-amber-950"
+      }
+    >
+      <div className="flex items-start gap-3">
+        <ShieldAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+        <div className="grid gap-1">
+          <p className="font-semibold">
+            {negado ? "Acesso negado" : aviso.titulo}: {aviso.nome}
+          </p>
+          <p className="text-sm">{aviso.mensagem}</p>
+        </div>
+        <button type="button" onClick={onFechar} aria-label="Fechar aviso" className="ml-auto rounded p-1 hover:bg-black/5 focus-visible:outline-2">
+          <X className="h-4 w-4" aria-hidden />
+        </button>
+      </div>
+      {negado && aviso.liberar && (
+        <div>
+          <Button type="button" variant="destructive" size="sm" disabled={pending} onClick={onLiberar}>
+            Liberar mesmo assim
+          </Button>
+        </div>
+      )}
+      {!negado && aviso.sair && (
+        <div>
+          <Button type="button" size="sm" disabled={pending} onClick={aviso.sair}>
+            Registrar saída
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { entradaSchema } from "@shared/schemas/controle-acesso";
+import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
+import { toastFormErrors } from "~/components/ui/form-field";
+import { InputField } from "~/components/ui/form-field-kit";
+import type { LiberarMesmoAssim } from "./api";
+
+const liberarSchema = entradaSchema.shape.liberar_mesmo_assim.unwrap();
+
+/**
+ * 'Liberar mesmo assim' (§3): who authorised letting in someone refused, required; the entry is
+ * asked again with it and recorded as an override. Never offered past the blocklist.
+ */
+export function LiberarDialog({
+  open,
+  nome,
+  motivo,
+  pending,
+  onClose,
+  onConfirm,
+  onCloseAutoFocus,
+}: {
+  open: boolean;
+  nome: string;
+  motivo: string;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: (values: LiberarMesmoAssim) => void;
+  onCloseAutoFocus: (event: Event) => void;
+}) {
+  return (
+    <FormDialog
+      open={open}
+      pending={pending}
+      onClose={onClose}
+      onCloseAutoFocus={onCloseAutoFocus}
+      title="Liberar mesmo assim"
+      description={`${nome}: ${motivo}`}
+    >
+      {open && <LiberarForm pending={pending} onConfirm={onConfirm} />}
+    </FormDialog>
+  );
+}
+
+function LiberarForm({ pending, onConfirm }: { pending: boolean; onConfirm: (values: LiberarMesmoAssim) => void }) {
+  const id = useId();
+  const { register, handleSubmit, formState } = useForm<LiberarMesmoAssim>({ resolver: zodResolver(liberarSchema), defaultValues: { autorizado_por: "" } });
+  return (
+    <form onSubmit={handleSubmit(onConfirm, toastFormErrors)} noValidate className="grid gap-4">
+      <InputField
+        id={`${id}-autorizado-por`}
+        label="Autorizado por"
+        required
+        hint="Quem autorizou a entrada (nome e, se for o caso, como: interfone, telefone)."
+        error={formState.errors.autorizado_por?.message}
+        registration={register("autorizado_por")}
+        autoComplete="off"
+        maxLength={200}
+      />
+      <DialogFormActions pending={pending} submitLabel="Liberar entrada" />
+    </form>
+  );
+}

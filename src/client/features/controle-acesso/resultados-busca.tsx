@@ -1,0 +1,192 @@
+import { LogIn, LogOut } from "lucide-react";
+import type { KeyboardEvent, ReactNode, RefObject } from "react";
+import { formatPhone } from "@shared/br/phone";
+import { formatPlaca } from "@shared/br/placa";
+import type { BuscaPortaria, PrestadorEncontrado } from "@shared/schemas/controle-acesso";
+import { TIPO_MORADOR_LABEL } from "@shared/schemas/moradores";
+import { unidadeLabel } from "@shared/schemas/unidades";
+import { formatTime } from "@shared/time";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { AtivoBadge } from "~/components/ui/status-badge";
+import type { PessoaPortaria } from "./api";
+
+/** Who a result lets in or out: a resident (from a vehicle, with its plate) or a provider. */
+export interface Alvo {
+  nome: string;
+  pessoa: PessoaPortaria;
+  placa?: string;
+}
+
+const ENTRADA = "[data-entrada]";
+
+/**
+ * Moves the focus to the 'Registrar entrada' of the result `delta` places from the focused one
+ * (from the search box: `delta` 1 is the first). Returns false when there is none.
+ */
+export function focusResultado(container: HTMLElement | null, delta: number): boolean {
+  if (!container) return false;
+  const buttons = [...container.querySelectorAll<HTMLButtonElement>(ENTRADA)];
+  const current = buttons.findIndex((b) => b.closest("li")?.contains(document.activeElement));
+  const next = current < 0 ? (delta > 0 ? 0 : buttons.length - 1) : current + delta;
+  const target = buttons[Math.min(Math.max(next, 0), buttons.length - 1)];
+  target?.focus();
+  return Boolean(target);
+}
+
+const SITUACAO_VARIANT = { "Autorizado hoje": "green", "Fora do período autorizado": "red", Inativo: "grey" } as const;
+
+/** How many results a search brought. */
+export const totalResultados = (data: BuscaPortaria) => data.moradores.length + data.veiculos.length + data.prestadores.length + data.visitantes.length;
+
+/**
+ * The search's results under 'Moradores', 'Veículos', 'Prestadores' and 'Visitantes' (§3), each
+ * with 'Registrar entrada' and 'Registrar saída'. ArrowUp/ArrowDown go from one result's entry
+ * to the next one's; Enter on it registers the entry; Escape goes back to the search box.
+ */
+export function ResultadosBusca({
+  data,
+  containerRef,
+  pending,
+  onEntrada,
+  onSaida,
+  onEscape,
+}: {
+  data: BuscaPortaria;
+  containerRef: RefObject<HTMLDivElement | null>;
+  pending: boolean;
+  onEntrada: (alvo: Alvo) => void;
+  onSaida: (alvo: Alvo) => void;
+  onEscape: () => void;
+}) {
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      focusResultado(containerRef.current, event.key === "ArrowDown" ? 1 : -1);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      onEscape();
+    }
+  }
+  const item = (key: string, alvo: Alvo, dentroDesde: string | null, details: ReactNode) => (
+    <Resultado key={key} id={key} alvo={alvo} dentroDesde={dentroDesde} pending={pending} onEntrada={onEntrada} onSaida={onSaida}>
+      {details}
+    </Resultado>
+  );
+
+  return (
+    <div ref={containerRef} onKeyDown={onKeyDown} className="grid gap-4">
+      <h2 className="sr-only">Resultados da busca</h2>
+      <Grupo id="resultados-moradores" title="Moradores" count={data.moradores.length}>
+        {data.moradores.map((m) =>
+          item(
+            `morador-${m.id}`,
+            { nome: m.nome_completo, pessoa: { tipo: "morador", morador_id: m.id } },
+            m.dentro_desde,
+            <>
+              <span>{unidadeLabel(m.unidade)}</span>
+              <span>{TIPO_MORADOR_LABEL[m.tipo_morador as keyof typeof TIPO_MORADOR_LABEL] ?? m.tipo_morador}</span>
+              <AtivoBadge ativo={m.ativo} />
+              {m.telefone_celular && <span>{formatPhone(m.telefone_celular)}</span>}
+            </>,
+          ),
+        )}
+      </Grupo>
+      <Grupo id="resultados-veiculos" title="Veículos" count={data.veiculos.length}>
+        {data.veiculos.map((v) =>
+          item(
+            `veiculo-${v.id}`,
+            { nome: v.morador.nome_completo, pessoa: { tipo: "morador", morador_id: v.morador.id }, placa: v.placa },
+            v.morador.dentro_desde,
+            <>
+              <span className="font-mono font-semibold tracking-wider text-slate-900">{formatPlaca(v.placa)}</span>
+              <span>{[v.marca, v.modelo].filter(Boolean).join(" ") || "Modelo não informado"}</span>
+              {v.cor && <span>{v.cor}</span>}
+              <span>{unidadeLabel(v.unidade)}</span>
+              {!v.ativo && <AtivoBadge ativo={false} />}
+            </>,
+          ),
+        )}
+      </Grupo>
+      <Grupo id="resultados-prestadores" title="Prestadores" count={data.prestadores.length}>
+        {data.prestadores.map((p: PrestadorEncontrado) =>
+          item(
+            `prestador-${p.id}`,
+            { nome: p.nome_empresa_profissional, pessoa: { tipo: "prestador", prestador_id: p.id } },
+            p.dentro_desde,
+            <>
+              <span>{p.tipo_servico}</span>
+              <Badge variant={SITUACAO_VARIANT[p.situacao_hoje]}>{p.situacao_hoje}</Badge>
+            </>,
+          ),
+        )}
+      </Grupo>
+      {/* Pre-authorised visitors arrive with the Visitantes screen (§4): the server answers none yet. */}
+      <Grupo id="resultados-visitantes" title="Visitantes" count={data.visitantes.length}>
+        {null}
+      </Grupo>
+    </div>
+  );
+}
+
+function Grupo({ id, title, count, children }: { id: string; title: string; count: number; children: ReactNode }) {
+  if (count === 0) return null;
+  return (
+    <section aria-labelledby={id} className="grid gap-2">
+      <h3 id={id} className="text-sm font-semibold uppercase tracking-wide text-slate-700">
+        {title} <span className="font-normal normal-case">({count})</span>
+      </h3>
+      <ul aria-labelledby={id} className="grid gap-2">
+        {children}
+      </ul>
+    </section>
+  );
+}
+
+/** One person found: who, the details, 'No condomínio desde HH:mm' when inside, and the two actions. */
+function Resultado({
+  id,
+  alvo,
+  dentroDesde,
+  pending,
+  onEntrada,
+  onSaida,
+  children,
+}: {
+  id: string;
+  alvo: Alvo;
+  dentroDesde: string | null;
+  pending: boolean;
+  onEntrada: (alvo: Alvo) => void;
+  onSaida: (alvo: Alvo) => void;
+  children: ReactNode;
+}) {
+  const nameId = `${id}-nome`;
+  const detailsId = `${id}-detalhes`;
+  return (
+    <li
+      data-resultado
+      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3 focus-within:border-brand-500 focus-within:bg-brand-50 focus-within:ring-2 focus-within:ring-brand-500"
+    >
+      <div className="grid min-w-0 gap-1">
+        <p id={nameId} className="font-semibold text-slate-900">
+          {alvo.nome}
+        </p>
+        <p id={detailsId} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
+          {children}
+          {dentroDesde && <Badge variant="yellow">No condomínio desde {formatTime(dentroDesde)}</Badge>}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button data-entrada size="sm" disabled={pending} aria-describedby={`${nameId} ${detailsId}`} onClick={() => onEntrada(alvo)}>
+          <LogIn aria-hidden />
+          Registrar entrada
+        </Button>
+        <Button size="sm" variant="outline" disabled={pending} aria-describedby={`${nameId} ${detailsId}`} onClick={() => onSaida(alvo)}>
+          <LogOut aria-hidden />
+          Registrar saída
+        </Button>
+      </div>
+    </li>
+  );
+}
