@@ -271,6 +271,9 @@ describe("a visitor without pre-authorisation", () => {
     const wrong = await visitante({ autorizado_por_morador_id: ids.bruno });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error.fields).toEqual({ autorizado_por_morador_id: "Escolha um morador da unidade de destino." });
+    // An inactive resident of the unit cannot authorise either.
+    const inactive = await visitante({ unidade_id: ids.a102, autorizado_por_morador_id: ids.inativa });
+    expect(inactive.json().error.fields).toEqual({ autorizado_por_morador_id: "Escolha um morador da unidade de destino." });
     const noName = await visitante({ nome: "  " });
     expect(noName.json().error.fields).toEqual({ nome: "Informe o nome do visitante." });
     expect(await databaseSnapshot(t)).toStrictEqual(before);

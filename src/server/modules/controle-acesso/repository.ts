@@ -239,12 +239,13 @@ export function controleAcessoRepository(db: Db) {
     },
 
     /** A resident of `unidadeId` in the condominium (who authorised a visitor). */
+    /** An active resident of the unit: an inactive one cannot authorise a visitor. */
     async moradorDaUnidade(condominioId: string, unidadeId: string, moradorId: string) {
       const [row] = await db
         .select({ id: moradores.id, nome: moradores.nome_completo, unidade_ativa: unidades.ativo })
         .from(moradores)
         .innerJoin(unidades, eq(unidades.id, moradores.unidade_id))
-        .where(and(eq(moradores.id, moradorId), eq(moradores.unidade_id, unidadeId), eq(unidades.condominio_id, condominioId)));
+        .where(and(eq(moradores.id, moradorId), eq(moradores.unidade_id, unidadeId), eq(unidades.condominio_id, condominioId), eq(moradores.ativo, true)));
       return row ?? null;
     },
 
