@@ -224,4 +224,26 @@ describe("a porteiro of Residencial Aurora at the gate", () => {
     await expectToast("Saída registrada", /Entregador Esquecido saiu às/);
     await row.waitFor({ state: "detached" });
   });
+
+  it("finds what the gate registered in Registros, as a supervisor of the same condominium who may read them", async () => {
+    const SUPERVISORA = { email: "sara.supervisora@teste.local", password: "senha-da-sara-1", nome: "Sara Supervisora" };
+    await createPortariaUser(portal, {
+      ...SUPERVISORA,
+      grupo: { nome: "Supervisão", permissions: ["registrar_acesso_visitante", "visualizar_registros_acesso"] },
+      condominioIds: [aurora],
+    });
+    const { page: other, context } = await browser.newPage();
+    await login(other, portal.url, SUPERVISORA.email, SUPERVISORA.password);
+    await other.waitForURL(`${portal.url}/portaria-web`);
+    await other.goto(`${portal.url}/portaria-web/registros`);
+    const rows = other.getByRole("table", { name: "Registros de acesso" }).getByRole("row");
+    // Ana's entry and exit, registered at the console earlier in this file, and the refused provider.
+    await rows.filter({ hasText: "Ana Beatriz Souza" }).first().waitFor();
+    const ana = await rows.filter({ hasText: "Ana Beatriz Souza" }).allTextContents();
+    expect(ana.some((r) => /Entrada/.test(r))).toBe(true);
+    expect(ana.some((r) => /Saída/.test(r))).toBe(true);
+    expect((await rows.filter({ hasText: "Piscinas Vencidas" }).allTextContents()).some((r) => r.includes("Prestador fora do período autorizado"))).toBe(true);
+    expect(await rows.filter({ hasText: "Paulo Porteiro" }).count()).toBeGreaterThan(0);
+    await context.close();
+  });
 });
