@@ -148,7 +148,7 @@ const notUuid = fc.oneof(
 const unknownUuid = fc.uuid({ version: 4 });
 
 /** Field values each field refuses, besides the wrong types and bad strings every field refuses. */
-type FieldType = "string" | "boolean" | "uuids";
+type FieldType = "string" | "boolean" | "uuids" | "integer";
 const FIELDS: Record<string, { type: FieldType; invalid?: fc.Arbitrary<unknown> }> = {
   cnpj: { type: "string", invalid: fc.constantFrom("11.222.333/0001-82", "12345678901234", "abc", "11.111.111/1111-11", ...HOSTILE_TEXT) },
   cpf: { type: "string", invalid: fc.constantFrom("123.456.789-00", "111.111.111-11", "1234567890", "abc", ...HOSTILE_TEXT) },
@@ -183,6 +183,10 @@ const FIELDS: Record<string, { type: FieldType; invalid?: fc.Arbitrary<unknown> 
   permissao_ids: { type: "uuids" },
   grupo_ids: { type: "uuids" },
   condominio_ids: { type: "uuids" },
+  retencao_anos: {
+    type: "integer",
+    invalid: fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 51 }), fc.constantFrom(1.5, "abc", "5.5", "0", "51", null, true, {}, [])),
+  },
   acesso_todos_condominios: { type: "boolean" },
   pessoa: {
     type: "string",
@@ -503,6 +507,12 @@ describe("invalid bodies are refused and change nothing", () => {
           fc.constantFrom("true", "false", 1, 0, null, "sim"),
           badString,
           notString.filter((v) => typeof v !== "boolean"),
+        );
+      case "integer":
+        // Numbers in their range are valid, strings of them too (a form's input): only the field's own refusals.
+        return fc.oneof(
+          ...specific,
+          badString.filter((v) => !/^\s*\d{1,2}\s*$/.test(String(v))),
         );
       case "uuids":
         return fc.oneof(

@@ -36,6 +36,17 @@ const optionalContato = z.preprocess(
     .nullable(),
 );
 
+export const RETENCAO_PADRAO_ANOS = 5;
+const RETENCAO_INVALIDA = "Informe de 1 a 50 anos.";
+
+/** How long the gate's records keep names and documents (gatehouse-spec §5): 1 to 50 years, 5 by default. */
+const retencaoAnos = z
+  .preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
+    z.number({ error: RETENCAO_INVALIDA }).int(RETENCAO_INVALIDA).min(1, RETENCAO_INVALIDA).max(50, RETENCAO_INVALIDA).optional(),
+  )
+  .transform((v) => v ?? RETENCAO_PADRAO_ANOS);
+
 export const condominioInputSchema = z.object({
   nome: requiredText(MSG.condominioNameRequired.message),
   cnpj: optionalCnpj.optional().default(null),
@@ -48,6 +59,7 @@ export const condominioInputSchema = z.object({
   sindico_nome: optionalText(200).optional().default(null),
   sindico_contato: optionalContato.optional().default(null),
   ativo: booleanDefaultTrue,
+  retencao_anos: retencaoAnos,
 });
 
 export const condominioListQuerySchema = z
@@ -77,6 +89,8 @@ export interface Condominio extends CondominioListItem {
   email: string | null;
   sindico_nome: string | null;
   sindico_contato: string | null;
+  /** Years the gate's records keep names and documents before the retention job removes them. */
+  retencao_anos: number;
   created_at: string;
   updated_at: string;
 }

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { formatCep, UFS } from "@shared/br/cep";
 import { formatCnpj } from "@shared/br/cnpj";
 import { formatPhone, isValidPhone } from "@shared/br/phone";
-import { condominioInputSchema, type Condominio } from "@shared/schemas/condominios";
+import { condominioInputSchema, RETENCAO_PADRAO_ANOS, type Condominio } from "@shared/schemas/condominios";
 import { Card, CardContent } from "~/components/ui/card";
 import { FormActions, ReadOnlyNotice } from "~/components/ui/form-actions";
 import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
@@ -30,6 +30,7 @@ interface FormValues {
   sindico_nome: string;
   sindico_contato: string;
   ativo: boolean;
+  retencao_anos: string;
 }
 
 const FIELDS: readonly (keyof FormValues)[] = [
@@ -44,6 +45,7 @@ const FIELDS: readonly (keyof FormValues)[] = [
   "sindico_nome",
   "sindico_contato",
   "ativo",
+  "retencao_anos",
 ];
 
 const resolver = zodResolver(condominioInputSchema) as unknown as Resolver<FormValues, unknown, CondominioValues>;
@@ -69,6 +71,7 @@ function toFormValues(c?: Condominio): FormValues {
     sindico_contato: c?.sindico_contato ? formatContato(c.sindico_contato) : "",
     // §2: a new condominium starts active.
     ativo: c?.ativo ?? true,
+    retencao_anos: String(c?.retencao_anos ?? RETENCAO_PADRAO_ANOS),
   };
 }
 
@@ -95,6 +98,7 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
     sindicoNome: `${uid}-sindico-nome`,
     sindicoContato: `${uid}-sindico-contato`,
     ativo: `${uid}-ativo`,
+    retencao: `${uid}-retencao`,
     somenteLeitura: `${uid}-somente-leitura`,
   };
 
@@ -276,6 +280,19 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
                 />
               </FormField>
             </div>
+
+            <InputField
+              id={ids.retencao}
+              label="Retenção dos registros de acesso (anos)"
+              error={errors.retencao_anos?.message}
+              hint="Depois desse prazo, nome, documento e placa dos registros da portaria são apagados; as contagens ficam."
+              registration={register("retencao_anos")}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={50}
+              className="border-t border-slate-200 pt-5 sm:max-w-xs"
+            />
 
             <SwitchField
               id={ids.ativo}
