@@ -1,14 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq, like, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
 import { isValidCep, UFS } from "../../shared/br/cep";
 import { isValidCnpj } from "../../shared/br/cnpj";
 import { isValidCpf } from "../../shared/br/cpf";
+import { nomeComparavel } from "../../shared/br/documento";
 import { isValidPlaca } from "../../shared/br/placa";
+import { verificarCadeia } from "../modules/registros/cadeia";
 import { createTestApp, request, signIn, type TestApp } from "../testing/harness";
-import { DEMO_DOMAIN, DEMO_MARKER_KEY, DEMO_PASSWORD, DEMO_GROUPS, DemoRefusedError, demoCounts, seedDemo, type DemoResult } from "./demo-data";
+import { DEMO_DOMAIN, DEMO_MARKER_KEY, DEMO_PASSWORD, DEMO_GROUPS, DemoRefusedError, demoCounts, demoRegistros, seedDemo, type DemoResult } from "./demo-data";
+import { DEMO_OPERADOR } from "./demo-historico";
 import * as schema from "./schema";
 
 const SCALE = 0.005;
+const DAY = 24 * 60 * 60 * 1000;
 
 describe("seed:demo", () => {
   let app: TestApp;
@@ -109,6 +113,82 @@ describe("seed:demo", () => {
     });
   });
 
+  const demoCondoIds = async () =>
+    (
+      await app.database.db
+        .select({ id: schema.condominios.id })
+        .from(schema.condominios)
+        .where(like(schema.condominios.email, `%${DEMO_DOMAIN}`))
+    ).map((c) => c.id);
+  const historyOf = async (condoIds: string[]) =>
+    app.database.db
+      .select()
+      .from(schema.registrosAcesso)
+      .where(inArray(schema.registrosAcesso.condominio_id, condoIds))
+      .orderBy(asc(schema.registrosAcesso.condominio_id), asc(schema.registrosAcesso.seq));
+
+  it("writes twelve months of gate history, in proportion to the scale, with refusals and blocks", async () => {
+    const ids = await demoCondoIds();
+    const rows = await historyOf(ids);
+    expect(demoRegistros(SCALE)).toBe(50_000);
+    expect(rows).toHaveLength(demoRegistros(SCALE));
+    expect(result.historico.registros).toBe(rows.length);
+    const now = Date.now();
+    const times = rows.map((r) => r.registrado_em.getTime());
+    expect(Math.min(...times)).toBeGreaterThanOrEqual(now - 367 * DAY);
+    expect(Math.max(...times)).toBeLessThanOrEqual(now);
+    expect(Math.max(...times)).toBeGreaterThan(now - 2 * DAY);
+    // One chain per condominium: 1, 2, 3... at strictly increasing times.
+    for (let i = 1; i < rows.length; i++) {
+      if (rows[i]!.condominio_id !== rows[i - 1]!.condominio_id) continue;
+      expect(rows[i]!.seq).toBe(rows[i - 1]!.seq + 1);
+      expect(rows[i]!.registrado_em.getTime()).toBeGreaterThan(rows[i - 1]!.registrado_em.getTime());
+    }
+    expect(rows.every((r) => r.operador_nome === DEMO_OPERADOR && r.operador_id === null)).toBe(true);
+    for (const tipo of ["morador", "visitante", "prestador", "entregador"]) expect(rows.some((r) => r.tipo_pessoa === tipo)).toBe(true);
+    const negados = rows.filter((r) => r.resultado === "negado");
+    expect(negados.length).toBeGreaterThan(rows.length * 0.01);
+    expect(negados.every((r) => r.motivo)).toBe(true);
+    expect(negados.some((r) => r.motivo!.startsWith("Prestador fora do período autorizado"))).toBe(true);
+    expect(negados.some((r) => r.motivo!.startsWith("Pessoa bloqueada neste condomínio"))).toBe(true);
+    const blocks = await app.database.db.select().from(schema.bloqueios).where(inArray(schema.bloqueios.condominio_id, ids));
+    expect(blocks.length).toBeGreaterThan(0);
+    expect(result.historico.bloqueios).toBe(blocks.length);
+    // São Paulo rush hours (7-9 h and 17-20 h) carry more than their share of the day.
+    const hourSp = (d: Date) => (d.getUTCHours() + 21) % 24;
+    const rush = rows.filter((r) => [7, 8, 17, 18, 19].includes(hourSp(r.registrado_em))).length;
+    expect(rush / rows.length).toBeGreaterThan(0.5);
+    // Small hours: only the last visitors leaving.
+    const night = rows.filter((r) => [1, 2, 3, 4].includes(hourSp(r.registrado_em)));
+    expect(night.length).toBeLessThan(rows.length * 0.01);
+    expect(night.every((r) => r.sentido === "saida")).toBe(true);
+  });
+
+  it("keeps the people inside now consistent with the records, and every seeded chain verifies", async () => {
+    const ids = await demoCondoIds();
+    const rows = await historyOf(ids);
+    const chave = (r: (typeof rows)[number]) =>
+      r.morador_id ? `morador:${r.morador_id}` : r.prestador_id ? `prestador:${r.prestador_id}` : `visitante:${r.documento ?? nomeComparavel(r.nome_pessoa)}`;
+    const last = new Map<string, (typeof rows)[number]>();
+    for (const r of rows) last.set(`${r.condominio_id}|${chave(r)}`, r);
+    const expected = [...last.entries()]
+      .filter(([, r]) => r.sentido === "entrada" && r.resultado === "liberado")
+      .map(([k, r]) => `${k}|${r.id}`)
+      .sort();
+    const inside = await app.database.db.select().from(schema.presencas).where(inArray(schema.presencas.condominio_id, ids));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(inside.map((p) => `${p.condominio_id}|${p.pessoa_chave}|${p.registro_entrada_id}`).sort()).toEqual(expected);
+    expect(result.historico.presencas).toBe(inside.length);
+
+    for (const id of ids.slice(0, 3)) {
+      const verificacao = await verificarCadeia(app.database.db, id);
+      expect(verificacao).toEqual({ integra: true, verificados: rows.filter((r) => r.condominio_id === id).length });
+      const [head] = await app.database.db.select().from(schema.registrosCadeia).where(eq(schema.registrosCadeia.condominio_id, id));
+      const tail = rows.filter((r) => r.condominio_id === id).at(-1)!;
+      expect(head).toEqual({ condominio_id: id, ultimo_seq: tail.seq, ultimo_hash: tail.hash });
+    }
+  });
+
   it("replaces its own data when run again, with the same (deterministic) data", async () => {
     const snapshot = async () =>
       (await app.database.db.select({ cnpj: schema.condominios.cnpj, nome: schema.condominios.nome }).from(schema.condominios))
@@ -126,6 +206,10 @@ describe("seed:demo", () => {
       .where(like(schema.usuarios.email, `%@${DEMO_DOMAIN}`));
     expect(users).toHaveLength(result.counts.usuarios);
     expect(await snapshot()).toEqual(before);
+    // The history too: replaced (not added to), and its chains verify from 1.
+    const ids = await demoCondoIds();
+    expect(await historyOf(ids)).toHaveLength(demoRegistros(SCALE));
+    for (const id of ids) expect(await verificarCadeia(app.database.db, id)).toMatchObject({ integra: true });
   });
 
   it("refuses a database with non-demo data unless forced", async () => {
@@ -178,7 +262,7 @@ describe("seed:demo", () => {
     expect(painel.unidades_ativas).toBe(counted!.n);
   });
 
-  it("refuses to replace demo condominiums that have access records, which cannot be deleted, and writes nothing", async () => {
+  it("refuses to replace demo condominiums that have access records it did not make, which cannot be deleted, and writes nothing", async () => {
     const db = app.database.db;
     const [demo] = await db
       .select()
@@ -193,8 +277,13 @@ describe("seed:demo", () => {
       resultado: "liberado",
       metodo: "manual",
     });
+    // Chained by the trigger after the seeded history, which still verifies with it.
+    const [made] = await db.select().from(schema.registrosAcesso).where(eq(schema.registrosAcesso.nome_pessoa, "Visita da Demonstração"));
+    expect(made!.seq).toBe((await historyOf([demo!.id])).length);
+    expect(await verificarCadeia(db, demo!.id)).toEqual({ integra: true, verificados: made!.seq });
     const before = await count(schema.moradores);
     await expect(seedDemo(db, app.auth, { scale: SCALE, force: true })).rejects.toThrow(/já têm 1 registro\(s\) de acesso.*banco novo/);
     expect(await count(schema.moradores)).toBe(before);
+    expect(await historyOf([demo!.id])).toHaveLength(made!.seq);
   });
 });

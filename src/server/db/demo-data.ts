@@ -1,9 +1,18 @@
-import { eq, inArray, isNull, like, notLike, or, sql, count } from "drizzle-orm";
+import { eq, inArray, isNull, like, notLike, or, sql } from "drizzle-orm";
 import { PERMISSIONS, type PermissionName, type UserStatus } from "../../shared/permissions";
 import { cnpjWithCheckDigits } from "../../shared/br/cnpj";
 import { cpfWithCheckDigits } from "../../shared/br/cpf";
 import type { Auth } from "../auth/auth";
 import type { Db } from "./client";
+import {
+  BASE_REGISTROS,
+  countForeignRegistros,
+  removeHistorico,
+  seedHistorico,
+  type HistoricoMorador,
+  type HistoricoPrestador,
+  type HistoricoResult,
+} from "./demo-historico";
 import {
   account,
   condominios,
@@ -15,7 +24,6 @@ import {
   prestadores,
   unidades,
   user,
-  registrosAcesso,
   usuarioCondominios,
   usuarioGrupos,
   usuarios,
@@ -56,6 +64,11 @@ export function demoCounts(scale: number): Record<DemoTable, number> {
   };
 }
 
+/** Access records of the twelve months of history (10 million at scale 1). */
+export function demoRegistros(scale: number): number {
+  return Math.max(1, Math.round(BASE_REGISTROS * scale));
+}
+
 export class DemoRefusedError extends Error {}
 
 export interface DemoOptions {
@@ -64,6 +77,8 @@ export interface DemoOptions {
   /** Called as rows are written: table label, rows done, rows in total. */
   onProgress?: (label: string, done: number, total: number) => void;
   batchSize?: number;
+  /** The end of the twelve months of history (default: now). */
+  now?: Date;
 }
 
 export interface DemoResult {
@@ -72,6 +87,8 @@ export interface DemoResult {
   ativos: Record<DemoTable, number>;
   /** True when a previous demo run was found and replaced. */
   replaced: boolean;
+  /** The gate history written: records (refusals among them), blocks, people inside now. */
+  historico: HistoricoResult;
   /** A few demo users to sign in with: their group and how many condominiums they serve (null: all). */
   sampleUsers: { email: string; status: UserStatus; grupo: string; condominios: number | null }[];
 }
@@ -687,14 +704,13 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
         "Use um banco vazio ou rode de novo com --force para acrescentar os dados de demonstração mesmo assim.",
     );
   }
-  // Access records cannot be deleted (migration 0014): demo condominiums that have some stay.
-  const [gate] = await db
-    .select({ n: count() })
-    .from(registrosAcesso)
-    .where(inArray(registrosAcesso.condominio_id, db.select({ id: condominios.id }).from(condominios).where(like(condominios.email, DEMO_LIKE))));
-  if (gate!.n > 0) {
+  // Access records cannot be deleted (migration 0014). The demo's own history (operador_nome
+  // 'Demonstração') is replaced; a record anyone else made in a demo condominium stops the seed.
+  const foreignRecords = await countForeignRegistros(db, DEMO_LIKE);
+  if (foreignRecords > 0) {
     throw new DemoRefusedError(
-      `Os condomínios de demonstração já têm ${gate!.n} registro(s) de acesso, que não podem ser alterados nem apagados. ` +
+      `Os condomínios de demonstração já têm ${foreignRecords} registro(s) de acesso que não foram gerados pela demonstração, ` +
+        "e registros de acesso não podem ser alterados nem apagados. " +
         "Nada foi gravado. Para gerar os dados de demonstração de novo, use um banco novo (outro DATA_DIR ou DATABASE_URL).",
     );
   }
@@ -707,11 +723,13 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
   const rng = new Rng(20_260_521);
   const passwordHash = await (await auth.$context).password.hash(DEMO_PASSWORD);
   const sampleUsers: DemoResult["sampleUsers"] = [];
+  let historico: HistoricoResult = { registros: 0, negados: 0, bloqueios: 0, presencas: 0 };
 
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     if (replaced) {
       onProgress("removendo demo anterior", 0, 1);
+      await removeHistorico(tx, DEMO_LIKE);
       await removeDemo(tx);
       onProgress("removendo demo anterior", 1, 1);
     }
@@ -804,7 +822,7 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
     // Residents: spread over the occupied units (all units when none is), a family per unit.
     const occupied = units.filter((u) => u.ocupada);
     const homes = occupied.length ? occupied : units;
-    const residents: { id: string; unitId: string; ativo: boolean; adulto: boolean; ddd: number }[] = [];
+    const residents: (HistoricoMorador & { ddd: number })[] = [];
     let family = "";
     let lastUnit = -1;
     let unitCpfs = new Set<string>();
@@ -829,13 +847,14 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
       const ativo = unit.ativo ? rng.chance(0.95) : false;
       const id = rng.uuid();
       const ddd = unit.condo.cidade[2];
-      residents.push({ id, unitId: unit.id, ativo, adulto: !crianca, ddd });
+      const documento = crianca && rng.chance(0.5) ? null : fresh(unitCpfs, () => cpf(rng));
+      residents.push({ id, unitId: unit.id, condoId: unit.condo.id, nome: p.nome, cpf: documento, placa: null, ativo, adulto: !crianca, ddd });
       if (ativo) ativos.moradores++;
       return {
         id,
         unidade_id: unit.id,
         nome_completo: p.nome,
-        cpf: crianca && rng.chance(0.5) ? null : fresh(unitCpfs, () => cpf(rng)),
+        cpf: documento,
         rg: rng.chance(0.7) ? rg(rng) : null,
         data_nascimento: crianca ? isoDate(rng, 2008, 2024) : isoDate(rng, 1945, 2006),
         email: crianca ? null : rng.chance(0.7) ? `${slug(p.primeiro)}.${slug(p.ultimo)}.${j + 1}@${DEMO_DOMAIN}` : null,
@@ -858,11 +877,14 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
       const [marca, modelo] = rng.pick(tipo === "carro" ? CARROS : tipo === "moto" ? MOTOS : OUTROS_VEICULOS);
       const ativo = owner.ativo ? rng.chance(0.95) : false;
       if (ativo) ativos.veiculos++;
+      const id = rng.uuid();
+      const plate = fresh(plates, () => placa(rng, k % 2 === 1 ? true : rng.chance(0.2)));
+      if (ativo && !owner.placa) owner.placa = plate;
       return {
-        id: rng.uuid(),
+        id,
         morador_id: owner.id,
         unidade_id: owner.unitId,
-        placa: fresh(plates, () => placa(rng, k % 2 === 1 ? true : rng.chance(0.2))),
+        placa: plate,
         marca,
         modelo,
         cor: rng.pick(CORES),
@@ -873,6 +895,7 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
     });
 
     // Service providers: companies (CNPJ) and self-employed professionals (CPF).
+    const providers: HistoricoPrestador[] = [];
     await insertAll("prestadores", prestadores, counts.prestadores, (i) => {
       const servico = rng.pick(TIPOS_SERVICO);
       const empresa = rng.chance(0.6);
@@ -884,10 +907,13 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
       const ativo = rng.chance(0.9);
       if (ativo) ativos.prestadores++;
       const ddd = (condo?.cidade ?? rng.pick(CIDADES))[2];
+      const id = rng.uuid();
+      const documento = empresa ? cnpj(rng) : cpf(rng);
+      providers.push({ id, nome, documento, condoId: condo?.id ?? null, inicio, fim, ativo });
       return {
-        id: rng.uuid(),
+        id,
         nome_empresa_profissional: nome,
-        cnpj_cpf: empresa ? cnpj(rng) : cpf(rng),
+        cnpj_cpf: documento,
         telefone: empresa ? fixo(rng, ddd) : celular(rng, ddd),
         email: empresa ? `contato@${slug(nome)}.${i + 1}.${DEMO_DOMAIN}` : `${slug(p.primeiro)}.${slug(p.ultimo)}.p${i + 1}@${DEMO_DOMAIN}`,
         tipo_servico: servico,
@@ -979,11 +1005,28 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
     const served = people.flatMap((p) => (p.condominios === "todos" ? [] : p.condominios.map((condominio_id) => ({ usuario_id: p.id, condominio_id }))));
     await insertAll("condomínios atendidos", usuarioCondominios, served.length, (i) => served[i]!);
 
+    // Twelve months of gate history (its own random sequence: the rows above stay as they were).
+    const hrng = new Rng(20_261_125);
+    historico = await seedHistorico(tx, {
+      total: demoRegistros(scale),
+      condos,
+      unidades: units.map((u) => ({ id: u.id, condoId: u.condo.id })),
+      moradores: residents,
+      prestadores: providers,
+      rng: hrng,
+      pessoa: () => pessoa(hrng).nome,
+      cpf: () => cpf(hrng),
+      placa: () => placa(hrng, hrng.chance(0.5)),
+      now: options.now ?? new Date(),
+      batchSize: Math.max(batchSize, 5000),
+      onProgress,
+    });
+
     await tx
       .insert(portalSettings)
       .values({ key: DEMO_MARKER_KEY, value: String(scale) })
       .onConflictDoUpdate({ target: portalSettings.key, set: { value: String(scale), created_at: new Date() } });
   });
 
-  return { counts, ativos, replaced, sampleUsers };
+  return { counts, ativos, replaced, historico, sampleUsers };
 }
