@@ -41,7 +41,11 @@ export const scopeShape = (scope: CondominioScope) => ({ scoped: !scope.all });
 /** The placeholder values of a scoped shape. */
 export const scopeValues = (scope: CondominioScope) => (scope.all ? {} : { scope: scope.ids });
 
-const scopeIds = (scope: CondominioScope | "placeholder") =>
+/**
+ * The scope's condominium ids as a `uuid[]`: the prepared shape's placeholder, or bound directly.
+ * For a condition these helpers do not cover (e.g. usuarios' "every condominium within the scope").
+ */
+export const scopeIds = (scope: CondominioScope | "placeholder"): SQL =>
   scope === "placeholder" ? sql`${param("scope")}::uuid[]` : sql`${sql.param(scope.all ? [] : scope.ids)}::uuid[]`;
 
 /** `column` (a condominium id) in the scope; for a prepared shape with `scoped`. */

@@ -1,19 +1,30 @@
-import { eq } from "drizzle-orm";
+import { readFile } from "node:fs/promises";
+import { and, eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bloqueios, condominios, moradores, presencas, prestadores, registrosAcesso, unidades, veiculos } from "../../src/server/db/schema";
 import { expectNoA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
 import { startPortal, type RunningPortal } from "./support/server";
 import { createPortariaUser } from "./support/users";
+import { dateInSaoPaulo, formatDateTime } from "../../src/shared/time";
 
-// The gate console (gatehouse-spec §3) as a porteiro of one condominium uses it, holding only
-// registrar_acesso_visitante: find, let in by the keyboard, see who is inside, let out; the
-// server's refusals on screen; a visitor without pre-authorisation.
+// The gate console (gatehouse-spec §3) as a porteiro of one condominium uses it, holding
+// registrar_acesso_visitante and visualizar_registros_acesso (no registry permission: the
+// residents' names, units and phones come from the console itself): find, let in by the keyboard,
+// see who is inside, let out; the server's refusals on screen; a visitor without
+// pre-authorisation. Then, in the same session, what he registered in Registros (§5): the day's
+// CSV export read back and 'Verificar integridade'.
 let portal: RunningPortal;
 let browser: BrowserHandle;
 let page: Page;
 let aurora = "";
 
+/**
+ * The records of Residencial Aurora this file makes today, in order: Ana's entry and exit, the
+ * provider refused then let in, the blocked plate refused, Diego's entry, and the forgotten
+ * delivery man's entry (inserted) and exit.
+ */
+const EXPECTED_RECORDS = 8;
 const PORTEIRO = { email: "paulo.porteiro@teste.local", password: "senha-do-paulo-1", nome: "Paulo Porteiro" };
 
 beforeAll(async () => {
@@ -50,7 +61,11 @@ beforeAll(async () => {
     data_fim_autorizacao: "2020-12-31",
   });
   await db.insert(bloqueios).values({ condominio_id: aurora, tipo: "veiculo", placa: "QAZ1234", motivo: "Placa clonada" });
-  await createPortariaUser(portal, { ...PORTEIRO, grupo: { nome: "Porteiros", permissions: ["registrar_acesso_visitante"] }, condominioIds: [aurora] });
+  await createPortariaUser(portal, {
+    ...PORTEIRO,
+    grupo: { nome: "Porteiros", permissions: ["registrar_acesso_visitante", "visualizar_registros_acesso"] },
+    condominioIds: [aurora],
+  });
 
   ({ page } = await browser.newPage());
   await login(page, portal.url, PORTEIRO.email, PORTEIRO.password);
@@ -74,10 +89,17 @@ async function buscar(text: string) {
   await page.keyboard.press("Enter");
 }
 
-/** The success toast of a registration (a toast of an earlier one may still be on screen). */
+/** The success toast of a registration (a toast of an earlier one may still be on screen); its text. */
 async function expectToast(title: string, text: RegExp) {
-  await toastLocator(page).filter({ hasText: title }).filter({ hasText: text }).waitFor();
+  const toast = toastLocator(page).filter({ hasText: title }).filter({ hasText: text });
+  await toast.waitFor();
+  return (await toast.textContent()) ?? "";
 }
+
+/** The "HH:mm" a success toast announced ('… entrou às HH:mm.'). */
+const horaDoToast = (text: string) => /às (\d\d:\d\d)\./.exec(text)![1]!;
+/** What the porteiro was told at the console, kept for Registros and the CSV. */
+const anunciado = { anaEntrou: "", anaSaiu: "", diegoEntrou: "" };
 
 describe("a porteiro of Residencial Aurora at the gate", () => {
   it("opens on his only condominium with the search box focused, axe-clean", async () => {
@@ -112,7 +134,7 @@ describe("a porteiro of Residencial Aurora at the gate", () => {
     await page.keyboard.press("ArrowDown");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Registrar entrada");
     await page.keyboard.press("Enter");
-    await expectToast("Entrada registrada", /Ana Beatriz Souza entrou às \d\d:\d\d\./);
+    anunciado.anaEntrou = horaDoToast(await expectToast("Entrada registrada", /Ana Beatriz Souza entrou às \d\d:\d\d\./));
     await expect.poll(focusedPlaceholder).toBe("Buscar por nome, CPF, placa, unidade ou código...");
 
     const row = presentes().getByRole("row").filter({ hasText: "Ana Beatriz Souza" });
@@ -129,7 +151,7 @@ describe("a porteiro of Residencial Aurora at the gate", () => {
     await expect.poll(() => jaDentro.getByRole("button", { name: "Registrar saída" }).count()).toBe(1);
 
     await row.getByRole("button", { name: "Registrar saída" }).click();
-    await expectToast("Saída registrada", /Ana Beatriz Souza saiu às \d\d:\d\d\./);
+    anunciado.anaSaiu = horaDoToast(await expectToast("Saída registrada", /Ana Beatriz Souza saiu às \d\d:\d\d\./));
     await page.getByText("Ninguém no condomínio agora").waitFor();
   });
 
@@ -182,7 +204,7 @@ describe("a porteiro of Residencial Aurora at the gate", () => {
     await page.getByRole("option", { name: "Ana Beatriz Souza" }).click();
     await dialog.getByRole("textbox", { name: "Placa" }).fill("ABC1D23");
     await dialog.getByRole("button", { name: "Registrar entrada" }).click();
-    await expectToast("Entrada registrada", /Diego Visitante entrou às \d\d:\d\d\./);
+    anunciado.diegoEntrou = horaDoToast(await expectToast("Entrada registrada", /Diego Visitante entrou às \d\d:\d\d\./));
     await dialog.waitFor({ state: "detached" });
     await expect.poll(focusedPlaceholder).toBe("Buscar por nome, CPF, placa, unidade ou código...");
 
@@ -225,25 +247,112 @@ describe("a porteiro of Residencial Aurora at the gate", () => {
     await row.waitFor({ state: "detached" });
   });
 
-  it("finds what the gate registered in Registros, as a supervisor of the same condominium who may read them", async () => {
-    const SUPERVISORA = { email: "sara.supervisora@teste.local", password: "senha-da-sara-1", nome: "Sara Supervisora" };
-    await createPortariaUser(portal, {
-      ...SUPERVISORA,
-      grupo: { nome: "Supervisão", permissions: ["registrar_acesso_visitante", "visualizar_registros_acesso"] },
-      condominioIds: [aurora],
-    });
-    const { page: other, context } = await browser.newPage();
-    await login(other, portal.url, SUPERVISORA.email, SUPERVISORA.password);
-    await other.waitForURL(`${portal.url}/portaria-web`);
-    await other.goto(`${portal.url}/portaria-web/registros`);
-    const rows = other.getByRole("table", { name: "Registros de acesso" }).getByRole("row");
-    // Ana's entry and exit, registered at the console earlier in this file, and the refused provider.
-    await rows.filter({ hasText: "Ana Beatriz Souza" }).first().waitFor();
+  it("finds what he registered in Registros, exports the day's CSV and reads it back, and verifies the chain", async () => {
+    await page.goto(`${portal.url}/portaria-web/registros`);
+    await page.getByRole("heading", { level: 1, name: "Registros de Acesso" }).waitFor();
+    const rows = page.getByRole("table", { name: "Registros de acesso" }).getByRole("row");
+    // Today's records, newest first: Ana's entry and exit, the refused provider, the blocked plate.
+    await rows.filter({ hasText: "Entregador Esquecido" }).first().waitFor();
     const ana = await rows.filter({ hasText: "Ana Beatriz Souza" }).allTextContents();
-    expect(ana.some((r) => /Entrada/.test(r))).toBe(true);
-    expect(ana.some((r) => /Saída/.test(r))).toBe(true);
-    expect((await rows.filter({ hasText: "Piscinas Vencidas" }).allTextContents()).some((r) => r.includes("Prestador fora do período autorizado"))).toBe(true);
-    expect(await rows.filter({ hasText: "Paulo Porteiro" }).count()).toBeGreaterThan(0);
-    await context.close();
+    expect(ana).toHaveLength(2);
+    expect(ana[0]).toMatch(new RegExp(`${anunciado.anaSaiu}.*Saída.*Liberado.*Paulo Porteiro`));
+    expect(ana[1]).toMatch(new RegExp(`${anunciado.anaEntrou}.*Entrada.*Liberado.*Paulo Porteiro`));
+    const piscinas = await rows.filter({ hasText: "Piscinas Vencidas" }).allTextContents();
+    expect(piscinas.some((r) => r.includes("Negado") && r.includes("Prestador fora do período autorizado (01/01/2020 até 31/12/2020)."))).toBe(true);
+    expect(await rows.filter({ hasText: "Veículo bloqueado neste condomínio: Placa clonada." }).count()).toBe(1);
+
+    // 'Exportar CSV' of the day (the default period): the file a Brazilian Excel opens.
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Exportar CSV" }).click();
+    const download = await downloading;
+    const hoje = dateInSaoPaulo(Date.now());
+    expect(download.suggestedFilename()).toBe(`registros-${hoje}.csv`);
+    const bytes = await readFile((await download.path())!);
+    expect([...bytes.subarray(0, 3)], "UTF-8 BOM").toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...linhas] = bytes.subarray(3).toString("utf8").split("\r\n");
+    expect(header).toBe("Data e hora;Condomínio;Pessoa;Documento;Tipo;Unidade;Placa;Sentido;Resultado;Motivo;Método;Autorizado por;Operador");
+    expect(linhas.pop()).toBe("");
+    const csv = linhas.map((l) => l.split(";"));
+    expect(csv.map((f) => f.length)).toEqual(csv.map(() => 13));
+    await page
+      .getByRole("status")
+      .filter({ hasText: `Exportação concluída: ${csv.length} registros em registros-${hoje}.csv.` })
+      .waitFor();
+
+    // Every row of the day, newest first, in São Paulo time: the hours the console announced.
+    const [dd, mm, yyyy] = [hoje.slice(8, 10), hoje.slice(5, 7), hoje.slice(0, 4)];
+    const dia = `${dd}/${mm}/${yyyy}`;
+    expect(csv.map(([quando]) => quando)).toEqual(csv.map(() => expect.stringMatching(new RegExp(`^${dia} \\d\\d:\\d\\d$`))));
+    const quandos = csv.map(([quando]) => quando!.slice(11));
+    expect([...quandos].sort().reverse()).toEqual(quandos);
+    const campos = (f: string[]) => ({
+      pessoa: f[2],
+      tipo: f[4],
+      unidade: f[5],
+      placa: f[6],
+      sentido: f[7],
+      resultado: f[8],
+      motivo: f[9],
+      autorizadoPor: f[11],
+      operador: f[12],
+    });
+    const linhasDe = (pessoa: string) => csv.filter((f) => f[2] === pessoa);
+    const [anaSaida, anaEntrada] = linhasDe("Ana Beatriz Souza");
+    expect(anaEntrada?.[0]).toBe(`${dia} ${anunciado.anaEntrou}`);
+    expect(anaSaida?.[0]).toBe(`${dia} ${anunciado.anaSaiu}`);
+    expect(campos(anaEntrada!)).toEqual({
+      pessoa: "Ana Beatriz Souza",
+      tipo: "Morador",
+      unidade: "Bloco A - 101",
+      placa: "",
+      sentido: "Entrada",
+      resultado: "Liberado",
+      motivo: "",
+      autorizadoPor: "",
+      operador: "Paulo Porteiro",
+    });
+    expect(campos(anaSaida!)).toMatchObject({ pessoa: "Ana Beatriz Souza", sentido: "Saída", resultado: "Liberado", operador: "Paulo Porteiro" });
+    const [piscinasLiberado, piscinasNegado] = linhasDe("Piscinas Vencidas");
+    expect(campos(piscinasNegado!)).toMatchObject({
+      tipo: "Prestador",
+      sentido: "Entrada",
+      resultado: "Negado",
+      motivo: "Prestador fora do período autorizado (01/01/2020 até 31/12/2020).",
+      operador: "Paulo Porteiro",
+    });
+    expect(campos(piscinasLiberado!)).toMatchObject({ sentido: "Entrada", resultado: "Liberado manualmente", autorizadoPor: "Síndico Marcos, por telefone" });
+    const [bloqueada] = csv.filter((f) => f[6] === "QAZ-1234");
+    expect(campos(bloqueada!)).toMatchObject({ sentido: "Entrada", resultado: "Negado", motivo: "Veículo bloqueado neste condomínio: Placa clonada." });
+    const [diego] = linhasDe("Diego Visitante");
+    expect(diego?.[0]).toBe(`${dia} ${anunciado.diegoEntrou}`);
+    expect(campos(diego!)).toMatchObject({
+      tipo: "Visitante",
+      unidade: "Bloco A - 101",
+      placa: "ABC1D23",
+      sentido: "Entrada",
+      resultado: "Liberado",
+      autorizadoPor: "Ana Beatriz Souza",
+    });
+    expect(linhasDe("Entregador Esquecido").map((f) => f[7])).toEqual(["Saída", "Entrada"]);
+    // Nothing but the day's records of his condominium, each once.
+    expect(csv.map((f) => f[1])).toEqual(csv.map(() => "Residencial Aurora"));
+    expect(csv).toHaveLength(EXPECTED_RECORDS);
+    // São Paulo time, not the server's UTC: Ana's entry as stored, read in São Paulo.
+    const [stored] = await portal.database.db
+      .select({ registrado_em: registrosAcesso.registrado_em })
+      .from(registrosAcesso)
+      .where(and(eq(registrosAcesso.nome_pessoa, "Ana Beatriz Souza"), eq(registrosAcesso.sentido, "entrada")));
+    expect(anaEntrada?.[0]).toBe(formatDateTime(stored!.registrado_em));
+    expect(anaEntrada?.[0]?.slice(11, 13)).not.toBe(String(stored!.registrado_em.getUTCHours()).padStart(2, "0"));
+
+    // 'Verificar integridade' of his condominium over the day: every record he sees, chained.
+    await page.getByRole("combobox", { name: "Condomínio", exact: true }).click();
+    await page.getByRole("option", { name: "Residencial Aurora", exact: true }).click();
+    await page.getByRole("button", { name: "Verificar integridade" }).click();
+    // Read the answer as soon as it is shown, whatever it says.
+    const resultado = page.getByTestId("resultado-integridade");
+    await resultado.waitFor();
+    expect(await resultado.textContent()).toBe(`Registros íntegros: ${EXPECTED_RECORDS} verificados.`);
+    await expectNoA11yViolations(page);
   });
 });

@@ -1,6 +1,7 @@
-import { and, asc, count, eq, exists, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, exists, gte, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { CondominioOption, PainelAcessos, PainelStats } from "../../../shared/schemas/painel";
+import { periodInSaoPaulo } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { condominios, moradores, presencas, prestadores, registrosAcesso, unidades, veiculos } from "../../db/schema";
 import { inCondominio } from "../common";
@@ -78,13 +79,14 @@ export function painelRepository(db: Db) {
 
     /**
      * Today at the gate (São Paulo's day `hoje`): entries let in, refusals, entries per hour, and
-     * who is inside now; 'todos' is every condominium of the scope. The day's bounds are computed
-     * by the database from the zone's rules, so the records' time index answers the range.
+     * who is inside now; 'todos' is every condominium of the scope. The day's bounds are the
+     * instants of the shared helper (as Registros' period), so the records' time index answers the range.
      */
     async acessos(scope: CondominioScope, condominioId: string | null, hoje: string): Promise<PainelAcessos> {
+      const dia = periodInSaoPaulo(hoje, hoje);
       const doDia = and(
-        sql`${registrosAcesso.registrado_em} >= (${hoje}::date)::timestamp at time zone 'America/Sao_Paulo'`,
-        sql`${registrosAcesso.registrado_em} < (${hoje}::date + 1)::timestamp at time zone 'America/Sao_Paulo'`,
+        gte(registrosAcesso.registrado_em, dia.desde),
+        lt(registrosAcesso.registrado_em, dia.antes),
         condominioId ? eq(registrosAcesso.condominio_id, condominioId) : undefined,
         condominioInScope(scope, registrosAcesso.condominio_id),
       );

@@ -5,7 +5,7 @@ import { onlyDigits } from "../../../shared/br/phone";
 import type { Db } from "../../db/client";
 import { condominios, grupos, usuarioCondominios, usuarioGrupos, usuarios } from "../../db/schema";
 import { ADMIN_GROUP_NAME } from "../../../shared/permissions";
-import { scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
+import { scopeIds, scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
 import {
   afterKey,
   afterParams,
@@ -62,13 +62,11 @@ const columnsWithGroups = { ...columns, grupos: gruposDoUsuario, acesso_todos_co
  * Who a manager serving some condominiums may see and manage: users whose condominiums all lie
  * within the manager's (a user serving every condominium, or another one, is out of reach: 404).
  */
-const withinScope = (scope: "placeholder" | CondominioScope) => {
-  const ids = scope === "placeholder" ? sql`${param("scope")}::uuid[]` : sql`${sql.param(scope.all ? [] : scope.ids)}::uuid[]`;
-  return sql`(not ${servesAll} and not exists(
+const withinScope = (scope: "placeholder" | CondominioScope) =>
+  sql`(not ${servesAll} and not exists(
     select 1 from ${usuarioCondominios}
-    where ${usuarioCondominios.usuario_id} = ${usuarioId} and not (${usuarioCondominios.condominio_id} = any(${ids}))
+    where ${usuarioCondominios.usuario_id} = ${usuarioId} and not (${usuarioCondominios.condominio_id} = any(${scopeIds(scope)}))
   ))`;
-};
 
 type Row = { [K in keyof typeof columns]: (typeof usuarios.$inferSelect)[K] } & {
   grupos: Usuario["grupos"];
