@@ -34,7 +34,9 @@ import { prestadoresRoutes } from "./modules/prestadores/routes";
 import { bloqueiosRoutes } from "./modules/bloqueios/routes";
 import { registrosRoutes } from "./modules/registros/routes";
 import { veiculosRoutes } from "./modules/veiculos/routes";
-import { loadAuthSecret } from "./db/settings";
+import { loadAuthSecret, loadQrSecret } from "./db/settings";
+import { visitantesRoutes } from "./modules/visitantes/routes";
+import { limiteDeCodigos } from "./modules/visitantes/tentativas";
 import { dropCachesOnRevocation } from "./revocation";
 import { AppError, notFound } from "./errors";
 import { MSG } from "../shared/messages";
@@ -44,6 +46,8 @@ export interface AppDeps {
   database: Database;
   mailer?: Mailer;
   logger?: boolean;
+  /** Now, in ms, for the gate's pre-authorisation rules (tests move it); Date.now by default. */
+  agora?: () => number;
 }
 
 export interface PortalApp {
@@ -139,7 +143,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(moradoresRoutes(db, listTotals));
   await app.register(veiculosRoutes(db, listTotals));
   await app.register(prestadoresRoutes(db, listTotals));
-  await app.register(controleAcessoRoutes(db));
+  const qrSecret = await loadQrSecret(db);
+  const agora = deps.agora ?? Date.now;
+  const limiteCodigos = limiteDeCodigos(db, { porUsuario: config.rateLimits.codigosPorUsuario, porEndereco: config.rateLimits.codigosPorEndereco });
+  await app.register(controleAcessoRoutes(db, { qrSecret, limiteCodigos, agora }));
+  await app.register(visitantesRoutes({ db, outbox, qrSecret, agora }));
   await app.register(bloqueiosRoutes(db, listTotals));
   await app.register(registrosRoutes(db, listTotals));
 

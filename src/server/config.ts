@@ -68,6 +68,9 @@ export interface AppConfig {
     signInFailuresPerAccount: RateLimitRule;
     /** Per address, shared by instances: recovery e-mails sent. */
     recoveryPerAddress: RateLimitRule;
+    /** Visitors' codes and QR codes that matched nothing (guessing), per user and per client address. */
+    codigosPorUsuario: RateLimitRule;
+    codigosPorEndereco: RateLimitRule;
   };
   /** Lifetime of the per-instance caches (sessions and permissions, painel counts); 0 turns them off. */
   cacheTtlMs?: number;
@@ -88,6 +91,8 @@ export const DEFAULT_RATE_LIMITS: AppConfig["rateLimits"] = {
   leads: { window: 60, max: 5 },
   signInFailuresPerAccount: { window: 15 * 60, max: 5 },
   recoveryPerAddress: { window: 60 * 60, max: 3 },
+  codigosPorUsuario: { window: 15 * 60, max: 20 },
+  codigosPorEndereco: { window: 15 * 60, max: 60 },
 };
 
 export class ConfigError extends Error {}

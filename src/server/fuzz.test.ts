@@ -135,6 +135,14 @@ const ENUM_VALUES = [
   "indeterminado",
   "pessoa",
   "veiculo",
+  "unica",
+  "periodo",
+  "recorrente",
+  "ativa",
+  "utilizada",
+  "expirada",
+  "cancelada",
+  "todas",
 ];
 const notEnum = fc.oneof(
   fc.constantFrom("", "admin", "CARRO", " ativo", "ativo ", "todos", "Proprietário", ...HOSTILE_TEXT),
@@ -209,6 +217,16 @@ const FIELDS: Record<string, { type: FieldType; invalid?: fc.Arbitrary<unknown> 
     invalid: fc.oneof(fc.constantFrom("1", "ab", "---", "abcdef", "12 3", "null", "NaN", "123456789012345678901"), overMax(30)),
   },
   valido_ate: { type: "string", invalid: fc.oneof(invalidDate, fc.constantFrom("2000-01-01", "2020-12-31")) },
+  // Visitors' pre-authorisations (gatehouse-spec §4); the sample is a recurring one, Mondays and Thursdays 08:00–17:00.
+  morador_id: { type: "string", invalid: fc.oneof(notUuid, unknownUuid) },
+  valido_de: { type: "string", invalid: fc.oneof(invalidDate, fc.constant("")) },
+  dias_semana: { type: "string", invalid: fc.constantFrom([], [7], [-1], [1.5], ["1"], [1, 2, 3, 4, 5, 6, 0, 1], null, "1,4") },
+  hora_inicio: { type: "string", invalid: fc.constantFrom("24:00", "8:00", "08:60", "0800", "aa:bb", "18:00", "", null) },
+  hora_fim: { type: "string", invalid: fc.constantFrom("24:00", "7:00", "17:60", "1700", "aa:bb", "07:00", "08:00", "", null) },
+  max_entradas: {
+    type: "integer",
+    invalid: fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 1001 }), fc.constantFrom(1.5, "abc", "5.5", "0", "1001", true, {}, [])),
+  },
 };
 
 interface WriteSpec {
@@ -312,6 +330,9 @@ const WRITE_SPECS: Record<string, WriteSpec> = {
   "POST /api/bloqueios": bloqueio,
   "DELETE /api/bloqueios/:id": {},
   "POST /api/registros/verificar-integridade": {},
+  "POST /api/visitantes": { text: { nome_visitante: 200, observacoes: 1000 }, readBack: byId("/api/visitantes/:id") },
+  "POST /api/visitantes/:id/cancelar": {},
+  "POST /api/visitantes/:id/enviar-email": {},
 };
 
 /** Values of each list query parameter: accepted ones and refused ones. */
@@ -353,6 +374,9 @@ const QUERY_PARAMS: Record<string, { valid: fc.Arbitrary<string>; invalid: fc.Ar
 /** Parameters whose valid values depend on the route: the gate's condominium must exist and be active. */
 const gate = { condominio_id: { valid: fc.constant(PORTARIA), invalid: fc.oneof(notUuid, fc.constant("todos")) } };
 const QUERY_PARAMS_OF: Record<string, typeof QUERY_PARAMS> = {
+  "GET /api/visitantes": {
+    situacao: { valid: fc.constantFrom("todas", "ativa", "utilizada", "expirada", "cancelada"), invalid: notEnum.filter((v) => v !== "todas") },
+  },
   "GET /api/controle-acesso/busca": gate,
   "GET /api/controle-acesso/presentes": gate,
   "GET /api/controle-acesso/unidades": gate,
@@ -381,6 +405,10 @@ const CURSOR_KEYS: Record<string, fc.Arbitrary<unknown[]>> = {
     unknownUuid,
   ),
   // Newest first: the instant (ISO, to the microsecond), then the id.
+  "GET /api/visitantes": fc.tuple(
+    fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((d) => d.toISOString().replace("Z", "123Z")),
+    unknownUuid,
+  ),
   "GET /api/registros": fc.tuple(
     fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((d) => d.toISOString().replace("Z", "123Z")),
     unknownUuid,

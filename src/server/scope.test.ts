@@ -34,9 +34,16 @@ beforeAll(async () => {
     await foreign.veiculo(),
     await foreign.prestador(),
     await foreign.usuario(),
+    await foreign.autorizacao(),
   ];
   for (const record of records) foreignMarks.push(record.id);
-  foreignMarks.push(String((await foreign.condominio()).nome), String((await foreign.prestador()).nome_empresa_profissional), "FIX1A23");
+  foreignMarks.push(
+    String((await foreign.condominio()).nome),
+    String((await foreign.prestador()).nome_empresa_profissional),
+    "FIX1A23",
+    String((await foreign.autorizacao()).nome_visitante),
+    String((await foreign.autorizacao()).codigo),
+  );
 
   a.condominio = (await post("/api/condominios", { nome: `Residencial Escopo A ${nextSeq()}` })).id;
   a.unidade = (await post("/api/unidades", { condominio_id: a.condominio, numero_unidade: "101", bloco: "A" })).id;

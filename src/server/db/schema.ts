@@ -11,6 +11,7 @@ import {
   pgTable,
   primaryKey,
   text,
+  time,
   timestamp,
   unique,
   uniqueIndex,
@@ -464,6 +465,8 @@ export const filaEmails = pgTable(
     tentativas: integer("tentativas").notNull().default(0),
     proxima_tentativa_em: timestamp("proxima_tentativa_em", { withTimezone: true }).notNull().defaultNow(),
     ultimo_erro: text("ultimo_erro"),
+    /** Inline images of the message (base64, with their Content-ID): a visitor's QR code. Erased with the body once sent. */
+    anexos: jsonb("anexos").$type<{ filename: string; contentType: string; cid: string; content: string }[]>(),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     enviado_em: timestamp("enviado_em", { withTimezone: true }),
   },
@@ -506,7 +509,7 @@ export const registrosAcesso = pgTable(
     tipo_pessoa: text("tipo_pessoa").notNull(),
     morador_id: uuid("morador_id"),
     prestador_id: uuid("prestador_id"),
-    autorizacao_id: uuid("autorizacao_id"),
+    autorizacao_id: uuid("autorizacao_id").references((): AnyPgColumn => autorizacoesVisita.id),
     nome_pessoa: text("nome_pessoa").notNull(),
     documento: text("documento"),
     placa: varchar("placa", { length: 7 }),
@@ -649,5 +652,83 @@ export const bloqueios = pgTable(
       .on(t.placa)
       .where(sql`${t.removido_em} is null`),
     index("bloqueios_condominio_idx").on(t.condominio_id, t.created_at),
+  ],
+);
+
+/** The short code's alphabet (src/shared/schemas/visitantes.ts CODIGO_ALFABETO), as a CHECK sees it. */
+const CODIGO_REGEX = "^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$";
+
+/**
+ * Pre-authorised visitors (gatehouse-spec §4, §7). `status` is what happened to the authorisation
+ * ('ativa', 'utilizada', 'cancelada'); 'expirada' is not stored but read from `valido_ate` (the
+ * last instant of validity) against the clock. docs/decisions.md, "Visitantes".
+ */
+export const autorizacoesVisita = pgTable(
+  "portaria_web_autorizacoes_visita",
+  {
+    id: id(),
+    condominio_id: uuid("condominio_id")
+      .notNull()
+      .references(() => condominios.id),
+    unidade_id: uuid("unidade_id")
+      .notNull()
+      .references(() => unidades.id),
+    /** The resident who authorised; an authorisation outlives the resident's record (set null). */
+    morador_id: uuid("morador_id").references(() => moradores.id, { onDelete: "set null" }),
+    nome_visitante: text("nome_visitante").notNull(),
+    documento_tipo: text("documento_tipo"),
+    /** Letters and digits only (src/shared/br/documento.ts), as the blocklist keeps it. */
+    documento_numero: text("documento_numero"),
+    telefone: text("telefone"),
+    email: text("email"),
+    placa: varchar("placa", { length: 7 }),
+    tipo: text("tipo").notNull(),
+    /** First and last instants of validity (São Paulo days' start and end). */
+    valido_de: timestamp("valido_de", { withTimezone: true }).notNull(),
+    valido_ate: timestamp("valido_ate", { withTimezone: true }).notNull(),
+    /** Weekdays (0 = domingo … 6 = sábado) of a recurring authorisation. */
+    dias_semana: integer("dias_semana").array(),
+    /** The daily window, São Paulo wall clock. */
+    hora_inicio: time("hora_inicio"),
+    hora_fim: time("hora_fim"),
+    max_entradas: integer("max_entradas"),
+    entradas_usadas: integer("entradas_usadas").notNull().default(0),
+    codigo: varchar("codigo", { length: 8 }).notNull(),
+    status: text("status").notNull().default("ativa"),
+    criado_por: uuid("criado_por"),
+    observacoes: text("observacoes"),
+    ...timestamps,
+  },
+  (t) => [
+    check("autorizacoes_tipo", sql`${t.tipo} in ('unica', 'periodo', 'recorrente')`),
+    check("autorizacoes_status", sql`${t.status} in ('ativa', 'utilizada', 'cancelada')`),
+    check("autorizacoes_nome_not_blank", sql`btrim(${t.nome_visitante}) <> ''`),
+    check("autorizacoes_documento_tipo", sql`${t.documento_tipo} is null or ${t.documento_tipo} in ('cpf', 'rg', 'cnh', 'passaporte', 'outro')`),
+    check("autorizacoes_periodo", sql`${t.valido_ate} >= ${t.valido_de}`),
+    check("autorizacoes_max_entradas", sql`${t.max_entradas} is null or ${t.max_entradas} >= 1`),
+    check("autorizacoes_entradas_usadas", sql`${t.entradas_usadas} >= 0 and (${t.max_entradas} is null or ${t.entradas_usadas} <= ${t.max_entradas})`),
+    check("autorizacoes_unica_uma_entrada", sql`${t.tipo} <> 'unica' or ${t.max_entradas} = 1`),
+    check(
+      "autorizacoes_recorrente",
+      sql`${t.tipo} <> 'recorrente' or (${t.dias_semana} is not null and ${t.hora_inicio} is not null and ${t.hora_fim} is not null)`,
+    ),
+    check(
+      "autorizacoes_dias_semana",
+      sql`${t.dias_semana} is null or (cardinality(${t.dias_semana}) between 1 and 7 and ${t.dias_semana} <@ array[0, 1, 2, 3, 4, 5, 6])`,
+    ),
+    check("autorizacoes_horario", sql`(${t.hora_inicio} is null) = (${t.hora_fim} is null) and (${t.hora_fim} is null or ${t.hora_fim} > ${t.hora_inicio})`),
+    check("autorizacoes_codigo", sql`${t.codigo} ~ ${sql.raw(`'${CODIGO_REGEX}'`)}`),
+    // Unique among active authorisations; a used or cancelled one keeps its code for the history.
+    uniqueIndex("autorizacoes_codigo_ativas_unique")
+      .on(t.codigo)
+      .where(sql`${t.status} = 'ativa'`),
+    index("autorizacoes_codigo_idx").on(t.codigo),
+    index("autorizacoes_condominio_recentes_idx").on(t.condominio_id, t.created_at.desc(), t.id.desc()),
+    index("autorizacoes_recentes_idx").on(t.created_at.desc(), t.id.desc()),
+    index("autorizacoes_unidade_idx").on(t.unidade_id),
+    index("autorizacoes_morador_idx").on(t.morador_id),
+    trgm("autorizacoes_nome_trgm", t.nome_visitante),
+    trgm("autorizacoes_documento_trgm", t.documento_numero),
+    trgm("autorizacoes_codigo_trgm", t.codigo),
   ],
 );

@@ -15,3 +15,17 @@ export async function loadAuthSecret(db: Db): Promise<string> {
   const [row] = await db.select().from(portalSettings).where(eq(portalSettings.key, "auth_secret"));
   return row!.value;
 }
+
+/**
+ * The secret that signs visitors' QR codes (gatehouse-spec §4), kept like the auth secret:
+ * generated once, in the database, the same for every instance. A separate key, so that neither
+ * signature can stand in for the other.
+ */
+export async function loadQrSecret(db: Db): Promise<Buffer> {
+  await db
+    .insert(portalSettings)
+    .values({ key: "qr_secret", value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(portalSettings).where(eq(portalSettings.key, "qr_secret"));
+  return Buffer.from(row!.value, "base64url");
+}

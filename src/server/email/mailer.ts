@@ -1,10 +1,19 @@
 import nodemailer from "nodemailer";
 
+/** An image shown inside the HTML (`<img src="cid:...">`), base64. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  cid: string;
+  content: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
   html: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {
@@ -24,7 +33,21 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: (li
     return {
       outbox,
       async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+        const { attachments, ...rest } = message;
+        await transport.sendMail({
+          from: options.from,
+          ...rest,
+          ...(attachments?.length
+            ? {
+                attachments: attachments.map((a) => ({
+                  filename: a.filename,
+                  contentType: a.contentType,
+                  cid: a.cid,
+                  content: Buffer.from(a.content, "base64"),
+                })),
+              }
+            : {}),
+        });
       },
       close: () => transport.close(),
     };

@@ -1,10 +1,10 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import { queryRows, type Db } from "../db/client";
 import { filaEmails } from "../db/schema";
-import type { MailMessage, Mailer } from "./mailer";
+import type { MailAttachment, MailMessage, Mailer } from "./mailer";
 
 /** What a message is for; kept with it so an operator reading the queue knows what failed. */
-export type EmailKind = "recuperacao_senha" | "novo_usuario";
+export type EmailKind = "recuperacao_senha" | "novo_usuario" | "autorizacao_visita";
 
 export interface OutboxOptions {
   db: Db;
@@ -47,7 +47,15 @@ export function createOutbox({ db, mailer, log, pollMs = 5_000, maxAttempts = DE
   async function claim() {
     // SKIP LOCKED: several instances share the queue without sending a message twice; the lease
     // (next attempt pushed ahead) hands a message back if this process dies before answering.
-    return queryRows<{ id: string; destinatario: string; assunto: string; texto: string; html: string; tentativas: number }>(
+    return queryRows<{
+      id: string;
+      destinatario: string;
+      assunto: string;
+      texto: string;
+      html: string;
+      anexos: MailAttachment[] | string | null;
+      tentativas: number;
+    }>(
       db,
       sql`
       update portal_fila_emails f
@@ -58,13 +66,15 @@ export function createOutbox({ db, mailer, log, pollMs = 5_000, maxAttempts = DE
                        order by proxima_tentativa_em
                        limit ${BATCH}
                        for update skip locked)
-      returning f.id, f.destinatario, f.assunto, f.texto, f.html, f.tentativas`,
+      returning f.id, f.destinatario, f.assunto, f.texto, f.html, f.anexos, f.tentativas`,
     );
   }
 
   async function sendOne(row: Awaited<ReturnType<typeof claim>>[number]): Promise<boolean> {
     try {
-      await mailer.send({ to: row.destinatario, subject: row.assunto, text: row.texto, html: row.html });
+      // jsonb arrives parsed from pg and PGlite alike; a string only from an older driver.
+      const anexos = typeof row.anexos === "string" ? (JSON.parse(row.anexos) as MailAttachment[]) : row.anexos;
+      await mailer.send({ to: row.destinatario, subject: row.assunto, text: row.texto, html: row.html, ...(anexos?.length ? { attachments: anexos } : {}) });
     } catch (error) {
       const reason = (error as Error).message.slice(0, 1000);
       const exhausted = row.tentativas >= maxAttempts;
@@ -82,7 +92,10 @@ export function createOutbox({ db, mailer, log, pollMs = 5_000, maxAttempts = DE
       return false;
     }
     // Sent: the body (a recovery link) is erased; who, what and when stay for the operator.
-    await db.update(filaEmails).set({ status: "enviado", enviado_em: new Date(), texto: "", html: "", ultimo_erro: null }).where(eq(filaEmails.id, row.id));
+    await db
+      .update(filaEmails)
+      .set({ status: "enviado", enviado_em: new Date(), texto: "", html: "", anexos: null, ultimo_erro: null })
+      .where(eq(filaEmails.id, row.id));
     return true;
   }
 
@@ -120,6 +133,7 @@ export function createOutbox({ db, mailer, log, pollMs = 5_000, maxAttempts = DE
         assunto: message.subject,
         texto: message.text,
         html: message.html,
+        anexos: message.attachments?.length ? message.attachments : null,
       });
       if (!stopped) setImmediate(() => void runPass());
     },

@@ -45,3 +45,35 @@ export function newUserEmail(name: string, email: string, loginUrl: string) {
     ),
   };
 }
+
+/** The visitor's invitation (gatehouse-spec §4 'Enviar por email'): code, QR image (inline, `cid:qrcode`), address, validity. */
+export function conviteVisitaEmail(input: {
+  nome: string;
+  condominio: string;
+  unidade: string;
+  endereco: string | null;
+  morador: string | null;
+  validade: string;
+  maxEntradas: number | null;
+  codigo: string;
+}) {
+  const paragraphs = [
+    `Olá, ${input.nome}.`,
+    `${input.morador ? `${input.morador} autorizou` : "Foi autorizada"} a sua visita ao ${input.condominio}, unidade ${input.unidade}.`,
+    ...(input.endereco ? [`Endereço: ${input.endereco}.`] : []),
+    `Validade: ${input.validade}.`,
+    ...(input.maxEntradas ? [`Número máximo de entradas: ${input.maxEntradas}.`] : []),
+    `Na portaria, informe o código ${input.codigo} ou mostre o QR Code deste email.`,
+  ];
+  const title = "Autorização de visita";
+  const html = `<!doctype html><html lang="pt-BR"><body style="font-family:Arial,sans-serif;color:#0f172a;background:#f8fafc;padding:24px">
+<div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px;border:1px solid #e2e8f0">
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(title)}</h1>
+${paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join("\n")}
+<p style="font-size:28px;font-weight:bold;letter-spacing:4px;font-family:monospace;margin:16px 0">${escapeHtml(input.codigo)}</p>
+<p><img src="cid:qrcode" alt="QR Code da autorização" width="240" height="240" style="display:block"></p>
+<p style="font-size:12px;color:#475569">${escapeHtml(COMPANY.name)}</p>
+</div></body></html>`;
+  const text = `${title}\n\n${paragraphs.join("\n\n")}\n\nCódigo: ${input.codigo}\n(O QR Code está na versão HTML deste email.)\n\n${COMPANY.name}\n`;
+  return { subject: `Autorização de visita — ${input.condominio}`, html, text };
+}

@@ -1,9 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { usuarios } from "../db/schema";
+import { today } from "../../shared/time";
 import { request, type TestApp } from "./harness";
 
 let sequence = 0;
+
+/** The calendar date `days` after `date` (YYYY-MM-DD). */
+export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 /** A number unique within the test file, for names and e-mails that must not repeat. */
 export const nextSeq = () => ++sequence;
 
@@ -75,6 +79,26 @@ export class Fixtures {
       if (response.statusCode !== 201) throw new Error(`fixture POST /api/bloqueios answered ${response.statusCode}: ${response.body}`);
       return (response.json() as { rows: Created[] }).rows[0]!;
     });
+
+  /**
+   * A visitor's pre-authorisation in the fixture unit, valid from today for 30 days, with an
+   * e-mail (the invitation can be sent). A new instance of Fixtures gives a new one.
+   */
+  autorizacao = () =>
+    this.once("autorizacao", async () =>
+      this.create("/api/visitantes", {
+        condominio_id: (await this.condominio()).id,
+        unidade_id: (await this.unidade()).id,
+        morador_id: (await this.morador()).id,
+        nome_visitante: `Visitante Fixture ${nextSeq()}`,
+        documento_tipo: "rg",
+        documento_numero: `RG${nextSeq()}X9`,
+        email: "visitante-fixture@teste.local",
+        tipo: "periodo",
+        valido_de: today(),
+        valido_ate: addDays(today(), 30),
+      }),
+    );
 
   /** A permission of the catalogue that no group holds and the code does not check. */
   permissao = () => this.once("permissao", () => this.create("/api/permissoes", { nome_permissao: `fixture_${nextSeq()}`, categoria: "Fixtures" }));

@@ -92,11 +92,11 @@ export interface TestApp extends PortalApp {
 }
 
 /** The real app on a real database, seeded like a first start, answering through `inject`. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppConfig> = {}, deps: { agora?: () => number } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = testConfig(overrides);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: () => undefined });
-  const portal = await buildApp(config, { database, mailer });
+  const portal = await buildApp(config, { database, mailer, ...deps });
   await seed(database.db, portal.auth, { email: config.adminEmail, password: config.adminPassword });
   await portal.app.ready();
   return {

@@ -1,7 +1,8 @@
 import type { PortalApp } from "../app";
 import type { Access } from "../auth/guard";
 import { PERMISSION_NAMES, type PermissionName } from "../../shared/permissions";
-import { nextSeq, type Fixtures } from "./fixtures";
+import { today } from "../../shared/time";
+import { addDays, nextSeq, type Fixtures } from "./fixtures";
 
 // The authorization matrix and the fuzzer are generated from the app's own route table: a new
 // route is covered as soon as it is registered, and fails these checks until it declares who
@@ -147,6 +148,32 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   },
   "DELETE /api/bloqueios/:id": { path: async (f) => `/api/bloqueios/${(await f.bloqueio()).id}` },
   "POST /api/registros/verificar-integridade": { body: async (f) => ({ condominio_id: (await f.condominio()).id }) },
+
+  "GET /api/visitantes/:id": { path: async (f) => `/api/visitantes/${(await f.autorizacao()).id}` },
+  "GET /api/visitantes/:id/qrcode": { path: async (f) => `/api/visitantes/${(await f.autorizacao()).id}/qrcode` },
+  "POST /api/visitantes": {
+    body: async (f) => ({
+      condominio_id: (await f.condominio()).id,
+      unidade_id: (await f.unidade()).id,
+      morador_id: (await f.morador()).id,
+      nome_visitante: `Diarista Amostra ${nextSeq()}`,
+      documento_tipo: "cpf",
+      documento_numero: "529.982.247-25",
+      telefone: "(11) 98765-4321",
+      email: "diarista@exemplo.com.br",
+      placa: "ABC1D23",
+      tipo: "recorrente",
+      valido_de: today(),
+      valido_ate: addDays(today(), 60),
+      dias_semana: [1, 4],
+      hora_inicio: "08:00",
+      hora_fim: "17:00",
+      max_entradas: 20,
+      observacoes: "Faxina às segundas e quintas.",
+    }),
+  },
+  "POST /api/visitantes/:id/cancelar": { path: async (f) => `/api/visitantes/${(await f.autorizacao()).id}/cancelar` },
+  "POST /api/visitantes/:id/enviar-email": { path: async (f) => `/api/visitantes/${(await f.autorizacao()).id}/enviar-email` },
 };
 
 /**
@@ -233,6 +260,13 @@ export const SCOPE_EXPECTATIONS: Record<string, ScopeExpectation> = {
   "POST /api/registros/verificar-integridade": 404,
   "GET /api/controle-acesso/unidades": 404,
   "GET /api/controle-acesso/unidades/:id/moradores": 404,
+  "GET /api/visitantes": "lista",
+  "GET /api/visitantes/:id": 404,
+  "GET /api/visitantes/:id/qrcode": 404,
+  // The sample names the fixtures' condominium: unknown to a user who does not serve it.
+  "POST /api/visitantes": 400,
+  "POST /api/visitantes/:id/cancelar": 404,
+  "POST /api/visitantes/:id/enviar-email": 404,
 };
 
 function accessProblem(access: unknown): string | null {

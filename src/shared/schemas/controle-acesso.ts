@@ -3,6 +3,7 @@ import { isValidPlaca, normalizePlaca } from "../br/placa";
 import { emptyToNull, optionalText, requiredText, uuidSchema } from "./common";
 import { optionalDocumento } from "./bloqueios";
 import type { SituacaoPrestador } from "../prestador-situacao";
+import { DOCUMENTO_TIPOS, QR_PREFIXO, visitanteEncontradoSchema } from "./visitantes";
 
 // Controle de Acesso (gatehouse-spec §3): the gate console's requests and answers.
 
@@ -25,6 +26,18 @@ export const pessoaPortariaSchema = z.discriminatedUnion(
     z.object({ tipo: z.literal("morador"), morador_id: uuidSchema }),
     z.object({ tipo: z.literal("prestador"), prestador_id: uuidSchema }),
     z.object({ tipo: z.literal("presenca"), presenca_id: uuidSchema }),
+    // A pre-authorised visitor (§4): found by the search, by the typed code, or by the scanned QR
+    // code (its signature is checked again at the entry).
+    z.object({ tipo: z.literal("autorizacao"), autorizacao_id: uuidSchema }),
+    z.object({ tipo: z.literal("codigo"), codigo: z.string({ error: "Código inválido." }).trim().min(1, "Informe o código.").max(20, "Código inválido.") }),
+    z.object({
+      tipo: z.literal("qrcode"),
+      payload: z
+        .string({ error: "QR Code inválido." })
+        .trim()
+        .max(200, "QR Code inválido.")
+        .refine((v) => v.startsWith(QR_PREFIXO), "QR Code inválido."),
+    }),
   ],
   { error: "Pessoa inválida." },
 );
@@ -46,7 +59,7 @@ export const saidaSchema = z.object({
   pessoa: pessoaPortariaSchema,
 });
 
-export const DOCUMENTO_TIPOS = ["cpf", "rg", "cnh", "passaporte", "outro"] as const;
+export { DOCUMENTO_TIPOS };
 export const DOCUMENTO_TIPO_LABEL: Record<(typeof DOCUMENTO_TIPOS)[number], string> = {
   cpf: "CPF",
   rg: "RG",
@@ -131,8 +144,15 @@ export const buscaPortariaResponseSchema = z.object({
   moradores: z.array(moradorEncontrado),
   veiculos: z.array(veiculoEncontrado),
   prestadores: z.array(prestadorEncontrado),
-  /** Pre-authorised visitors (issue 16). */
-  visitantes: z.array(z.never()),
+  /** Pre-authorised visitors (§4) whose name, document or code matches. */
+  visitantes: z.array(visitanteEncontradoSchema),
+  /**
+   * A typed 8-character code or a scanned QR payload opens its authorisation directly (null
+   * otherwise); `codigo_recusa` says why a code or QR did not ('Código inválido ou inexistente.',
+   * or the signed end of an expired QR).
+   */
+  autorizacao: visitanteEncontradoSchema.nullable(),
+  codigo_recusa: z.string().nullable(),
 });
 export type BuscaPortaria = z.infer<typeof buscaPortariaResponseSchema>;
 

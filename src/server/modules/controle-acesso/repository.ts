@@ -12,6 +12,7 @@ import type {
   VeiculoEncontrado,
 } from "../../../shared/schemas/controle-acesso";
 import type { Db } from "../../db/client";
+import type { AutorizacaoNaPortaria } from "../visitantes/repository";
 import { condominios, moradores, presencas, prestadores, registrosAcesso, unidades, veiculos } from "../../db/schema";
 import { condominioInScope, type CondominioScope } from "../../scope";
 import { containsPattern, toIso } from "../common";
@@ -19,10 +20,12 @@ import { containsPattern, toIso } from "../common";
 /** How many of each kind the console's search shows. */
 const RESULTADOS = 8;
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Who passes the gate, as the records and the presences keep them. */
 export interface PessoaNaPortaria {
+  /** A pre-authorised visitor: the authorisation whose rules apply and whose use is counted. */
+  autorizacao?: AutorizacaoNaPortaria;
   chave: string;
   tipo_pessoa: "morador" | "visitante" | "prestador" | "entregador";
   morador_id?: string | null;
@@ -62,9 +65,9 @@ export function controleAcessoRepository(db: Db) {
     },
 
     /** The console's one search (§3) over the condominium's residents, vehicles and providers. */
-    async busca(condominioId: string, q: string, hoje: string): Promise<BuscaPortaria> {
+    async busca(condominioId: string, q: string, hoje: string): Promise<Pick<BuscaPortaria, "moradores" | "veiculos" | "prestadores">> {
       const text = q.trim();
-      if (!text) return { moradores: [], veiculos: [], prestadores: [], visitantes: [] };
+      if (!text) return { moradores: [], veiculos: [], prestadores: [] };
       const digits = onlyDigits(text);
       const placa = normalizePlaca(text);
       const unidade = unidadeDigitada(text);
@@ -196,7 +199,6 @@ export function controleAcessoRepository(db: Db) {
             dentro_desde: iso(r.dentro_desde),
           };
         }),
-        visitantes: [],
       };
     },
 
@@ -301,9 +303,14 @@ export function controleAcessoRepository(db: Db) {
       return row ?? null;
     },
 
-    /** Records an attempt (chained by the database) and, for an entry let in, the presence; one transaction. */
-    async registrar(registro: NovoRegistro, presenca: { chave: string } | null, saida: { chave: string } | null) {
+    /**
+     * Records an attempt (chained by the database) and, for an entry let in, the presence; one
+     * transaction. `antes` runs first in it (a pre-authorisation's use counted): when it throws,
+     * nothing is recorded.
+     */
+    async registrar(registro: NovoRegistro, presenca: { chave: string } | null, saida: { chave: string } | null, antes?: (tx: Tx) => Promise<void>) {
       return db.transaction(async (tx: Tx) => {
+        if (antes) await antes(tx);
         const [row] = await tx.insert(registrosAcesso).values(registro).returning({ id: registrosAcesso.id, registrado_em: registrosAcesso.registrado_em });
         if (presenca) {
           await tx.insert(presencas).values({

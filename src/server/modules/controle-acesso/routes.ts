@@ -8,6 +8,7 @@ import {
   presentesResponseSchema,
   resultadoAcessoSchema,
   saidaSchema,
+  type Entrada,
   unidadesPortariaQuerySchema,
   unidadesPortariaResponseSchema,
   moradoresPortariaResponseSchema,
@@ -15,7 +16,8 @@ import {
   type ResultadoAcesso,
 } from "../../../shared/schemas/controle-acesso";
 import { nomeComparavel } from "../../../shared/br/documento";
-import { formatTime, today } from "../../../shared/time";
+import { dateInSaoPaulo, formatTime } from "../../../shared/time";
+import { AUTORIZACAO_UTILIZADA, CODIGO_INVALIDO, pareceCodigo, pareceQrCode, recusaAutorizacao } from "../../../shared/schemas/visitantes";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { AppError, notFound, pgErrorCode } from "../../errors";
@@ -24,10 +26,16 @@ import { scopeOf } from "../../scope";
 import { bloqueioAplicavel } from "../bloqueios/verificar";
 import { recusa } from "./decisao";
 import { controleAcessoRepository, type NovoRegistro, type PessoaNaPortaria } from "./repository";
+import { resolvedorDeCodigos } from "../visitantes/portaria";
+import { UsoRecusado, visitantesRepository } from "../visitantes/repository";
+import type { LimiteDeCodigos } from "../visitantes/tentativas";
 
 const CONDOMINIO_NOT_FOUND = { title: "Condomínio não encontrado", message: "Condomínio não encontrado." };
 const UNIDADE_NOT_FOUND = { title: "Unidade não encontrada", message: "Unidade não encontrada." };
 const PESSOA_NOT_FOUND = { title: "Não encontrado", message: "Pessoa não encontrada neste condomínio." };
+const CODIGO_NOT_FOUND = { title: "Acesso negado", message: CODIGO_INVALIDO };
+/** How many pre-authorised visitors the console's search shows. */
+const VISITANTES = 8;
 
 /** 'Saída não registrada' after this many hours inside (gatehouse-spec §10). */
 export const SAIDA_NAO_REGISTRADA_HORAS = 12;
@@ -35,9 +43,23 @@ export const SAIDA_NAO_REGISTRADA_HORAS = 12;
 // Controle de Acesso (gatehouse-spec §3): the gate's search, entries and exits, who is inside.
 // The server decides who may enter; every attempt, refused ones too, becomes a chained record.
 export const controleAcessoRoutes =
-  (db: Db, options: { saidaNaoRegistradaHoras?: number } = {}): FastifyPluginAsyncZod =>
+  (
+    db: Db,
+    options: {
+      /** The key that signs visitors' QR codes (db/settings.ts loadQrSecret). */
+      qrSecret: Buffer;
+      /** Guessing codes: misses per user and per address (visitantes/tentativas.ts). */
+      limiteCodigos: LimiteDeCodigos;
+      saidaNaoRegistradaHoras?: number;
+      /** Now, in ms: pre-authorisations' rules are read against it. Tests move it. */
+      agora?: () => number;
+    },
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const repo = controleAcessoRepository(db);
+    const visitantes = visitantesRepository(db);
+    const resolver = resolvedorDeCodigos(visitantes, options.qrSecret, options.limiteCodigos);
+    const agora = options.agora ?? Date.now;
     const access = requirePermission("registrar_acesso_visitante");
     const limiteHoras = options.saidaNaoRegistradaHoras ?? SAIDA_NAO_REGISTRADA_HORAS;
 
@@ -53,10 +75,26 @@ export const controleAcessoRoutes =
       return { operador_id: profile.id, operador_nome: profile.nome_completo };
     };
 
-    async function pessoa(
-      condominioId: string,
-      who: { tipo: "morador"; morador_id: string } | { tipo: "prestador"; prestador_id: string } | { tipo: "presenca"; presenca_id: string },
-    ) {
+    async function pessoa(request: FastifyRequest, condominioId: string, who: Entrada["pessoa"]): Promise<PessoaNaPortaria | null> {
+      if (who.tipo === "autorizacao" || who.tipo === "codigo" || who.tipo === "qrcode") {
+        // A code or QR that opens nothing here: 'Código inválido ou inexistente.' (and counted: tentativas.ts).
+        const id =
+          who.tipo === "autorizacao"
+            ? who.autorizacao_id
+            : await resolver(request, condominioId, who.tipo === "codigo" ? { codigo: who.codigo } : { qrcode: who.payload });
+        if (!id) throw notFound(CODIGO_NOT_FOUND);
+        const autorizacao = await visitantes.naPortaria(condominioId, id);
+        if (!autorizacao) return null;
+        return {
+          chave: `autorizacao:${autorizacao.id}`,
+          tipo_pessoa: "visitante",
+          nome_pessoa: autorizacao.nome_visitante,
+          documento: autorizacao.documento_numero,
+          unidade_id: autorizacao.unidade_id,
+          ativo: true,
+          autorizacao,
+        };
+      }
       if (who.tipo === "morador") return repo.morador(condominioId, who.morador_id);
       if (who.tipo === "prestador") return repo.prestador(condominioId, who.prestador_id);
       const presenca = await repo.presenca(condominioId, who.presenca_id);
@@ -85,28 +123,46 @@ export const controleAcessoRoutes =
       base: Omit<NovoRegistro, "sentido" | "resultado" | "motivo" | "liberado_manualmente" | "operador_id" | "operador_nome">,
       quem: PessoaNaPortaria,
       liberar: { autorizado_por: string } | undefined,
+      novaLeitura = false,
     ): Promise<ResultadoAcesso> {
-      const hoje = today();
+      const instante = agora();
+      const hoje = dateInSaoPaulo(instante);
       const dentro = await repo.presencaDe(base.condominio_id, quem.chave);
       if (dentro) throw jaDentro(dentro.entrou_em);
+      const autorizacao = quem.autorizacao;
       const bloqueio = await bloqueioAplicavel(
         db,
         { condominioId: base.condominio_id, documento: quem.documento, nome: quem.nome_pessoa, placa: base.placa },
         hoje,
       );
-      const refused = recusa({ bloqueio, ativo: quem.ativo, periodo: quem.periodo }, hoje);
+      // The blocklist first (a hard stop), then the record's own rules, then a pre-authorisation's
+      // (São Paulo time): cancelled, used up, expired, before its start, outside its days or hours.
+      const motivoAutorizacao = autorizacao
+        ? novaLeitura
+          ? (recusaAutorizacao(autorizacao, instante) ?? AUTORIZACAO_UTILIZADA)
+          : recusaAutorizacao(autorizacao, instante)
+        : null;
+      const refused =
+        recusa({ bloqueio, ativo: quem.ativo, periodo: quem.periodo }, hoje) ?? (motivoAutorizacao ? { motivo: motivoAutorizacao, bloqueio: false } : null);
       const override = refused && !refused.bloqueio && liberar ? liberar : undefined;
       const registro: NovoRegistro = {
         ...base,
         ...operador(request),
+        autorizacao_id: autorizacao?.id ?? null,
         sentido: "entrada",
         resultado: refused && !override ? "negado" : "liberado",
         motivo: refused?.motivo ?? null,
         liberado_manualmente: Boolean(override),
-        autorizado_por: override ? override.autorizado_por : (base.autorizado_por ?? null),
+        autorizado_por: override ? override.autorizado_por : (base.autorizado_por ?? autorizacao?.morador_nome ?? null),
       };
+      // An entry let in by its pre-authorisation counts one use, in the same transaction (an
+      // override counts none: docs/decisions.md, "Visitantes").
+      const usar =
+        autorizacao && !refused
+          ? (tx: Parameters<NonNullable<Parameters<typeof repo.registrar>[3]>>[0]) => visitantes.usar(tx, autorizacao.id, instante)
+          : undefined;
       try {
-        const row = await repo.registrar(registro, registro.resultado === "liberado" ? { chave: quem.chave } : null, null);
+        const row = await repo.registrar(registro, registro.resultado === "liberado" ? { chave: quem.chave } : null, null, usar);
         if (registro.resultado === "negado") {
           return { registro_id: row.id, resultado: "negado", titulo: "Acesso negado", mensagem: refused!.motivo, pode_liberar: !refused!.bloqueio };
         }
@@ -118,6 +174,11 @@ export const controleAcessoRoutes =
           pode_liberar: false,
         };
       } catch (error) {
+        // Another gate used it up (or it was cancelled) since it was read: decided again on what it is now.
+        if (error instanceof UsoRecusado && autorizacao && !novaLeitura) {
+          const atual = await visitantes.naPortaria(base.condominio_id, autorizacao.id);
+          if (atual) return entrar(request, base, { ...quem, autorizacao: atual }, liberar, true);
+        }
         // Two gates let the same person in at the same instant: the second is told, nothing recorded.
         if (pgErrorCode(error) === "23505") {
           const other = await repo.presencaDe(base.condominio_id, quem.chave);
@@ -132,7 +193,21 @@ export const controleAcessoRoutes =
       { config: { access }, schema: { querystring: buscaPortariaQuerySchema, response: { 200: buscaPortariaResponseSchema } } },
       async (request) => {
         const condominio = await portaria(request, request.query.condominio_id);
-        return repo.busca(condominio.id, request.query.q, today());
+        const instante = agora();
+        const q = request.query.q.trim();
+        const [found, visitantesEncontrados] = await Promise.all([
+          repo.busca(condominio.id, q, dateInSaoPaulo(instante)),
+          visitantes.busca(condominio.id, q, instante, VISITANTES),
+        ]);
+        // A typed code or a scanned QR opens its authorisation directly (§3).
+        let autorizacao = null;
+        let codigo_recusa = null;
+        if (pareceQrCode(q) || pareceCodigo(q)) {
+          const id = await resolver(request, condominio.id, pareceQrCode(q) ? { qrcode: q } : { codigo: q });
+          autorizacao = id ? await visitantes.encontrado(condominio.id, id, instante) : null;
+          codigo_recusa = autorizacao ? autorizacao.recusa : CODIGO_INVALIDO;
+        }
+        return { ...found, visitantes: visitantesEncontrados, autorizacao, codigo_recusa };
       },
     );
 
@@ -140,9 +215,12 @@ export const controleAcessoRoutes =
       "/api/controle-acesso/entrada",
       { config: { access }, schema: { body: entradaSchema, response: { 201: resultadoAcessoSchema } } },
       async (request, reply) => {
-        const { condominio_id, metodo, placa, liberar_mesmo_assim } = request.body;
+        const { condominio_id, placa, liberar_mesmo_assim } = request.body;
+        const who = request.body.pessoa;
+        // A typed code or a scanned QR is the entry's method, whatever the screen said.
+        const metodo = who.tipo === "codigo" ? "codigo" : who.tipo === "qrcode" ? "qrcode" : request.body.metodo;
         const condominio = await portaria(request, condominio_id);
-        const quem = await pessoa(condominio.id, request.body.pessoa);
+        const quem = await pessoa(request, condominio.id, who);
         if (!quem) throw notFound(PESSOA_NOT_FOUND);
         const result = await entrar(
           request,
@@ -154,7 +232,7 @@ export const controleAcessoRoutes =
             prestador_id: quem.prestador_id ?? null,
             nome_pessoa: quem.nome_pessoa,
             documento: quem.documento,
-            placa,
+            placa: placa ?? quem.autorizacao?.placa ?? null,
             metodo,
           },
           quem,
@@ -214,7 +292,7 @@ export const controleAcessoRoutes =
       { config: { access }, schema: { body: saidaSchema, response: { 201: resultadoAcessoSchema } } },
       async (request, reply) => {
         const condominio = await portaria(request, request.body.condominio_id);
-        const quem = await pessoa(condominio.id, request.body.pessoa);
+        const quem = await pessoa(request, condominio.id, request.body.pessoa);
         if (!quem) throw notFound(PESSOA_NOT_FOUND);
         const dentro = await repo.presencaDe(condominio.id, quem.chave);
         // An exit is recorded even for someone whose entry was not (a resident who came in unseen).
@@ -225,7 +303,7 @@ export const controleAcessoRoutes =
             tipo_pessoa: quem.tipo_pessoa,
             morador_id: quem.morador_id ?? null,
             prestador_id: quem.prestador_id ?? null,
-            autorizacao_id: dentro?.autorizacao_id ?? null,
+            autorizacao_id: dentro?.autorizacao_id ?? quem.autorizacao?.id ?? null,
             nome_pessoa: quem.nome_pessoa,
             documento: quem.documento,
             placa: dentro?.placa ?? null,

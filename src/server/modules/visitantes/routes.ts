@@ -1,0 +1,141 @@
+import QRCode from "qrcode";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { formatCep } from "../../../shared/br/cep";
+import { unidadeLabel } from "../../../shared/schemas/unidades";
+import {
+  autorizacaoDetalheSchema,
+  autorizacaoInputSchema,
+  autorizacaoListQuerySchema,
+  autorizacaoPageSchema,
+  descreverValidade,
+  enviarEmailResponseSchema,
+  qrCodeResponseSchema,
+  type Autorizacao,
+  type AutorizacaoDetalhe,
+} from "../../../shared/schemas/visitantes";
+import { currentProfile, requirePermission } from "../../auth/guard";
+import type { Db } from "../../db/client";
+import type { Outbox } from "../../email/outbox";
+import { conviteVisitaEmail } from "../../email/templates";
+import { AppError, notFound } from "../../errors";
+import { scopeOf } from "../../scope";
+import { idParams } from "../common";
+import { assinarQr } from "./codigo";
+import { visitantesRepository } from "./repository";
+
+const NOT_FOUND = { title: "Autorização não encontrada", message: "Autorização não encontrada." };
+const INVALID = "Dados inválidos";
+const invalid = (field: string, message: string) => AppError.from(400, "VALIDATION_ERROR", { title: INVALID, message }, { [field]: message });
+
+/** The QR image as SVG markup and as PNG (the e-mail's inline image). */
+const QR_OPTIONS = { errorCorrectionLevel: "M", margin: 2 } as const;
+export const qrSvg = (payload: string) => QRCode.toString(payload, { ...QR_OPTIONS, type: "svg" });
+export const qrPng = (payload: string) => QRCode.toBuffer(payload, { ...QR_OPTIONS, type: "png", width: 240 });
+
+export interface VisitantesOptions {
+  db: Db;
+  outbox: Outbox;
+  /** The key that signs QR codes (db/settings.ts loadQrSecret). */
+  qrSecret: Buffer;
+  /** Now, in ms: the situation ('expirada') is read against it. Tests move it. */
+  agora: () => number;
+}
+
+// Visitantes (gatehouse-spec §4): pre-authorisations, their code and signed QR code, the invitation.
+// Checked at the gate by Controle de Acesso (controle-acesso/routes.ts).
+export const visitantesRoutes =
+  ({ db, outbox, qrSecret, agora }: VisitantesOptions): FastifyPluginAsyncZod =>
+  async (app) => {
+    const repo = visitantesRepository(db);
+    const access = requirePermission("registrar_acesso_visitante");
+    const payloadDe = (a: Pick<Autorizacao, "id" | "valido_ate">) => assinarQr(qrSecret, { autorizacaoId: a.id, validoAte: new Date(a.valido_ate) });
+    const detalhe = (a: Autorizacao): AutorizacaoDetalhe => ({ ...a, qr_payload: payloadDe(a) });
+
+    app.get(
+      "/api/visitantes",
+      { config: { access }, schema: { querystring: autorizacaoListQuerySchema, response: { 200: autorizacaoPageSchema } } },
+      async (request) => repo.list(scopeOf(request), request.query, agora()),
+    );
+
+    app.get("/api/visitantes/:id", { config: { access }, schema: { params: idParams, response: { 200: autorizacaoDetalheSchema } } }, async (request) => {
+      const found = await repo.get(scopeOf(request), request.params.id, agora());
+      if (!found) throw notFound(NOT_FOUND);
+      return detalhe(found);
+    });
+
+    app.get("/api/visitantes/:id/qrcode", { config: { access }, schema: { params: idParams, response: { 200: qrCodeResponseSchema } } }, async (request) => {
+      const found = await repo.get(scopeOf(request), request.params.id, agora());
+      if (!found) throw notFound(NOT_FOUND);
+      const payload = payloadDe(found);
+      return { payload, svg: await qrSvg(payload) };
+    });
+
+    app.post(
+      "/api/visitantes",
+      { config: { access }, schema: { body: autorizacaoInputSchema, response: { 201: autorizacaoDetalheSchema } } },
+      async (request, reply) => {
+        const scope = scopeOf(request);
+        const body = request.body;
+        // Outside the scope as unknown as a condominium that does not exist (§2).
+        if (!(await repo.condominioAtivo(scope, body.condominio_id))) throw invalid("condominio_id", "Escolha um condomínio ativo.");
+        if (!(await repo.unidadeAtivaDoCondominio(body.condominio_id, body.unidade_id)))
+          throw invalid("unidade_id", "Escolha uma unidade ativa do condomínio.");
+        if (!(await repo.moradorAtivoDaUnidade(body.unidade_id, body.morador_id))) throw invalid("morador_id", "Escolha um morador ativo da unidade.");
+        const id = await repo.create(body, currentProfile(request).id);
+        const created = await repo.get(scope, id, agora());
+        return reply.status(201).send(detalhe(created!));
+      },
+    );
+
+    app.post(
+      "/api/visitantes/:id/cancelar",
+      { config: { access }, schema: { params: idParams, response: { 200: autorizacaoDetalheSchema } } },
+      async (request) => {
+        const scope = scopeOf(request);
+        const found = await repo.get(scope, request.params.id, agora());
+        if (!found) throw notFound(NOT_FOUND);
+        if (found.status !== "ativa" || !(await repo.cancel(scope, found.id))) {
+          const message = found.status === "cancelada" ? "Esta autorização já foi cancelada." : "Somente autorizações ativas podem ser canceladas.";
+          throw new AppError(409, "CONFLICT", "Ação não permitida", message);
+        }
+        return detalhe((await repo.get(scope, found.id, agora()))!);
+      },
+    );
+
+    app.post(
+      "/api/visitantes/:id/enviar-email",
+      { config: { access }, schema: { params: idParams, response: { 200: enviarEmailResponseSchema } } },
+      async (request) => {
+        const scope = scopeOf(request);
+        const found = await repo.get(scope, request.params.id, agora());
+        if (!found) throw notFound(NOT_FOUND);
+        if (!found.email) {
+          throw new AppError(400, "SEM_EMAIL", "Email não informado", "Esta autorização não tem o email do visitante. Crie uma nova autorização com o email.");
+        }
+        if (found.situacao !== "ativa") {
+          throw new AppError(409, "CONFLICT", "Ação não permitida", "Somente autorizações ativas podem ser enviadas por email.");
+        }
+        const condominio = await repo.enderecoDoCondominio(scope, found.condominio.id);
+        const cidade = [condominio?.cidade, condominio?.estado].filter(Boolean).join("/");
+        const endereco = [condominio?.endereco, cidade, condominio?.cep ? `CEP ${formatCep(condominio.cep)}` : null].filter(Boolean).join(", ");
+        const payload = payloadDe(found);
+        const png = await qrPng(payload);
+        const mail = conviteVisitaEmail({
+          nome: found.nome_visitante,
+          condominio: found.condominio.nome,
+          unidade: unidadeLabel(found.unidade),
+          endereco: endereco || null,
+          morador: found.morador?.nome_completo ?? null,
+          validade: descreverValidade(found),
+          maxEntradas: found.tipo === "unica" ? null : found.max_entradas,
+          codigo: found.codigo,
+        });
+        await outbox.enqueue("autorizacao_visita", {
+          to: found.email,
+          ...mail,
+          attachments: [{ filename: `qrcode-${found.codigo}.png`, contentType: "image/png", cid: "qrcode", content: png.toString("base64") }],
+        });
+        return { enviado_para: found.email, mensagem: "Email enviado" };
+      },
+    );
+  };
