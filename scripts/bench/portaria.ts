@@ -298,6 +298,8 @@ async function postAll(baseUrl: string, path: string, headers: Record<string, st
 
 /** Lets out who the bench left inside: the residents of pairs cut off by the end of a run, and its visitors. */
 export async function letOut(baseUrl: string, headers: Record<string, string>, g: GateFixtures, moradorIds: Iterable<string>): Promise<number> {
+  // autocannon stops without waiting for what is in flight: let those entries land first.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
   const exit = (pessoa: Record<string, string>) => JSON.stringify({ condominio_id: g.condominioId, pessoa });
   const residents = [...moradorIds].map((id) => exit({ tipo: "morador", morador_id: id }));
   const response = await fetch(`${baseUrl}/api/controle-acesso/presentes?condominio_id=${g.condominioId}`, { headers });
