@@ -4,7 +4,8 @@
 // set — already filled by `npm run seed:demo -- --scale 1`:
 //   1. the floor: every read's own SQL, straight to the database (scripts/bench/floor.ts);
 //   2. the production server as a child process, driven by autocannon: every read, sign-in and
-//      a write mix (create, update, delete a resident); its peak RSS;
+//      a write mix (create, update, delete a resident); its peak RSS; the gate (portaria.ts):
+//      console search, who is inside, Registros, entries and exits, and the CSV export;
 //   3. the browser check (scripts/bench/browser.ts) against that server.
 // Prints one markdown table per database and writes bench/results/<database>.json.
 import { spawnSync } from "node:child_process";
@@ -19,6 +20,7 @@ import { browserAtScale } from "./browser";
 import { openFloor, type Waves } from "./floor";
 import { drive } from "./load";
 import { judgeRow, markdown, TARGETS, type RunResult, type Row } from "./report";
+import { entryExitPairs, letOut, measureExport, searchHits, visitorEntries, type PairState } from "./portaria";
 import { cleanUp, loadFixtures, NotSeededError, readScenarios, WRITE_MIX_NAME, type BenchUser, type Fixtures } from "./scenarios";
 import { startServer, type RunningServer, type ServerTarget } from "./server";
 
@@ -171,7 +173,8 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
   };
   const fixtures = floor.fixtures;
   const info = machine();
-  const scenarios = readScenarios(fixtures).filter((s) => !args.filter || s.id.includes(args.filter));
+  const wants = (id: string) => !args.filter || id.includes(args.filter);
+  const scenarios = readScenarios(fixtures).filter((s) => wants(s.id));
   const sqlStats = new Map<string, Row["sql"]>();
   let captured: Map<string, Waves>;
   const measureFloor = async (id: string) => {
@@ -212,6 +215,7 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
   }
   const rows: Row[] = [];
   let browser: RunResult["browser"];
+  let exportResult: RunResult["export"];
   const startupPeak = server.peakRssMB();
   let overallPeak = startupPeak;
   try {
@@ -229,10 +233,35 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
       return [result, reset ? peak : undefined];
     };
 
+    const gateHeaders = { cookie: cookies.porteiro, origin: server.origin };
+    if (wants("portaria")) {
+      // Visitors an interrupted run left inside: out first, so 'Quem está no condomínio' is the seed's.
+      const out = await letOut(server.baseUrl, gateHeaders, fixtures.gate, []);
+      if (out) log(`portaria: ${out} visitantes de uma execução anterior saíram`);
+    }
+
     for (const scenario of scenarios) {
       if (floorOpen) await measureFloor(scenario.id);
+      const paths = scenario.paths ?? [scenario.path];
+      let note: string | undefined;
+      if (scenario.id.startsWith("portaria-busca-")) {
+        const hits = await searchHits(server.baseUrl, cookies[scenario.user], paths);
+        note = `${hits} of ${paths.length} values find something`;
+        log(`${scenario.id}: ${note}`);
+      }
+      let turn = 0;
       const [api, peakRssMB] = await peakDuring(() =>
-        drive({ ...drivePlan, requests: [{ method: "GET", path: scenario.path, headers: { cookie: cookies[scenario.user] } }] }),
+        drive({
+          ...drivePlan,
+          requests: [
+            {
+              method: "GET",
+              path: scenario.path,
+              headers: { cookie: cookies[scenario.user] },
+              ...(paths.length > 1 ? { setupRequest: (request: Request) => ({ ...request, path: paths[turn++ % paths.length] }) } : {}),
+            },
+          ],
+        }),
       );
       const floorStats = sqlStats.get(scenario.id);
       const { steps: _steps, ...apiStats } = api;
@@ -246,6 +275,7 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
         sql: floorStats,
         peakRssMB,
         misses: [],
+        note,
       };
       if (floorStats) row.ratio = api.p50 / floorStats.p50;
       expectOnly(row, [200]);
@@ -311,6 +341,68 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
       log(`escrita: ${Math.round(api.rate)} req/s no total`);
     }
 
+    if (wants("portaria-entrada-saida")) {
+      // A resident of the gate comes in, then goes out: two chained records per pair.
+      const state: PairState = { busy: new Set() };
+      const [api, peakRssMB] = await peakDuring(() => drive({ ...drivePlan, requests: entryExitPairs(fixtures.gate, gateHeaders, state) }));
+      const left = await letOut(server.baseUrl, gateHeaders, fixtures.gate, state.busy);
+      const { steps, ...mixStats } = api;
+      const mix: Row = {
+        id: "portaria-entrada-saida",
+        kind: "write",
+        label: "portaria: entrada e saída de um morador, em sequência",
+        method: "POST",
+        path: "/api/controle-acesso/entrada, /saida",
+        api: mixStats,
+        peakRssMB,
+        misses: [],
+      };
+      expectOnly(mix, [201]);
+      const stepRows: Row[] = steps.map((stats, i) => ({
+        id: i === 0 ? "portaria-entrada" : "portaria-saida",
+        kind: "gate-write",
+        label: i === 0 ? "portaria: registrar entrada (morador, com a cadeia)" : "portaria: registrar saída (morador, com a cadeia)",
+        method: "POST",
+        path: i === 0 ? "/api/controle-acesso/entrada" : "/api/controle-acesso/saida",
+        api: { ...stats, statuses: {}, errors: 0 },
+        misses: [],
+      }));
+      for (const row of stepRows) row.misses = judgeRow(target.kind, row);
+      rows.push(...stepRows, mix);
+      log(
+        `portaria-entrada: p95 ${steps[0]!.p95.toFixed(2)} ms; saída p95 ${steps[1]!.p95.toFixed(2)} ms; ${Math.round(api.rate)} req/s (${left} saídas de limpeza)`,
+      );
+    }
+
+    if (wants("portaria-visitante")) {
+      const [api, peakRssMB] = await peakDuring(() => drive({ ...drivePlan, requests: visitorEntries(fixtures.gate, gateHeaders) }));
+      const left = await letOut(server.baseUrl, gateHeaders, fixtures.gate, []);
+      const { steps: _steps, ...apiStats } = api;
+      const row: Row = {
+        id: "portaria-visitante",
+        kind: "gate-write",
+        label: "portaria: entrada de visitante sem pré-autorização (com a cadeia)",
+        method: "POST",
+        path: "/api/controle-acesso/visitante",
+        api: apiStats,
+        peakRssMB,
+        misses: [],
+      };
+      expectOnly(row, [201]);
+      row.misses = judgeRow(target.kind, row);
+      rows.push(row);
+      log(`portaria-visitante: p95 ${api.p95.toFixed(2)} ms, ${Math.round(api.rate)} req/s (${left} saíram depois)`);
+    }
+
+    if (wants("portaria-exportar")) {
+      log(`portaria-exportar: ${fixtures.gate.exportacao.de} a ${fixtures.gate.exportacao.ate}, ~${fixtures.gate.exportacao.rows} registros...`);
+      exportResult = await measureExport(server, cookies.central, fixtures.gate, TARGETS.export);
+      overallPeak = Math.max(overallPeak, server.peakRssMB());
+      log(
+        `portaria-exportar: ${exportResult.rows} linhas em ${exportResult.seconds.toFixed(1)} s = ${Math.round(exportResult.rowsPerSecond)} linhas/s; RSS +${exportResult.rssGrowthMB.toFixed(1)} MB`,
+      );
+    }
+
     if (args.browser) {
       log("verificação no navegador...");
       const [screens] = await peakDuring(() =>
@@ -345,6 +437,7 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
     server: { peakRssMB: overallPeak, startupPeakRssMB: startupPeak, misses: serverMisses },
     rows,
     browser,
+    export: exportResult,
   };
 }
 
@@ -379,7 +472,7 @@ async function main() {
     writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
     tables.push(markdown(run));
     console.error(`[${target.kind}] resultados em ${file}; log do servidor em ${join(logsDir, `server-${target.kind}.log`)}`);
-    if (run.rows.some((r) => r.misses.length) || run.server.misses.length || run.browser?.misses.length) failed = true;
+    if (run.rows.some((r) => r.misses.length) || run.server.misses.length || run.browser?.misses.length || run.export?.misses.length) failed = true;
   }
   console.log(`\n${tables.join("\n\n")}\n`);
   if (failed) console.log("Metas não atingidas: veja a coluna target (✗) e docs/performance.md.");

@@ -5,9 +5,10 @@ import { DEMO_DOMAIN, DEMO_PASSWORD, demoMarker } from "../../src/server/db/demo
 import { condominios, grupos, moradores, session, unidades, usuarioGrupos, usuarios, veiculos } from "../../src/server/db/schema";
 import { unidadesRepository } from "../../src/server/modules/unidades/repository";
 import { ALL_CONDOMINIOS } from "../../src/server/scope";
+import { gateScenarios, loadGateFixtures, type GateFixtures } from "./portaria";
 
 /** Who the bench signs in as: demo users, whose password is known (the admin's may not be). */
-export type BenchUser = "central" | "sindico" | "gestor";
+export type BenchUser = "central" | "sindico" | "gestor" | "porteiro";
 
 export interface Fixtures {
   scale: string;
@@ -24,10 +25,12 @@ export interface Fixtures {
   cpf: string;
   /** The unit list's `next` at row 5,000 (all condominiums): what a user scrolled that far sends. */
   unidadesAfter5000: string;
+  /** The gate's condominium and sample values (scripts/bench/portaria.ts). */
+  gate: GateFixtures;
 }
 
-/** Scenario kinds; the targets depend on them (list, search and painel: p95). */
-export type Kind = "list" | "search" | "painel" | "page" | "auth" | "write";
+/** Scenario kinds; the targets depend on them (list, search, painel and the gate's requests: p95). */
+export type Kind = "list" | "search" | "painel" | "page" | "auth" | "write" | "gate" | "gate-write";
 
 export interface ReadScenario {
   id: string;
@@ -35,6 +38,8 @@ export interface ReadScenario {
   label: string;
   user: BenchUser;
   path: string;
+  /** Paths sent in turn (values varied across requests); `path` is the first, whose SQL the floor replays. */
+  paths?: string[];
 }
 
 /** Residents the write mix creates carry this name (and are deleted by it). */
@@ -44,7 +49,8 @@ export const WRITE_MIX_NAME = "Bench Morador de Carga";
 // company's central, every condominium) sees condominiums, units, residents, vehicles and
 // providers; Síndicos sees the same but only in the one to three condominiums they serve
 // (gatehouse-spec §2); Gestores de Acesso sees users, groups and permissions.
-const GROUPS: Record<BenchUser, string> = { central: "Supervisores de Portaria", sindico: "Síndicos", gestor: "Gestores de Acesso" };
+// The gate's porteiro (Porteiros, one condominium) is read with the gate's values (portaria.ts).
+const GROUPS: Record<Exclude<BenchUser, "porteiro">, string> = { central: "Supervisores de Portaria", sindico: "Síndicos", gestor: "Gestores de Acesso" };
 
 class NotSeededError extends Error {}
 export { NotSeededError };
@@ -54,7 +60,7 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
   if (scale === null) throw new NotSeededError("O banco não tem dados de demonstração. Rode antes: npm run seed:demo -- --scale 1");
 
   const users = {} as Fixtures["users"];
-  for (const [key, group] of Object.entries(GROUPS) as [BenchUser, string][]) {
+  for (const [key, group] of Object.entries(GROUPS) as [Exclude<BenchUser, "porteiro">, string][]) {
     const [row] = await db
       .select({ email: usuarios.email, authUserId: usuarios.auth_user_id })
       .from(usuarios)
@@ -98,8 +104,17 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
     .limit(1);
   if (!resident?.cpf) throw new NotSeededError("Nenhum morador de demonstração com CPF na unidade escolhida.");
   // Row 5,000 in the list's own order, and its cursor as the server makes it (once, by offset).
-  const { next: after5000 } = await unidadesRepository(db).list(ALL_CONDOMINIOS, { q: "", condominio_id: "todos", limit: 1, offset: 4999 });
-  if (!after5000) throw new NotSeededError("Menos de 5.000 unidades: rode npm run seed:demo -- --scale 1.");
+  // Below scale 1 (fewer than 5,000 units), the row halfway through the list instead.
+  const units = unidadesRepository(db);
+  let { next: after5000 } = await units.list(ALL_CONDOMINIOS, { q: "", condominio_id: "todos", limit: 1, offset: 4999 });
+  if (!after5000) {
+    const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(unidades);
+    ({ next: after5000 } = await units.list(ALL_CONDOMINIOS, { q: "", condominio_id: "todos", limit: 1, offset: Math.floor(n / 2) }));
+  }
+  if (!after5000) throw new NotSeededError("Unidades de menos: rode npm run seed:demo -- --scale 1.");
+  const gate = await loadGateFixtures(db);
+  if (!gate) throw new NotSeededError("Nenhum porteiro de demonstração ativo num condomínio ativo com moradores e veículos: rode npm run seed:demo de novo.");
+  users.porteiro = gate.porteiro;
 
   return {
     scale,
@@ -112,6 +127,7 @@ export async function loadFixtures(db: Db): Promise<Fixtures> {
     placa: car!.placa,
     cpf: resident.cpf,
     unidadesAfter5000: after5000,
+    gate: gate.gate,
   };
 }
 
@@ -261,6 +277,8 @@ export function readScenarios(f: Fixtures): ReadScenario[] {
 
     // The same screens for a síndico who serves one to three condominiums: every query carries the scope.
     ...scopedScenarios(),
+    // The gate: console search, who is inside, Registros under each filter (portaria.ts).
+    ...gateScenarios(f.gate),
   ];
 }
 
