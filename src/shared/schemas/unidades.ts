@@ -55,10 +55,13 @@ export interface Unidade extends UnidadeListItem {
   updated_at: string;
 }
 
+/** The words a block's name may start with ("Bloco A", "Torre 2"), as a regular expression's source. */
+export const BLOCO_PALAVRA = "bloco|torre|quadra|ala|edif[íi]cio|pr[ée]dio";
+
 /** "Bloco A - 101" (a block already named "Torre 2" or "Bloco B" keeps its name); just "101" without a block. */
 export function unidadeLabel({ bloco, numero_unidade }: { bloco: string | null; numero_unidade: string }) {
   const block = bloco?.trim();
   if (!block) return numero_unidade;
-  const named = /^(bloco|torre|quadra|ala|edif[íi]cio|pr[ée]dio)\b/i.test(block);
+  const named = new RegExp(`^(${BLOCO_PALAVRA})\\b`, "i").test(block);
   return `${named ? block : `Bloco ${block}`} - ${numero_unidade}`;
 }

@@ -97,6 +97,25 @@ describe("the one search box", () => {
     expect((await busca("Ana")).moradores.map((m: { id: string }) => m.id)).toEqual([ids.ana]);
   });
 
+  it("finds a unit typed as the porteiro reads it, whether its block is stored as 'C' or as 'Bloco C'", async () => {
+    const [named] = await db.insert(unidades).values({ condominio_id: ids.portaria, bloco: "Bloco C", numero_unidade: "305" }).returning();
+    const [helena] = await db.insert(moradores).values({ unidade_id: named!.id, nome_completo: "Helena Prado", tipo_morador: "inquilino" }).returning();
+    try {
+      for (const q of ["C 305", "c-305", "Bloco C - 305", "bloco c 305", "305"]) {
+        expect(
+          (await busca(q)).moradores.map((m: { id: string }) => m.id),
+          q,
+        ).toEqual([helena!.id]);
+      }
+      expect((await busca("D 305")).moradores).toEqual([]);
+      // A block stored without the word is found with it typed, too.
+      expect((await busca("Bloco A - 102")).moradores.map((m: { nome_completo: string }) => m.nome_completo)).toEqual(["Bruno Lima", "Carla Inativa"]);
+    } finally {
+      await db.delete(moradores).where(eq(moradores.id, helena!.id));
+      await db.delete(unidades).where(eq(unidades.id, named!.id));
+    }
+  });
+
   it("finds a vehicle by part of its plate, written either way, with its owner and unit", async () => {
     for (const q of ["qaz-1234", "QAZ1", "az12"]) {
       const found = await busca(q);

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import { onlyDigits } from "../../../shared/br/phone";
 import { normalizePlaca } from "../../../shared/br/placa";
 import { situacaoNoDia } from "../../../shared/prestador-situacao";
+import { BLOCO_PALAVRA } from "../../../shared/schemas/unidades";
 import type {
   BuscaPortaria,
   MoradorEncontrado,
@@ -42,11 +43,18 @@ export type NovoRegistro = Omit<
   "id" | "seq" | "hash" | "hash_anterior" | "dados_hash" | "registrado_em" | "anonimizado_em"
 >;
 
-/** A unit typed at the gate: "101", "A 101", "A-101", "Bloco A 101". */
+const UNIDADE_DIGITADA = new RegExp(`^(?:(?:${BLOCO_PALAVRA})\\s+)?(?:([a-z0-9]{1,10})[\\s\\-/]+)?(\\d{1,6}[a-z]?)$`, "i");
+
+/**
+ * A unit as a porteiro types it: "101", "A 101", "A-101", "Bloco A - 101", "Torre 2 101". The
+ * block is compared without its leading word, so "A 101" finds a block stored as "A" or as
+ * "Bloco A" (unidadeLabel shows both as "Bloco A - 101").
+ */
 function unidadeDigitada(q: string): { bloco: string | null; numero: string } | null {
-  const m = /^(?:bloco\s+)?(?:([a-z0-9]{1,10})[\s\-/]+)?(\d{1,6}[a-z]?)$/i.exec(q.trim());
+  const m = UNIDADE_DIGITADA.exec(q.trim());
   return m ? { bloco: m[1] ?? null, numero: m[2]! } : null;
 }
+const blocoSemPalavra = sql`lower(regexp_replace(${unidades.bloco}, ${`^(${BLOCO_PALAVRA})\\s+`}, '', 'i'))`;
 
 export function controleAcessoRepository(db: Db) {
   const dentroDesde = (chave: ReturnType<typeof sql>) =>
@@ -76,7 +84,7 @@ export function controleAcessoRepository(db: Db) {
       const unidadeMatch = unidade
         ? and(
             eq(sql`lower(${unidades.numero_unidade})`, unidade.numero.toLowerCase()),
-            unidade.bloco ? eq(sql`lower(${unidades.bloco})`, unidade.bloco.toLowerCase()) : undefined,
+            unidade.bloco ? eq(blocoSemPalavra, unidade.bloco.toLowerCase()) : undefined,
           )
         : undefined;
       const moradorRows = await db
