@@ -5,6 +5,19 @@ import { isValidCnpj } from "../../shared/br/cnpj";
 import { isValidCpf } from "../../shared/br/cpf";
 import { nomeComparavel } from "../../shared/br/documento";
 import { isValidPlaca } from "../../shared/br/placa";
+import {
+  CODIGO_ALFABETO,
+  dayEndInSaoPaulo,
+  horaCurta,
+  mensagemExpirada,
+  mensagemForaDoHorario,
+  recusaAutorizacao,
+  situacaoAutorizacao,
+  weekdayInSaoPaulo,
+  AUTORIZACAO_CANCELADA,
+  type AutorizacaoRegras,
+} from "../../shared/schemas/visitantes";
+import { dateInSaoPaulo, dayStartInSaoPaulo, formatTime } from "../../shared/time";
 import { verificarCadeia } from "../modules/registros/cadeia";
 import { createTestApp, request, signIn, type TestApp } from "../testing/harness";
 import { DEMO_DOMAIN, DEMO_MARKER_KEY, DEMO_PASSWORD, DEMO_GROUPS, DemoRefusedError, demoCounts, demoRegistros, seedDemo, type DemoResult } from "./demo-data";
@@ -168,7 +181,13 @@ describe("seed:demo", () => {
     const ids = await demoCondoIds();
     const rows = await historyOf(ids);
     const chave = (r: (typeof rows)[number]) =>
-      r.morador_id ? `morador:${r.morador_id}` : r.prestador_id ? `prestador:${r.prestador_id}` : `visitante:${r.documento ?? nomeComparavel(r.nome_pessoa)}`;
+      r.morador_id
+        ? `morador:${r.morador_id}`
+        : r.prestador_id
+          ? `prestador:${r.prestador_id}`
+          : r.autorizacao_id
+            ? `autorizacao:${r.autorizacao_id}`
+            : `visitante:${r.documento ?? nomeComparavel(r.nome_pessoa)}`;
     const last = new Map<string, (typeof rows)[number]>();
     for (const r of rows) last.set(`${r.condominio_id}|${chave(r)}`, r);
     const expected = [...last.entries()]
@@ -187,6 +206,107 @@ describe("seed:demo", () => {
       const tail = rows.filter((r) => r.condominio_id === id).at(-1)!;
       expect(head).toEqual({ condominio_id: id, ultimo_seq: tail.seq, ultimo_hash: tail.hash });
     }
+  });
+
+  it("writes visitors' pre-authorisations of every kind and situation, created by the condominium's síndico, with valid codes", async () => {
+    const db = app.database.db;
+    const ids = await demoCondoIds();
+    const rows = await db.select().from(schema.autorizacoesVisita).where(inArray(schema.autorizacoesVisita.condominio_id, ids));
+    expect(result.historico.autorizacoes).toBe(rows.length);
+    for (const id of ids) {
+      const n = rows.filter((a) => a.condominio_id === id).length;
+      expect(n).toBeGreaterThanOrEqual(20);
+      expect(n).toBeLessThanOrEqual(50);
+    }
+    const now = Date.now();
+    const situacoes = new Set(rows.map((a) => `${a.tipo}:${situacaoAutorizacao(a as AutorizacaoRegras, now)}`));
+    for (const s of ["unica:utilizada", "unica:ativa", "unica:expirada", "unica:cancelada", "periodo:ativa", "periodo:expirada", "periodo:utilizada"])
+      expect(situacoes, s).toContain(s);
+    for (const s of ["recorrente:ativa", "recorrente:expirada", "recorrente:cancelada"]) expect(situacoes, s).toContain(s);
+    // 'Única' still to come today and tomorrow; recurring ones in force with uses, issue 16's diarista among them.
+    const today = dateInSaoPaulo(now);
+    const futuras = rows.filter((a) => a.tipo === "unica" && a.status === "ativa" && dateInSaoPaulo(a.valido_ate) >= today);
+    expect(futuras.some((a) => dateInSaoPaulo(a.valido_de) === today)).toBe(true);
+    expect(futuras.some((a) => dateInSaoPaulo(a.valido_de) > today)).toBe(true);
+    const recorrentes = rows.filter((a) => a.tipo === "recorrente" && situacaoAutorizacao(a as AutorizacaoRegras, now) === "ativa");
+    expect(recorrentes.every((a) => a.entradas_usadas > 0)).toBe(true);
+    expect(recorrentes.some((a) => a.dias_semana?.join() === "1,4" && a.hora_inicio === "08:00:00" && a.hora_fim === "17:00:00")).toBe(true);
+
+    const active = rows.filter((a) => a.status === "ativa").map((a) => a.codigo);
+    expect(new Set(active).size).toBe(active.length);
+    const sindicos = await db
+      .select({ id: schema.usuarios.id, condominio: schema.usuarioCondominios.condominio_id })
+      .from(schema.usuarios)
+      .innerJoin(schema.usuarioGrupos, eq(schema.usuarioGrupos.usuario_id, schema.usuarios.id))
+      .innerJoin(schema.grupos, eq(schema.grupos.id, schema.usuarioGrupos.grupo_id))
+      .innerJoin(schema.usuarioCondominios, eq(schema.usuarioCondominios.usuario_id, schema.usuarios.id))
+      .where(eq(schema.grupos.nome_grupo, "Síndicos"));
+    const residents = await db.select({ id: schema.moradores.id, unidade: schema.moradores.unidade_id, ativo: schema.moradores.ativo }).from(schema.moradores);
+    for (const a of rows) {
+      expect([...a.codigo].every((c) => CODIGO_ALFABETO.includes(c)) && /\d/.test(a.codigo) && /[A-Z]/.test(a.codigo), a.codigo).toBe(true);
+      expect(sindicos.some((s) => s.id === a.criado_por && s.condominio === a.condominio_id)).toBe(true);
+      expect(residents.find((m) => m.id === a.morador_id)).toMatchObject({ unidade: a.unidade_id, ativo: true });
+      // Validity as the server stores it: the first and last instants of São Paulo days.
+      expect(a.valido_de).toEqual(dayStartInSaoPaulo(dateInSaoPaulo(a.valido_de)));
+      expect(a.valido_ate).toEqual(dayEndInSaoPaulo(dateInSaoPaulo(a.valido_ate)));
+      expect(a.created_at.getTime()).toBeLessThanOrEqual(a.updated_at.getTime());
+      expect(a.updated_at.getTime()).toBeLessThanOrEqual(now);
+    }
+  });
+
+  it("records the pre-authorised visitors' entries as the gate decides them: uses counted, weekdays and windows kept, refusals with the server's texts", async () => {
+    const db = app.database.db;
+    const ids = await demoCondoIds();
+    const autorizacoes = await db.select().from(schema.autorizacoesVisita).where(inArray(schema.autorizacoesVisita.condominio_id, ids));
+    const rows = (await historyOf(ids)).filter((r) => r.autorizacao_id);
+    const byId = new Map(autorizacoes.map((a) => [a.id, a]));
+    expect(rows.length).toBeGreaterThan(autorizacoes.length);
+    for (const r of rows) {
+      const a = byId.get(r.autorizacao_id!)!;
+      expect(r).toMatchObject({ tipo_pessoa: "visitante", condominio_id: a.condominio_id, unidade_id: a.unidade_id, nome_pessoa: a.nome_visitante });
+      expect(r.documento).toBe(a.documento_numero);
+      if (r.sentido === "entrada") expect(["codigo", "qrcode"]).toContain(r.metodo);
+      if (r.sentido === "entrada") expect(r.registrado_em.getTime()).toBeGreaterThan(a.created_at.getTime());
+    }
+    for (const a of autorizacoes) {
+      const entradas = rows.filter((r) => r.autorizacao_id === a.id && r.sentido === "entrada");
+      const liberadas = entradas.filter((r) => r.resultado === "liberado");
+      expect(a.entradas_usadas, a.id).toBe(liberadas.length);
+      if (a.tipo === "unica") expect(a.status === "utilizada").toBe(a.entradas_usadas === 1);
+      // Each attempt again through the server's rule, on the authorisation as it stood then
+      // (cancelled from its last update on): the same decision and the same text.
+      const state: AutorizacaoRegras = { ...(a as AutorizacaoRegras), status: "ativa", entradas_usadas: 0 };
+      for (const r of entradas) {
+        if (a.status === "cancelada" && r.registrado_em.getTime() >= a.updated_at.getTime()) state.status = "cancelada";
+        expect(r.motivo, `${a.tipo} ${r.registrado_em.toISOString()}`).toBe(recusaAutorizacao(state, r.registrado_em));
+        if (r.resultado === "liberado") {
+          state.entradas_usadas++;
+          if (a.tipo === "unica" || (a.max_entradas !== null && state.entradas_usadas >= a.max_entradas)) state.status = "utilizada";
+        }
+      }
+      // Recurring visitors let in on their weekdays and inside their window, São Paulo time.
+      if (a.tipo === "recorrente") {
+        for (const r of liberadas) {
+          expect(a.dias_semana).toContain(weekdayInSaoPaulo(r.registrado_em));
+          const hora = formatTime(r.registrado_em);
+          expect(hora >= horaCurta(a.hora_inicio!) && hora <= horaCurta(a.hora_fim!), `${hora} ${a.hora_inicio}-${a.hora_fim}`).toBe(true);
+          expect(r.registrado_em >= a.valido_de && r.registrado_em <= a.valido_ate).toBe(true);
+        }
+      }
+    }
+    const negados = rows.filter((r) => r.resultado === "negado");
+    expect(
+      negados.some((r) => {
+        const a = byId.get(r.autorizacao_id!)!;
+        return a.tipo === "recorrente" && r.motivo === mensagemForaDoHorario(a.dias_semana, a.hora_inicio!, a.hora_fim!);
+      }),
+    ).toBe(true);
+    expect(negados.some((r) => r.motivo === AUTORIZACAO_CANCELADA)).toBe(true);
+    expect(negados.some((r) => r.motivo === mensagemExpirada(byId.get(r.autorizacao_id!)!.valido_ate))).toBe(true);
+    // Who is inside on an authorisation is kept under its key.
+    const inside = await db.select().from(schema.presencas).where(like(schema.presencas.pessoa_chave, "autorizacao:%"));
+    for (const p of inside) expect(p.pessoa_chave).toBe(`autorizacao:${p.autorizacao_id}`);
+    expect(inside.length).toBeGreaterThan(0);
   });
 
   it("replaces its own data when run again, with the same (deterministic) data", async () => {
@@ -210,6 +330,10 @@ describe("seed:demo", () => {
     const ids = await demoCondoIds();
     expect(await historyOf(ids)).toHaveLength(demoRegistros(SCALE));
     for (const id of ids) expect(await verificarCadeia(app.database.db, id)).toMatchObject({ integra: true });
+    // The pre-authorisations too (replaced, not added to).
+    const [autorizacoes] = await app.database.db.select({ n: sql<number>`count(*)::int` }).from(schema.autorizacoesVisita);
+    expect(autorizacoes!.n).toBe(result.historico.autorizacoes);
+    expect(again.historico.autorizacoes).toBe(result.historico.autorizacoes);
   });
 
   it("refuses a database with non-demo data unless forced", async () => {

@@ -501,6 +501,8 @@ export const DEMO_GROUPS: readonly { nome: string; descricao: string; permissoes
     nome: "Síndicos",
     descricao: "Síndicos e subsíndicos dos condomínios atendidos",
     permissoes: [
+      // Pre-authorising visitors (gatehouse-spec §1: the síndico's; §4: Visitantes' permission).
+      "registrar_acesso_visitante",
       "visualizar_condominios",
       "editar_condominios",
       "visualizar_unidades",
@@ -723,7 +725,7 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
   const rng = new Rng(20_260_521);
   const passwordHash = await (await auth.$context).password.hash(DEMO_PASSWORD);
   const sampleUsers: DemoResult["sampleUsers"] = [];
-  let historico: HistoricoResult = { registros: 0, negados: 0, bloqueios: 0, presencas: 0 };
+  let historico: HistoricoResult = { registros: 0, negados: 0, bloqueios: 0, presencas: 0, autorizacoes: 0 };
 
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
@@ -1005,6 +1007,19 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
     const served = people.flatMap((p) => (p.condominios === "todos" ? [] : p.condominios.map((condominio_id) => ({ usuario_id: p.id, condominio_id }))));
     await insertAll("condomínios atendidos", usuarioCondominios, served.length, (i) => served[i]!);
 
+    // Visitors' pre-authorisations are created by an active demo síndico of their condominium;
+    // where there is none, by the central (an active user serving all, who may register them).
+    const criadores = new Map<string, string>();
+    for (const p of people) {
+      if (p.grupoNome !== "Síndicos" || p.status !== "ativo" || p.condominios === "todos") continue;
+      for (const c of p.condominios) if (!criadores.has(c)) criadores.set(c, p.id);
+    }
+    const central = people.find(
+      (p) =>
+        p.status === "ativo" && p.condominios === "todos" && DEMO_GROUPS.find((g) => g.nome === p.grupoNome)!.permissoes.includes("registrar_acesso_visitante"),
+    );
+    let visitorEmails = 0;
+
     // Twelve months of gate history (its own random sequence: the rows above stay as they were).
     const hrng = new Rng(20_261_125);
     historico = await seedHistorico(tx, {
@@ -1017,6 +1032,10 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
       pessoa: () => pessoa(hrng).nome,
       cpf: () => cpf(hrng),
       placa: () => placa(hrng, hrng.chance(0.5)),
+      telefone: () => celular(hrng, hrng.pick(CIDADES)[2]),
+      email: (nome) => `${slug(nome)}.v${++visitorEmails}@${DEMO_DOMAIN}`,
+      criadores,
+      criadorGeral: central?.id ?? null,
       now: options.now ?? new Date(),
       batchSize: Math.max(batchSize, 5000),
       onProgress,

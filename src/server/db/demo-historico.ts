@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
-import { and, inArray, isNotNull, isNull, like, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, like, ne, or, sql } from "drizzle-orm";
 import { nomeComparavel } from "../../shared/br/documento";
 import { formatDate } from "../../shared/time";
 import { situacaoNoDia } from "../../shared/prestador-situacao";
 import { mensagemBloqueio } from "../modules/bloqueios/verificar";
 import { queryRows, type Db } from "./client";
 import { openCopy } from "./copy";
-import { bloqueios, condominios, presencas, registrosAcesso, registrosCadeia } from "./schema";
+import { autorizacoesDoCondominio, type AutorizacaoRow } from "./demo-autorizacoes";
+import { autorizacoesVisita, bloqueios, condominios, presencas, registrosAcesso, registrosCadeia } from "./schema";
 
 // Twelve months of gate history for the demo (issue 15, "Demo data at scale"): residents going
 // out in the morning and back in the evening, visitors, deliveries, providers inside and outside
@@ -68,6 +69,12 @@ export interface HistoricoInput {
   pessoa: () => string;
   cpf: () => string;
   placa: () => string;
+  /** A visitor's mobile phone and e-mail (pre-authorisations). */
+  telefone: () => string;
+  email: (nome: string) => string;
+  /** Who creates a condominium's pre-authorisations: its demo síndico, else `criadorGeral`. */
+  criadores: ReadonlyMap<string, string>;
+  criadorGeral: string | null;
   now: Date;
   batchSize: number;
   onProgress: (label: string, done: number, total: number) => void;
@@ -86,6 +93,8 @@ export interface HistoricoResult {
   negados: number;
   bloqueios: number;
   presencas: number;
+  /** Visitors' pre-authorisations (their entries are among the records). */
+  autorizacoes: number;
 }
 
 type Registro = typeof registrosAcesso.$inferInsert & {
@@ -180,8 +189,8 @@ export async function countForeignRegistros(db: Db, demoLike: string): Promise<n
 }
 
 /**
- * Removes the demo's own history (presences, records, chain heads and blocks of demo
- * condominiums). Only the seed does this, in its transaction, after countForeignRegistros found
+ * Removes the demo's own history (presences, records, chain heads, blocks and visitors'
+ * pre-authorisations of demo condominiums). Only the seed does this, in its transaction, after countForeignRegistros found
  * nothing else there: the append-only triggers are disabled for these statements and enabled again.
  */
 export async function removeHistorico(tx: Db, demoLike: string): Promise<void> {
@@ -205,6 +214,8 @@ export async function removeHistorico(tx: Db, demoLike: string): Promise<void> {
     await tx.execute(sql`drop index portaria_web_registros_corrige_tmp`);
     await tx.delete(registrosCadeia).where(inArray(registrosCadeia.condominio_id, ids));
   });
+  // Pre-authorisations of demo condominiums (their units go with the demo), once no record points at them.
+  await tx.delete(autorizacoesVisita).where(inArray(autorizacoesVisita.condominio_id, demoCondos(tx, demoLike)));
 }
 
 async function withoutUserTriggers(tx: Db, work: () => Promise<void>): Promise<void> {
@@ -258,7 +269,7 @@ const VOLTAS_MORADOR: readonly (readonly [number, number, number])[] = [
   [20, 23.5, 1],
 ];
 
-interface Pessoa {
+export interface Pessoa {
   chave: string;
   tipo_pessoa: "morador" | "visitante" | "prestador" | "entregador";
   nome_pessoa: string;
@@ -268,8 +279,10 @@ interface Pessoa {
   prestador_id: string | null;
   placa: string | null;
   autorizado_por: string | null;
+  /** A pre-authorised visitor's authorisation (key 'autorizacao:<id>'). */
+  autorizacao_id?: string | null;
 }
-interface Evento {
+export interface Evento {
   t: number;
   pessoa: Pessoa;
   sentido: "entrada" | "saida";
@@ -281,7 +294,7 @@ interface Evento {
 /** Writes the history of the demo condominiums (inside the seed's transaction; no demo history there). */
 export async function seedHistorico(tx: Db, input: HistoricoInput): Promise<HistoricoResult> {
   const { rng, now, onProgress, batchSize } = input;
-  const result: HistoricoResult = { registros: 0, negados: 0, bloqueios: 0, presencas: 0 };
+  const result: HistoricoResult = { registros: 0, negados: 0, bloqueios: 0, presencas: 0, autorizacoes: 0 };
   const condos = input.condos;
   if (!condos.length || input.total <= 0) return result;
   const label = "registros de acesso";
@@ -315,6 +328,10 @@ export async function seedHistorico(tx: Db, input: HistoricoInput): Promise<Hist
     sql`select conname as name, pg_get_constraintdef(oid) as def from pg_constraint
         where conrelid = 'portaria_web_registros_acesso'::regclass and contype = 'f' and confrelid <> conrelid`,
   );
+  // Codes held by active authorisations outside the demo: the demo's own stay clear of them.
+  const codigos = new Set(
+    (await tx.select({ codigo: autorizacoesVisita.codigo }).from(autorizacoesVisita).where(eq(autorizacoesVisita.status, "ativa"))).map((r) => r.codigo),
+  );
   for (const index of secondary) await tx.execute(sql.raw(`drop index "${index.name}"`));
   for (const fk of foreignKeys) await tx.execute(sql.raw(`alter table portaria_web_registros_acesso drop constraint "${fk.name}"`));
   await tx.execute(sql`alter table portaria_web_registros_acesso disable trigger user`);
@@ -322,6 +339,7 @@ export async function seedHistorico(tx: Db, input: HistoricoInput): Promise<Hist
   const allBlocks: (typeof bloqueios.$inferInsert)[] = [];
   const heads: { condominio_id: string; ultimo_seq: number; ultimo_hash: string }[] = [];
   const inside: (typeof presencas.$inferInsert)[] = [];
+  const allAutorizacoes: AutorizacaoRow[] = [];
 
   for (let c = 0; c < condos.length; c++) {
     const condo = condos[c]!;
@@ -373,8 +391,28 @@ export async function seedHistorico(tx: Db, input: HistoricoInput): Promise<Hist
     // Written after the COPY: its connection takes no other statement meanwhile.
     allBlocks.push(...blockRows);
 
-    // The events, in any order first; each person's own visits never overlap.
+    // The events, in any order first; each person's own visits never overlap. Pre-authorised
+    // visitors first (the cut to the target below only drops the general ones after them).
     const events: Evento[] = [];
+    if (condo.ativo) {
+      const made = autorizacoesDoCondominio({
+        condoId: condo.id,
+        residents: activeResidents,
+        criadoPor: input.criadores.get(condo.id) ?? input.criadorGeral,
+        rng,
+        pessoa: input.pessoa,
+        cpf: input.cpf,
+        placa: input.placa,
+        telefone: input.telefone,
+        email: input.email,
+        firstDay,
+        nowMs,
+        codigos,
+        fraction: target / 50_000,
+      });
+      allAutorizacoes.push(...made.rows);
+      events.push(...made.events);
+    }
     const outOn = new Set<string>();
     const push = (e: Evento) => {
       if (e.t < nowMs) events.push(e);
@@ -517,7 +555,7 @@ export async function seedHistorico(tx: Db, input: HistoricoInput): Promise<Hist
         tipo_pessoa: p.tipo_pessoa,
         morador_id: p.morador_id,
         prestador_id: p.prestador_id,
-        autorizacao_id: null,
+        autorizacao_id: p.autorizacao_id ?? null,
         nome_pessoa: p.nome_pessoa,
         documento: p.documento,
         placa: p.placa,
@@ -558,7 +596,7 @@ export async function seedHistorico(tx: Db, input: HistoricoInput): Promise<Hist
         tipo_pessoa: r.tipo_pessoa,
         morador_id: r.morador_id,
         prestador_id: r.prestador_id,
-        autorizacao_id: null,
+        autorizacao_id: r.autorizacao_id,
         nome_pessoa: r.nome_pessoa,
         documento: r.documento,
         unidade_id: r.unidade_id,
@@ -570,6 +608,13 @@ export async function seedHistorico(tx: Db, input: HistoricoInput): Promise<Hist
   }
   await copy.end();
   onProgress(label, written, input.total);
+  // The authorisations the records point at, before their foreign key is added again below.
+  onProgress("autorizações de visita", 0, allAutorizacoes.length);
+  for (let i = 0; i < allAutorizacoes.length; i += 1000) {
+    await tx.insert(autorizacoesVisita).values(allAutorizacoes.slice(i, i + 1000));
+    onProgress("autorizações de visita", Math.min(i + 1000, allAutorizacoes.length), allAutorizacoes.length);
+  }
+  result.autorizacoes = allAutorizacoes.length;
   for (let i = 0; i < allBlocks.length; i += 1000) await tx.insert(bloqueios).values(allBlocks.slice(i, i + 1000));
   result.bloqueios = allBlocks.length;
   await tx.execute(sql`alter table portaria_web_registros_acesso enable trigger user`);
