@@ -227,4 +227,19 @@ describe("Visitantes", () => {
     await page.waitForURL(`${portal.url}/portaria-web/visitantes`);
     await context.close();
   });
+  it("on a phone: the list as cards, and the detail with its code and QR Code", async () => {
+    const { page, context } = await browser.newPage({ mobile: true });
+    await login(page, portal.url, SINDICO.email, SINDICO.password);
+    await page.waitForURL(`${portal.url}/portaria-web`);
+    await page.goto(`${portal.url}/portaria-web/visitantes`);
+    const card = page.getByRole("list", { name: "Autorizações de visita" }).getByRole("listitem").filter({ hasText: "João Entregador" });
+    await card.waitFor();
+    expect(await card.textContent()).toContain("Ativa");
+    await expectNoA11yViolations(page);
+    await card.getByRole("link", { name: "João Entregador", exact: true }).click();
+    await page.getByRole("img", { name: "QR Code da autorização de João Entregador" }).waitFor();
+    expect(await page.getByTestId("codigo").textContent()).toMatch(/^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
+    await expectNoA11yViolations(page);
+    await context.close();
+  });
 });
