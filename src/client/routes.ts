@@ -28,6 +28,8 @@ export default [
       index("routes/portaria-web/painel.tsx"),
       route("controle-acesso", "routes/portaria-web/controle-acesso.tsx"),
       route("visitantes", "routes/portaria-web/visitantes.tsx"),
+      route("visitantes/nova", "routes/portaria-web/visitantes/nova.tsx"),
+      route("visitantes/:autorizacaoId", "routes/portaria-web/visitantes/detalhe.tsx"),
       route("registros", "routes/portaria-web/registros.tsx"),
       route("configuracoes", "routes/portaria-web/configuracoes.tsx"),
       route("condominios", "routes/portaria-web/condominios/lista.tsx"),

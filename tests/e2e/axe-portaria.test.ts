@@ -1,7 +1,18 @@
 import { eq, inArray } from "drizzle-orm";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { condominios, grupoPermissoes, grupos, moradores, permissoes, prestadores, unidades, usuarioGrupos, veiculos } from "../../src/server/db/schema";
+import {
+  autorizacoesVisita,
+  condominios,
+  grupoPermissoes,
+  grupos,
+  moradores,
+  permissoes,
+  prestadores,
+  unidades,
+  usuarioGrupos,
+  veiculos,
+} from "../../src/server/db/schema";
 import { expectNoA11yViolations, launchBrowser, login, type BrowserHandle } from "./support/browser";
 import { createPortariaUser } from "./support/users";
 import { ADMIN, startPortal, type RunningPortal } from "./support/server";
@@ -13,7 +24,7 @@ let portal: RunningPortal;
 let browser: BrowserHandle;
 let adminCookies: Awaited<ReturnType<BrowserContext["cookies"]>> = [];
 let adminContext: BrowserContext;
-const ids = { condominio: "", unidade: "", prestador: "", bruno: "", porteiros: "", administrador: "" };
+const ids = { condominio: "", unidade: "", prestador: "", bruno: "", porteiros: "", administrador: "", autorizacao: "" };
 
 const SEM_ACESSO = { email: "sem.acesso@teste.local", password: "senha-sem-acesso-1", nome: "Saulo Sem Acesso" };
 const PENDENTE = { email: "paula.pendente@teste.local", password: "senha-provisoria-1", nome: "Paula Pendente" };
@@ -55,6 +66,28 @@ beforeAll(async () => {
       { nome_empresa_profissional: "Parado Obras", tipo_servico: "Obras", ativo: false },
     ])
     .returning();
+
+  // A pre-authorisation (Visitantes): a diarista, Mondays and Thursdays, with her e-mail.
+  const [diarista] = await db
+    .insert(autorizacoesVisita)
+    .values({
+      condominio_id: aurora!.id,
+      unidade_id: a101!.id,
+      morador_id: ana!.id,
+      nome_visitante: "Maria Diarista",
+      documento_tipo: "rg",
+      documento_numero: "123456789",
+      email: "maria@teste.local",
+      tipo: "recorrente",
+      valido_de: new Date(Date.now() - 86_400_000),
+      valido_ate: new Date(Date.now() + 60 * 86_400_000),
+      dias_semana: [1, 4],
+      hora_inicio: "08:00",
+      hora_fim: "17:00",
+      codigo: "ABCD2345",
+    })
+    .returning();
+  ids.autorizacao = diarista!.id;
 
   ids.bruno = await createUser("Bruno Ativo", "bruno@teste.local", "senha-do-bruno-1", "ativo");
   await createUser("Carla Inativa", "carla@teste.local", "senha-da-carla-1", "inativo");
@@ -124,7 +157,12 @@ type Screen = [path: string, ready: (page: Page) => Promise<unknown>];
 const SCREENS: Screen[] = [
   ["/portaria-web", (p) => p.getByTestId("stat-taxa_ocupacao").filter({ hasText: "%" }).waitFor()],
   ["/portaria-web/controle-acesso", (p) => p.getByRole("combobox", { name: "Condomínio da portaria" }).waitFor()],
-  ["/portaria-web/visitantes", (p) => h1(p).filter({ hasText: "Registro de Visitantes" }).waitFor()],
+  [
+    "/portaria-web/visitantes",
+    (p) => p.getByRole("table", { name: "Autorizações de visita" }).getByRole("row").filter({ hasText: "Maria Diarista" }).waitFor(),
+  ],
+  ["/portaria-web/visitantes/nova", (p) => p.getByRole("button", { name: "Criar autorização" }).waitFor()],
+  ["/portaria-web/visitantes/:autorizacao", (p) => p.getByRole("img", { name: "QR Code da autorização de Maria Diarista" }).waitFor()],
   ["/portaria-web/registros", (p) => h1(p).filter({ hasText: "Registros de Acesso" }).waitFor()],
   ["/portaria-web/configuracoes", (p) => p.getByRole("list", { name: "Sessões abertas" }).getByRole("listitem").first().waitFor()],
   ["/portaria-web/condominios", (p) => p.getByRole("list", { name: "Condomínios cadastrados" }).getByText("Residencial Aurora").waitFor()],
@@ -257,6 +295,20 @@ describe("axe with each Portaria Web dialog and menu open", () => {
     await page.goto(`${portal.url}/portaria-web/condominios/editar/${ids.condominio}`);
     await expect.poll(() => page.getByRole("textbox", { name: "Nome", exact: true }).inputValue()).toBe("Residencial Aurora");
     await withDialog(page, () => page.getByRole("button", { name: "Excluir" }).click(), "Excluir condomínio");
+    await done();
+  });
+
+  it("Visitantes: the form as 'Recorrente' with its validation errors, and the cancel confirmation", async () => {
+    const { page, done } = await asAdmin("/portaria-web/visitantes/nova");
+    await page.getByRole("radio", { name: /Recorrente/ }).check();
+    await page.getByRole("checkbox", { name: "segunda" }).waitFor();
+    await page.getByRole("button", { name: "Criar autorização" }).click();
+    await page.locator("[aria-invalid=true]").first().waitFor();
+    await expectNoA11yViolations(page);
+
+    await page.goto(`${portal.url}/portaria-web/visitantes/${ids.autorizacao}`);
+    await page.getByRole("img", { name: "QR Code da autorização de Maria Diarista" }).waitFor();
+    await withDialog(page, () => page.getByRole("button", { name: "Cancelar autorização" }).click(), "Cancelar autorização");
     await done();
   });
 

@@ -12,6 +12,8 @@ export const PATHS = {
   configuracoes: `${PORTARIA}/configuracoes`,
   controleAcesso: `${PORTARIA}/controle-acesso`,
   visitantes: `${PORTARIA}/visitantes`,
+  visitanteNova: `${PORTARIA}/visitantes/nova`,
+  visitante: (autorizacaoId: string) => `${PORTARIA}/visitantes/${id(autorizacaoId)}`,
   registros: `${PORTARIA}/registros`,
   condominios: `${PORTARIA}/condominios`,
   condominioNovo: `${PORTARIA}/condominios/novo`,

@@ -35,6 +35,10 @@ export const queryKeys = {
   bloqueios: ["bloqueios"] as const,
   bloqueiosList: ["bloqueios", "list"] as const,
   registrosList: ["registros", "list"] as const,
+  visitantes: ["visitantes"] as const,
+  visitantesList: ["visitantes", "list"] as const,
+  visitante: (id: string) => ["visitantes", "detail", id] as const,
+  visitanteQrCode: (id: string) => ["visitantes", "qrcode", id] as const,
   controleAcesso: ["controle-acesso"] as const,
   controleAcessoBusca: (condominioId: string, q: string) => ["controle-acesso", "busca", condominioId, q] as const,
   controleAcessoPresentes: (condominioId: string) => ["controle-acesso", "presentes", condominioId] as const,
@@ -43,7 +47,7 @@ export const queryKeys = {
 };
 
 export type ChangedResource =
-  "condominios" | "unidades" | "moradores" | "prestadores" | "usuarios" | "grupos" | "permissoes" | "minhasSessoes" | "bloqueios" | "acessos";
+  "condominios" | "unidades" | "moradores" | "prestadores" | "usuarios" | "grupos" | "permissoes" | "minhasSessoes" | "bloqueios" | "acessos" | "visitantes";
 
 /**
  * What shows each resource. A condominium's name and status appear in the painel (numbers and
@@ -62,7 +66,9 @@ const STALE_AFTER: Record<ChangedResource, readonly QueryKey[]> = {
   minhasSessoes: [queryKeys.minhasSessoes],
   bloqueios: [queryKeys.bloqueios],
   // An entry or exit at the gate: the console's search ('No condomínio desde') and who is inside.
-  acessos: [queryKeys.controleAcesso],
+  acessos: [queryKeys.controleAcesso, queryKeys.visitantes],
+  // A pre-authorisation created or cancelled: its list and detail, and the console's search ('Visitantes').
+  visitantes: [queryKeys.visitantes, queryKeys.controleAcesso],
 };
 
 /** Changes that may alter the signed-in user's own name, groups or permissions. */

@@ -1,17 +1,59 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { Plus } from "lucide-react";
+import { Link } from "react-router";
+import type { Autorizacao } from "@shared/schemas/visitantes";
 import { RequirePermission } from "~/components/portaria/require-permission";
-import { EmBreve } from "~/features/portaria-shell/em-breve";
+import { Button } from "~/components/ui/button";
+import { PagedList } from "~/components/ui/paged-list";
+import { useQueryErrorToast } from "~/components/ui/query-state";
+import { useCondominioFilter } from "~/features/condominios/api";
 import { portariaMeta } from "~/features/portaria-shell/meta";
+import { autorizacoesInfiniteQueryOptions } from "~/features/visitantes/api";
+import { useVisitanteFilters, VisitantesToolbar } from "~/features/visitantes/visitantes-filters";
+import { VisitantesTable } from "~/features/visitantes/visitantes-table";
+import { usePagedRows } from "~/lib/paged-list";
+import { PATHS } from "~/lib/paths";
 import type { Route } from "./+types/visitantes";
 
 export function meta(): Route.MetaDescriptors {
-  return portariaMeta("Registro de Visitantes");
+  return portariaMeta("Visitantes");
 }
 
-// Visitor registration (§2: menu entry, screen not shown; §6: registrar_acesso_visitante).
-export default function Page() {
+// Gatehouse-spec §4: pre-authorised visitors (registrar_acesso_visitante).
+export default function VisitantesPage() {
   return (
     <RequirePermission anyOf="registrar_acesso_visitante">
-      <EmBreve title="Registro de Visitantes" />
+      <Visitantes />
     </RequirePermission>
+  );
+}
+
+function Visitantes() {
+  const condominio = useCondominioFilter();
+  const filters = useVisitanteFilters(condominio);
+  const query = useInfiniteQuery({ ...autorizacoesInfiniteQueryOptions(filters.params), placeholderData: (previous) => previous });
+  useQueryErrorToast(query.error, "Erro ao buscar autorizações");
+  const { rows, total } = usePagedRows<Autorizacao>(query.data);
+
+  return (
+    <div className="mx-auto grid max-w-7xl gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-2xl font-bold text-slate-900">Visitantes</h1>
+          <p className="text-sm text-slate-600">Visitantes pré-autorizados: na portaria, o código ou o QR Code abre a autorização.</p>
+        </div>
+        <Button asChild>
+          <Link to={PATHS.visitanteNova}>
+            <Plus aria-hidden /> Nova Autorização
+          </Link>
+        </Button>
+      </div>
+
+      <VisitantesToolbar filters={filters} />
+
+      <PagedList query={query} rows={rows} total={total} noun="autorizações">
+        <VisitantesTable rows={rows} total={total} onClearFilters={filters.clearFilters} />
+      </PagedList>
+    </div>
   );
 }
