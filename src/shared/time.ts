@@ -42,10 +42,21 @@ export function formatTime(value: Date | string | number): string {
   return `${parts.hour}:${parts.minute}`;
 }
 
+// The last minute formatted: an export writes millions of records in time order, many in the
+// same minute, and formatToParts is the slow part. São Paulo's offsets are whole minutes (the
+// local mean time before 1914 aside), so one minute of UTC is one minute on its clock.
+let lastMinute = Number.NaN;
+let lastFormatted = "";
+
 /** "dd/MM/yyyy HH:mm" in São Paulo time. */
 export function formatDateTime(value: Date | string | number): string {
-  const parts = partsInSaoPaulo(value);
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+  const ms = new Date(value).getTime();
+  const minute = Math.floor(ms / 60_000);
+  if (minute === lastMinute) return lastFormatted;
+  const parts = partsInSaoPaulo(ms);
+  lastMinute = minute;
+  lastFormatted = `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+  return lastFormatted;
 }
 
 /** A calendar date that exists, YYYY-MM-DD ("2026-02-30" does not). Dates have no zone. */

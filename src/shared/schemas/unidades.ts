@@ -58,10 +58,12 @@ export interface Unidade extends UnidadeListItem {
 /** The words a block's name may start with ("Bloco A", "Torre 2"), as a regular expression's source. */
 export const BLOCO_PALAVRA = "bloco|torre|quadra|ala|edif[íi]cio|pr[ée]dio";
 
+const BLOCO_NOMEADO = new RegExp(`^(${BLOCO_PALAVRA})\\b`, "i");
+
 /** "Bloco A - 101" (a block already named "Torre 2" or "Bloco B" keeps its name); just "101" without a block. */
 export function unidadeLabel({ bloco, numero_unidade }: { bloco: string | null; numero_unidade: string }) {
   const block = bloco?.trim();
   if (!block) return numero_unidade;
-  const named = new RegExp(`^(${BLOCO_PALAVRA})\\b`, "i").test(block);
+  const named = BLOCO_NOMEADO.test(block);
   return `${named ? block : `Bloco ${block}`} - ${numero_unidade}`;
 }
