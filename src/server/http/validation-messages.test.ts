@@ -50,6 +50,7 @@ describe("list paging parameters", () => {
       "GET /api/unidades",
       "GET /api/usuarios",
       "GET /api/veiculos",
+      "GET /api/visitantes",
     ]);
   });
 
