@@ -1,7 +1,8 @@
 import { once } from "node:events";
+import { finished as onFinished, type Readable } from "node:stream";
 import { finished } from "node:stream/promises";
-import type { PoolClient } from "pg";
-import { from as copyFrom } from "pg-copy-streams";
+import pg, { type PoolClient } from "pg";
+import { from as copyFrom, to as copyTo } from "pg-copy-streams";
 import type { Transaction } from "@electric-sql/pglite";
 import type { Db } from "./client";
 
@@ -90,4 +91,21 @@ export async function openCopy(tx: Db, table: string, columns: readonly string[]
       await done;
     },
   };
+}
+
+/**
+ * On PostgreSQL, runs `statement` (a `COPY ... TO STDOUT`) on a connection of its own and streams
+ * what it writes; null on PGlite (which has no streaming COPY out). The connection goes back to
+ * the pool when the stream ends, and is discarded if the stream is destroyed half-way (a client
+ * that went away): it would still be in the middle of the COPY.
+ */
+export async function copyOut(db: Db, statement: string): Promise<{ stream: Readable; rowCount: () => number } | null> {
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return null;
+  const client = await pool.connect();
+  const stream = client.query(copyTo(statement));
+  let ended = false;
+  stream.once("end", () => (ended = true));
+  onFinished(stream, (error) => client.release(error ?? (ended ? undefined : new Error("COPY interrompido"))));
+  return { stream, rowCount: () => stream.rowCount };
 }

@@ -1,4 +1,5 @@
-import { and, count, eq, gte, ilike, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, count, eq, fillPlaceholders, gte, ilike, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import pg from "pg";
 import { normalizePlaca } from "../../../shared/br/placa";
 import { searchDigits } from "../../../shared/schemas/moradores";
 import {
@@ -13,6 +14,7 @@ import { periodInSaoPaulo, today } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { condominios, registrosAcesso as r, unidades } from "../../db/schema";
+import { csvFieldsSql } from "./csv";
 import { cachedTotal, containsPattern, keysetPage, unidadeMatchesText, type ListTotals } from "../common";
 import { condominioInShape, scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
 
@@ -200,12 +202,60 @@ export function registrosRepository(db: Db, totals?: ListTotals) {
       }
     },
 
+    /**
+     * The export as one `COPY (...) TO STDOUT` statement whose rows are csvRow's lines, written by
+     * PostgreSQL (csv.ts csvFieldsSql), newest first. COPY takes no bound parameters, so the
+     * filter's values are written into the text as literals by the driver's escapeLiteral; they
+     * are the same values the list binds (dates, ids, enum keys, LIKE patterns).
+     */
+    copyCsvStatement(scope: CondominioScope, query: RegistroFilters): string {
+      const { filters, values } = filtersOf(scope, query);
+      const fields = csvFieldsSql({
+        registrado_em: r.registrado_em,
+        condominio_nome: condominios.nome,
+        nome_pessoa: r.nome_pessoa,
+        documento: r.documento,
+        tipo_pessoa: r.tipo_pessoa,
+        bloco: unidades.bloco,
+        numero_unidade: unidades.numero_unidade,
+        placa: r.placa,
+        sentido: r.sentido,
+        resultado: r.resultado,
+        liberado_manualmente: r.liberado_manualmente,
+        motivo: r.motivo,
+        metodo: r.metodo,
+        autorizado_por: r.autorizado_por,
+        operador_nome: r.operador_nome,
+      });
+      const select = db
+        .select(Object.fromEntries(fields.map((field, i) => [`c${i}`, field])))
+        .from(r)
+        .innerJoin(condominios, eq(condominios.id, r.condominio_id))
+        .leftJoin(unidades, eq(unidades.id, r.unidade_id))
+        .where(listWhere(filters))
+        .orderBy(...newestFirst(r.registrado_em, r.id))
+        .toSQL();
+      const params = fillPlaceholders(select.params, values as Record<string, unknown>);
+      const text = select.sql.replace(/\$(\d+)\b/g, (_, n: string) => literal(params[Number(n) - 1]));
+      return `copy (${text}) to stdout with (format csv, delimiter ';')`;
+    },
+
     /** The filter as it applied (the period resolved), for the export's record. */
     appliedFilter(query: RegistroFilters) {
       const { de, ate } = resolvePeriodo(query, today());
       return { ...query, de, ate };
     },
   };
+}
+
+/** A bound value as an SQL literal (strings through the driver's escaping, arrays as array literals). */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
+  if (Array.isArray(value)) return pg.escapeLiteral(`{${value.map((item) => `"${String(item).replace(/["\\]/g, (c) => `\\${c}`)}"`).join(",")}}`);
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value === "boolean") return value ? "true" : "false";
+  return pg.escapeLiteral(String(value));
 }
 
 /** `where` for the integrity check's period: the seq range of a condominium's records in it. */

@@ -248,6 +248,58 @@ describe("GET /api/registros/exportar", () => {
     expect(rows.map((r) => r[2]!.replace(/^'/, ""))).toEqual(names(await list(`${dia}&condominio_id=${c.a}`)));
   });
 
+  // On PostgreSQL the lines come from COPY (csvFieldsSql), on PGlite from csvRow: one expectation for both.
+  it("writes every field as the screen shows it: named blocks, old plates, manual releases, line breaks, quotes and formulas", async () => {
+    const [fresh] = await db.insert(condominios).values({ nome: "Residencial CSV" }).returning();
+    const [torre, casa] = await db
+      .insert(unidades)
+      .values([
+        { condominio_id: fresh!.id, bloco: "Torre 2", numero_unidade: "301" },
+        { condominio_id: fresh!.id, bloco: null, numero_unidade: "12" },
+      ])
+      .returning();
+    await importarRegistros(db, [
+      registro(fresh!.id, {
+        nome_pessoa: 'Ana "Nina" Souza',
+        unidade_id: torre!.id,
+        placa: "ABC1234",
+        liberado_manualmente: true,
+        motivo: "Cadastro inativo.",
+        autorizado_por: "Síndica\r\nLúcia",
+        metodo: "busca",
+        registrado_em: new Date("2026-05-05T13:00:00Z"),
+      }),
+      registro(fresh!.id, {
+        tipo_pessoa: "prestador",
+        nome_pessoa: "+55 golpe",
+        documento: "",
+        unidade_id: casa!.id,
+        resultado: "negado",
+        motivo: "linha 1\nlinha 2",
+        metodo: "codigo",
+        registrado_em: new Date("2026-05-05T14:00:00Z"),
+      }),
+      registro(fresh!.id, {
+        tipo_pessoa: "entregador",
+        nome_pessoa: "Entregador Rápido",
+        documento: null,
+        placa: "ABC1D23",
+        sentido: "saida",
+        metodo: "qrcode",
+        registrado_em: new Date("2026-05-05T15:00:00Z"),
+      }),
+    ]);
+    const text = (await exportar(`de=2026-05-05&ate=2026-05-05&condominio_id=${fresh!.id}`)).rawPayload.subarray(3).toString("utf8");
+    expect(text.split("\r\n").slice(1)).toEqual([
+      "05/05/2026 12:00;Residencial CSV;Entregador Rápido;;Entregador;;ABC1D23;Saída;Liberado;;QR Code;;Porteiro de Teste",
+      `05/05/2026 11:00;Residencial CSV;'+55 golpe;;Prestador;12;;Entrada;Negado;"linha 1`,
+      `linha 2";Código;;Porteiro de Teste`,
+      `05/05/2026 10:00;Residencial CSV;"Ana ""Nina"" Souza";12345678909;Visitante;Torre 2 - 301;ABC-1234;Entrada;Liberado manualmente;Cadastro inativo.;Busca;"Síndica`,
+      `Lúcia";Porteiro de Teste`,
+      "",
+    ]);
+  });
+
   it("records every export: who, when, which filter, how many rows", async () => {
     const antes = Date.now() - 1000;
     await exportar(`de=2026-03-01&ate=2026-03-31&resultado=liberado&q=a`);

@@ -9,7 +9,8 @@ import { condominios, exportacoesRegistros } from "../../db/schema";
 import { forbidden, notFound } from "../../errors";
 import { condominioInScope, scopeOf } from "../../scope";
 import type { ListTotals } from "../common";
-import { csvHeader, csvRow } from "./csv";
+import { copyOut } from "../../db/copy";
+import { crlf, csvHeader, csvRow } from "./csv";
 import { verificarIntegridade } from "./integridade";
 import { registrosRepository } from "./repository";
 
@@ -35,15 +36,21 @@ export const registrosRoutes =
         .insert(exportacoesRegistros)
         .values({ usuario_id: profile.id, usuario_nome: profile.nome_completo, filtro })
         .returning({ id: exportacoesRegistros.id });
-      const batches = repo.batches(scope, request.query);
+      // PostgreSQL writes the lines itself (COPY); PGlite's are read a batch at a time and formatted here.
+      const copy = await copyOut(db, repo.copyCsvStatement(scope, request.query));
       async function* csv() {
         let linhas = 0;
         let completa = false;
         try {
           yield csvHeader();
-          for await (const batch of batches) {
-            yield batch.map(csvRow).join("");
-            linhas += batch.length;
+          if (copy) {
+            for await (const chunk of copy.stream) yield crlf(chunk as Buffer);
+            linhas = copy.rowCount();
+          } else {
+            for await (const batch of repo.batches(scope, request.query)) {
+              yield batch.map(csvRow).join("");
+              linhas += batch.length;
+            }
           }
           completa = true;
         } finally {
