@@ -26,7 +26,7 @@ const qs = (params: Record<string, string>) => new URLSearchParams(params).toStr
 /** The one search box: nothing is asked for an empty text. */
 export function useBuscaPortaria(condominioId: string, q: string) {
   const query = useQuery({
-    queryKey: queryKeys.controleAcessoBusca(condominioId, q),
+    queryKey: pareceCodigo(q) || pareceQrCode(q) ? queryKeys.controleAcessoCodigo(condominioId, q) : queryKeys.controleAcessoBusca(condominioId, q),
     queryFn: ({ signal }) => api<BuscaPortaria>(`/api/controle-acesso/busca?${qs({ condominio_id: condominioId, q })}`, { signal }),
     enabled: Boolean(condominioId && q),
     // A code or QR is checked afresh every time (cancelled or used at another gate meanwhile).

@@ -104,9 +104,15 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
     setAviso(null);
   }
 
+  /** The authorisation a code opened, read again after a registration (its uses, who is inside). */
+  function atualizarCodigo() {
+    if (metodo && respostaAtual?.autorizacao) void busca.refetch();
+  }
+
   /** After an answer: a refusal stays on screen; the search box takes the focus again. */
   function answered(result: ResultadoAcesso, nome: string, liberar: ((values: LiberarMesmoAssim) => void) | undefined) {
     setLiberando(false);
+    atualizarCodigo();
     setAviso(result.resultado === "negado" ? { tipo: "negado", nome, mensagem: result.mensagem, liberar: result.pode_liberar ? liberar : undefined } : null);
     focusBusca();
   }
@@ -117,6 +123,7 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
    */
   function failed(error: unknown, nome: string, sair?: () => void) {
     setLiberando(false);
+    atualizarCodigo();
     if (error instanceof ApiError && error.status === 409) setAviso({ tipo: "ja-dentro", nome, titulo: error.title, mensagem: error.message, sair });
     else if (error instanceof ApiError && error.status === 404 && error.message === CODIGO_INVALIDO)
       setAviso({ tipo: "negado", nome, mensagem: error.message });
@@ -145,6 +152,7 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
         error: "Erro ao registrar saída",
         done: () => {
           setAviso(null);
+          atualizarCodigo();
           focusBusca();
         },
         failed: () => focusBusca(),
