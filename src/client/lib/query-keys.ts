@@ -41,6 +41,12 @@ export const queryKeys = {
   visitanteQrCode: (id: string) => ["visitantes", "qrcode", id] as const,
   controleAcesso: ["controle-acesso"] as const,
   controleAcessoBusca: (condominioId: string, q: string) => ["controle-acesso", "busca", condominioId, q] as const,
+  /**
+   * A code or QR searched at the gate: outside "controle-acesso", so a registration does not ask
+   * it again by itself (an invalid code asked again counts again against the attempts' limit); the
+   * console refreshes it when it opened an authorisation.
+   */
+  controleAcessoCodigo: (condominioId: string, q: string) => ["controle-acesso-codigo", condominioId, q] as const,
   controleAcessoPresentes: (condominioId: string) => ["controle-acesso", "presentes", condominioId] as const,
   controleAcessoUnidades: (condominioId: string) => ["controle-acesso", "unidades", condominioId] as const,
   controleAcessoMoradores: (unidadeId: string) => ["controle-acesso", "moradores", unidadeId] as const,

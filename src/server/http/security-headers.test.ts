@@ -52,12 +52,14 @@ function csp(response: LightMyRequestResponse): Map<string, string[]> {
   );
 }
 
-function expectCommonHeaders(response: LightMyRequestResponse) {
+/** `appShell`: the signed-in app's document, which may use this origin's camera ('Ler QR Code'). */
+function expectCommonHeaders(response: LightMyRequestResponse, appShell = false) {
   expect(response.headers["x-content-type-options"]).toBe("nosniff");
   expect(response.headers["referrer-policy"]).toBe("no-referrer");
   expect(response.headers["x-frame-options"]).toBe("DENY");
   const permissions = String(response.headers["permissions-policy"]);
-  for (const feature of ["camera", "microphone", "geolocation", "payment", "usb", "serial", "hid", "display-capture"]) {
+  expect(permissions).toContain(appShell ? "camera=(self)" : "camera=()");
+  for (const feature of ["microphone", "geolocation", "payment", "usb", "serial", "hid", "display-capture"]) {
     expect(permissions).toContain(`${feature}=()`);
   }
   expect(csp(response).get("frame-ancestors")).toEqual(["'none'"]);
@@ -69,8 +71,8 @@ function expectApiPolicy(response: LightMyRequestResponse) {
   expect(csp(response).has("script-src")).toBe(false);
 }
 
-function expectPagePolicy(response: LightMyRequestResponse, script: string) {
-  expectCommonHeaders(response);
+function expectPagePolicy(response: LightMyRequestResponse, script: string, appShell = false) {
+  expectCommonHeaders(response, appShell);
   const policy = csp(response);
   // Exactly this page's inline script, and nothing that would let any other inline code run.
   expect(policy.get("script-src")).toEqual(["'self'", hashSource(script)]);
@@ -106,7 +108,7 @@ describe("over plain HTTP", () => {
     expectPagePolicy(home, SCRIPTS.home);
     const shell = await plain.app.inject("/portaria-web/condominios");
     expect(shell.statusCode).toBe(200);
-    expectPagePolicy(shell, SCRIPTS.shell);
+    expectPagePolicy(shell, SCRIPTS.shell, true);
     const missing = await plain.app.inject("/nao-existe");
     expect(missing.statusCode).toBe(404);
     expectPagePolicy(missing, SCRIPTS.missing);

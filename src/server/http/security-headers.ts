@@ -68,6 +68,13 @@ const DENIED_FEATURES = [
 ];
 export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(", ");
 
+/**
+ * The app's shell (/dashboard, /portaria-web: signed-in screens, one document for the whole SPA)
+ * may use the camera of this origin only: the gate console's 'Ler QR Code' (gatehouse-spec §3).
+ * Public pages, API answers and files keep every feature denied; no frame may ask for it.
+ */
+export const APP_PERMISSIONS_POLICY = PERMISSIONS_POLICY.replace("camera=()", "camera=(self)");
+
 export const HSTS = "max-age=31536000; includeSubDomains";
 
 const FIXED_HEADERS = {

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { NOT_FOUND_PAGE_PATH, PRERENDERED_PATHS, SPA_PREFIXES } from "../../shared/public-routes";
 import { notFound } from "../errors";
-import { inlineScriptHashes, pagePolicy } from "./security-headers";
+import { APP_PERMISSIONS_POLICY, inlineScriptHashes, pagePolicy } from "./security-headers";
 
 const HTML_CACHE = "no-cache";
 const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
@@ -52,9 +52,11 @@ export async function registerStaticSite(app: FastifyInstance, clientDir: string
     if (path === NOT_FOUND_PAGE_PATH) continue;
     app.get(path, { config: { access: "public" } }, (_request, reply) => sendHtml(reply, htmlFileFor(path)));
   }
+  // The app's shell may use the camera ('Ler QR Code' of the gate console); nothing else may.
+  const sendShell = (reply: FastifyReply) => sendHtml(reply.header("permissions-policy", APP_PERMISSIONS_POLICY), spaShell);
   for (const prefix of SPA_PREFIXES) {
-    app.get(prefix, { config: { access: "public" } }, (_request, reply) => sendHtml(reply, spaShell));
-    app.get(`${prefix}/*`, { config: { access: "public" } }, (_request, reply) => sendHtml(reply, spaShell));
+    app.get(prefix, { config: { access: "public" } }, (_request, reply) => sendShell(reply));
+    app.get(`${prefix}/*`, { config: { access: "public" } }, (_request, reply) => sendShell(reply));
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -9,8 +9,9 @@ import type {
   UnidadeResumo,
   visitanteSemAutorizacaoSchema,
 } from "@shared/schemas/controle-acesso";
+import { pareceCodigo, pareceQrCode } from "@shared/schemas/visitantes";
 import { useQueryErrorToast } from "~/components/ui/query-state";
-import { api } from "~/lib/api";
+import { api, retryServerErrors } from "~/lib/api";
 import { queryKeys, useInvalidate } from "~/lib/query-keys";
 
 // The gate console's calls (gatehouse-spec §3): every one names the gate's condominium.
@@ -25,10 +26,14 @@ const qs = (params: Record<string, string>) => new URLSearchParams(params).toStr
 /** The one search box: nothing is asked for an empty text. */
 export function useBuscaPortaria(condominioId: string, q: string) {
   const query = useQuery({
-    queryKey: queryKeys.controleAcessoBusca(condominioId, q),
+    queryKey: pareceCodigo(q) || pareceQrCode(q) ? queryKeys.controleAcessoCodigo(condominioId, q) : queryKeys.controleAcessoBusca(condominioId, q),
     queryFn: ({ signal }) => api<BuscaPortaria>(`/api/controle-acesso/busca?${qs({ condominio_id: condominioId, q })}`, { signal }),
     enabled: Boolean(condominioId && q),
+    // A code or QR is checked afresh every time (cancelled or used at another gate meanwhile).
+    staleTime: pareceCodigo(q) || pareceQrCode(q) ? 0 : undefined,
     placeholderData: keepPreviousData,
+    // A 429 (too many invalid codes) or 400 is not asked again.
+    retry: retryServerErrors,
   });
   useQueryErrorToast(query.error, "Erro ao buscar");
   return query;

@@ -1,7 +1,8 @@
-import { ShieldAlert, UserPlus, X } from "lucide-react";
+import { QrCode, ShieldAlert, UserPlus, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import type { ResultadoAcesso } from "@shared/schemas/controle-acesso";
 import type { CondominioOption } from "@shared/schemas/painel";
+import { CODIGO_INVALIDO, pareceCodigo, pareceQrCode } from "@shared/schemas/visitantes";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { FilterSelect, SearchField } from "~/components/ui/list-toolbar";
@@ -18,7 +19,9 @@ import {
   type LiberarMesmoAssim,
   type PessoaPortaria,
 } from "./api";
+import { AutorizacaoAberta, type MetodoCodigo } from "./autorizacao-aberta";
 import { useCondominioPortaria } from "./condominio-portaria";
+import { LerQrCodeDialog } from "./ler-qrcode-dialog";
 import { LiberarDialog } from "./liberar-dialog";
 import { PresentesPanel } from "./presentes-panel";
 import { focusResultado, ResultadosBusca, totalResultados, type Alvo } from "./resultados-busca";
@@ -28,6 +31,9 @@ import { VisitanteDialog, type VisitanteDados, type VisitanteFormValues } from "
 type Aviso =
   | { tipo: "negado"; nome: string; mensagem: string; liberar?: (values: LiberarMesmoAssim) => void }
   | { tipo: "ja-dentro"; nome: string; titulo: string; mensagem: string; sair?: () => void };
+
+/** A searched text that is a pre-authorisation's short code or QR payload opens it (§3). */
+const metodoDoTexto = (text: string): MetodoCodigo | null => (pareceQrCode(text) ? "qrcode" : pareceCodigo(text) ? "codigo" : null);
 
 const SUCCESS = (r: ResultadoAcesso) => (r.resultado === "liberado" ? { title: r.titulo, description: r.mensagem } : null);
 
@@ -40,6 +46,7 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
   const [condominioId, setCondominioId] = useCondominioPortaria(condominios);
   const searchRef = useRef<HTMLInputElement>(null);
   const resultsRef = useRef<HTMLDivElement>(null);
+  const entradaCodigoRef = useRef<HTMLButtonElement>(null);
 
   const [texto, setTexto] = useState("");
   const [imediato, setImediato] = useState<string | null>(null);
@@ -57,6 +64,9 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
   const [aviso, setAviso] = useState<Aviso | null>(null);
   const [liberando, setLiberando] = useState(false);
   const [visitanteAberto, setVisitanteAberto] = useState(false);
+  const [cameraAberta, setCameraAberta] = useState(false);
+  /** A code or QR submitted (Enter, USB reader, camera): its 'Registrar entrada' takes the focus when it opens. */
+  const [focarCodigo, setFocarCodigo] = useState<string | null>(null);
 
   /** Back to the search box, its text selected: the next name typed replaces it. */
   function focusBusca() {
@@ -73,30 +83,57 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
     if (condominioId) searchRef.current?.focus();
   }, [condominioId]);
 
+  const metodo = metodoDoTexto(q);
+  const respostaAtual = q && condominioId && !busca.isPlaceholderData ? busca.data : undefined;
+  useEffect(() => {
+    if (focarCodigo === null || focarCodigo !== q || !respostaAtual || busca.isFetching) return;
+    setFocarCodigo(null);
+    if (respostaAtual.autorizacao) entradaCodigoRef.current?.focus();
+  }, [focarCodigo, q, respostaAtual, busca.isFetching]);
+
+  /** Searches `text` at once (Enter, or the camera's payload); a code or QR then focuses its entry. */
+  function buscarAgora(text: string) {
+    if (text === q) void busca.refetch();
+    setImediato(text);
+    setFocarCodigo(metodoDoTexto(text) ? text : null);
+  }
+
   function trocarCondominio(id: string) {
     setCondominioId(id);
     setTexto("");
     setAviso(null);
   }
 
+  /** The authorisation a code opened, read again after a registration (its uses, who is inside). */
+  function atualizarCodigo() {
+    if (metodo && respostaAtual?.autorizacao) void busca.refetch();
+  }
+
   /** After an answer: a refusal stays on screen; the search box takes the focus again. */
   function answered(result: ResultadoAcesso, nome: string, liberar: ((values: LiberarMesmoAssim) => void) | undefined) {
     setLiberando(false);
+    atualizarCodigo();
     setAviso(result.resultado === "negado" ? { tipo: "negado", nome, mensagem: result.mensagem, liberar: result.pode_liberar ? liberar : undefined } : null);
     focusBusca();
   }
 
-  /** A 409 'Já está no condomínio desde HH:mm.': the exit is offered instead. */
+  /**
+   * A 409 'Já está no condomínio desde HH:mm.': the exit is offered instead. A code or QR the
+   * server no longer opens (404 'Código inválido ou inexistente.'): refused on screen too.
+   */
   function failed(error: unknown, nome: string, sair?: () => void) {
     setLiberando(false);
+    atualizarCodigo();
     if (error instanceof ApiError && error.status === 409) setAviso({ tipo: "ja-dentro", nome, titulo: error.title, mensagem: error.message, sair });
+    else if (error instanceof ApiError && error.status === 404 && error.message === CODIGO_INVALIDO)
+      setAviso({ tipo: "negado", nome, mensagem: error.message });
     focusBusca();
   }
 
   function registrarEntrada(alvo: Alvo, liberar?: LiberarMesmoAssim) {
     if (!condominioId) return;
     entrada.mutate(
-      { condominio_id: condominioId, pessoa: alvo.pessoa, placa: alvo.placa ?? null, metodo: "busca", liberar_mesmo_assim: liberar },
+      { condominio_id: condominioId, pessoa: alvo.pessoa, placa: alvo.placa ?? null, metodo: alvo.metodo ?? "busca", liberar_mesmo_assim: liberar },
       saveCallbacks<ResultadoAcesso>({
         success: SUCCESS,
         error: "Erro ao registrar entrada",
@@ -115,6 +152,7 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
         error: "Erro ao registrar saída",
         done: () => {
           setAviso(null);
+          atualizarCodigo();
           focusBusca();
         },
         failed: () => focusBusca(),
@@ -148,11 +186,12 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
   function onSearchKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === "Enter") {
       event.preventDefault();
-      const text = texto.trim();
-      if (text === q) void busca.refetch();
-      setImediato(text);
+      buscarAgora(texto.trim());
     } else if (event.key === "ArrowDown") {
-      if (focusResultado(resultsRef.current, 1)) event.preventDefault();
+      if (entradaCodigoRef.current) {
+        event.preventDefault();
+        entradaCodigoRef.current.focus();
+      } else if (focusResultado(resultsRef.current, 1)) event.preventDefault();
     } else if (event.key === "Escape" && texto) {
       event.preventDefault();
       setTexto("");
@@ -161,14 +200,23 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
 
   const data = q && condominioId ? busca.data : undefined;
   const total = data ? totalResultados(data) : 0;
+  const abriuCodigo = Boolean(metodo && respostaAtual && (respostaAtual.autorizacao || respostaAtual.codigo_recusa));
+  // Too many invalid codes (429) or another failure of the search: the server's message, on screen.
+  const erroBusca = q && condominioId && busca.error instanceof ApiError && busca.error.status === 429 ? busca.error.message : null;
   const status =
     !q || !condominioId
       ? ""
-      : !data
-        ? "Buscando..."
-        : total === 0
-          ? "Nenhum registro encontrado"
-          : `${total} ${total === 1 ? "resultado encontrado" : "resultados encontrados"}.`;
+      : erroBusca && !busca.isFetching
+        ? ""
+        : !data || (metodo && !respostaAtual)
+          ? "Buscando..."
+          : abriuCodigo
+            ? respostaAtual?.autorizacao
+              ? `Autorização encontrada: ${respostaAtual.autorizacao.nome_visitante}.`
+              : "Nenhuma autorização com este código."
+            : total === 0
+              ? "Nenhum registro encontrado"
+              : `${total} ${total === 1 ? "resultado encontrado" : "resultados encontrados"}.`;
   const searchId = `${uid}-busca`;
   const hintId = `${uid}-teclas`;
 
@@ -188,10 +236,16 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
         ) : (
           <Loading label="Carregando condomínios..." className="py-2" />
         )}
-        <Button type="button" variant="outline" disabled={!condominioId} onClick={() => setVisitanteAberto(true)}>
-          <UserPlus aria-hidden />
-          Visitante sem pré-autorização
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button type="button" variant="outline" disabled={!condominioId} onClick={() => setCameraAberta(true)}>
+            <QrCode aria-hidden />
+            Ler QR Code
+          </Button>
+          <Button type="button" variant="outline" disabled={!condominioId} onClick={() => setVisitanteAberto(true)}>
+            <UserPlus aria-hidden />
+            Visitante sem pré-autorização
+          </Button>
+        </div>
       </div>
       {condominios && condominios.length === 0 && (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
@@ -241,6 +295,25 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
               />
             )}
 
+            {erroBusca && !busca.isFetching && (
+              <p role="alert" className="rounded-md border-2 border-red-700 bg-red-50 p-3 text-sm text-red-950">
+                {erroBusca}
+              </p>
+            )}
+
+            {metodo && abriuCodigo && respostaAtual && (
+              <AutorizacaoAberta
+                data={respostaAtual}
+                texto={q}
+                metodo={metodo}
+                pending={pending}
+                entradaRef={entradaCodigoRef}
+                onEntrada={(alvo) => registrarEntrada(alvo)}
+                onSaida={(alvo) => registrarSaida(alvo.nome, alvo.pessoa)}
+                onEscape={focusBusca}
+              />
+            )}
+
             {data && total > 0 && (
               <ResultadosBusca
                 data={data}
@@ -271,6 +344,19 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
         pending={visitante.isPending}
         onClose={() => setVisitanteAberto(false)}
         onSubmit={(values, form) => registrarVisitante(values, form)}
+        onCloseAutoFocus={keepFocusOnSearch}
+      />
+      <LerQrCodeDialog
+        open={cameraAberta}
+        onClose={() => setCameraAberta(false)}
+        onLido={(payload) => {
+          // The same server check as the search box (and a USB reader): search the payload at once.
+          setCameraAberta(false);
+          setAviso(null);
+          const text = payload.trim();
+          setTexto(text);
+          buscarAgora(text);
+        }}
         onCloseAutoFocus={keepFocusOnSearch}
       />
       <LiberarDialog

@@ -3,6 +3,7 @@ import type { KeyboardEvent, ReactNode, RefObject } from "react";
 import { formatPhone } from "@shared/br/phone";
 import { formatPlaca } from "@shared/br/placa";
 import type { BuscaPortaria, PrestadorEncontrado } from "@shared/schemas/controle-acesso";
+import { descreverValidade, SITUACAO_AUTORIZACAO_LABEL, TIPO_AUTORIZACAO_LABEL, type VisitanteEncontrado } from "@shared/schemas/visitantes";
 import { TIPO_MORADOR_LABEL } from "@shared/schemas/moradores";
 import { unidadeLabel } from "@shared/schemas/unidades";
 import { formatTime } from "@shared/time";
@@ -11,11 +12,13 @@ import { Button } from "~/components/ui/button";
 import { AtivoBadge } from "~/components/ui/status-badge";
 import type { PessoaPortaria } from "./api";
 
-/** Who a result lets in or out: a resident (from a vehicle, with its plate) or a provider. */
+/** Who a result lets in or out: a resident (from a vehicle, with its plate), a provider or a pre-authorised visitor. */
 export interface Alvo {
   nome: string;
   pessoa: PessoaPortaria;
   placa?: string;
+  /** How the person was found: 'busca' (by default), or the typed code or read QR code. */
+  metodo?: "busca" | "codigo" | "qrcode";
 }
 
 const ENTRADA = "[data-entrada]";
@@ -37,7 +40,25 @@ export function focusResultado(container: HTMLElement | null, delta: number): bo
 const SITUACAO_VARIANT = { "Autorizado hoje": "green", "Fora do período autorizado": "red", Inativo: "grey" } as const;
 
 /** How many results a search brought. */
-export const totalResultados = (data: BuscaPortaria) => data.moradores.length + data.veiculos.length + data.prestadores.length + data.visitantes.length;
+export const totalResultados = (data: BuscaPortaria) =>
+  data.moradores.length + data.veiculos.length + data.prestadores.length + data.visitantes.filter((v) => v.id !== data.autorizacao?.id).length;
+
+const SITUACAO_AUTORIZACAO_VARIANT = { ativa: "green", utilizada: "grey", expirada: "red", cancelada: "red" } as const;
+
+/** A pre-authorised visitor's unit, validity and situation, and why the gate would refuse them now. */
+export function DadosAutorizacao({ autorizacao: a, semRecusa = false }: { autorizacao: VisitanteEncontrado; semRecusa?: boolean }) {
+  return (
+    <>
+      <span>{unidadeLabel(a.unidade)}</span>
+      <span>
+        {TIPO_AUTORIZACAO_LABEL[a.tipo]}: {descreverValidade(a)}
+        {a.max_entradas !== null && ` · ${a.entradas_usadas} de ${a.max_entradas} ${a.max_entradas === 1 ? "entrada" : "entradas"}`}
+      </span>
+      <Badge variant={a.recusa && a.situacao === "ativa" ? "yellow" : SITUACAO_AUTORIZACAO_VARIANT[a.situacao]}>{SITUACAO_AUTORIZACAO_LABEL[a.situacao]}</Badge>
+      {a.recusa && !semRecusa && <span className="font-medium text-red-800">Não entra agora: {a.recusa}</span>}
+    </>
+  );
+}
 
 /**
  * The search's results under 'Moradores', 'Veículos', 'Prestadores' and 'Visitantes' (§3), each
@@ -68,6 +89,8 @@ export function ResultadosBusca({
       onEscape();
     }
   }
+  // The authorisation a code opened is shown on its own, above (not twice).
+  const visitantes = data.visitantes.filter((v) => v.id !== data.autorizacao?.id);
   const item = (key: string, alvo: Alvo, dentroDesde: string | null, details: ReactNode) => (
     <Resultado key={key} id={key} alvo={alvo} dentroDesde={dentroDesde} pending={pending} onEntrada={onEntrada} onSaida={onSaida}>
       {details}
@@ -121,9 +144,15 @@ export function ResultadosBusca({
           ),
         )}
       </Grupo>
-      {/* Pre-authorised visitors arrive with the Visitantes screen (§4): the server answers none yet. */}
-      <Grupo id="resultados-visitantes" title="Visitantes" count={data.visitantes.length}>
-        {null}
+      <Grupo id="resultados-visitantes" title="Visitantes" count={visitantes.length}>
+        {visitantes.map((v) =>
+          item(
+            `visitante-${v.id}`,
+            { nome: v.nome_visitante, pessoa: { tipo: "autorizacao", autorizacao_id: v.id } },
+            v.dentro_desde,
+            <DadosAutorizacao autorizacao={v} />,
+          ),
+        )}
       </Grupo>
     </div>
   );
