@@ -5,7 +5,18 @@ import { formatCpf } from "../../src/shared/br/cpf";
 import { today } from "../../src/shared/time";
 import { queryRows, type Db } from "../../src/server/db/client";
 import { DEMO_DOMAIN } from "../../src/server/db/demo-data";
-import { condominios, grupos, moradores, presencas, unidades, usuarioCondominios, usuarioGrupos, usuarios, veiculos } from "../../src/server/db/schema";
+import {
+  autorizacoesVisita,
+  condominios,
+  grupos,
+  moradores,
+  presencas,
+  unidades,
+  usuarioCondominios,
+  usuarioGrupos,
+  usuarios,
+  veiculos,
+} from "../../src/server/db/schema";
 import type { ReadScenario } from "./scenarios";
 
 // The gate (issue 15): the console's search, 'Quem está no condomínio', Registros under each
@@ -26,6 +37,8 @@ export interface GateFixtures {
   unidades: string[];
   /** The same units by their number only ("101"): what the search matches when the demo's blocks are named "Bloco A". */
   numeros: string[];
+  /** Short codes of visitors' pre-authorisations of that condominium (issue 16), active ones first. */
+  codigos: string[];
   /** Active residents of active units not inside now: the entry/exit pairs go through them. */
   moradorIds: string[];
   /** Units with an active resident who can authorise a visitor by intercom. */
@@ -98,6 +111,12 @@ export async function loadGateFixtures(db: Db): Promise<{ porteiro: { email: str
     .orderBy(asc(veiculos.id))
     .limit(SAMPLES);
   if (!residents.length || !plates.length) return null;
+  const codes = await db
+    .select({ codigo: autorizacoesVisita.codigo })
+    .from(autorizacoesVisita)
+    .where(eq(autorizacoesVisita.condominio_id, c))
+    .orderBy(sql`${autorizacoesVisita.status} = 'ativa' desc`, asc(autorizacoesVisita.id))
+    .limit(SAMPLES);
 
   const sample = residents.slice(0, SAMPLES);
   const surname = (nome: string) =>
@@ -133,6 +152,7 @@ export async function loadGateFixtures(db: Db): Promise<{ porteiro: { email: str
       // What a porteiro types for "Bloco A, apartamento 101" (docs/api.md: unidade "A 101").
       unidades: [...new Set(sample.map((r) => (r.bloco ? `${r.bloco.replace(/^bloco\s+/i, "")} ${r.numero}` : r.numero)))],
       numeros: [...new Set(sample.map((r) => r.numero))],
+      codigos: codes.map((a) => a.codigo),
       moradorIds: residents.filter((r) => !inside.has(`morador:${r.id}`)).map((r) => r.id),
       visitantes: [...units.values()].slice(0, 50),
       mes: mesAnterior(today()),
@@ -178,6 +198,8 @@ export function gateScenarios(g: GateFixtures): ReadScenario[] {
     searches("placa", "por placa", g.placas),
     searches("unidade", "por unidade", g.unidades),
     searches("numero", "por número da unidade", g.numeros),
+    // Checking a pre-authorisation's code at the gate (issue 16): the search opens it directly.
+    ...(g.codigos.length ? [searches("codigo", "por código de autorização", g.codigos)] : []),
     {
       id: "portaria-presentes",
       kind: "gate",
@@ -192,7 +214,8 @@ export function gateScenarios(g: GateFixtures): ReadScenario[] {
 }
 
 /**
- * How many of a search scenario's values find something (a resident, vehicle or provider): a search
+ * How many of a search scenario's values find something (a resident, vehicle, provider, visitor or
+ * the authorisation of a code): a search
  * that finds nothing is measured all the same, but the report says so.
  */
 export async function searchHits(baseUrl: string, cookie: string, paths: string[]): Promise<number> {
@@ -200,8 +223,9 @@ export async function searchHits(baseUrl: string, cookie: string, paths: string[
   for (const path of paths) {
     const response = await fetch(`${baseUrl}${path}`, { headers: { cookie } });
     if (!response.ok) throw new Error(`${path}: ${response.status}`);
-    const found = (await response.json()) as Record<string, unknown[]>;
-    if (["moradores", "veiculos", "prestadores"].some((k) => found[k]?.length)) hits++;
+    const found = (await response.json()) as Record<string, unknown>;
+    const listed = ["moradores", "veiculos", "prestadores", "visitantes"].some((k) => (found[k] as unknown[] | undefined)?.length);
+    if (listed || found.autorizacao) hits++;
   }
   return hits;
 }
