@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, isNotNull, isNull, like, ne, or, sql } from "drizzle-orm";
 import { nomeComparavel } from "../../shared/br/documento";
-import { formatDate } from "../../shared/time";
-import { situacaoNoDia } from "../../shared/prestador-situacao";
 import { mensagemBloqueio } from "../modules/bloqueios/verificar";
+import { recusa } from "../modules/controle-acesso/decisao";
 import { queryRows, type Db } from "./client";
 import { openCopy } from "./copy";
 import { autorizacoesDoCondominio, type AutorizacaoRow } from "./demo-autorizacoes";
@@ -282,6 +281,20 @@ export interface Pessoa {
   /** A pre-authorised visitor's authorisation (key 'autorizacao:<id>'). */
   autorizacao_id?: string | null;
 }
+/** A resident as the gate records them, with the plate they came in by, if any. */
+function moradorPessoa(m: HistoricoMorador, placa: string | null): Pessoa {
+  return {
+    chave: `morador:${m.id}`,
+    tipo_pessoa: "morador",
+    nome_pessoa: m.nome,
+    documento: m.cpf,
+    unidade_id: m.unitId,
+    morador_id: m.id,
+    prestador_id: null,
+    placa,
+    autorizado_por: null,
+  };
+}
 export interface Evento {
   t: number;
   pessoa: Pessoa;
@@ -447,17 +460,7 @@ export async function seedHistorico(tx: Db, input: HistoricoInput): Promise<Hist
         const key = `${m.id}:${day}`;
         if (outOn.has(key)) continue;
         outOn.add(key);
-        const pessoa: Pessoa = {
-          chave: `morador:${m.id}`,
-          tipo_pessoa: "morador",
-          nome_pessoa: m.nome,
-          documento: m.cpf,
-          unidade_id: m.unitId,
-          morador_id: m.id,
-          prestador_id: null,
-          placa: m.placa && rng.chance(0.7) ? m.placa : null,
-          autorizado_por: null,
-        };
+        const pessoa = moradorPessoa(m, m.placa && rng.chance(0.7) ? m.placa : null);
         const metodo = rng.chance(0.6) ? "codigo" : rng.chance(0.5) ? "qrcode" : "busca";
         const out = at(day, hourOf(rng, SAIDAS_MORADOR));
         const back = Math.max(out + 20 * MIN, at(day, hourOf(rng, VOLTAS_MORADOR)));
@@ -505,29 +508,17 @@ export async function seedHistorico(tx: Db, input: HistoricoInput): Promise<Hist
         if (outOn.has(key)) continue;
         outOn.add(key);
         const t = at(day, 8 + rng.next() * 8);
-        const situacao = situacaoNoDia(p.inicio, p.fim, isoDay(day));
-        if (!p.ativo || situacao === "vencida" || situacao === "a_iniciar") {
-          const motivo = !p.ativo
-            ? "Cadastro inativo."
-            : `Prestador fora do período autorizado (${p.inicio ? formatDate(p.inicio) : "sem início"} até ${p.fim ? formatDate(p.fim) : "Indeterminado"}).`;
-          push({ t, pessoa, sentido: "entrada", resultado: "negado", motivo, metodo: "busca" });
+        // The gate's own rule decides, so the demo's refusals read exactly like the console's.
+        const refused = recusa({ bloqueio: null, ativo: p.ativo, periodo: { inicio: p.inicio, fim: p.fim } }, isoDay(day));
+        if (refused) {
+          push({ t, pessoa, sentido: "entrada", resultado: "negado", motivo: refused.motivo, metodo: "busca" });
         } else {
           push({ t, pessoa, sentido: "entrada", resultado: "liberado", motivo: null, metodo: "busca" });
           push({ t: t + rng.int(40, 360) * MIN, pessoa, sentido: "saida", resultado: "liberado", motivo: null, metodo: "busca" });
         }
       } else if (roll < 0.99 && inactiveResidents.length) {
         const m = rng.pick(inactiveResidents);
-        const pessoa: Pessoa = {
-          chave: `morador:${m.id}`,
-          tipo_pessoa: "morador",
-          nome_pessoa: m.nome,
-          documento: m.cpf,
-          unidade_id: m.unitId,
-          morador_id: m.id,
-          prestador_id: null,
-          placa: null,
-          autorizado_por: null,
-        };
+        const pessoa = moradorPessoa(m, null);
         push({ t: at(day, hourOf(rng, VISITAS)), pessoa, sentido: "entrada", resultado: "negado", motivo: "Cadastro inativo.", metodo: "busca" });
       } else {
         // Someone on the blocklist tries to come in.
