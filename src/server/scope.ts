@@ -1,7 +1,8 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { FastifyRequest } from "fastify";
-import { unidades } from "./db/schema";
+import type { Db } from "./db/client";
+import { condominios, unidades } from "./db/schema";
 import { param } from "./db/prepared";
 import { forbidden } from "./errors";
 
@@ -65,3 +66,12 @@ export const condominioInScope = (scope: CondominioScope, column: AnyPgColumn | 
 /** `column` (a unit id) belongs to a condominium of the scope. */
 export const unidadeInScope = (scope: CondominioScope, column: AnyPgColumn): SQL | undefined =>
   scope.all ? undefined : sql`${column} = any(array(select ${unidades.id} from ${unidades} where ${unidades.condominio_id} = any(${scopeIds(scope)})))`;
+
+/** An active condominium the user serves, or null: where a gate runs and visits are authorised. */
+export async function activeCondominioInScope(db: Db, scope: CondominioScope, id: string): Promise<{ id: string; nome: string } | null> {
+  const [row] = await db
+    .select({ id: condominios.id, nome: condominios.nome })
+    .from(condominios)
+    .where(and(eq(condominios.id, id), eq(condominios.ativo, true), condominioInScope(scope, condominios.id)));
+  return row ?? null;
+}

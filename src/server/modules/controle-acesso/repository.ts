@@ -15,7 +15,7 @@ import type {
 import type { Db } from "../../db/client";
 import type { AutorizacaoNaPortaria } from "../visitantes/repository";
 import { condominios, moradores, presencas, prestadores, registrosAcesso, unidades, veiculos } from "../../db/schema";
-import { condominioInScope, type CondominioScope } from "../../scope";
+import { activeCondominioInScope, condominioInScope, type CondominioScope } from "../../scope";
 import { containsPattern, toIso } from "../common";
 
 /** How many of each kind the console's search shows. */
@@ -64,13 +64,7 @@ export function controleAcessoRepository(db: Db) {
 
   return {
     /** An active condominium of the scope: the gate's own (§3). */
-    async condominioDaPortaria(scope: CondominioScope, id: string): Promise<{ id: string; nome: string } | null> {
-      const [row] = await db
-        .select({ id: condominios.id, nome: condominios.nome })
-        .from(condominios)
-        .where(and(eq(condominios.id, id), eq(condominios.ativo, true), condominioInScope(scope, condominios.id)));
-      return row ?? null;
-    },
+    condominioDaPortaria: (scope: CondominioScope, id: string) => activeCondominioInScope(db, scope, id),
 
     /** The console's one search (§3) over the condominium's residents, vehicles and providers. */
     async busca(condominioId: string, q: string, hoje: string): Promise<Pick<BuscaPortaria, "moradores" | "veiculos" | "prestadores">> {

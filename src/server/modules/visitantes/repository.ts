@@ -19,7 +19,7 @@ import { dayStartInSaoPaulo, periodInSaoPaulo } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { autorizacoesVisita as a, condominios, moradores, presencas, unidades, usuarios } from "../../db/schema";
 import { pgConstraint, pgErrorCode } from "../../errors";
-import { condominioInScope, type CondominioScope } from "../../scope";
+import { activeCondominioInScope, condominioInScope, type CondominioScope } from "../../scope";
 import { containsPattern, keysetPage, toIso } from "../common";
 import { gerarCodigo } from "./codigo";
 
@@ -291,13 +291,7 @@ export function visitantesRepository(db: Db) {
     },
 
     /** An active condominium of the scope (where authorisations are created), or null. */
-    async condominioAtivo(scope: CondominioScope, id: string) {
-      const [row] = await db
-        .select({ id: condominios.id })
-        .from(condominios)
-        .where(and(eq(condominios.id, id), eq(condominios.ativo, true), condominioInScope(scope, condominios.id)));
-      return row ?? null;
-    },
+    condominioAtivo: (scope: CondominioScope, id: string) => activeCondominioInScope(db, scope, id),
 
     async unidadeAtivaDoCondominio(condominioId: string, unidadeId: string) {
       const [row] = await db
