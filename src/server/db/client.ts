@@ -75,8 +75,12 @@ const MIGRATION_LOCK_KEY = 727_274_001;
  * killed (tests/e2e/crash-safety.test.ts); PGlite runs PostgreSQL with fsync off, so an OS crash
  * or power loss may lose the last writes: docs/operations.md recommends PostgreSQL for that.
  */
-export async function openPglite(dataDir: string | undefined, folder = migrationsFolder): Promise<Database> {
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+/**
+ * PGlite in `dataDir` (in memory when undefined). `loadDataDir` starts it from a dumped data
+ * directory instead of an empty one (the tests' migrated template).
+ */
+export async function openPglite(dataDir: string | undefined, folder = migrationsFolder, loadDataDir?: Blob): Promise<Database> {
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   // PGlite's pages are in memory or the OS cache: a random read costs about a sequential one. With
   // the default 4 the planner scans whole tables rather than use the trigram and foreign-key
   // indexes (npm run bench: a provider search counted in 225 ms by seq scan, 17 ms by index).

@@ -5,7 +5,8 @@ import * as schema from "../db/schema";
 import pg from "pg";
 import { buildApp, type PortalApp } from "../app";
 import { DEFAULT_RATE_LIMITS, DEFAULT_SESSION_LIMITS, type AppConfig } from "../config";
-import { openPglite, openPostgres, type Database } from "../db/client";
+import { openPostgres, type Database } from "../db/client";
+import { openMigratedPglite } from "./pglite-template";
 import { seed } from "../db/seed";
 import { createMailer } from "../email/mailer";
 
@@ -44,8 +45,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
 export async function openTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const database = await openPglite(undefined);
-    await database.migrate();
+    const database = await openMigratedPglite();
     return { ...database, dispose: () => database.close() };
   }
   const created = await createPostgresDatabase(url);

@@ -1,7 +1,8 @@
 import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
 import { buildApp } from "../../../src/server/app";
-import { openPglite } from "../../../src/server/db/client";
+import type { Database } from "../../../src/server/db/client";
+import { openMigratedPglite } from "../../../src/server/testing/pglite-template";
 import { seed } from "../../../src/server/db/seed";
 import { testConfig, ADMIN } from "../../../src/server/testing/harness";
 import type { AppConfig } from "../../../src/server/config";
@@ -16,7 +17,7 @@ export { startSmtpServer, type ReceivedMail } from "../../../src/server/testing/
 export interface RunningPortal {
   url: string;
   portal: Awaited<ReturnType<typeof buildApp>>;
-  database: Awaited<ReturnType<typeof openPglite>>;
+  database: Database;
   close(): Promise<void>;
 }
 
@@ -42,8 +43,7 @@ export async function startPortal(overrides: Partial<AppConfig> = {}, deps: Port
   if (!existsSync(`${clientDir}/index.html`)) throw new Error("build/client missing: run `npm run build` first");
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const database = await openPglite(undefined);
-  await database.migrate();
+  const database = await openMigratedPglite();
   const config = testConfig({ publicUrl: url, port, clientDir, ...overrides });
   const portal = await buildApp(config, { database, agora: deps.agora });
   await seed(database.db, portal.auth, { email: config.adminEmail, password: config.adminPassword });
