@@ -81,7 +81,8 @@ export function controleAcessoRepository(db: Db) {
             unidade.bloco ? eq(blocoSemPalavra, unidade.bloco.toLowerCase()) : undefined,
           )
         : undefined;
-      const moradorRows = await db
+      // Three independent queries: on PostgreSQL they run at once, each on a pooled connection.
+      const moradorQuery = db
         .select({
           id: moradores.id,
           nome_completo: moradores.nome_completo,
@@ -109,9 +110,9 @@ export function controleAcessoRepository(db: Db) {
         .orderBy(asc(moradores.nome_completo))
         .limit(RESULTADOS);
 
-      const veiculoRows =
+      const veiculoQuery =
         placa.length >= 3
-          ? await db
+          ? db
               .select({
                 id: veiculos.id,
                 placa: veiculos.placa,
@@ -133,9 +134,9 @@ export function controleAcessoRepository(db: Db) {
               .where(and(eq(veiculos.condominio_id, condominioId), ilike(veiculos.placa, containsPattern(placa))))
               .orderBy(asc(veiculos.placa))
               .limit(RESULTADOS)
-          : [];
+          : Promise.resolve([]);
 
-      const prestadorRows = await db
+      const prestadorQuery = db
         .select({
           id: prestadores.id,
           nome_empresa_profissional: prestadores.nome_empresa_profissional,
@@ -160,6 +161,7 @@ export function controleAcessoRepository(db: Db) {
         )
         .orderBy(asc(prestadores.nome_empresa_profissional))
         .limit(RESULTADOS);
+      const [moradorRows, veiculoRows, prestadorRows] = await Promise.all([moradorQuery, veiculoQuery, prestadorQuery]);
 
       // A subquery's timestamp arrives as the driver's text: one ISO form for every column.
       const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
