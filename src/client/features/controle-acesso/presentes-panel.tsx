@@ -2,14 +2,13 @@ import { LogOut } from "lucide-react";
 import { formatPlaca } from "@shared/br/placa";
 import type { Presenca } from "@shared/schemas/controle-acesso";
 import { unidadeLabel } from "@shared/schemas/unidades";
-import { formatTime } from "@shared/time";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ListError, Loading } from "~/components/ui/query-state";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "~/components/ui/table";
 import { cn } from "~/lib/utils";
-import { formatDuracao, TIPO_PESSOA_LABEL, useNow } from "./format";
+import { formatDuracao, formatEntrada, TIPO_PESSOA_LABEL, useNow } from "./format";
 
 /**
  * 'Quem está no condomínio' (§3): everyone inside now, with the time inside (renewed every
@@ -77,7 +76,7 @@ export function PresentesPanel({
                   <TableCell>{TIPO_PESSOA_LABEL[p.tipo_pessoa] ?? p.tipo_pessoa}</TableCell>
                   <TableCell>{p.unidade ? unidadeLabel(p.unidade) : "—"}</TableCell>
                   <TableCell className="font-mono">{p.placa ? formatPlaca(p.placa) : "—"}</TableCell>
-                  <TableCell>{formatTime(p.entrou_em)}</TableCell>
+                  <TableCell>{formatEntrada(p.entrou_em, now)}</TableCell>
                   <TableCell>{formatDuracao(now - new Date(p.entrou_em).getTime())}</TableCell>
                   <TableCell className="text-right">
                     <Button size="sm" variant="outline" disabled={pending} aria-describedby={`presenca-${p.id}`} onClick={() => onSaida(p)}>
