@@ -62,7 +62,7 @@ function findMigrationsFolder(): string {
     dir = parent;
   }
 }
-const migrationsFolder = findMigrationsFolder();
+export const migrationsFolder = findMigrationsFolder();
 // Arbitrary constant shared by every instance: serialises migrations on one PostgreSQL.
 const MIGRATION_LOCK_KEY = 727_274_001;
 

@@ -3,16 +3,19 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { openPglite, type Database } from "../db/client";
+import { migrationsFolder, openPglite, type Database } from "../db/client";
 
-const migrationsDir = fileURLToPath(new URL("../../../drizzle", import.meta.url));
 let template: Promise<Blob> | undefined;
 
-/** What makes a template stale: every migration file's content and the PGlite release. */
+/**
+ * What makes a template stale: every migration file, the PGlite release, and db/client.ts (its
+ * `migrate` also creates the pending unique indexes).
+ */
 function templateKey(): string {
   const hash = createHash("sha256");
   hash.update(readFileSync(fileURLToPath(new URL("../../../node_modules/@electric-sql/pglite/package.json", import.meta.url))));
-  for (const dir of [migrationsDir, join(migrationsDir, "meta")]) {
+  hash.update(readFileSync(fileURLToPath(new URL("../db/client.ts", import.meta.url))));
+  for (const dir of [migrationsFolder, join(migrationsFolder, "meta")]) {
     for (const name of readdirSync(dir).sort()) {
       if (!name.endsWith(".sql") && !name.endsWith(".json")) continue;
       hash.update(name).update(readFileSync(join(dir, name)));
