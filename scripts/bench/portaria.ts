@@ -41,6 +41,11 @@ export interface GateFixtures {
   codigos: string[];
   /** Active residents of active units not inside now: the entry/exit pairs go through them. */
   moradorIds: string[];
+  /**
+   * Other gates: active condominiums (the porteiro's first) with active residents not inside now,
+   * for entries driven one writer per chain, as gates are (the central supervisor serves them all).
+   */
+  portarias: { condominioId: string; moradorIds: string[] }[];
   /** Units with an active resident who can authorise a visitor by intercom. */
   visitantes: { unidade_id: string; morador_id: string }[];
   /** A whole month of history (the previous calendar month, São Paulo). */
@@ -55,6 +60,8 @@ export const EXPORT_ROWS = 1_000_000;
 export const VISITANTE_NAME = "Bench Visitante";
 
 const SAMPLES = 20;
+/** Gates written at once in the one-writer-per-chain run: twice the bench's connections. */
+const PORTARIAS = 20;
 
 const mesAnterior = (hoje: string) => {
   const [y, m] = hoje.split("-").map(Number) as [number, number];
@@ -141,6 +148,24 @@ export async function loadGateFixtures(db: Db): Promise<{ porteiro: { email: str
     if (rows >= EXPORT_ROWS) break;
   }
 
+  const outras = await db
+    .select({ id: condominios.id })
+    .from(condominios)
+    .where(and(eq(condominios.ativo, true), sql`${condominios.id} <> ${c}`))
+    .orderBy(asc(condominios.id))
+    .limit(PORTARIAS - 1);
+  const portarias = [];
+  for (const { id } of [{ id: c }, ...outras]) {
+    const livres = await queryRows<{ id: string }>(
+      db,
+      sql`select m.id from ${moradores} m join ${unidades} u on u.id = m.unidade_id
+          where u.condominio_id = ${id} and u.ativo and m.ativo
+            and not exists (select 1 from ${presencas} p where p.condominio_id = ${id} and p.pessoa_chave = 'morador:' || m.id::text)
+          order by m.id limit 200`,
+    );
+    if (livres.length) portarias.push({ condominioId: id, moradorIds: livres.map((r) => r.id) });
+  }
+
   return {
     porteiro: { email: porteiro.email, authUserId: porteiro.authUserId, group: "Porteiros" },
     gate: {
@@ -154,6 +179,7 @@ export async function loadGateFixtures(db: Db): Promise<{ porteiro: { email: str
       numeros: [...new Set(sample.map((r) => r.numero))],
       codigos: codes.map((a) => a.codigo),
       moradorIds: residents.filter((r) => !inside.has(`morador:${r.id}`)).map((r) => r.id),
+      portarias,
       visitantes: [...units.values()].slice(0, 50),
       mes: mesAnterior(today()),
       exportacao: { de, ate: today(), rows },
@@ -272,6 +298,84 @@ export function entryExitPairs(g: GateFixtures, headers: Record<string, string>,
       },
     },
   ];
+}
+
+/** Gates with an entry or exit in flight, and the residents each left inside. */
+export interface GatesState {
+  busy: Set<string>;
+  inside: Map<string, Set<string>>;
+}
+
+/**
+ * A resident's entry then exit, each pair at a gate no other connection is writing to: one writer
+ * per chain, as at real gates (one porteiro registers one car at a time), while the server takes
+ * ten gates' writes at once. The pair holds its gate from the entry until the exit's answer.
+ */
+export function entryExitAcrossGates(portarias: GateFixtures["portarias"], headers: Record<string, string>, state: GatesState): Request[] {
+  const json = { ...headers, "content-type": "application/json" };
+  let nextGate = 0;
+  const cursor = new Map<string, number>();
+  const pickGate = () => {
+    for (let i = 0; i < portarias.length; i++) {
+      const gate = portarias[nextGate++ % portarias.length]!;
+      if (!state.busy.has(gate.condominioId)) return gate;
+    }
+    throw new Error("Portarias de menos para as conexões: rode seed:demo de novo.");
+  };
+  const pickResident = (gate: GateFixtures["portarias"][number]) => {
+    const inside = state.inside.get(gate.condominioId) ?? new Set<string>();
+    state.inside.set(gate.condominioId, inside);
+    for (let i = 0; i < gate.moradorIds.length; i++) {
+      const n = cursor.get(gate.condominioId) ?? 0;
+      cursor.set(gate.condominioId, n + 1);
+      const id = gate.moradorIds[n % gate.moradorIds.length]!;
+      if (!inside.has(id)) return id;
+    }
+    throw new Error("Todos os moradores da portaria estão dentro: rode seed:demo de novo.");
+  };
+  const body = (condominioId: string, moradorId: string) => JSON.stringify({ condominio_id: condominioId, pessoa: { tipo: "morador", morador_id: moradorId } });
+  return [
+    {
+      method: "POST",
+      path: "/api/controle-acesso/entrada",
+      headers: json,
+      setupRequest: (request, context) => {
+        const gate = pickGate();
+        const id = pickResident(gate);
+        state.busy.add(gate.condominioId);
+        state.inside.get(gate.condominioId)!.add(id);
+        context.condominioId = gate.condominioId;
+        context.moradorId = id;
+        return { ...request, body: body(gate.condominioId, id) };
+      },
+      onResponse: (status, _body, context) => {
+        if (status !== 201) state.inside.get(context.condominioId as string)?.delete(context.moradorId as string);
+      },
+    },
+    {
+      method: "POST",
+      path: "/api/controle-acesso/saida",
+      headers: json,
+      setupRequest: (request, context) => ({ ...request, body: body(context.condominioId as string, context.moradorId as string) }),
+      onResponse: (status, _body, context) => {
+        const gate = context.condominioId as string;
+        if (status === 201) state.inside.get(gate)?.delete(context.moradorId as string);
+        state.busy.delete(gate);
+      },
+    },
+  ];
+}
+
+/** Lets out the residents an across-gates run left inside (pairs cut off by the end of the run). */
+export async function letOutAcrossGates(baseUrl: string, headers: Record<string, string>, state: GatesState): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const bodies = [...state.inside].flatMap(([condominio_id, ids]) =>
+    [...ids].map((morador_id) => JSON.stringify({ condominio_id, pessoa: { tipo: "morador", morador_id } })),
+  );
+  const statuses = await postAll(baseUrl, "/api/controle-acesso/saida", headers, bodies);
+  const failed = statuses.filter((s) => s !== 201);
+  if (failed.length) throw new Error(`Saídas de limpeza recusadas: ${JSON.stringify(failed.slice(0, 5))}`);
+  return statuses.length;
 }
 
 /** 'Visitante sem pré-autorização': a new visitor (own name and document) each request, into units in turn. */

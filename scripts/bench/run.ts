@@ -20,7 +20,17 @@ import { browserAtScale } from "./browser";
 import { openFloor, type Waves } from "./floor";
 import { drive } from "./load";
 import { judgeRow, markdown, TARGETS, type RunResult, type Row } from "./report";
-import { entryExitPairs, letOut, measureExport, searchHits, visitorEntries, type PairState } from "./portaria";
+import {
+  entryExitAcrossGates,
+  entryExitPairs,
+  letOut,
+  letOutAcrossGates,
+  measureExport,
+  searchHits,
+  visitorEntries,
+  type GatesState,
+  type PairState,
+} from "./portaria";
 import { cleanUp, loadFixtures, NotSeededError, readScenarios, WRITE_MIX_NAME, type BenchUser, type Fixtures } from "./scenarios";
 import { startServer, type RunningServer, type ServerTarget } from "./server";
 
@@ -371,6 +381,41 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
       rows.push(...stepRows, mix);
       log(
         `portaria-entrada: p95 ${steps[0]!.p95.toFixed(2)} ms; saída p95 ${steps[1]!.p95.toFixed(2)} ms; ${Math.round(api.rate)} req/s (${left} saídas de limpeza)`,
+      );
+    }
+
+    if (wants("portaria-entradas-portarias")) {
+      // The same pairs at many gates at once, one writer per chain (the central supervisor).
+      const state: GatesState = { busy: new Set(), inside: new Map() };
+      const headers = { cookie: cookies.central, origin: server.origin };
+      const gates = fixtures.gate.portarias;
+      const [api, peakRssMB] = await peakDuring(() => drive({ ...drivePlan, requests: entryExitAcrossGates(gates, headers, state) }));
+      const left = await letOutAcrossGates(server.baseUrl, headers, state);
+      const { steps, ...mixStats } = api;
+      const mix: Row = {
+        id: "portaria-entradas-portarias",
+        kind: "write",
+        label: `portaria: entrada e saída em ${gates.length} portarias, uma escrita por cadeia`,
+        method: "POST",
+        path: "/api/controle-acesso/entrada, /saida",
+        api: mixStats,
+        peakRssMB,
+        misses: [],
+      };
+      expectOnly(mix, [201]);
+      const stepRows: Row[] = steps.map((stats, i) => ({
+        id: i === 0 ? "portaria-entradas-portarias-entrada" : "portaria-entradas-portarias-saida",
+        kind: "gate-write",
+        label: `portaria: registrar ${i === 0 ? "entrada" : "saída"} (morador, com a cadeia; ${gates.length} portarias, uma escrita por cadeia)`,
+        method: "POST",
+        path: i === 0 ? "/api/controle-acesso/entrada" : "/api/controle-acesso/saida",
+        api: { ...stats, statuses: {}, errors: 0 },
+        misses: [],
+      }));
+      for (const row of stepRows) row.misses = judgeRow(target.kind, row);
+      rows.push(...stepRows, mix);
+      log(
+        `portaria-entradas-portarias: entrada p95 ${steps[0]!.p95.toFixed(2)} ms; saída p95 ${steps[1]!.p95.toFixed(2)} ms; ${Math.round(api.rate)} req/s (${left} saídas de limpeza)`,
       );
     }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatCep, isValidCep } from "./cep";
 import { cnpjWithCheckDigits, formatCnpj, isValidCnpj } from "./cnpj";
-import { formatPlaca, isValidPlaca, normalizePlaca } from "./placa";
+import { formatPlaca, isValidPlaca, normalizePlaca, podeSerParteDePlaca } from "./placa";
 
 describe("CNPJ", () => {
   it.each(["11.222.333/0001-81", "11222333000181", "12.ABC.345/01DE-35", "12abc34501de35"])("accepts %s", (v) => expect(isValidCnpj(v)).toBe(true));
@@ -37,4 +37,8 @@ describe("plates", () => {
     expect(formatPlaca("abc1234")).toBe("ABC-1234");
     expect(formatPlaca("abc1d23")).toBe("ABC1D23");
   });
+  it.each(["ABC", "abc-1", "1D23", "BC-12", "c1d2", "ABC1234", "abc 1d23", "234"])("%s could be part of a plate", (v) =>
+    expect(podeSerParteDePlaca(v)).toBe(true),
+  );
+  it.each(["Silva", "Ana Souza", "ABCD", "AB", "ABC12345", "12345", "A1BC"])("%s could not", (v) => expect(podeSerParteDePlaca(v)).toBe(false));
 });

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import { onlyDigits } from "../../../shared/br/phone";
-import { normalizePlaca } from "../../../shared/br/placa";
+import { normalizePlaca, podeSerParteDePlaca } from "../../../shared/br/placa";
 import { situacaoNoDia } from "../../../shared/prestador-situacao";
 import { BLOCO_PALAVRA } from "../../../shared/schemas/unidades";
 import type {
@@ -12,7 +12,7 @@ import type {
   UnidadeResumo,
   VeiculoEncontrado,
 } from "../../../shared/schemas/controle-acesso";
-import type { Db } from "../../db/client";
+import { queryRows, type Db } from "../../db/client";
 import type { AutorizacaoNaPortaria } from "../visitantes/repository";
 import { condominios, moradores, presencas, prestadores, registrosAcesso, unidades, veiculos } from "../../db/schema";
 import { activeCondominioInScope, condominioInScope, type CondominioScope } from "../../scope";
@@ -110,31 +110,30 @@ export function controleAcessoRepository(db: Db) {
         .orderBy(asc(moradores.nome_completo))
         .limit(RESULTADOS);
 
-      const veiculoQuery =
-        placa.length >= 3
-          ? db
-              .select({
-                id: veiculos.id,
-                placa: veiculos.placa,
-                marca: veiculos.marca,
-                modelo: veiculos.modelo,
-                cor: veiculos.cor,
-                ativo: veiculos.ativo,
-                morador_id: moradores.id,
-                morador_nome: moradores.nome_completo,
-                morador_ativo: moradores.ativo,
-                unidade_id: unidades.id,
-                bloco: unidades.bloco,
-                numero_unidade: unidades.numero_unidade,
-                dentro_desde: dentroDesde(sql`'morador:' || ${moradores.id}::text`),
-              })
-              .from(veiculos)
-              .innerJoin(moradores, eq(moradores.id, veiculos.morador_id))
-              .innerJoin(unidades, eq(unidades.id, veiculos.unidade_id))
-              .where(and(eq(veiculos.condominio_id, condominioId), ilike(veiculos.placa, containsPattern(placa))))
-              .orderBy(asc(veiculos.placa))
-              .limit(RESULTADOS)
-          : Promise.resolve([]);
+      const veiculoQuery = podeSerParteDePlaca(text)
+        ? db
+            .select({
+              id: veiculos.id,
+              placa: veiculos.placa,
+              marca: veiculos.marca,
+              modelo: veiculos.modelo,
+              cor: veiculos.cor,
+              ativo: veiculos.ativo,
+              morador_id: moradores.id,
+              morador_nome: moradores.nome_completo,
+              morador_ativo: moradores.ativo,
+              unidade_id: unidades.id,
+              bloco: unidades.bloco,
+              numero_unidade: unidades.numero_unidade,
+              dentro_desde: dentroDesde(sql`'morador:' || ${moradores.id}::text`),
+            })
+            .from(veiculos)
+            .innerJoin(moradores, eq(moradores.id, veiculos.morador_id))
+            .innerJoin(unidades, eq(unidades.id, veiculos.unidade_id))
+            .where(and(eq(veiculos.condominio_id, condominioId), ilike(veiculos.placa, containsPattern(placa))))
+            .orderBy(asc(veiculos.placa))
+            .limit(RESULTADOS)
+        : Promise.resolve([]);
 
       const prestadorQuery = db
         .select({
@@ -312,12 +311,18 @@ export function controleAcessoRepository(db: Db) {
      * transaction. `antes` runs first in it (a pre-authorisation's use counted): when it throws,
      * nothing is recorded.
      */
+    /**
+     * A record, with the presence it opens or closes, in ONE statement: the chain's lock (taken by
+     * the record's insert trigger) is then held only while the database runs that statement,
+     * never across a round trip to this server, so the gates of a condominium wait on each other
+     * as little as possible. `antes` (a pre-authorisation's use) runs first in the same transaction.
+     */
     async registrar(registro: NovoRegistro, presenca: { chave: string } | null, saida: { chave: string } | null, antes?: (tx: Tx) => Promise<void>) {
-      return db.transaction(async (tx: Tx) => {
-        if (antes) await antes(tx);
-        const [row] = await tx.insert(registrosAcesso).values(registro).returning({ id: registrosAcesso.id, registrado_em: registrosAcesso.registrado_em });
+      const escrever = async (q: Db | Tx) => {
+        const record = q.insert(registrosAcesso).values(registro).returning({ id: registrosAcesso.id, registrado_em: registrosAcesso.registrado_em });
+        const parts = [sql`registro as (${record.getSQL()})`];
         if (presenca) {
-          await tx.insert(presencas).values({
+          const aberta = q.insert(presencas).values({
             condominio_id: registro.condominio_id,
             pessoa_chave: presenca.chave,
             tipo_pessoa: registro.tipo_pessoa,
@@ -328,12 +333,25 @@ export function controleAcessoRepository(db: Db) {
             documento: registro.documento ?? null,
             unidade_id: registro.unidade_id ?? null,
             placa: registro.placa ?? null,
-            registro_entrada_id: row!.id,
-            entrou_em: row!.registrado_em,
+            registro_entrada_id: sql`(select id from registro)`,
+            entrou_em: sql`(select registrado_em from registro)`,
           });
+          parts.push(sql`aberta as (${aberta.getSQL()})`);
         }
-        if (saida) await tx.delete(presencas).where(and(eq(presencas.condominio_id, registro.condominio_id), eq(presencas.pessoa_chave, saida.chave)));
-        return row!;
+        if (saida) {
+          const fechada = q.delete(presencas).where(and(eq(presencas.condominio_id, registro.condominio_id), eq(presencas.pessoa_chave, saida.chave)));
+          parts.push(sql`fechada as (${fechada.getSQL()})`);
+        }
+        const [row] = await queryRows<{ id: string; registrado_em: Date | string }>(
+          q as Db,
+          sql`with ${sql.join(parts, sql`, `)} select id, registrado_em from registro`,
+        );
+        return { id: row!.id, registrado_em: new Date(row!.registrado_em) };
+      };
+      if (!antes) return escrever(db);
+      return db.transaction(async (tx: Tx) => {
+        await antes(tx);
+        return escrever(tx);
       });
     },
 

@@ -195,19 +195,24 @@ export const controleAcessoRoutes =
         const condominio = await portaria(request, request.query.condominio_id);
         const instante = agora();
         const q = request.query.q.trim();
+        // A typed code or a scanned QR opens its authorisation directly (§3). Neither can be a
+        // resident's or provider's name, CPF, plate or unit, so those are not searched; a typed
+        // code could still be a visitor's document (a passport), so visitors are.
+        if (pareceQrCode(q) || pareceCodigo(q)) {
+          const qr = pareceQrCode(q);
+          const [id, visitantesEncontrados] = await Promise.all([
+            resolver(request, condominio.id, qr ? { qrcode: q } : { codigo: q }),
+            qr ? [] : visitantes.busca(condominio.id, q, instante, VISITANTES),
+          ]);
+          const autorizacao = id ? await visitantes.encontrado(condominio.id, id, instante) : null;
+          const codigo_recusa = autorizacao ? autorizacao.recusa : CODIGO_INVALIDO;
+          return { moradores: [], veiculos: [], prestadores: [], visitantes: visitantesEncontrados, autorizacao, codigo_recusa };
+        }
         const [found, visitantesEncontrados] = await Promise.all([
           repo.busca(condominio.id, q, dateInSaoPaulo(instante)),
           visitantes.busca(condominio.id, q, instante, VISITANTES),
         ]);
-        // A typed code or a scanned QR opens its authorisation directly (§3).
-        let autorizacao = null;
-        let codigo_recusa = null;
-        if (pareceQrCode(q) || pareceCodigo(q)) {
-          const id = await resolver(request, condominio.id, pareceQrCode(q) ? { qrcode: q } : { codigo: q });
-          autorizacao = id ? await visitantes.encontrado(condominio.id, id, instante) : null;
-          codigo_recusa = autorizacao ? autorizacao.recusa : CODIGO_INVALIDO;
-        }
-        return { ...found, visitantes: visitantesEncontrados, autorizacao, codigo_recusa };
+        return { ...found, visitantes: visitantesEncontrados, autorizacao: null, codigo_recusa: null };
       },
     );
 
