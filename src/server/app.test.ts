@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./testing/harness";
+import { createTestApp, type TestApp, errorWithoutRequestId } from "./testing/harness";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ describe("errors", () => {
   it("answers an unknown API path with 404 in the error shape", async () => {
     const response = await t.app.inject("/api/nao-existe");
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: { code: "NOT_FOUND", title: "Não encontrado", message: "O registro solicitado não existe." } });
+    expect(errorWithoutRequestId(response)).toEqual({ error: { code: "NOT_FOUND", title: "Não encontrado", message: "O registro solicitado não existe." } });
   });
 
   it("refuses a state-changing request without Origin", async () => {

@@ -1,6 +1,6 @@
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { createAuth, type Auth } from "./auth/auth";
 import { registerGuard, type SessionContext } from "./auth/guard";
@@ -16,6 +16,8 @@ import { registerErrorHandler } from "./http/error-handler";
 import { securityHeaders } from "./http/security-headers";
 import { registerStaticSite } from "./http/static-site";
 import { registerTextInput } from "./http/text-input";
+import { echoRequestId, REQUEST_ID_HEADER, requestIdOf } from "./http/request-id";
+import { PortalLogController } from "./logging";
 import { refuseUnknownBodyFields } from "./http/unknown-fields";
 import { healthRoutes } from "./modules/health/routes";
 import { leadsRoutes } from "./modules/leads/routes";
@@ -45,7 +47,8 @@ import type { PainelStats } from "../shared/schemas/painel";
 export interface AppDeps {
   database: Database;
   mailer?: Mailer;
-  logger?: boolean;
+  /** The process logger (logging.ts); none by default (tests). */
+  logger?: FastifyBaseLogger;
   /** Now, in ms, for the gate's pre-authorisation rules (tests move it); Date.now by default. */
   agora?: () => number;
 }
@@ -67,7 +70,11 @@ export interface PortalApp {
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<PortalApp> {
   const setSecurityHeaders = securityHeaders(config.publicUrl);
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    logController: new PortalLogController(),
+    // X-Request-Id in, out, in every log line and in error bodies (http/request-id.ts).
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     // Trust only the immediate peer (our proxy): the client address is the one it appended to
     // X-Forwarded-For, never an earlier entry the client wrote itself (`true` would take that one
     // and let anyone bypass the per-IP rate limits).
@@ -78,14 +85,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
     // (Fastify answers these before any hook runs, so the security headers are set here too.)
     frameworkErrors: (error, request, reply) => {
       setSecurityHeaders(request, reply as FastifyReply);
+      (reply as FastifyReply).header(REQUEST_ID_HEADER, request.id);
       const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-      void (reply as FastifyReply).status(status).send(AppError.from(status, error.code ?? "BAD_REQUEST", MSG.invalidInput).toBody());
+      void (reply as FastifyReply).status(status).send(AppError.from(status, error.code ?? "BAD_REQUEST", MSG.invalidInput).toBody(request.id));
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: (l) => console.log(l) });
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: (l) => app.log.info(l) });
   const db = deps.database.db;
   const outbox = createOutbox({
     db,
@@ -95,7 +103,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   const signInFailures = createAttemptLimiter(db, config.rateLimits.signInFailuresPerAccount);
   const recoveryLimiter = createAttemptLimiter(db, config.rateLimits.recoveryPerAddress);
   const secret = config.authSecret ?? (await loadAuthSecret(db));
-  const auth = createAuth({ config, db, outbox, recoveryLimiter, secret });
+  const auth = createAuth({ config, db, outbox, recoveryLimiter, secret, log: app.log });
   startHousekeeping(app, db, outbox);
 
   const routes: PortalApp["routes"] = [];
@@ -113,6 +121,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
     }
   });
 
+  echoRequestId(app);
   registerErrorHandler(app);
   // CSP, HSTS over HTTPS and the other security headers on every response; the static site
   // replaces the CSP of each page with one allowing its own inline scripts (docs/decisions.md).

@@ -6,7 +6,7 @@ import { createAuthUser } from "./auth/accounts";
 import type { Access } from "./auth/guard";
 import { session, usuarios } from "./db/schema";
 import { Fixtures } from "./testing/fixtures";
-import { ADMIN, createTestApp, databaseSnapshot, request, signIn, testConfig, userWithPermissions } from "./testing/harness";
+import { ADMIN, createTestApp, databaseSnapshot, request, signIn, testConfig, userWithPermissions, errorWithoutRequestId } from "./testing/harness";
 import {
   apiRoutes,
   consumesTarget,
@@ -111,7 +111,7 @@ describe("route table", () => {
       for (const cookie of [undefined, admin]) {
         const response = await extra.app.inject({ url: "/api/sem-declaracao", headers: cookie ? { cookie } : {} });
         expect(response.statusCode).toBe(500);
-        expect(response.json()).toStrictEqual({
+        expect(errorWithoutRequestId(response)).toStrictEqual({
           error: { code: "ROUTE_WITHOUT_ACCESS", title: "Erro inesperado", message: "Ocorreu um erro inesperado. Tente novamente em instantes." },
         });
       }
@@ -134,7 +134,7 @@ describe("authorization matrix", () => {
       const who = `${key} as ${principalLabel(c.principal)}`;
       expect(response.statusCode, `${who}: ${response.body}`).toBe(c.expected);
       // Only the error shape: no record data, no field details.
-      expect(response.json(), who).toStrictEqual({
+      expect(errorWithoutRequestId(response), who).toStrictEqual({
         error: { code: c.expected === 401 ? "UNAUTHENTICATED" : "FORBIDDEN", title: expect.any(String), message: expect.any(String) },
       });
     }
@@ -312,7 +312,7 @@ describe("escalation matrix: managers who are not administrators", () => {
     const before = await databaseSnapshot(t);
     const response = await request(t, method, url, { cookie, payload });
     expect(response.statusCode, response.body).toBe(403);
-    expect(response.json()).toStrictEqual({ error: { code: "RULE", title: "Ação não permitida", message } });
+    expect(errorWithoutRequestId(response)).toStrictEqual({ error: { code: "RULE", title: "Ação não permitida", message } });
     expect(await databaseSnapshot(t)).toStrictEqual(before);
   });
 

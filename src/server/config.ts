@@ -31,6 +31,12 @@ const envSchema = z.object({
     .min(1)
     .max(60 * 24 * 30)
     .default(30),
+  // The logs: how much (pino's levels) and how (JSON lines, or readable text; by default readable
+  // only when the output is a terminal).
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+  // PostgreSQL connections of this instance (DATABASE_URL); several instances add up.
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   // For load tests only (npm run bench): sign-in attempts allowed per IP per minute.
   RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().min(1).optional(),
 });
@@ -76,6 +82,10 @@ export interface AppConfig {
   cacheTtlMs?: number;
   /** A session ends `maxAgeMs` after sign-in, or after `idleMs` without a request. */
   session: SessionLimits;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** Unset: readable text in a terminal, JSON lines otherwise. */
+  logFormat?: "json" | "pretty";
+  databasePoolMax: number;
 }
 
 export interface SessionLimits {
@@ -127,5 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : DEFAULT_RATE_LIMITS,
     cacheTtlMs: e.CACHE_TTL_MS ?? DEFAULT_CACHE_TTL_MS,
     session: { maxAgeMs: e.SESSION_MAX_AGE_MINUTES * 60_000, idleMs: Math.min(e.SESSION_IDLE_MINUTES, e.SESSION_MAX_AGE_MINUTES) * 60_000 },
+    logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
+    databasePoolMax: e.DATABASE_POOL_MAX,
   };
 }

@@ -18,13 +18,15 @@ export class AppError extends Error {
     return new AppError(statusCode, code, entry.title, entry.message, fields);
   }
 
-  toBody(): ApiErrorBody {
+  /** The body, with the request's id (as in the X-Request-Id header and the log) when given. */
+  toBody(requestId?: string): ApiErrorBody {
     return {
       error: {
         code: this.code,
         title: this.title,
         message: this.message,
         ...(this.fields && Object.keys(this.fields).length ? { fields: this.fields } : {}),
+        ...(requestId ? { request_id: requestId } : {}),
       },
     };
   }

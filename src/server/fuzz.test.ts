@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { condominios, leads, registrosAcesso } from "./db/schema";
 import { encodeCursor } from "../shared/schemas/cursor";
 import { Fixtures, nextSeq } from "./testing/fixtures";
-import { ADMIN, createTestApp, databaseSnapshot, request, signIn, TEST_ORIGIN, testConfig } from "./testing/harness";
+import { ADMIN, createTestApp, databaseSnapshot, request, signIn, TEST_ORIGIN, testConfig, errorWithoutRequestId } from "./testing/harness";
 import { apiRoutes, ROUTE_SAMPLES, routeKey, type RouteEntry } from "./testing/route-matrix";
 
 // Random and hostile input on every write route and every list query string, as an
@@ -478,8 +478,9 @@ function expectRefusal(response: LightMyRequestResponse, what: string) {
   expect(response.statusCode, context).toBeLessThan(500);
   const body = response.json();
   expect(Object.keys(body), context).toEqual(["error"]);
-  const { code, title, message, fields, ...rest } = body.error;
+  const { code, title, message, fields, request_id, ...rest } = body.error;
   expect(rest, context).toEqual({});
+  expect(request_id, context).toBe(response.headers["x-request-id"]);
   for (const value of [code, title, message]) expect(typeof value, context).toBe("string");
   if (fields !== undefined) for (const value of Object.values(fields)) expect(typeof value, context).toBe("string");
   for (const text of [title, message, ...Object.values(fields ?? {})]) expect(text, context).not.toMatch(ENGLISH);
@@ -819,7 +820,7 @@ describe("text the database would not store exactly", () => {
   it("is refused with the field named, in the body, the query and the path", async () => {
     const body = await send("POST", "/api/condominios", { nome: "Residencial\u0000Sul" });
     expect(body.statusCode).toBe(400);
-    expect(body.json()).toStrictEqual({ error: { ...refusedText, fields: { nome: refusedText.message } } });
+    expect(errorWithoutRequestId(body)).toStrictEqual({ error: { ...refusedText, fields: { nome: refusedText.message } } });
 
     const nested = await send("POST", "/api/grupos", { nome_grupo: "Grupo", permissao_ids: ["\ud800"] });
     expect(nested.json().error.fields).toStrictEqual({ "permissao_ids.0": refusedText.message });
@@ -837,7 +838,7 @@ describe("text the database would not store exactly", () => {
     const before = await databaseSnapshot(t);
     const response = await sendRaw("POST", "/api/condominios", Buffer.concat([Buffer.from('{"nome":"Residencial '), Buffer.from([0xe7]), Buffer.from('"}')]));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toStrictEqual({
+    expect(errorWithoutRequestId(response)).toStrictEqual({
       error: { code: "INVALID_ENCODING", title: "Dados inválidos", message: "O conteúdo enviado não é um texto UTF-8 válido." },
     });
     expect(await databaseSnapshot(t)).toStrictEqual(before);

@@ -9,6 +9,7 @@ import { serveBackups, type BackupSocket } from "./db/backup-socket";
 import { DataDirLockedError, lockDataDir, type DataDirLock } from "./db/data-dir-lock";
 import { schedulePgliteMaintenance } from "./db/maintenance";
 import { seed } from "./db/seed";
+import { createLogger, logFormatFor } from "./logging";
 
 // env -> open database (with the data-directory lock) -> migrate -> seed -> listen
 // (+ with PGlite, the backup control socket in DATA_DIR: `npm run backup` while running).
@@ -22,14 +23,15 @@ async function main() {
   let database: Database;
   const dataDir = resolve(config.dataDir);
   if (config.databaseUrl) {
-    database = await openPostgres(config.databaseUrl);
+    database = await openPostgres(config.databaseUrl, undefined, config.databasePoolMax);
   } else {
     lock = lockDataDir(dataDir);
     database = await openPglite(resolve(dataDir, "pglite"));
   }
   await database.migrate();
 
-  const { app, auth, mailer } = await buildApp(config, { database, logger: true });
+  const logger = createLogger(config);
+  const { app, auth, mailer } = await buildApp(config, { database, logger });
   const seeded = await seed(database.db, auth, { email: config.adminEmail, password: config.adminPassword });
   const maintenance = schedulePgliteMaintenance(database, (line) => app.log.info(line));
 
@@ -65,17 +67,27 @@ async function main() {
     `Portal no ar: ${config.publicUrl}`,
     `Banco de dados: ${database.kind === "pglite" ? `PGlite embutido em ${resolve(config.dataDir)}` : "PostgreSQL (DATABASE_URL)"}`,
   ];
-  if (seeded.createdAdmin) {
-    banner.push(
-      `Primeiro administrador criado. Entre em ${config.publicUrl}/login com:`,
-      `  email: ${seeded.createdAdmin.email}`,
-      `  senha: ${seeded.createdAdmin.password}${seeded.createdAdmin.generated ? "   (gerada agora e exibida só desta vez)" : ""}`,
-    );
+  const admin = seeded.createdAdmin;
+  if (admin) {
+    banner.push(`Primeiro administrador criado. Entre em ${config.publicUrl}/login com:`, `  email: ${admin.email}`);
+    // A password the operator chose (ADMIN_PASSWORD) is theirs already: never repeated in a log.
+    banner.push(admin.generated ? `  senha: ${admin.password}   (gerada agora e exibida só desta vez)` : "  senha: a de ADMIN_PASSWORD");
+  } else if (seeded.administradores.length) {
+    banner.push(`Entre em ${config.publicUrl}/login como administrador: ${seeded.administradores.join(", ")}.`);
   } else {
-    banner.push(`Entre em ${config.publicUrl}/login com o administrador ${config.adminEmail} (senha definida no primeiro início).`);
+    banner.push("Aviso: nenhum administrador ativo. Reative um pelo banco de dados (docs/operations.md).");
+  }
+  if (!config.smtpUrl) {
+    banner.push("Aviso: SMTP_URL não configurado: nenhum e-mail é entregue (recuperação de senha, convites); cada mensagem vai só para o log.");
   }
   if (!config.clientDir) banner.push("Aviso: build do site não encontrado; só a API está servindo.");
-  console.log(banner.join("\n") + "\n");
+  // In a terminal, the banner as text; otherwise one log line per item, between the JSON lines.
+  if (logFormatFor(config) === "pretty") console.log(banner.join("\n") + "\n");
+  else
+    for (const line of banner.filter(Boolean)) {
+      if (line.startsWith("Aviso:")) logger.warn(line);
+      else logger.info(line);
+    }
 }
 
 main().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERMISSION_NAMES } from "../shared/permissions";
 import { Fixtures, nextSeq } from "./testing/fixtures";
-import { ADMIN, createTestApp, databaseSnapshot, request, signIn, userWithPermissions } from "./testing/harness";
+import { ADMIN, createTestApp, databaseSnapshot, request, signIn, userWithPermissions, errorWithoutRequestId } from "./testing/harness";
 import { apiRoutes, ROUTE_SAMPLES, routeKey, routeTableProblems, SCOPE_EXPECTATIONS, type RouteEntry } from "./testing/route-matrix";
 
 // Condominium scope (gatehouse-spec §2), checked as an attacker would: a user holding every
@@ -83,7 +83,7 @@ describe("every route, as a user serving only condominium A", () => {
       for (const mark of foreignMarks) expect(response.body, `${key} answered a record of another condominium (${mark})`).not.toContain(mark);
     } else {
       expect(response.statusCode, `${key}: ${response.body}`).toBe(expected);
-      expect(response.json()).toStrictEqual({
+      expect(errorWithoutRequestId(response)).toStrictEqual({
         error: {
           code: expect.any(String),
           title: expect.any(String),

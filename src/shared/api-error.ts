@@ -1,10 +1,13 @@
-// The one error shape of the API: { error: { code, title, message, fields? } }.
+// The one error shape of the API: { error: { code, title, message, fields?, request_id? } }.
+// request_id is the request's X-Request-Id (the one the caller sent, or a new UUID): what an
+// operator looks for in the logs when a user reports the error.
 export interface ApiErrorBody {
   error: {
     code: string;
     title: string;
     message: string;
     fields?: Record<string, string>;
+    request_id?: string;
   };
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from "fastify";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
@@ -25,15 +26,21 @@ export interface AuthDeps {
   /** Recovery e-mails per address (config.rateLimits.recoveryPerAddress). */
   recoveryLimiter: AttemptLimiter;
   secret: string;
+  /** Where better-auth's own messages go (the process logger); by default, nowhere but errors to stderr. */
+  log?: Pick<FastifyBaseLogger, "debug" | "info" | "warn" | "error">;
 }
 
 /** better-auth keeps each reset link as `reset-password:<token>`, valued with the account id. */
 export const RESET_PREFIX = "reset-password:";
 
-export function createAuth({ config, db, outbox, recoveryLimiter, secret }: AuthDeps) {
+export function createAuth({ config, db, outbox, recoveryLimiter, secret, log }: AuthDeps) {
   const { rateLimits } = config;
   return betterAuth({
     appName: "Portal Sentinela",
+    // Through the process logger, as JSON lines like every other (no coloured text between them).
+    logger: log
+      ? { level: "debug", log: (level, message, ...args) => log[level]({ component: "better-auth", ...(args.length ? { args } : {}) }, message) }
+      : { level: "error" },
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret,

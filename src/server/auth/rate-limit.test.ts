@@ -3,7 +3,7 @@ import { buildApp, type PortalApp } from "../app";
 import { DEFAULT_RATE_LIMITS, type AppConfig } from "../config";
 import { eq } from "drizzle-orm";
 import { filaEmails, limitesTentativas, session, usuarios, verification } from "../db/schema";
-import { ADMIN, createTestApp, TEST_ORIGIN, testConfig, type TestApp } from "../testing/harness";
+import { ADMIN, createTestApp, TEST_ORIGIN, testConfig, type TestApp, errorWithoutRequestId } from "../testing/harness";
 import { createAuthUser } from "./accounts";
 
 // The production limits, not the relaxed ones the other API tests use.
@@ -186,7 +186,7 @@ describe("limits per account and per address, whatever the client's address", ()
       const statuses: number[] = [];
       for (let i = 0; i <= failures; i++) statuses.push((await signInFrom(t, email, `errada-${i}-senha`)).statusCode);
       const last = await signInFrom(t, email, "qualquer-senha-1");
-      return { statuses, last: last.statusCode, body: last.json() };
+      return { statuses, last: last.statusCode, body: errorWithoutRequestId(last) };
     };
     const known = await answers(ADMIN.email);
     const unknown = await answers("ninguem-aqui@teste.local");

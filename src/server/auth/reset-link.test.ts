@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_RATE_LIMITS } from "../config";
 import { usuarios, verification } from "../db/schema";
 import { Fixtures } from "../testing/fixtures";
-import { ADMIN, createTestApp, signIn, TEST_ORIGIN, type TestApp } from "../testing/harness";
+import { ADMIN, createTestApp, signIn, TEST_ORIGIN, type TestApp, errorWithoutRequestId } from "../testing/harness";
 
 // GET /api/redefinicao-senha?token=: the password page learns whether its e-mailed link still
 // works before the user types two passwords. Only { valido } comes back, and the check is
@@ -74,7 +74,7 @@ describe("GET /api/redefinicao-senha", () => {
   it("refuses a token longer than any link's in the one error shape", async () => {
     const response = await client()("a".repeat(201));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toStrictEqual({
+    expect(errorWithoutRequestId(response)).toStrictEqual({
       error: { code: "VALIDATION_ERROR", title: "Dados inválidos", message: "Link inválido.", fields: { token: "Link inválido." } },
     });
   });
@@ -86,7 +86,7 @@ describe("GET /api/redefinicao-senha", () => {
     const limited = await check(await fixtures.resetToken());
     expect(limited.statusCode).toBe(429);
     expect(limited.headers["retry-after"]).toBeDefined();
-    expect(limited.json()).toStrictEqual({
+    expect(errorWithoutRequestId(limited)).toStrictEqual({
       error: { code: "RATE_LIMITED", title: "Muitas tentativas", message: "Muitas tentativas em pouco tempo. Aguarde um instante e tente novamente." },
     });
     // Another address is not held back.

@@ -103,7 +103,7 @@ function rateLimited(reply: FastifyReply, retryAfterSeconds: number) {
   return reply
     .header("retry-after", String(retryAfterSeconds))
     .status(429)
-    .send(AppError.from(429, "RATE_LIMITED", MSG.rateLimited).toBody());
+    .send(AppError.from(429, "RATE_LIMITED", MSG.rateLimited).toBody(reply.request.id));
 }
 
 export interface AuthRoutesOptions {
@@ -128,7 +128,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, { publicUrl
       if (!invalid && request.method === "POST" && path === "/api/auth/reset-password") {
         invalid = await checkResetPassword(auth, url, request.body);
       }
-      if (invalid) return reply.status(400).send(invalid.toBody());
+      if (invalid) return reply.status(400).send(invalid.toBody(request.id));
       // Per account: counted on the typed address whether or not an account has it, so the
       // answer never tells which addresses exist.
       const accountKey = path === SIGN_IN ? attemptKey("login", String((request.body as { email?: unknown }).email)) : null;
@@ -145,7 +145,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, { publicUrl
         if (error.statusCode >= 500) request.log.error({ body }, "better-auth error");
         const retryAfter = response.headers.get("x-retry-after");
         if (retryAfter) reply.header("retry-after", retryAfter);
-        return reply.status(error.statusCode).send(error.toBody());
+        return reply.status(error.statusCode).send(error.toBody(request.id));
       }
       reply.status(response.status);
       response.headers.forEach((value, key) => {

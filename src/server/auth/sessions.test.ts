@@ -1,7 +1,7 @@
 import { and, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { session, usuarios, verification } from "../db/schema";
-import { ADMIN, createTestApp, request, signIn, TEST_ORIGIN, userWithPermissions, type TestApp } from "../testing/harness";
+import { ADMIN, createTestApp, request, signIn, TEST_ORIGIN, userWithPermissions, type TestApp, errorWithoutRequestId } from "../testing/harness";
 import { createAuthUser } from "./accounts";
 import { describeDevice } from "./sessions";
 
@@ -254,7 +254,7 @@ describe("JSON nested too deep", () => {
   ])("%s: 400 in the one error shape", async (url, body) => {
     const response = await send(url, body);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toStrictEqual({
+    expect(errorWithoutRequestId(response)).toStrictEqual({
       error: { code: "TOO_DEEP", title: "Dados inválidos", message: "O conteúdo enviado tem níveis demais de aninhamento." },
     });
   });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { ADMIN_GROUP_NAME, PERMISSIONS } from "../../shared/permissions";
 import type { Auth } from "../auth/auth";
 import { createAuthUser } from "../auth/accounts";
@@ -11,6 +11,8 @@ import { grupoPermissoes, grupos, permissoes, usuarioGrupos, usuarios } from "./
 export interface SeedResult {
   /** Set only when this run created the first admin (the password is shown once). */
   createdAdmin?: { email: string; password: string; generated: boolean };
+  /** The active administrators' e-mails (the first few), for the start banner. */
+  administradores: string[];
 }
 
 /** Idempotent: the permissions catalogue, Administrador holding all of them, the first admin. */
@@ -29,7 +31,7 @@ export async function seed(db: Db, auth: Auth, admin: { email: string; password?
     on conflict do nothing`);
 
   const [anyUser] = await db.select({ id: usuarios.id }).from(usuarios).limit(1);
-  if (anyUser) return {};
+  if (anyUser) return { administradores: await activeAdministrators(db, adminGroup!.id) };
 
   const ctx = await auth.$context;
   const existing = await ctx.internalAdapter.findUserByEmail(admin.email);
@@ -53,7 +55,18 @@ export async function seed(db: Db, auth: Auth, admin: { email: string; password?
       .returning({ id: usuarios.id });
     await tx.insert(usuarioGrupos).values({ usuario_id: profile!.id, grupo_id: adminGroup!.id });
   });
-  return { createdAdmin: { email: admin.email, password, generated: !admin.password } };
+  return { createdAdmin: { email: admin.email, password, generated: !admin.password }, administradores: [admin.email] };
+}
+
+async function activeAdministrators(db: Db, grupoId: string): Promise<string[]> {
+  const rows = await db
+    .select({ email: usuarios.email })
+    .from(usuarios)
+    .innerJoin(usuarioGrupos, eq(usuarioGrupos.usuario_id, usuarios.id))
+    .where(and(eq(usuarioGrupos.grupo_id, grupoId), eq(usuarios.status, "ativo")))
+    .orderBy(asc(usuarios.created_at))
+    .limit(3);
+  return rows.map((r) => r.email);
 }
 
 /** 16 random URL-safe characters (96 bits), redrawn in the unlikely case the checker objects. */

@@ -51,6 +51,6 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, "unhandled error");
       appError = AppError.from(500, appError?.code ?? "INTERNAL", MSG.internal);
     }
-    return reply.status(appError.statusCode).send(appError.toBody());
+    return reply.status(appError.statusCode).send(appError.toBody(request.id));
   });
 }

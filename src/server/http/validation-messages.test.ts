@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, createTestApp, databaseSnapshot, request, signIn, type TestApp } from "../testing/harness";
+import { ADMIN, createTestApp, databaseSnapshot, request, signIn, type TestApp, errorWithoutRequestId } from "../testing/harness";
 import { apiRoutes, routeKey } from "../testing/route-matrix";
 
 // Invalid input is answered in pt-BR, in the one error shape, by every route (issue 13: a long
@@ -23,7 +23,7 @@ describe("POST /api/leads", () => {
     const before = await databaseSnapshot(t);
     const response = await request(t, "POST", "/api/leads", { payload: { nome: "Maria Souza", email: "maria@exemplo.com.br", descricao: "a".repeat(5001) } });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toStrictEqual(refusal("descricao", "Use no máximo 5000 caracteres."));
+    expect(errorWithoutRequestId(response)).toStrictEqual(refusal("descricao", "Use no máximo 5000 caracteres."));
     expect(await databaseSnapshot(t)).toStrictEqual(before);
 
     const atLimit = await request(t, "POST", "/api/leads", { payload: { nome: "Maria Souza", email: "maria@exemplo.com.br", descricao: "a".repeat(5000) } });
@@ -32,7 +32,7 @@ describe("POST /api/leads", () => {
 
   it("refuses a description that is not text in Portuguese", async () => {
     const response = await request(t, "POST", "/api/leads", { payload: { nome: "Maria Souza", email: "maria@exemplo.com.br", descricao: 42 } });
-    expect(response.json()).toStrictEqual(refusal("descricao", "Descrição inválida."));
+    expect(errorWithoutRequestId(response)).toStrictEqual(refusal("descricao", "Descrição inválida."));
   });
 });
 
@@ -60,13 +60,15 @@ describe("list paging parameters", () => {
       for (const limit of ["abc", "1.5", "0", "201", "-3", "1e400", ""]) {
         const response = await request(t, "GET", `${url}?limit=${encodeURIComponent(limit)}`, { cookie: admin });
         expect(response.statusCode, `limit=${limit}`).toBe(400);
-        expect(response.json(), `limit=${limit}`).toStrictEqual(refusal("limit", LIMIT));
+        expect(errorWithoutRequestId(response), `limit=${limit}`).toStrictEqual(refusal("limit", LIMIT));
       }
       const max = url === "/api/usuarios" ? "1.000.000" : "10.000.000";
       // Lists born with keyset paging (bloqueios, registros) take no offset at all.
       for (const offset of paysOffset ? ["abc", "-1", "0.5"] : []) {
         const response = await request(t, "GET", `${url}?offset=${offset}`, { cookie: admin });
-        expect(response.json(), `offset=${offset}`).toStrictEqual(refusal("offset", `O deslocamento (offset) deve ser um número inteiro de 0 a ${max}.`));
+        expect(errorWithoutRequestId(response), `offset=${offset}`).toStrictEqual(
+          refusal("offset", `O deslocamento (offset) deve ser um número inteiro de 0 a ${max}.`),
+        );
       }
       expect((await request(t, "GET", `${url}?limit=200${paysOffset ? "&offset=0" : ""}`, { cookie: admin })).statusCode).toBe(200);
     },
@@ -96,6 +98,6 @@ describe("other fields a user can get wrong", () => {
 
   it("answers a filter it does not know in Portuguese", async () => {
     const response = await request(t, "GET", "/api/usuarios?status=apagado", { cookie: admin });
-    expect(response.json()).toStrictEqual(refusal("status", "Status inválido."));
+    expect(errorWithoutRequestId(response)).toStrictEqual(refusal("status", "Status inválido."));
   });
 });

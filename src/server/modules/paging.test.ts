@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeCursor } from "../../shared/schemas/cursor";
 import { MSG } from "../../shared/messages";
-import { ADMIN, createTestApp, databaseSnapshot, request, signIn, type TestApp } from "../testing/harness";
+import { ADMIN, createTestApp, databaseSnapshot, request, signIn, type TestApp, errorWithoutRequestId } from "../testing/harness";
 
 // Keyset pagination of the five paged lists (`after` = the previous page's `next`): walking the
 // pages returns every row once, in the list's order, even when rows are added before the
@@ -298,7 +298,9 @@ describe("bad cursors", () => {
     const before = await databaseSnapshot(t);
     const response = await request(t, "GET", url, { cookie: admin });
     expect(response.statusCode, `${url}: ${response.body.slice(0, 300)}`).toBe(400);
-    expect(response.json()).toStrictEqual({ error: { code: "VALIDATION_ERROR", title: "Dados inválidos", message, fields: { after: message } } });
+    expect(errorWithoutRequestId(response)).toStrictEqual({
+      error: { code: "VALIDATION_ERROR", title: "Dados inválidos", message, fields: { after: message } },
+    });
     expect(await databaseSnapshot(t), `${url} changed the database`).toStrictEqual(before);
   }
 

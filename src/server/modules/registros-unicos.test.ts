@@ -7,7 +7,7 @@ import { MSG } from "../../shared/messages";
 import { createPendingUniqueIndexes, openPglite, openPostgres, queryRows, type Database, type Db } from "../db/client";
 import { condominios, moradores, unidades, veiculos } from "../db/schema";
 import { pgConstraint, pgErrorCode } from "../errors";
-import { ADMIN, createPostgresDatabase, createTestApp, request, signIn, type TestApp } from "../testing/harness";
+import { ADMIN, createPostgresDatabase, createTestApp, request, signIn, type TestApp, errorWithoutRequestId } from "../testing/harness";
 
 // Issue 14: unique where the real world is unique, through the API (a 409 with the message on the
 // field, nothing written) and at the database (a direct INSERT is refused by the unique index).
@@ -34,11 +34,15 @@ const rows = async () => {
 };
 
 /** A 409 'Registro duplicado' with `message` under `field`, and no row written or changed. */
-async function refusedAsDuplicate(write: () => Promise<{ statusCode: number; json(): unknown }>, field: string, message: string) {
+async function refusedAsDuplicate(
+  write: () => Promise<{ statusCode: number; json(): unknown; headers: Record<string, unknown> }>,
+  field: string,
+  message: string,
+) {
   const before = await rows();
   const response = await write();
   expect(response.statusCode).toBe(409);
-  expect(response.json()).toEqual({ error: { code: "DUPLICATE", title: "Registro duplicado", message, fields: { [field]: message } } });
+  expect(errorWithoutRequestId(response)).toEqual({ error: { code: "DUPLICATE", title: "Registro duplicado", message, fields: { [field]: message } } });
   expect(await rows()).toEqual(before);
 }
 

@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { expect } from "vitest";
 import { inArray, sql } from "drizzle-orm";
 import { createAuthUser } from "../auth/accounts";
 import * as schema from "../db/schema";
 import pg from "pg";
-import { buildApp, type PortalApp } from "../app";
+import { buildApp, type AppDeps, type PortalApp } from "../app";
 import { DEFAULT_RATE_LIMITS, DEFAULT_SESSION_LIMITS, type AppConfig } from "../config";
 import { openPostgres, type Database } from "../db/client";
 import { openMigratedPglite } from "./pglite-template";
@@ -25,6 +26,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     adminEmail: ADMIN.email,
     adminPassword: ADMIN.password,
     trustProxy: false,
+    logLevel: "silent",
+    databasePoolMax: 10,
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       signIn: { window: 60, max: 1000 },
@@ -92,7 +95,7 @@ export interface TestApp extends PortalApp {
 }
 
 /** The real app on a real database, seeded like a first start, answering through `inject`. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}, deps: { agora?: () => number } = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<AppConfig> = {}, deps: Pick<AppDeps, "agora" | "logger"> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const config = testConfig(overrides);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: () => undefined });
@@ -202,4 +205,17 @@ export async function databaseSnapshot(app: TestApp): Promise<Record<string, str
   }
   const result = await app.database.db.execute(sql.raw(await query));
   return Object.fromEntries((result as unknown as { rows: { name: string; value: string }[] }).rows.map((r) => [r.name, r.value]));
+}
+
+/**
+ * An error body with its `request_id` (each request's own, also in the X-Request-Id header,
+ * checked by request-id.test.ts) taken out: for comparing two refusals, or a refusal with the
+ * catalogue's code, title and message.
+ */
+export function errorWithoutRequestId(response: { json(): unknown; headers: Record<string, unknown> }): unknown {
+  const body = response.json() as { error?: { request_id?: unknown } };
+  if (!body.error) return body;
+  const { request_id, ...error } = body.error;
+  expect(request_id, "the error body names its request").toBe(response.headers["x-request-id"]);
+  return { ...body, error };
 }

@@ -3,7 +3,7 @@ import { MSG } from "../../../shared/messages";
 import { dateInSaoPaulo, today } from "../../../shared/time";
 import { bloqueios } from "../../db/schema";
 import { nextSeq } from "../../testing/fixtures";
-import { ADMIN, createTestApp, databaseSnapshot, request, signIn, userWithPermissions, type TestApp } from "../../testing/harness";
+import { ADMIN, createTestApp, databaseSnapshot, request, signIn, userWithPermissions, type TestApp, errorWithoutRequestId } from "../../testing/harness";
 import { bloqueioAplicavel, mensagemBloqueio } from "./verificar";
 
 // The blocklist (gatehouse-spec §6): create, list, remove with history, scope (§2), and the
@@ -174,7 +174,7 @@ describe("DELETE /api/bloqueios/:id", () => {
     expect(outOfScope.statusCode).toBe(404);
     expect(outOfScope.json().error).toMatchObject(MSG.bloqueioNotFound);
     const unknown = await request(t, "DELETE", "/api/bloqueios/00000000-0000-4000-8000-000000000000", { cookie: sindico.cookie });
-    expect(unknown.json()).toEqual(outOfScope.json());
+    expect(errorWithoutRequestId(unknown)).toEqual(errorWithoutRequestId(outOfScope));
     const general = await request(t, "DELETE", `/api/bloqueios/${geral!.id}`, { cookie: sindico.cookie });
     expect(general.statusCode).toBe(403);
     expect(general.json().error).toMatchObject(MSG.bloqueioGeralNeedsAll);

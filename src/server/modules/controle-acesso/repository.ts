@@ -1,4 +1,5 @@
-import { and, asc, eq, ilike, isNull, or, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { onlyDigits } from "../../../shared/br/phone";
 import { normalizePlaca, podeSerParteDePlaca } from "../../../shared/br/placa";
 import { situacaoNoDia } from "../../../shared/prestador-situacao";
@@ -56,6 +57,12 @@ function unidadeDigitada(q: string): { bloco: string | null; numero: string } | 
 }
 const blocoSemPalavra = sql`lower(regexp_replace(${unidades.bloco}, ${`^(${BLOCO_PALAVRA})\\s+`}, '', 'i'))`;
 
+/** Select fields under their own names, so a subquery's row turns into JSON with these keys. */
+const named = (fields: Record<string, AnyPgColumn | SQL>) => Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, sql`${field}`.as(key)]));
+
+/** A json column as the driver hands it: parsed already (pg, PGlite) or as text. */
+const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
+
 export function controleAcessoRepository(db: Db) {
   const dentroDesde = (chave: ReturnType<typeof sql>) =>
     sql<
@@ -66,14 +73,24 @@ export function controleAcessoRepository(db: Db) {
     /** An active condominium of the scope: the gate's own (§3). */
     condominioDaPortaria: (scope: CondominioScope, id: string) => activeCondominioInScope(db, scope, id),
 
-    /** The console's one search (§3) over the condominium's residents, vehicles and providers. */
-    async busca(condominioId: string, q: string, hoje: string): Promise<Pick<BuscaPortaria, "moradores" | "veiculos" | "prestadores">> {
+    /**
+     * The console's one search (§3) over the condominium's residents, vehicles and providers, in
+     * ONE statement that also checks the gate's condominium (active, in the user's scope): null
+     * when it is not, and then nothing else is read. One round trip per keystroke-search: at a
+     * busy gate the statements, not the rows, are what cost (docs/performance.md).
+     */
+    async busca(
+      scope: CondominioScope,
+      condominioId: string,
+      q: string,
+      hoje: string,
+    ): Promise<(Pick<BuscaPortaria, "moradores" | "veiculos" | "prestadores"> & { condominio: { id: string; nome: string } }) | null> {
       const text = q.trim();
-      if (!text) return { moradores: [], veiculos: [], prestadores: [] };
       const digits = onlyDigits(text);
       const placa = normalizePlaca(text);
       const unidade = unidadeDigitada(text);
       const pattern = containsPattern(text);
+      const onlyNumber = digits.length === text.replace(/[\s.\-()]/g, "").length;
 
       const unidadeMatch = unidade
         ? and(
@@ -81,19 +98,24 @@ export function controleAcessoRepository(db: Db) {
             unidade.bloco ? eq(blocoSemPalavra, unidade.bloco.toLowerCase()) : undefined,
           )
         : undefined;
-      // Three independent queries: on PostgreSQL they run at once, each on a pooled connection.
+      const condominio = db
+        .select(named({ id: condominios.id, nome: condominios.nome }))
+        .from(condominios)
+        .where(and(eq(condominios.id, condominioId), eq(condominios.ativo, true), condominioInScope(scope, condominios.id)));
       const moradorQuery = db
-        .select({
-          id: moradores.id,
-          nome_completo: moradores.nome_completo,
-          tipo_morador: moradores.tipo_morador,
-          telefone_celular: moradores.telefone_celular,
-          ativo: moradores.ativo,
-          unidade_id: unidades.id,
-          bloco: unidades.bloco,
-          numero_unidade: unidades.numero_unidade,
-          dentro_desde: dentroDesde(sql`'morador:' || ${moradores.id}::text`),
-        })
+        .select(
+          named({
+            id: moradores.id,
+            nome_completo: moradores.nome_completo,
+            tipo_morador: moradores.tipo_morador,
+            telefone_celular: moradores.telefone_celular,
+            ativo: moradores.ativo,
+            unidade_id: unidades.id,
+            bloco: unidades.bloco,
+            numero_unidade: unidades.numero_unidade,
+            dentro_desde: dentroDesde(sql`'morador:' || ${moradores.id}::text`),
+          }),
+        )
         .from(moradores)
         .innerJoin(unidades, eq(unidades.id, moradores.unidade_id))
         .where(
@@ -101,52 +123,52 @@ export function controleAcessoRepository(db: Db) {
             eq(unidades.condominio_id, condominioId),
             or(
               ilike(moradores.nome_completo, pattern),
-              digits.length >= 3 && digits.length === text.replace(/[\s.\-()]/g, "").length ? ilike(moradores.cpf, `${digits}%`) : undefined,
-              digits.length >= 8 && digits.length === text.replace(/[\s.\-()]/g, "").length ? ilike(moradores.telefone_celular, `%${digits}%`) : undefined,
+              digits.length >= 3 && onlyNumber ? ilike(moradores.cpf, `${digits}%`) : undefined,
+              digits.length >= 8 && onlyNumber ? ilike(moradores.telefone_celular, `%${digits}%`) : undefined,
               unidadeMatch,
             ),
           ),
         )
         .orderBy(asc(moradores.nome_completo))
         .limit(RESULTADOS);
-
       const veiculoQuery = podeSerParteDePlaca(text)
         ? db
-            .select({
-              id: veiculos.id,
-              placa: veiculos.placa,
-              marca: veiculos.marca,
-              modelo: veiculos.modelo,
-              cor: veiculos.cor,
-              ativo: veiculos.ativo,
-              morador_id: moradores.id,
-              morador_nome: moradores.nome_completo,
-              morador_ativo: moradores.ativo,
-              unidade_id: unidades.id,
-              bloco: unidades.bloco,
-              numero_unidade: unidades.numero_unidade,
-              dentro_desde: dentroDesde(sql`'morador:' || ${moradores.id}::text`),
-            })
+            .select(
+              named({
+                id: veiculos.id,
+                placa: veiculos.placa,
+                marca: veiculos.marca,
+                modelo: veiculos.modelo,
+                cor: veiculos.cor,
+                ativo: veiculos.ativo,
+                morador_id: moradores.id,
+                morador_nome: moradores.nome_completo,
+                morador_ativo: moradores.ativo,
+                unidade_id: unidades.id,
+                bloco: unidades.bloco,
+                numero_unidade: unidades.numero_unidade,
+                dentro_desde: dentroDesde(sql`'morador:' || ${moradores.id}::text`),
+              }),
+            )
             .from(veiculos)
             .innerJoin(moradores, eq(moradores.id, veiculos.morador_id))
             .innerJoin(unidades, eq(unidades.id, veiculos.unidade_id))
             .where(and(eq(veiculos.condominio_id, condominioId), ilike(veiculos.placa, containsPattern(placa))))
             .orderBy(asc(veiculos.placa))
             .limit(RESULTADOS)
-        : Promise.resolve([]);
-
+        : null;
       const prestadorQuery = db
-        .select({
-          id: prestadores.id,
-          nome_empresa_profissional: prestadores.nome_empresa_profissional,
-          tipo_servico: prestadores.tipo_servico,
-          ativo: prestadores.ativo,
-          inicio: prestadores.data_inicio_autorizacao,
-          fim: prestadores.data_fim_autorizacao,
-          dentro_desde: sql<
-            Date | string | null
-          >`(select ${presencas.entrou_em} from ${presencas} where ${presencas.condominio_id} = ${condominioId} and ${presencas.pessoa_chave} = 'prestador:' || ${prestadores.id}::text)`,
-        })
+        .select(
+          named({
+            id: prestadores.id,
+            nome_empresa_profissional: prestadores.nome_empresa_profissional,
+            tipo_servico: prestadores.tipo_servico,
+            ativo: prestadores.ativo,
+            inicio: prestadores.data_inicio_autorizacao,
+            fim: prestadores.data_fim_autorizacao,
+            dentro_desde: sql`(select ${presencas.entrou_em} from ${presencas} where ${presencas.condominio_id} = ${condominioId} and ${presencas.pessoa_chave} = 'prestador:' || ${prestadores.id}::text)`,
+          }),
+        )
         .from(prestadores)
         .where(
           and(
@@ -160,20 +182,52 @@ export function controleAcessoRepository(db: Db) {
         )
         .orderBy(asc(prestadores.nome_empresa_profissional))
         .limit(RESULTADOS);
-      const [moradorRows, veiculoRows, prestadorRows] = await Promise.all([moradorQuery, veiculoQuery, prestadorQuery]);
 
-      // A subquery's timestamp arrives as the driver's text: one ISO form for every column.
-      const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-      const unidadeDe = (r: { unidade_id: string; bloco: string | null; numero_unidade: string }) => ({
-        id: r.unidade_id,
-        bloco: r.bloco,
-        numero_unidade: r.numero_unidade,
-      });
+      // The lists are read only for the condominium's row: none when it is out of scope.
+      const lista = (query: { getSQL(): SQL } | null) => (query ? sql`coalesce((select json_agg(t) from (${query.getSQL()}) t), '[]'::json)` : sql`'[]'::json`);
+      const [row] = await queryRows<{ id: string; nome: string; moradores: unknown; veiculos: unknown; prestadores: unknown }>(
+        db,
+        sql`select c.id, c.nome, ${lista(moradorQuery)} as moradores, ${lista(veiculoQuery)} as veiculos, ${lista(prestadorQuery)} as prestadores
+            from (${condominio.getSQL()}) c`,
+      );
+      if (!row) return null;
+      type Unidade = { unidade_id: string; bloco: string | null; numero_unidade: string; dentro_desde: string | null };
+      const moradorRows = json<(Unidade & { id: string; nome_completo: string; tipo_morador: string; telefone_celular: string | null; ativo: boolean })[]>(
+        row.moradores,
+      );
+      const veiculoRows = json<
+        (Unidade & {
+          id: string;
+          placa: string;
+          marca: string | null;
+          modelo: string | null;
+          cor: string | null;
+          ativo: boolean;
+          morador_id: string;
+          morador_nome: string;
+          morador_ativo: boolean;
+        })[]
+      >(row.veiculos);
+      const prestadorRows = json<
+        {
+          id: string;
+          nome_empresa_profissional: string;
+          tipo_servico: string;
+          ativo: boolean;
+          inicio: string | null;
+          fim: string | null;
+          dentro_desde: string | null;
+        }[]
+      >(row.prestadores);
+
+      const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+      const unidadeDe = (r: Unidade) => ({ id: r.unidade_id, bloco: r.bloco, numero_unidade: r.numero_unidade });
       return {
+        condominio: { id: row.id, nome: row.nome },
         moradores: moradorRows.map((r): MoradorEncontrado => ({
           id: r.id,
           nome_completo: r.nome_completo,
-          tipo_morador: r.tipo_morador,
+          tipo_morador: r.tipo_morador as MoradorEncontrado["tipo_morador"],
           telefone_celular: r.telefone_celular,
           ativo: r.ativo,
           unidade: unidadeDe(r),

@@ -192,27 +192,37 @@ export const controleAcessoRoutes =
       "/api/controle-acesso/busca",
       { config: { access }, schema: { querystring: buscaPortariaQuerySchema, response: { 200: buscaPortariaResponseSchema } } },
       async (request) => {
-        const condominio = await portaria(request, request.query.condominio_id);
         const instante = agora();
         const q = request.query.q.trim();
+        const nada = { moradores: [], veiculos: [], prestadores: [], visitantes: [], autorizacao: null, codigo_recusa: null };
+        if (!q) {
+          await portaria(request, request.query.condominio_id);
+          return nada;
+        }
         // A typed code or a scanned QR opens its authorisation directly (§3). Neither can be a
         // resident's or provider's name, CPF, plate or unit, so those are not searched; a typed
         // code could still be a visitor's document (a passport), so visitors are.
         if (pareceQrCode(q) || pareceCodigo(q)) {
+          const condominio = await portaria(request, request.query.condominio_id);
           const qr = pareceQrCode(q);
           const [id, visitantesEncontrados] = await Promise.all([
             resolver(request, condominio.id, qr ? { qrcode: q } : { codigo: q }),
-            qr ? [] : visitantes.busca(condominio.id, q, instante, VISITANTES),
+            qr ? [] : visitantes.busca(scopeOf(request), condominio.id, q, instante, VISITANTES),
           ]);
           const autorizacao = id ? await visitantes.encontrado(condominio.id, id, instante) : null;
           const codigo_recusa = autorizacao ? autorizacao.recusa : CODIGO_INVALIDO;
-          return { moradores: [], veiculos: [], prestadores: [], visitantes: visitantesEncontrados, autorizacao, codigo_recusa };
+          return { ...nada, visitantes: visitantesEncontrados, autorizacao, codigo_recusa };
         }
+        // Both statements check the gate's condominium (active, in scope) themselves: two round
+        // trips at once per search, not a check and then the searches.
+        const scope = scopeOf(request);
         const [found, visitantesEncontrados] = await Promise.all([
-          repo.busca(condominio.id, q, dateInSaoPaulo(instante)),
-          visitantes.busca(condominio.id, q, instante, VISITANTES),
+          repo.busca(scope, request.query.condominio_id, q, dateInSaoPaulo(instante)),
+          visitantes.busca(scope, request.query.condominio_id, q, instante, VISITANTES),
         ]);
-        return { ...found, visitantes: visitantesEncontrados, autorizacao: null, codigo_recusa: null };
+        if (!found) throw notFound(CONDOMINIO_NOT_FOUND);
+        const { condominio: _condominio, ...listas } = found;
+        return { ...listas, visitantes: visitantesEncontrados, autorizacao: null, codigo_recusa: null };
       },
     );
 

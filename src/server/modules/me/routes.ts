@@ -60,7 +60,7 @@ export const meRoutes =
           return reply
             .header("retry-after", String(wait))
             .status(429)
-            .send(AppError.from(429, "RATE_LIMITED", MSG.rateLimited).toBody());
+            .send(AppError.from(429, "RATE_LIMITED", MSG.rateLimited).toBody(request.id));
         if (!(await ctx.password.verify({ hash: currentHash, password: senhaAtual }))) {
           await signInFailures.hit(key);
           throw AppError.from(400, "WRONG_PASSWORD", MSG.currentPasswordWrong, { senhaAtual: MSG.currentPasswordWrong.message });

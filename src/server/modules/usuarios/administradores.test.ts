@@ -3,7 +3,7 @@ import type { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { grupos, usuarioGrupos, usuarios, user } from "../../db/schema";
 import { pgConstraint, pgErrorCode } from "../../errors";
-import { ADMIN, createTestApp, databaseSnapshot, request, signIn, userWithPermissions, type TestApp } from "../../testing/harness";
+import { ADMIN, createTestApp, databaseSnapshot, request, signIn, userWithPermissions, type TestApp, errorWithoutRequestId } from "../../testing/harness";
 
 // The system always keeps at least one active member of Administrador (issue 12): through the API,
 // against plain SQL (migration 0009), and when two administrators act at the same instant.
@@ -64,13 +64,13 @@ describe("at least one active administrator", () => {
     const before = await databaseSnapshot(t);
     const deactivate = await setStatus(other.cookie, adminId, "inativo");
     expect(deactivate.statusCode).toBe(403);
-    expect(deactivate.json()).toStrictEqual({ error: LAST_ADMIN });
+    expect(errorWithoutRequestId(deactivate)).toStrictEqual({ error: LAST_ADMIN });
     const removeFromGroup = await request(t, "PUT", `/api/usuarios/${adminId}`, {
       cookie: other.cookie,
       payload: { nome_completo: "Administrador", status: "ativo", grupo_ids: [] },
     });
     expect(removeFromGroup.statusCode).toBe(403);
-    expect(removeFromGroup.json()).toStrictEqual({ error: LAST_ADMIN });
+    expect(errorWithoutRequestId(removeFromGroup)).toStrictEqual({ error: LAST_ADMIN });
     expect(await databaseSnapshot(t)).toStrictEqual(before);
     expect((await request(t, "GET", "/api/me", { cookie: admin })).statusCode).toBe(200);
 
@@ -116,7 +116,7 @@ describe("at least one active administrator", () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     const refused = answers.find((a) => a.statusCode !== 200)!;
     // Refused by the database at commit, or (when the winner committed first) the loser's session had already ended.
-    if (refused.statusCode === 403) expect(refused.json()).toStrictEqual({ error: LAST_ADMIN });
+    if (refused.statusCode === 403) expect(errorWithoutRequestId(refused)).toStrictEqual({ error: LAST_ADMIN });
     else expect(refused.statusCode).toBe(401);
     expect(await activeAdmins()).toHaveLength(1);
 

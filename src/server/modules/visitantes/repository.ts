@@ -391,17 +391,25 @@ export function visitantesRepository(db: Db) {
 
     /**
      * The console's search (§3 'Visitantes'): the condominium's authorisations in force now (or
-     * whose visitor is inside) whose name, document or code matches.
+     * whose visitor is inside) whose name, document or code matches; none when the condominium
+     * is inactive or out of `scope`.
      */
-    async busca(condominioId: string, q: string, agora: number, limite: number): Promise<VisitanteEncontrado[]> {
+    async busca(scope: CondominioScope, condominioId: string, q: string, agora: number, limite: number): Promise<VisitanteEncontrado[]> {
       const text = q.trim();
       if (!text) return [];
       const doc = /\d/.test(text) ? normalizeDocumento(text) : "";
       const codigo = normalizarCodigo(text);
+      // The gate's condominium checked here too (active, in scope): the console sends this
+      // beside its own search, which checks it as well.
+      const portaria = db
+        .select({ id: condominios.id })
+        .from(condominios)
+        .where(and(eq(condominios.id, condominioId), eq(condominios.ativo, true), condominioInScope(scope, condominios.id)));
       const rows = await gateBase()
         .where(
           and(
             eq(a.condominio_id, condominioId),
+            sql`exists (${portaria})`,
             or(
               and(eq(a.status, "ativa"), sql`${a.valido_ate} >= ${new Date(agora)}`),
               sql`exists (select 1 from ${presencas} where ${presencas.condominio_id} = ${a.condominio_id} and ${presencas.pessoa_chave} = 'autorizacao:' || ${a.id}::text)`,
