@@ -99,6 +99,23 @@ describe("rate limits with several server instances", () => {
     }
   });
 
+  it("shares the lead form's counter between two instances", async () => {
+    const other = await instance();
+    const { max } = DEFAULT_RATE_LIMITS.leads;
+    const ip = "192.0.2.30";
+    for (let i = 0; i < max; i++) {
+      const response = await from(i % 2 ? other : t, ip, "/api/leads", { nome: "Spam", email: "spam@teste.local" });
+      expect(response.statusCode).toBe(201);
+    }
+    for (const portal of [t, other]) {
+      const limited = await from(portal, ip, "/api/leads", { nome: "Spam", email: "spam@teste.local" });
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    }
+    // Another client is not affected.
+    expect((await from(other, "192.0.2.31", "/api/leads", { nome: "Ana", email: "ana@teste.local" })).statusCode).toBe(201);
+  });
+
   it("behind a trusted proxy, counts the address the proxy saw, not one the client forged", async () => {
     // TRUST_PROXY=true: the socket is the proxy (10.0.0.1), which appends the client's real address.
     const a = await instance({ trustProxy: true });

@@ -199,10 +199,8 @@ export async function openPostgres(url: string, folder = migrationsFolder, poolS
     // The name shows in pg_stat_activity (a restore refuses to run while the portal is connected).
     fallback_application_name: "portal",
     Client: PreparingClient,
-    // As on PGlite (openPglite): the portal's tables fit in memory, where a random page costs about
-    // a sequential one; with the default 4 the planner scans whole tables instead of using the
-    // trigram indexes (a provider search counted in 25 ms by seq scan, 1.4 ms by the indexes).
-    options: "-c random_page_cost=1.1",
+    // random_page_cost = 1.1 comes from the database itself (migration 0017), not from a
+    // connection option a pooler would refuse.
   });
   // An idle client that errors (server restart) must not crash the process.
   pool.on("error", (error) => console.error("[db] erro em conexão ociosa:", error.message));
@@ -210,15 +208,20 @@ export async function openPostgres(url: string, folder = migrationsFolder, poolS
   return {
     db,
     kind: "postgres",
+    // On connections of their own, closed afterwards: the app's connections all open after the
+    // migrations, with the database's settings as they left them (random_page_cost, 0017).
     migrate: async () => {
-      const lock = await pool.connect();
+      const migrations = new pg.Pool({ connectionString: url, max: 2, fallback_application_name: "portal" });
+      const lock = await migrations.connect();
       try {
         await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-        await migratePg(db as never, { migrationsFolder: folder });
-        await createPendingUniqueIndexes(db);
+        const migrationDb = drizzlePg({ client: migrations, schema }) as unknown as Db;
+        await migratePg(migrationDb as never, { migrationsFolder: folder });
+        await createPendingUniqueIndexes(migrationDb);
       } finally {
         await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
         lock.release();
+        await migrations.end();
       }
     },
     ping: async () => {
