@@ -40,6 +40,7 @@ import { loadAuthSecret, loadQrSecret } from "./db/settings";
 import { visitantesRoutes } from "./modules/visitantes/routes";
 import { limiteDeCodigos } from "./modules/visitantes/tentativas";
 import { dropCachesOnRevocation } from "./revocation";
+import { registerMetrics, type PortalMetrics } from "./metrics";
 import { AppError, notFound } from "./errors";
 import { MSG } from "../shared/messages";
 import type { PainelStats } from "../shared/schemas/painel";
@@ -59,6 +60,8 @@ export interface PortalApp {
   mailer: Mailer;
   /** The e-mail outbox: routes queue, its worker sends (started when the app is ready). */
   outbox: Outbox;
+  /** Requests by route and status, the pool, the outbox: served by main.ts on METRICS_PORT. */
+  metrics: PortalMetrics;
   /**
    * Every route the app registered, with its access declaration and the names of the query
    * parameters and body fields its schema declares (for the route-table tests: authorization
@@ -105,6 +108,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   const secret = config.authSecret ?? (await loadAuthSecret(db));
   const auth = createAuth({ config, db, outbox, recoveryLimiter, secret, log: app.log });
   startHousekeeping(app, db, outbox);
+  const metrics = registerMetrics(app, deps.database, outbox);
 
   const routes: PortalApp["routes"] = [];
   app.addHook("onRoute", (route) => {
@@ -166,5 +170,5 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
       throw notFound();
     });
 
-  return { app, auth, mailer, outbox, routes };
+  return { app, auth, mailer, outbox, routes, metrics };
 }

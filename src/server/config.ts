@@ -35,6 +35,9 @@ const envSchema = z.object({
   // only when the output is a terminal).
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+  // Prometheus metrics on a port of their own (off when unset), on this interface only.
+  METRICS_PORT: port.optional(),
+  METRICS_HOST: z.string().default("127.0.0.1"),
   // PostgreSQL connections of this instance (DATABASE_URL); several instances add up.
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   // For load tests only (npm run bench): sign-in attempts allowed per IP per minute.
@@ -86,6 +89,8 @@ export interface AppConfig {
   /** Unset: readable text in a terminal, JSON lines otherwise. */
   logFormat?: "json" | "pretty";
   databasePoolMax: number;
+  /** GET /metrics on this port and host (off without a port). */
+  metrics?: { port: number; host: string };
 }
 
 export interface SessionLimits {
@@ -140,5 +145,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
   };
 }

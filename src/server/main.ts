@@ -10,6 +10,7 @@ import { DataDirLockedError, lockDataDir, type DataDirLock } from "./db/data-dir
 import { schedulePgliteMaintenance } from "./db/maintenance";
 import { seed } from "./db/seed";
 import { createLogger, logFormatFor } from "./logging";
+import { serveMetrics } from "./metrics";
 
 // env -> open database (with the data-directory lock) -> migrate -> seed -> listen
 // (+ with PGlite, the backup control socket in DATA_DIR: `npm run backup` while running).
@@ -31,11 +32,12 @@ async function main() {
   await database.migrate();
 
   const logger = createLogger(config);
-  const { app, auth, mailer } = await buildApp(config, { database, logger });
+  const { app, auth, mailer, metrics } = await buildApp(config, { database, logger });
   const seeded = await seed(database.db, auth, { email: config.adminEmail, password: config.adminPassword });
   const maintenance = schedulePgliteMaintenance(database, (line) => app.log.info(line));
 
   let backups: BackupSocket | null = null;
+  let metricsServer: Awaited<ReturnType<typeof serveMetrics>> | null = null;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -47,6 +49,7 @@ async function main() {
       maintenance.stop();
       await app.close(); // stops accepting, lets in-flight requests finish
       await backups?.close();
+      await metricsServer?.close();
       mailer.close();
       await database.close();
     } finally {
@@ -58,6 +61,7 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metrics) metricsServer = await serveMetrics(metrics, config.metrics.port, config.metrics.host);
   if (database.pglite) {
     const pglite = database.pglite;
     backups = await serveBackups(dataDir, () => dumpPglite(pglite), { info: (m) => app.log.info(m), warn: (m) => app.log.warn(m) });
@@ -80,6 +84,7 @@ async function main() {
   if (!config.smtpUrl) {
     banner.push("Aviso: SMTP_URL não configurado: nenhum e-mail é entregue (recuperação de senha, convites); cada mensagem vai só para o log.");
   }
+  if (metricsServer) banner.push(`Métricas (Prometheus): http://${config.metrics!.host}:${metricsServer.port}/metrics`);
   if (!config.clientDir) banner.push("Aviso: build do site não encontrado; só a API está servindo.");
   // In a terminal, the banner as text; otherwise one log line per item, between the JSON lines.
   if (logFormatFor(config) === "pretty") console.log(banner.join("\n") + "\n");

@@ -50,6 +50,8 @@ export interface Database {
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections now (for the metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** The committed migrations: found by walking up from this module (src/ or the bundled build/). */
@@ -234,5 +236,6 @@ export async function openPostgres(url: string, folder = migrationsFolder, poolS
     },
     listen: (channel, onNotify) => listenPostgres(url, channel, onNotify),
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
