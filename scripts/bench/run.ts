@@ -351,27 +351,24 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
       log(`escrita: ${Math.round(api.rate)} req/s no total`);
     }
 
-    if (wants("portaria-entrada-saida")) {
-      // A resident of the gate comes in, then goes out: two chained records per pair.
-      const state: PairState = { busy: new Set() };
-      const [api, peakRssMB] = await peakDuring(() => drive({ ...drivePlan, requests: entryExitPairs(fixtures.gate, gateHeaders, state) }));
-      const left = await letOut(server.baseUrl, gateHeaders, fixtures.gate, state.busy);
+    /** An entry/exit mix: its two steps judged as gate writes, and the mix itself. */
+    const entryExitRows = async (
+      id: string,
+      stepPrefix: string,
+      labels: { mix: string; entrada: string; saida: string },
+      requests: Parameters<typeof drive>[0]["requests"],
+      cleanUp: () => Promise<number>,
+    ) => {
+      const [api, peakRssMB] = await peakDuring(() => drive({ ...drivePlan, requests }));
+      const left = await cleanUp();
       const { steps, ...mixStats } = api;
-      const mix: Row = {
-        id: "portaria-entrada-saida",
-        kind: "write",
-        label: "portaria: entrada e saída de um morador, em sequência",
-        method: "POST",
-        path: "/api/controle-acesso/entrada, /saida",
-        api: mixStats,
-        peakRssMB,
-        misses: [],
-      };
+      const path = "/api/controle-acesso/entrada, /saida";
+      const mix: Row = { id, kind: "write", label: labels.mix, method: "POST", path, api: mixStats, peakRssMB, misses: [] };
       expectOnly(mix, [201]);
       const stepRows: Row[] = steps.map((stats, i) => ({
-        id: i === 0 ? "portaria-entrada" : "portaria-saida",
+        id: i === 0 ? `${stepPrefix}-entrada` : `${stepPrefix}-saida`,
         kind: "gate-write",
-        label: i === 0 ? "portaria: registrar entrada (morador, com a cadeia)" : "portaria: registrar saída (morador, com a cadeia)",
+        label: i === 0 ? labels.entrada : labels.saida,
         method: "POST",
         path: i === 0 ? "/api/controle-acesso/entrada" : "/api/controle-acesso/saida",
         api: { ...stats, statuses: {}, errors: 0 },
@@ -380,7 +377,23 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
       for (const row of stepRows) row.misses = judgeRow(target.kind, row);
       rows.push(...stepRows, mix);
       log(
-        `portaria-entrada: p95 ${steps[0]!.p95.toFixed(2)} ms; saída p95 ${steps[1]!.p95.toFixed(2)} ms; ${Math.round(api.rate)} req/s (${left} saídas de limpeza)`,
+        `${id}: entrada p95 ${steps[0]!.p95.toFixed(2)} ms; saída p95 ${steps[1]!.p95.toFixed(2)} ms; ${Math.round(api.rate)} req/s (${left} saídas de limpeza)`,
+      );
+    };
+
+    if (wants("portaria-entrada-saida")) {
+      // A resident of the gate comes in, then goes out: two chained records per pair.
+      const state: PairState = { busy: new Set() };
+      await entryExitRows(
+        "portaria-entrada-saida",
+        "portaria",
+        {
+          mix: "portaria: entrada e saída de um morador, em sequência",
+          entrada: "portaria: registrar entrada (morador, com a cadeia)",
+          saida: "portaria: registrar saída (morador, com a cadeia)",
+        },
+        entryExitPairs(fixtures.gate, gateHeaders, state),
+        () => letOut(server.baseUrl, gateHeaders, fixtures.gate, state.busy),
       );
     }
 
@@ -388,34 +401,17 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
       // The same pairs at many gates at once, one writer per chain (the central supervisor).
       const state: GatesState = { busy: new Set(), inside: new Map() };
       const headers = { cookie: cookies.central, origin: server.origin };
-      const gates = fixtures.gate.portarias;
-      const [api, peakRssMB] = await peakDuring(() => drive({ ...drivePlan, requests: entryExitAcrossGates(gates, headers, state) }));
-      const left = await letOutAcrossGates(server.baseUrl, headers, state);
-      const { steps, ...mixStats } = api;
-      const mix: Row = {
-        id: "portaria-entradas-portarias",
-        kind: "write",
-        label: `portaria: entrada e saída em ${gates.length} portarias, uma escrita por cadeia`,
-        method: "POST",
-        path: "/api/controle-acesso/entrada, /saida",
-        api: mixStats,
-        peakRssMB,
-        misses: [],
-      };
-      expectOnly(mix, [201]);
-      const stepRows: Row[] = steps.map((stats, i) => ({
-        id: i === 0 ? "portaria-entradas-portarias-entrada" : "portaria-entradas-portarias-saida",
-        kind: "gate-write",
-        label: `portaria: registrar ${i === 0 ? "entrada" : "saída"} (morador, com a cadeia; ${gates.length} portarias, uma escrita por cadeia)`,
-        method: "POST",
-        path: i === 0 ? "/api/controle-acesso/entrada" : "/api/controle-acesso/saida",
-        api: { ...stats, statuses: {}, errors: 0 },
-        misses: [],
-      }));
-      for (const row of stepRows) row.misses = judgeRow(target.kind, row);
-      rows.push(...stepRows, mix);
-      log(
-        `portaria-entradas-portarias: entrada p95 ${steps[0]!.p95.toFixed(2)} ms; saída p95 ${steps[1]!.p95.toFixed(2)} ms; ${Math.round(api.rate)} req/s (${left} saídas de limpeza)`,
+      const n = fixtures.gate.portarias.length;
+      await entryExitRows(
+        "portaria-entradas-portarias",
+        "portaria-entradas-portarias",
+        {
+          mix: `portaria: entrada e saída em ${n} portarias, uma escrita por cadeia`,
+          entrada: `portaria: registrar entrada (morador, com a cadeia; ${n} portarias, uma escrita por cadeia)`,
+          saida: `portaria: registrar saída (morador, com a cadeia; ${n} portarias, uma escrita por cadeia)`,
+        },
+        entryExitAcrossGates(fixtures.gate.portarias, headers, state),
+        () => letOutAcrossGates(server.baseUrl, headers, state),
       );
     }
 
