@@ -67,11 +67,12 @@ export const condominioInScope = (scope: CondominioScope, column: AnyPgColumn | 
 export const unidadeInScope = (scope: CondominioScope, column: AnyPgColumn): SQL | undefined =>
   scope.all ? undefined : sql`${column} = any(array(select ${unidades.id} from ${unidades} where ${unidades.condominio_id} = any(${scopeIds(scope)})))`;
 
+/** The condition on `condominios` of activeCondominioInScope, for a query that checks it itself. */
+export const isActiveCondominioInScope = (scope: CondominioScope, id: string): SQL | undefined =>
+  and(eq(condominios.id, id), eq(condominios.ativo, true), condominioInScope(scope, condominios.id));
+
 /** An active condominium the user serves, or null: where a gate runs and visits are authorised. */
 export async function activeCondominioInScope(db: Db, scope: CondominioScope, id: string): Promise<{ id: string; nome: string } | null> {
-  const [row] = await db
-    .select({ id: condominios.id, nome: condominios.nome })
-    .from(condominios)
-    .where(and(eq(condominios.id, id), eq(condominios.ativo, true), condominioInScope(scope, condominios.id)));
+  const [row] = await db.select({ id: condominios.id, nome: condominios.nome }).from(condominios).where(isActiveCondominioInScope(scope, id));
   return row ?? null;
 }

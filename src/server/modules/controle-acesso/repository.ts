@@ -16,7 +16,7 @@ import type {
 import { queryRows, type Db } from "../../db/client";
 import type { AutorizacaoNaPortaria } from "../visitantes/repository";
 import { condominios, moradores, presencas, prestadores, registrosAcesso, unidades, veiculos } from "../../db/schema";
-import { activeCondominioInScope, condominioInScope, type CondominioScope } from "../../scope";
+import { activeCondominioInScope, condominioInScope, isActiveCondominioInScope, type CondominioScope } from "../../scope";
 import { containsPattern, toIso } from "../common";
 
 /** How many of each kind the console's search shows. */
@@ -84,7 +84,7 @@ export function controleAcessoRepository(db: Db) {
       condominioId: string,
       q: string,
       hoje: string,
-    ): Promise<(Pick<BuscaPortaria, "moradores" | "veiculos" | "prestadores"> & { condominio: { id: string; nome: string } }) | null> {
+    ): Promise<Pick<BuscaPortaria, "moradores" | "veiculos" | "prestadores"> | null> {
       const text = q.trim();
       const digits = onlyDigits(text);
       const placa = normalizePlaca(text);
@@ -98,10 +98,7 @@ export function controleAcessoRepository(db: Db) {
             unidade.bloco ? eq(blocoSemPalavra, unidade.bloco.toLowerCase()) : undefined,
           )
         : undefined;
-      const condominio = db
-        .select(named({ id: condominios.id, nome: condominios.nome }))
-        .from(condominios)
-        .where(and(eq(condominios.id, condominioId), eq(condominios.ativo, true), condominioInScope(scope, condominios.id)));
+      const condominio = db.select({ id: condominios.id }).from(condominios).where(isActiveCondominioInScope(scope, condominioId));
       const moradorQuery = db
         .select(
           named({
@@ -185,9 +182,9 @@ export function controleAcessoRepository(db: Db) {
 
       // The lists are read only for the condominium's row: none when it is out of scope.
       const lista = (query: { getSQL(): SQL } | null) => (query ? sql`coalesce((select json_agg(t) from (${query.getSQL()}) t), '[]'::json)` : sql`'[]'::json`);
-      const [row] = await queryRows<{ id: string; nome: string; moradores: unknown; veiculos: unknown; prestadores: unknown }>(
+      const [row] = await queryRows<{ moradores: unknown; veiculos: unknown; prestadores: unknown }>(
         db,
-        sql`select c.id, c.nome, ${lista(moradorQuery)} as moradores, ${lista(veiculoQuery)} as veiculos, ${lista(prestadorQuery)} as prestadores
+        sql`select ${lista(moradorQuery)} as moradores, ${lista(veiculoQuery)} as veiculos, ${lista(prestadorQuery)} as prestadores
             from (${condominio.getSQL()}) c`,
       );
       if (!row) return null;
@@ -223,7 +220,6 @@ export function controleAcessoRepository(db: Db) {
       const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
       const unidadeDe = (r: Unidade) => ({ id: r.unidade_id, bloco: r.bloco, numero_unidade: r.numero_unidade });
       return {
-        condominio: { id: row.id, nome: row.nome },
         moradores: moradorRows.map((r): MoradorEncontrado => ({
           id: r.id,
           nome_completo: r.nome_completo,

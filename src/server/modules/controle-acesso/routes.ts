@@ -221,8 +221,7 @@ export const controleAcessoRoutes =
           visitantes.busca(scope, request.query.condominio_id, q, instante, VISITANTES),
         ]);
         if (!found) throw notFound(CONDOMINIO_NOT_FOUND);
-        const { condominio: _condominio, ...listas } = found;
-        return { ...listas, visitantes: visitantesEncontrados, autorizacao: null, codigo_recusa: null };
+        return { ...found, visitantes: visitantesEncontrados, autorizacao: null, codigo_recusa: null };
       },
     );
 

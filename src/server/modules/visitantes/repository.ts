@@ -19,7 +19,7 @@ import { dayStartInSaoPaulo, periodInSaoPaulo } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { autorizacoesVisita as a, condominios, moradores, presencas, unidades, usuarios } from "../../db/schema";
 import { pgConstraint, pgErrorCode } from "../../errors";
-import { activeCondominioInScope, condominioInScope, type CondominioScope } from "../../scope";
+import { activeCondominioInScope, condominioInScope, isActiveCondominioInScope, type CondominioScope } from "../../scope";
 import { containsPattern, keysetPage, toIso } from "../common";
 import { gerarCodigo } from "./codigo";
 
@@ -401,10 +401,7 @@ export function visitantesRepository(db: Db) {
       const codigo = normalizarCodigo(text);
       // The gate's condominium checked here too (active, in scope): the console sends this
       // beside its own search, which checks it as well.
-      const portaria = db
-        .select({ id: condominios.id })
-        .from(condominios)
-        .where(and(eq(condominios.id, condominioId), eq(condominios.ativo, true), condominioInScope(scope, condominios.id)));
+      const portaria = db.select({ id: condominios.id }).from(condominios).where(isActiveCondominioInScope(scope, condominioId));
       const rows = await gateBase()
         .where(
           and(
