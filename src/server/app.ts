@@ -1,7 +1,7 @@
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { createAuth, type Auth } from "./auth/auth";
 import { registerGuard, type SessionContext } from "./auth/guard";
 import { DEFAULT_CACHE_TTL_MS, flushOnWrite, TtlCache } from "./cache";
@@ -13,6 +13,8 @@ import { createOutbox, type Outbox } from "./email/outbox";
 import { createAttemptLimiter } from "./auth/attempt-limiter";
 import { startHousekeeping } from "./housekeeping";
 import { registerErrorHandler } from "./http/error-handler";
+import { registerDocsPage, registerOpenApi } from "./http/openapi";
+import { responseSerializer } from "./http/serializer";
 import { securityHeaders } from "./http/security-headers";
 import { registerStaticSite } from "./http/static-site";
 import { registerTextInput } from "./http/text-input";
@@ -43,6 +45,7 @@ import { dropCachesOnRevocation } from "./revocation";
 import { registerMetrics, type PortalMetrics } from "./metrics";
 import { AppError, notFound } from "./errors";
 import { MSG } from "../shared/messages";
+import { apiErrorBodySchema } from "../shared/api-error";
 import type { PainelStats } from "../shared/schemas/painel";
 
 export interface AppDeps {
@@ -65,9 +68,9 @@ export interface PortalApp {
   /**
    * Every route the app registered, with its access declaration and the names of the query
    * parameters and body fields its schema declares (for the route-table tests: authorization
-   * matrix, fuzzing).
+   * matrix, fuzzing), and the statuses its response schema declares (errors aside).
    */
-  routes: { method: string; url: string; access: unknown; query: string[]; body: string[] }[];
+  routes: { method: string; url: string; access: unknown; query: string[]; body: string[]; responses: string[] }[];
 }
 
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<PortalApp> {
@@ -94,7 +97,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
     },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializer({ strict: config.env !== "production" }));
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: (l) => app.log.info(l) });
   const db = deps.database.db;
@@ -116,12 +119,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
     const fields = (schema: unknown) => Object.keys((schema as { shape?: object } | undefined)?.shape ?? {});
     const query = fields(route.schema?.querystring);
     const body = fields(route.schema?.body);
+    // Every documented answer may also be the one error shape (OpenAPI shows it per route).
+    if (route.schema?.response) route.schema.response = { "4xx": apiErrorBodySchema, "5xx": apiErrorBodySchema, ...(route.schema.response as object) };
     if (route.schema?.body && (route.schema.body as { shape?: object }).shape) {
       const own = route.preValidation ? [route.preValidation].flat() : [];
       route.preValidation = [...own, refuseUnknownBodyFields(body)];
     }
     for (const method of methods) {
-      if (method !== "HEAD") routes.push({ method, url: route.url, access: route.config?.access, query, body });
+      const responses = Object.keys(route.schema?.response ?? {}).filter((status) => !/^[45]xx$/.test(status));
+      if (method !== "HEAD") routes.push({ method, url: route.url, access: route.config?.access, query, body, responses });
     }
   });
 
@@ -133,6 +139,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   registerTextInput(app);
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
+  await registerOpenApi(app);
 
   const ttlMs = config.cacheTtlMs ?? DEFAULT_CACHE_TTL_MS;
   const sessions = new TtlCache<SessionContext>({ ttlMs, maxEntries: 10_000 });
@@ -163,6 +170,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(visitantesRoutes({ db, outbox, qrSecret, agora }));
   await app.register(bloqueiosRoutes(db, listTotals));
   await app.register(registrosRoutes(db, listTotals));
+  await registerDocsPage(app);
 
   if (config.clientDir) await registerStaticSite(app, config.clientDir);
   else

@@ -94,6 +94,26 @@ export const condominioFilter = z
   .optional()
   .default("todos");
 
+// ——— Answers (response schemas: the API serialises with them and OpenAPI documents them) ———
+
+/**
+ * An instant: on the server a Date from the database or a string already in ISO 8601, on the wire
+ * always ISO 8601 (UTC). A codec, so an answer's wire type is `z.input` of its schema (what the
+ * client receives) and the server's is `z.output`.
+ */
+export const instante = z
+  .codec(z.string(), z.union([z.date(), z.string()]), { decode: (wire) => wire, encode: (value) => (value instanceof Date ? value.toISOString() : value) })
+  .meta({ type: "string", format: "date-time", description: "Instante em ISO 8601 (UTC)." });
+
+/** A page of a list endpoint (see `Page`). */
+export const paginaSchema = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), total: z.number().int(), next: z.string().nullable() });
+
+/** A reference to another record: its id and name. */
+export const refSchema = z.object({ id: z.string(), nome: z.string() });
+
+/** 204: nothing in the body. */
+export const semConteudo = z.undefined().meta({ description: "Sem conteúdo." });
+
 /**
  * One page of a list endpoint: the rows asked for, the total that match, and the cursor to pass
  * as `after` for the next page (null when this page is the last one).

@@ -3,6 +3,7 @@ import { UFS } from "../br/cep";
 import { MSG } from "../messages";
 import {
   booleanDefaultTrue,
+  instante,
   emptyToNull,
   listPaging,
   optionalCep,
@@ -10,6 +11,7 @@ import {
   optionalEmail,
   optionalPhone,
   optionalText,
+  paginaSchema,
   requiredText,
   searchText,
 } from "./common";
@@ -73,24 +75,28 @@ export const condominioListQuerySchema = z
 
 export type CondominioInput = z.input<typeof condominioInputSchema>;
 
-export interface CondominioListItem {
-  id: string;
-  nome: string;
-  cnpj: string | null;
-  cidade: string | null;
-  estado: string | null;
-  ativo: boolean;
-}
+export const condominioListItemSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  cnpj: z.string().nullable(),
+  cidade: z.string().nullable(),
+  estado: z.string().nullable(),
+  ativo: z.boolean(),
+});
+export type CondominioListItem = z.input<typeof condominioListItemSchema>;
 
-export interface Condominio extends CondominioListItem {
-  endereco: string | null;
-  cep: string | null;
-  telefone: string | null;
-  email: string | null;
-  sindico_nome: string | null;
-  sindico_contato: string | null;
+export const condominioSchema = condominioListItemSchema.extend({
+  endereco: z.string().nullable(),
+  cep: z.string().nullable(),
+  telefone: z.string().nullable(),
+  email: z.string().nullable(),
+  sindico_nome: z.string().nullable(),
+  sindico_contato: z.string().nullable(),
   /** Years the gate's records keep names and documents before the retention job removes them. */
-  retencao_anos: number;
-  created_at: string;
-  updated_at: string;
-}
+  retencao_anos: z.number().int(),
+  created_at: instante,
+  updated_at: instante,
+});
+export type Condominio = z.input<typeof condominioSchema>;
+
+export const condominioPageSchema = paginaSchema(condominioListItemSchema);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { condominioInputSchema, condominioListQuerySchema } from "../../../shared/schemas/condominios";
+import { condominioInputSchema, condominioListQuerySchema, condominioPageSchema, condominioSchema } from "../../../shared/schemas/condominios";
+import { semConteudo } from "../../../shared/schemas/common";
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { forbidden, notFound } from "../../errors";
@@ -22,11 +23,13 @@ export const condominiosRoutes =
     const repo = condominiosRepository(db, totals);
     const view = requirePermission("visualizar_condominios");
 
-    app.get("/api/condominios", { config: { access: view }, schema: { querystring: condominioListQuerySchema } }, async (request) =>
-      repo.list(scopeOf(request), request.query),
+    app.get(
+      "/api/condominios",
+      { config: { access: view }, schema: { querystring: condominioListQuerySchema, response: { 200: condominioPageSchema } } },
+      async (request) => repo.list(scopeOf(request), request.query),
     );
 
-    app.get("/api/condominios/:id", { config: { access: view }, schema: { params: idParams } }, async (request) => {
+    app.get("/api/condominios/:id", { config: { access: view }, schema: { params: idParams, response: { 200: condominioSchema } } }, async (request) => {
       const condominio = await repo.get(scopeOf(request), request.params.id);
       if (!condominio) throw notFound(NOT_FOUND);
       return condominio;
@@ -36,7 +39,7 @@ export const condominiosRoutes =
       "/api/condominios",
       {
         config: { access: requirePermission("criar_condominios") },
-        schema: { body: condominioInputSchema },
+        schema: { body: condominioInputSchema, response: { 201: condominioSchema } },
       },
       async (request, reply) => {
         // A condominium created by someone who serves only some would be outside their own scope (§2).
@@ -49,7 +52,7 @@ export const condominiosRoutes =
       "/api/condominios/:id",
       {
         config: { access: requirePermission("editar_condominios") },
-        schema: { params: idParams, body: condominioInputSchema },
+        schema: { params: idParams, body: condominioInputSchema, response: { 200: condominioSchema } },
       },
       async (request) => {
         const updated = await withUniqueMessage(() => repo.update(scopeOf(request), request.params.id, request.body), UNIQUE_MESSAGES);
@@ -62,7 +65,7 @@ export const condominiosRoutes =
       "/api/condominios/:id",
       {
         config: { access: requirePermission("excluir_condominios") },
-        schema: { params: idParams },
+        schema: { params: idParams, response: { 204: semConteudo } },
       },
       async (request, reply) => {
         const deleted = await linkedRecordsMessage(() => repo.remove(scopeOf(request), request.params.id), LINKED);

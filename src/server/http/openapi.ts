@@ -1,0 +1,69 @@
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import type { FastifyInstance } from "fastify";
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
+import packageJson from "../../../package.json";
+
+/** The browsable page; its document is at `${DOCS_PREFIX}/json` (and `/yaml`). */
+export const DOCS_PREFIX = "/api/docs";
+
+// The page is a developer's tool: it loads only its own files and reads only this origin.
+const DOCS_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const toJsonSchema = createJsonSchemaTransform({ skipList: [] });
+
+const isApiUrl = (url: string) => (url.startsWith("/api/") && url !== "/api/auth/*") || url === "/healthz" || url === "/readyz";
+
+/** The group of a route in the browsable page: its resource ("condominios", "auth", "me"...). */
+const tagOf = (url: string) => (url.startsWith("/api/") ? url.split("/")[2]! : "operação");
+
+/**
+ * The OpenAPI document, generated from the routes' zod schemas (request and response), before any
+ * route is registered: @fastify/swagger collects them as they are added.
+ */
+export async function registerOpenApi(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      openapi: "3.1.0",
+      info: {
+        title: "Portal de Segurança Eletrônica — API",
+        version: packageJson.version,
+        description:
+          "A API do portal e do Portaria Web. Sessão por cookie (POST /api/auth/sign-in/email); pedidos que alteram dados precisam do cabeçalho Origin do próprio portal. Todo erro tem o formato `Erro`.",
+      },
+      components: { securitySchemes: { sessao: { type: "apiKey", in: "cookie", name: "better-auth.session_token" } } },
+    },
+    transform: (document) => {
+      // The static site's files and better-auth's catch-all (which answers only 404) are not the API.
+      if (!isApiUrl(document.url)) return { schema: { hide: true }, url: document.url };
+      const transformed = toJsonSchema(document) as { schema: Record<string, unknown>; url: string };
+      return { ...transformed, schema: { tags: [tagOf(document.url)], ...transformed.schema } };
+    },
+    transformObject: jsonSchemaTransformObject,
+  });
+}
+
+/** The browsable page (Swagger UI, served from the package's own files) and the document as JSON and YAML. */
+export async function registerDocsPage(app: FastifyInstance) {
+  await app.register(async (docs) => {
+    // Anyone may read the API's description: it says nothing the client's code does not.
+    docs.addHook("onRoute", (route) => {
+      route.config = { ...(route.config as object), access: "public" };
+      route.schema = { ...route.schema, hide: true };
+    });
+    await docs.register(swaggerUi, {
+      routePrefix: DOCS_PREFIX,
+      staticCSP: DOCS_CSP,
+      uiConfig: { validatorUrl: null, deepLinking: true, defaultModelsExpandDepth: 0 },
+    });
+  });
+}
