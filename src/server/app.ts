@@ -13,7 +13,7 @@ import { createOutbox, type Outbox } from "./email/outbox";
 import { createAttemptLimiter } from "./auth/attempt-limiter";
 import { startHousekeeping } from "./housekeeping";
 import { registerErrorHandler } from "./http/error-handler";
-import { registerDocsPage, registerOpenApi } from "./http/openapi";
+import { isDocsRoute, registerDocsPage, registerOpenApi } from "./http/openapi";
 import { responseSerializer } from "./http/serializer";
 import { securityHeaders } from "./http/security-headers";
 import { registerStaticSite } from "./http/static-site";
@@ -116,6 +116,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   const routes: PortalApp["routes"] = [];
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // The API's description (Swagger UI's own routes): anyone may read it, it says nothing the client's code does not.
+    if (isDocsRoute(route.url)) route.config = { ...route.config, access: "public" };
     const fields = (schema: unknown) => Object.keys((schema as { shape?: object } | undefined)?.shape ?? {});
     const query = fields(route.schema?.querystring);
     const body = fields(route.schema?.body);

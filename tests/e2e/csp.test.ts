@@ -173,6 +173,23 @@ describe("with the CSP enforced", () => {
     await context.close();
   });
 
+  it("the API's browsable description (Swagger UI) renders every route from its own files, under its own policy", async () => {
+    const { page, context } = await browser.newPage();
+    const watched = await watch(context, page);
+    const response = await page.goto(`${portal.url}/api/docs`);
+    expect(response?.status()).toBe(200);
+    expect(await response?.headerValue("content-security-policy")).toContain("connect-src 'self'");
+    // Grouped by resource; a group opens to its routes, each with what it does and who may call it.
+    await page.getByRole("heading", { name: /Portal de Segurança Eletrônica — API/ }).waitFor();
+    await page.locator("#operations-tag-registros").waitFor();
+    await expect.poll(() => page.locator(".opblock").count()).toBeGreaterThan(70);
+    await page.locator("[data-path='/api/registros/exportar']").click();
+    await page.getByText("Acesso: permissão visualizar_registros_acesso.").waitFor();
+    expect(watched.violations).toEqual([]);
+    expect(watched.console.filter((line) => !/: (log|debug|info): /.test(line))).toEqual([]);
+    await context.close();
+  });
+
   it("blocks injected inline code and reports it, so the checks above see refusals", async () => {
     for (const path of ["/sobre", "/portaria-web"]) {
       const { page, context } = await browser.newPage();

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { ZodType } from "zod";
+import { z } from "zod";
+import { apiErrorBodySchema } from "../../shared/api-error";
 import { MSG, type CatalogueMessage } from "../../shared/messages";
 import { loginSchema, MIN_PASSWORD_LENGTH, recoveryRequestSchema } from "../../shared/schemas/auth";
 import { AppError, notFound } from "../errors";
@@ -33,22 +34,6 @@ function translate(path: string, status: number, body: { code?: string; message?
   if (status === 403) return AppError.from(403, code, MSG.accessDenied);
   if (status === 404) return AppError.from(404, code, MSG.notFound);
   return AppError.from(status >= 500 ? 500 : status, code, MSG.internal);
-}
-
-// The forms' own schemas, checked before better-auth so the answer is the spec's message.
-const BODY_SCHEMAS: Record<string, ZodType> = {
-  "/api/auth/sign-in/email": loginSchema,
-  "/api/auth/request-password-reset": recoveryRequestSchema,
-};
-
-function preValidate(path: string, body: unknown): AppError | null {
-  const schema = BODY_SCHEMAS[path];
-  if (!schema) return null;
-  const result = schema.safeParse(body ?? {});
-  if (result.success) return null;
-  const issue = result.error.issues[0]!;
-  const entry = Object.values(MSG).find((m) => m.message === issue.message) ?? MSG.invalidInput;
-  return new AppError(400, "VALIDATION_ERROR", entry.title, issue.message, { [issue.path.join(".") || "body"]: issue.message });
 }
 
 /**
@@ -93,10 +78,30 @@ function toFetchRequest(request: FastifyRequest, origin: string): Request {
 }
 
 /**
- * The better-auth endpoints the screens call; every other one (verify-password, update-user,
- * change-email, list-sessions, get-session...) answers 404 as if it did not exist.
+ * The better-auth endpoints the screens call, each with its body and its answer (better-auth's,
+ * reduced to what the schema declares: the session token stays in its httpOnly cookie). Every
+ * other better-auth endpoint (sign-up, verify-password, update-user, list-sessions...) answers 404
+ * as if it did not exist.
  */
-const ALLOWED = new Set(["POST /api/auth/sign-in/email", "POST /api/auth/sign-out", "POST /api/auth/request-password-reset", "POST /api/auth/reset-password"]);
+const ENDPOINTS = [
+  {
+    url: "/api/auth/sign-in/email",
+    body: loginSchema.extend({ rememberMe: z.boolean().optional() }),
+    answer: z.object({ redirect: z.boolean(), user: z.object({ id: z.string(), email: z.string(), name: z.string() }) }),
+  },
+  { url: "/api/auth/sign-out", answer: z.object({ success: z.boolean() }) },
+  {
+    url: "/api/auth/request-password-reset",
+    body: recoveryRequestSchema.extend({ redirectTo: z.string().max(2000).optional() }),
+    answer: z.object({ status: z.boolean(), message: z.string() }),
+  },
+  {
+    url: "/api/auth/reset-password",
+    // The token comes in the body or as ?token= (the e-mail's link).
+    body: z.object({ newPassword: z.string({ error: MSG.passwordTooShort.message }), token: z.string().max(500).optional() }),
+    answer: z.object({ status: z.boolean() }),
+  },
+] as const;
 const SIGN_IN = "/api/auth/sign-in/email";
 
 function rateLimited(reply: FastifyReply, retryAfterSeconds: number) {
@@ -112,48 +117,56 @@ export interface AuthRoutesOptions {
   signInFailures: AttemptLimiter;
 }
 
-/** The documented catch-all: Fastify request -> Fetch Request -> better-auth -> Fastify reply. */
+/** Each endpoint: Fastify request (validated) -> Fetch Request -> better-auth -> Fastify reply. */
 export function registerAuthRoutes(app: FastifyInstance, auth: Auth, { publicUrl, signInFailures }: AuthRoutesOptions) {
+  for (const endpoint of ENDPOINTS) {
+    const path = endpoint.url;
+    app.route({
+      method: "POST",
+      url: path,
+      config: { access: "public" },
+      schema: {
+        ...("body" in endpoint ? { body: endpoint.body } : {}),
+        response: { 200: endpoint.answer, "4xx": apiErrorBodySchema, "5xx": apiErrorBodySchema },
+      },
+      async handler(request, reply) {
+        const url = new URL(request.url, publicUrl);
+        if (path === "/api/auth/reset-password") {
+          const invalid = await checkResetPassword(auth, url, request.body);
+          if (invalid) return reply.status(400).send(invalid.toBody(request.id));
+        }
+        // Per account: counted on the typed address whether or not an account has it, so the
+        // answer never tells which addresses exist.
+        const accountKey = path === SIGN_IN ? attemptKey("login", String((request.body as { email?: unknown }).email)) : null;
+        if (accountKey) {
+          const wait = await signInFailures.blockedFor(accountKey);
+          if (wait > 0) return rateLimited(reply, wait);
+        }
+        const response = await auth.handler(toFetchRequest(request, publicUrl));
+        if (accountKey && response.status === 401) await signInFailures.hit(accountKey);
+        else if (accountKey && response.ok) await signInFailures.reset(accountKey);
+        if (!response.ok) {
+          const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
+          const error = translate(path, response.status, body);
+          if (error.statusCode >= 500) request.log.error({ body }, "better-auth error");
+          const retryAfter = response.headers.get("x-retry-after");
+          if (retryAfter) reply.header("retry-after", retryAfter);
+          return reply.status(error.statusCode).send(error.toBody(request.id));
+        }
+        const cookies = response.headers.getSetCookie();
+        if (cookies.length) reply.header("set-cookie", cookies);
+        return reply.status(200).send(endpoint.answer.parse(await response.json()));
+      },
+    });
+  }
+  // Anything else under /api/auth: not found, whatever better-auth would have done with it.
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
     config: { access: "public" },
-    async handler(request, reply) {
-      const url = new URL(request.url, publicUrl);
-      // Fastify ignores a trailing slash, so these checks do too (better-auth answers 404 to one
-      // today, but would not with its skipTrailingSlashes option).
-      const path = url.pathname.replace(/(.)\/+$/, "$1");
-      if (!ALLOWED.has(`${request.method} ${path}`)) throw notFound();
-      let invalid = request.method === "POST" ? preValidate(path, request.body) : null;
-      if (!invalid && request.method === "POST" && path === "/api/auth/reset-password") {
-        invalid = await checkResetPassword(auth, url, request.body);
-      }
-      if (invalid) return reply.status(400).send(invalid.toBody(request.id));
-      // Per account: counted on the typed address whether or not an account has it, so the
-      // answer never tells which addresses exist.
-      const accountKey = path === SIGN_IN ? attemptKey("login", String((request.body as { email?: unknown }).email)) : null;
-      if (accountKey) {
-        const wait = await signInFailures.blockedFor(accountKey);
-        if (wait > 0) return rateLimited(reply, wait);
-      }
-      const response = await auth.handler(toFetchRequest(request, publicUrl));
-      if (accountKey && response.status === 401) await signInFailures.hit(accountKey);
-      else if (accountKey && response.ok) await signInFailures.reset(accountKey);
-      if (!response.ok && response.status >= 400) {
-        const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
-        const error = translate(path, response.status, body);
-        if (error.statusCode >= 500) request.log.error({ body }, "better-auth error");
-        const retryAfter = response.headers.get("x-retry-after");
-        if (retryAfter) reply.header("retry-after", retryAfter);
-        return reply.status(error.statusCode).send(error.toBody(request.id));
-      }
-      reply.status(response.status);
-      response.headers.forEach((value, key) => {
-        if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
-      });
-      const cookies = response.headers.getSetCookie();
-      if (cookies.length) reply.header("set-cookie", cookies);
-      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    schema: { response: { 404: apiErrorBodySchema } },
+    handler() {
+      throw notFound();
     },
   });
 }

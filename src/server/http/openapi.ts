@@ -3,9 +3,12 @@ import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import packageJson from "../../../package.json";
+import type { Access } from "../auth/guard";
+import { ROUTE_DESCRIPTIONS } from "./route-descriptions";
 
 /** The browsable page; its document is at `${DOCS_PREFIX}/json` (and `/yaml`). */
 export const DOCS_PREFIX = "/api/docs";
+export const isDocsRoute = (url: string) => url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
 
 // The page is a developer's tool: it loads only its own files and reads only this origin.
 const DOCS_CSP = [
@@ -21,10 +24,21 @@ const DOCS_CSP = [
 
 const toJsonSchema = createJsonSchemaTransform({ skipList: [] });
 
-const isApiUrl = (url: string) => (url.startsWith("/api/") && url !== "/api/auth/*") || url === "/healthz" || url === "/readyz";
+/** The routes the document describes: the API and the health probes. */
+export const isDocumentedUrl = (url: string) =>
+  (url.startsWith("/api/") && url !== "/api/auth/*" && !isDocsRoute(url)) || url === "/healthz" || url === "/readyz";
 
 /** The group of a route in the browsable page: its resource ("condominios", "auth", "me"...). */
 const tagOf = (url: string) => (url.startsWith("/api/") ? url.split("/")[2]! : "operação");
+
+/** The route's access declaration (auth/guard.ts) in the reader's words. */
+function whoMayCall(access: Access | undefined): string {
+  if (access === "public") return "Acesso: público.";
+  if (access === "authenticated") return "Acesso: qualquer sessão.";
+  if (access === "profile") return "Acesso: usuário do Portaria Web com o primeiro acesso concluído.";
+  if (access) return `Acesso: permissão ${access.anyOf.map((name) => `\`${name}\``).join(" ou ")}.`;
+  return "";
+}
 
 /**
  * The OpenAPI document, generated from the routes' zod schemas (request and response), before any
@@ -44,9 +58,19 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     transform: (document) => {
       // The static site's files and better-auth's catch-all (which answers only 404) are not the API.
-      if (!isApiUrl(document.url)) return { schema: { hide: true }, url: document.url };
+      if (!isDocumentedUrl(document.url)) return { schema: { hide: true }, url: document.url };
       const transformed = toJsonSchema(document) as { schema: Record<string, unknown>; url: string };
-      return { ...transformed, schema: { tags: [tagOf(document.url)], ...transformed.schema } };
+      const method = [document.route.method].flat()[0]!;
+      const access = (document.route.config as { access?: Access } | undefined)?.access;
+      return {
+        ...transformed,
+        schema: {
+          tags: [tagOf(document.url)],
+          description: [ROUTE_DESCRIPTIONS[`${method} ${document.url}`], whoMayCall(access)].filter(Boolean).join("\n\n"),
+          ...(access && access !== "public" ? { security: [{ sessao: [] }] } : {}),
+          ...transformed.schema,
+        },
+      };
     },
     transformObject: jsonSchemaTransformObject,
   });
@@ -54,12 +78,8 @@ export async function registerOpenApi(app: FastifyInstance) {
 
 /** The browsable page (Swagger UI, served from the package's own files) and the document as JSON and YAML. */
 export async function registerDocsPage(app: FastifyInstance) {
+  // Its own context, so its Content-Security-Policy hook applies to its routes only.
   await app.register(async (docs) => {
-    // Anyone may read the API's description: it says nothing the client's code does not.
-    docs.addHook("onRoute", (route) => {
-      route.config = { ...(route.config as object), access: "public" };
-      route.schema = { ...route.schema, hide: true };
-    });
     await docs.register(swaggerUi, {
       routePrefix: DOCS_PREFIX,
       staticCSP: DOCS_CSP,

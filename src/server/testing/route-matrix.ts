@@ -15,6 +15,9 @@ export const routeKey = (route: { method: string; url: string }) => `${route.met
 /** Every /api route but better-auth's own catch-all (/api/auth/*). */
 export const apiRoutes = (routes: readonly RouteEntry[]) => routes.filter((r) => r.url.startsWith("/api/") && !r.url.startsWith("/api/auth/"));
 
+/** Routes whose allowed answer is a redirect, not a 2xx (Swagger UI's old address of its page). */
+export const REDIRECT_ROUTES: ReadonlySet<string> = new Set(["GET /api/docs/static/index.html"]);
+
 /** A route with path parameters, or one that takes a body, cannot be called without a sample. */
 export const needsSample = (route: RouteEntry) => route.url.includes(":") || route.method !== "GET";
 
@@ -39,6 +42,8 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   "POST /api/page-views": { body: () => ({ path: "/portaria-web/condominios" }) },
   // A link that still works: the answer is the same { valido } for anyone.
   "GET /api/redefinicao-senha": { path: async (f) => `/api/redefinicao-senha?token=${await f.resetToken()}` },
+  // The API's description: one of the page's own files.
+  "GET /api/docs/static/*": { path: () => Promise.resolve("/api/docs/static/index.css") },
 
   "POST /api/permissoes": { body: () => ({ nome_permissao: `amostra_${nextSeq()}`, categoria: "Amostras", descricao: "Permissão de amostra" }) },
   "PUT /api/permissoes/:id": {
@@ -192,6 +197,12 @@ export const SCOPE_EXPECTATIONS: Record<string, ScopeExpectation> = {
   "POST /api/leads": "sem_escopo",
   "POST /api/page-views": "sem_escopo",
   "GET /api/redefinicao-senha": "sem_escopo",
+  "GET /api/docs": "sem_escopo",
+  "GET /api/docs/json": "sem_escopo",
+  "GET /api/docs/yaml": "sem_escopo",
+  "GET /api/docs/static/index.html": "sem_escopo",
+  "GET /api/docs/static/swagger-initializer.js": "sem_escopo",
+  "GET /api/docs/static/*": "sem_escopo",
   "GET /api/me": "sem_escopo",
   "GET /api/me/sessao": "sem_escopo",
   "GET /api/me/sessoes": "sem_escopo",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MSG } from "../messages";
-import { requiredText } from "./common";
+import { instante, requiredText } from "./common";
 
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -53,13 +53,19 @@ export const changePasswordSchema = z
   .refine(...confirmed);
 
 /** One of the signed-in user's open sessions (Minha conta). */
-export interface SessaoAberta {
-  id: string;
+export const sessaoAbertaSchema = z.object({
+  id: z.string(),
   /** Browser and system, as the device told them ("Chrome 131 · Linux"), or 'Dispositivo desconhecido'. */
-  dispositivo: string;
-  ip: string | null;
-  criada_em: string;
-  ultimo_uso: string;
+  dispositivo: z.string(),
+  ip: z.string().nullable(),
+  criada_em: instante,
+  ultimo_uso: instante,
   /** The session of this very request. */
-  atual: boolean;
-}
+  atual: z.boolean(),
+});
+export type SessaoAberta = z.input<typeof sessaoAbertaSchema>;
+
+export const sessoesResponseSchema = z.object({ rows: z.array(sessaoAbertaSchema), inatividade_minutos: z.number().int() });
+/** When the session ends if nothing else happens (idle or absolute limit, whichever comes first). */
+export const sessaoResponseSchema = z.object({ expira_em: instante });
+export const sessoesEncerradasSchema = z.object({ encerradas: z.number().int() });

@@ -3,7 +3,7 @@ import { isValidDocumento, normalizeDocumento } from "../br/documento";
 import { isValidPlaca, normalizePlaca } from "../br/placa";
 import { MSG } from "../messages";
 import { today } from "../time";
-import { condominioFilter, emptyToNull, listPaging, optionalDate, optionalText, requiredText, searchText } from "./common";
+import { condominioFilter, emptyToNull, instante, listPaging, optionalDate, optionalText, paginaSchema, refSchema, requiredText, searchText } from "./common";
 import { afterOrOffset, cursorId, cursorParam } from "./cursor";
 
 // The blocklist (gatehouse-spec §6): persons (document and/or name) and vehicles (plate) who must
@@ -95,22 +95,31 @@ export const bloqueioListQuerySchema = z
 export type BloqueioListQuery = z.input<typeof bloqueioListQuerySchema>;
 
 /** A block's state today: in force, past its last day, or removed. */
-export type SituacaoBloqueio = "ativo" | "expirado" | "removido";
+export const SITUACOES_BLOQUEIO_DIA = ["ativo", "expirado", "removido"] as const;
+export type SituacaoBloqueio = (typeof SITUACOES_BLOQUEIO_DIA)[number];
 
-export interface Bloqueio {
-  id: string;
-  condominio_id: string | null;
+export const bloqueioSchema = z.object({
+  id: z.string(),
+  condominio_id: z.string().nullable(),
   /** Null: every condominium. */
-  condominio: { id: string; nome: string } | null;
-  tipo: TipoBloqueio;
-  nome: string | null;
-  documento_numero: string | null;
-  placa: string | null;
-  motivo: string;
-  valido_ate: string | null;
-  criado_por: { id: string; nome: string } | null;
-  created_at: string;
-  removido_por: { id: string; nome: string } | null;
-  removido_em: string | null;
-  situacao: SituacaoBloqueio;
-}
+  condominio: refSchema.nullable(),
+  tipo: z.enum(TIPOS_BLOQUEIO),
+  nome: z.string().nullable(),
+  documento_numero: z.string().nullable(),
+  placa: z.string().nullable(),
+  motivo: z.string(),
+  /** The last day (YYYY-MM-DD, São Paulo's calendar), or null: indefinitely. */
+  valido_ate: z.string().nullable(),
+  /** Null when not recorded; a removed user's name reads 'Usuário removido'. */
+  criado_por: refSchema.nullable(),
+  created_at: instante,
+  removido_por: refSchema.nullable(),
+  removido_em: instante.nullable(),
+  situacao: z.enum(SITUACOES_BLOQUEIO_DIA),
+});
+export type Bloqueio = z.input<typeof bloqueioSchema>;
+
+export const bloqueioPageSchema = paginaSchema(bloqueioSchema);
+
+/** The answer of a creation: one block per condominium it was created for. */
+export const bloqueiosCriadosSchema = z.object({ rows: z.array(bloqueioSchema) });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MSG } from "../messages";
-import { optionalText, requiredText, uuidSchema } from "./common";
+import { instante, optionalText, requiredText, uuidSchema } from "./common";
 
 export const grupoInputSchema = z.object({
   nome_grupo: requiredText(MSG.groupNameRequired.message, 100),
@@ -15,16 +15,21 @@ export const grupoInputSchema = z.object({
 
 export type GrupoInput = z.input<typeof grupoInputSchema>;
 
-export interface GrupoListItem {
-  id: string;
-  nome_grupo: string;
-  descricao: string | null;
-  user_count: number;
+export const grupoListItemSchema = z.object({
+  id: z.string(),
+  nome_grupo: z.string(),
+  descricao: z.string().nullable(),
+  user_count: z.number().int(),
   /** Names of the permissions the group grants (who may assign it: src/shared/authz-rules.ts). */
-  permissoes: string[];
-}
+  permissoes: z.array(z.string()),
+});
+export type GrupoListItem = z.input<typeof grupoListItemSchema>;
 
-export interface Grupo extends Omit<GrupoListItem, "permissoes"> {
-  permissao_ids: string[];
-  updated_at: string;
-}
+/** The whole list (no paging). */
+export const grupoListSchema = z.object({ rows: z.array(grupoListItemSchema), total: z.number().int() });
+
+export const grupoSchema = grupoListItemSchema.omit({ permissoes: true }).extend({
+  permissao_ids: z.array(z.string()),
+  updated_at: instante,
+});
+export type Grupo = z.input<typeof grupoSchema>;

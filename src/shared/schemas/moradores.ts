@@ -12,9 +12,13 @@ import {
   optionalEmail,
   optionalPhone,
   optionalText,
+  paginaSchema,
+  refSchema,
   requiredText,
   searchText,
 } from "./common";
+import { veiculoSchema } from "./veiculos";
+import { unidadeRefSchema } from "./unidades";
 import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
 
 export const TIPOS_MORADOR = ["proprietario", "inquilino", "dependente", "outro"] as const;
@@ -43,26 +47,42 @@ export const moradorInputSchema = z.object({
 
 export type MoradorInput = z.input<typeof moradorInputSchema>;
 
-export interface Morador {
-  id: string;
-  unidade_id: string;
-  nome_completo: string;
-  cpf: string | null;
-  rg: string | null;
-  data_nascimento: string | null;
-  email: string | null;
-  telefone_celular: string | null;
-  tipo_morador: (typeof TIPOS_MORADOR)[number];
-  ativo: boolean;
-  observacoes: string | null;
-  veiculos: Veiculo[];
-}
+export const moradorSchema = z.object({
+  id: z.string(),
+  unidade_id: z.string(),
+  nome_completo: z.string(),
+  cpf: z.string().nullable().describe("Só os 11 dígitos."),
+  rg: z.string().nullable(),
+  data_nascimento: z.string().nullable().describe("Data em AAAA-MM-DD."),
+  email: z.string().nullable(),
+  telefone_celular: z.string().nullable(),
+  tipo_morador: z.enum(TIPOS_MORADOR),
+  ativo: z.boolean(),
+  observacoes: z.string().nullable(),
+  veiculos: z.array(veiculoSchema),
+});
+export type Morador = z.input<typeof moradorSchema>;
+
+/** `PUT /api/moradores/:id` answers the resident's own columns, without their vehicles. */
+export const moradorAtualizadoSchema = moradorSchema.omit({ veiculos: true });
 
 /**
  * What a user who manages vehicles but not residents receives of each resident of a unit: only
  * what the vehicle screens show (data minimisation; no CPF, RG, birth date, phone or e-mail).
  */
-export type MoradorResumo = Pick<Morador, "id" | "unidade_id" | "nome_completo" | "veiculos">;
+export const moradorResumoSchema = moradorSchema.pick({ id: true, unidade_id: true, nome_completo: true, veiculos: true });
+export type MoradorResumo = z.input<typeof moradorResumoSchema>;
+
+/**
+ * `GET /api/unidades/:id/moradores`: every resident of the unit (not paged, so no `next`), each
+ * whole or as a summary depending on the user's permissions.
+ */
+export const moradoresDaUnidadeSchema = z.object({
+  // The whole resident first: a union answers with its first option that fits, and the summary
+  // fits every resident (it would drop their personal data).
+  rows: z.array(z.union([moradorSchema, moradorResumoSchema])),
+  total: z.number().int(),
+});
 
 export const isMoradorCompleto = (morador: Morador | MoradorResumo): morador is Morador => "tipo_morador" in morador;
 
@@ -89,9 +109,12 @@ export function searchDigits(text: string): string | null {
 }
 
 /** One row of the residents list. */
-export interface MoradorListItem extends Pick<Morador, "id" | "unidade_id" | "nome_completo" | "cpf" | "telefone_celular" | "tipo_morador" | "ativo"> {
-  unidade: { id: string; numero_unidade: string; bloco: string | null };
-  condominio: { id: string; nome: string };
-}
+export const moradorListItemSchema = moradorSchema
+  .pick({ id: true, unidade_id: true, nome_completo: true, cpf: true, telefone_celular: true, tipo_morador: true, ativo: true })
+  .extend({
+    unidade: unidadeRefSchema,
+    condominio: refSchema,
+  });
+export type MoradorListItem = z.input<typeof moradorListItemSchema>;
 
-import type { Veiculo } from "./veiculos";
+export const moradorPageSchema = paginaSchema(moradorListItemSchema);

@@ -8,20 +8,21 @@ export const painelQuerySchema = z.object({
 });
 
 /** The five numbers of the Painel de Controle (§7 Dashboard counts, §9 occupancy rate). */
-export interface PainelStats {
-  moradores_ativos: number;
-  unidades_ativas: number;
-  veiculos_ativos: number;
-  prestadores_ativos: number;
-  unidades_ocupadas: number;
+export const painelStatsSchema = z.object({
+  moradores_ativos: z.number().int(),
+  unidades_ativas: z.number().int(),
+  veiculos_ativos: z.number().int(),
+  prestadores_ativos: z.number().int(),
+  unidades_ocupadas: z.number().int(),
   /** Occupied active units / active units × 100, one decimal; 0 without units. */
-  taxa_ocupacao: number;
-}
+  taxa_ocupacao: z.number(),
+});
+export type PainelStats = z.input<typeof painelStatsSchema>;
 
-export interface CondominioOption {
-  id: string;
-  nome: string;
-}
+export const condominioOptionSchema = z.object({ id: z.string(), nome: z.string() });
+export type CondominioOption = z.input<typeof condominioOptionSchema>;
+/** The painel's condominium filter: the active condominiums of the user's scope. */
+export const painelCondominiosSchema = z.object({ rows: z.array(condominioOptionSchema), total: z.number().int() });
 
 /** The painel's 'Relatórios' card (issue 15): today at the gate, in São Paulo time. */
 export const painelAcessosSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MSG } from "../messages";
 import { DEFAULT_PERMISSION_CATEGORY } from "../permissions";
-import { emptyToNull } from "./common";
+import { emptyToNull, instante } from "./common";
 
 /** §5: lowercase, accents dropped, runs of whitespace become underscores. */
 export function normalizePermissionName(value: string): string {
@@ -42,12 +42,16 @@ export const permissaoInputSchema = z.object({
 
 export type PermissaoInput = z.input<typeof permissaoInputSchema>;
 
-export interface Permissao {
-  id: string;
-  nome_permissao: string;
-  descricao: string | null;
-  categoria: string;
-  updated_at: string;
-}
+export const permissaoSchema = z.object({
+  id: z.string(),
+  nome_permissao: z.string(),
+  descricao: z.string().nullable(),
+  categoria: z.string(),
+  updated_at: instante,
+});
+export type Permissao = z.input<typeof permissaoSchema>;
+
+/** The whole catalogue (no paging). */
+export const permissaoListSchema = z.object({ rows: z.array(permissaoSchema), total: z.number().int() });
 
 export const permissionInUseMessage = (name: string, groups: number) => `A permissão "${name}" está em uso por ${groups} grupo(s) e não pode ser excluída.`;

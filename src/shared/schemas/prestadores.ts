@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MSG } from "../messages";
-import { SITUACOES_PRESTADOR, type SituacaoPrestador } from "../prestador-situacao";
+import { SITUACOES_PRESTADOR } from "../prestador-situacao";
 import {
   ativoFilter,
   booleanDefaultTrue,
@@ -11,6 +11,8 @@ import {
   optionalEmail,
   optionalPhone,
   optionalText,
+  paginaSchema,
+  refSchema,
   requiredText,
   searchText,
 } from "./common";
@@ -57,19 +59,24 @@ export const prestadorListQuerySchema = z
 
 export type PrestadorInput = z.input<typeof prestadorInputSchema>;
 
-export interface Prestador {
-  id: string;
-  nome_empresa_profissional: string;
-  cnpj_cpf: string | null;
-  telefone: string | null;
-  email: string | null;
-  tipo_servico: string;
-  data_inicio_autorizacao: string | null;
-  data_fim_autorizacao: string | null;
-  condominio_id: string | null;
-  condominio: { id: string; nome: string } | null;
-  observacoes: string | null;
-  ativo: boolean;
+export const prestadorSchema = z.object({
+  id: z.string(),
+  nome_empresa_profissional: z.string(),
+  cnpj_cpf: z.string().nullable(),
+  telefone: z.string().nullable(),
+  email: z.string().nullable(),
+  tipo_servico: z.string(),
+  // Calendar dates, YYYY-MM-DD.
+  data_inicio_autorizacao: z.string().nullable(),
+  data_fim_autorizacao: z.string().nullable(),
+  condominio_id: z.string().nullable(),
+  /** Null: a 'Geral' provider (every condominium). */
+  condominio: refSchema.nullable(),
+  observacoes: z.string().nullable(),
+  ativo: z.boolean(),
   /** The authorisation's situation today in São Paulo (src/shared/prestador-situacao.ts). */
-  situacao: SituacaoPrestador;
-}
+  situacao: z.enum(SITUACOES_PRESTADOR),
+});
+export type Prestador = z.input<typeof prestadorSchema>;
+
+export const prestadorPageSchema = paginaSchema(prestadorSchema);

@@ -1,24 +1,18 @@
-import type { UserStatus } from "../permissions";
+import { z } from "zod";
+import { usuarioSchema } from "./usuarios";
 
-/** GET /api/me: the signed-in auth user and their Portaria Web profile (spec §3 Profile). */
-export interface MeResponse {
-  user: { id: string; name: string; email: string };
-  profile: Profile | null;
-}
-
-export interface Profile {
-  id: string;
-  auth_user_id: string;
-  nome_completo: string;
-  email: string;
-  telefone_celular: string | null;
-  cpf: string | null;
-  status: UserStatus;
-  primeiro_acesso_concluido: boolean;
-  grupos: { id: string; nome_grupo: string }[];
-  permissions: string[];
-  /** Serves every condominium (gatehouse-spec §2); always true for members of Administrador. */
-  acesso_todos_condominios: boolean;
+/** The Portaria Web profile of the signed-in user (spec §3 Profile). */
+export const profileSchema = usuarioSchema.omit({ condominios: true }).extend({
+  auth_user_id: z.string(),
+  permissions: z.array(z.string()),
   /** The condominiums served when not all of them (empty otherwise). */
-  condominio_ids: string[];
-}
+  condominio_ids: z.array(z.string()),
+});
+export type Profile = z.input<typeof profileSchema>;
+
+/** GET /api/me: the signed-in auth user and their Portaria Web profile. */
+export const meResponseSchema = z.object({
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  profile: profileSchema.nullable(),
+});
+export type MeResponse = z.input<typeof meResponseSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "../time";
-import { condominioFilter, limitParam, searchText, uuidSchema } from "./common";
+import { condominioFilter, instante, limitParam, refSchema, searchText, uuidSchema } from "./common";
 import { cursorId, cursorParam, cursorText } from "./cursor";
 
 // Registros (gatehouse-spec §5): the access records of the gate, their list, CSV export and
@@ -90,37 +90,42 @@ export function resolvePeriodo(filters: { de?: string; ate?: string }, today: st
 }
 
 /** One row of the list (and of the CSV). */
-export interface RegistroListItem {
-  id: string;
-  registrado_em: string;
-  condominio: { id: string; nome: string };
-  unidade: { id: string; numero_unidade: string; bloco: string | null } | null;
-  tipo_pessoa: TipoPessoa;
-  nome_pessoa: string;
-  documento: string | null;
-  placa: string | null;
-  sentido: Sentido;
-  resultado: Resultado;
-  motivo: string | null;
-  metodo: Metodo;
-  liberado_manualmente: boolean;
-  autorizado_por: string | null;
-  operador_nome: string | null;
-  corrige_registro_id: string | null;
-  anonimizado: boolean;
-}
+export const registroListItemSchema = z.object({
+  id: z.string(),
+  registrado_em: instante,
+  condominio: refSchema,
+  unidade: z.object({ id: z.string(), numero_unidade: z.string(), bloco: z.string().nullable() }).nullable(),
+  tipo_pessoa: z.enum(TIPOS_PESSOA),
+  nome_pessoa: z.string(),
+  documento: z.string().nullable(),
+  placa: z.string().nullable(),
+  sentido: z.enum(SENTIDOS),
+  resultado: z.enum(RESULTADOS),
+  motivo: z.string().nullable(),
+  metodo: z.enum(METODOS),
+  /** Let in although refused ('Liberar mesmo assim', §3). */
+  liberado_manualmente: z.boolean(),
+  autorizado_por: z.string().nullable(),
+  operador_nome: z.string().nullable(),
+  /** The record this one corrects, if it is a correction. */
+  corrige_registro_id: z.string().nullable(),
+  /** Its personal data removed by the retention job. */
+  anonimizado: z.boolean(),
+});
+export type RegistroListItem = z.input<typeof registroListItemSchema>;
 
 /**
  * A page of the list. `total` counts the matches up to `TOTAL_MAXIMO`: beyond that,
  * `total_limitado` says there are more (counting millions of records on every page costs more
  * than the page).
  */
-export interface RegistrosPage {
-  rows: RegistroListItem[];
-  total: number;
-  total_limitado: boolean;
-  next: string | null;
-}
+export const registrosPageSchema = z.object({
+  rows: z.array(registroListItemSchema),
+  total: z.number().int(),
+  total_limitado: z.boolean(),
+  next: z.string().nullable(),
+});
+export type RegistrosPage = z.input<typeof registrosPageSchema>;
 
 export const TOTAL_MAXIMO = 10_000;
 
@@ -132,13 +137,16 @@ export const verificarIntegridadeSchema = z
   })
   .superRefine(periodoEmOrdem);
 
-export interface VerificacaoIntegridade {
-  integra: boolean;
-  verificados: number;
+export const verificacaoIntegridadeSchema = z.object({
+  integra: z.boolean(),
+  verificados: z.number().int(),
   /** 'Registros íntegros: N verificados.' or 'Registro alterado ou removido: <data e hora>, <pessoa>.' (§9). */
-  mensagem: string;
-  registro?: { id: string | null; registrado_em: string | null; nome_pessoa: string | null };
-}
+  mensagem: z.string(),
+  // Only when not intact: the altered record; for records missing from the end, id and nome_pessoa
+  // null and registrado_em the last record left (null if none).
+  registro: z.object({ id: z.string().nullable(), registrado_em: instante.nullable(), nome_pessoa: z.string().nullable() }).optional(),
+});
+export type VerificacaoIntegridade = z.input<typeof verificacaoIntegridadeSchema>;
 
 export const registrosIntegrosMessage = (n: number) => `Registros íntegros: ${new Intl.NumberFormat("pt-BR").format(n)} verificados.`;
 export const registroAlteradoMessage = (dataHora: string, pessoa: string) => `Registro alterado ou removido: ${dataHora}, ${pessoa}.`;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MSG } from "../messages";
-import { booleanDefaultTrue, condominioFilter, listPaging, optionalText, requiredText, searchText } from "./common";
+import { booleanDefaultTrue, condominioFilter, instante, listPaging, optionalText, paginaSchema, refSchema, requiredText, searchText } from "./common";
 import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
 
 const fields = {
@@ -37,23 +37,30 @@ export const unidadeListQuerySchema = z
 export type UnidadeCreate = z.input<typeof unidadeCreateSchema>;
 export type UnidadeUpdate = z.input<typeof unidadeUpdateSchema>;
 
-export interface UnidadeListItem {
-  id: string;
-  bloco: string | null;
-  numero_unidade: string;
-  andar: string | null;
-  tipo_unidade: string | null;
-  ativo: boolean;
-  condominio: { id: string; nome: string };
-  moradores_count: number;
-}
+export const unidadeListItemSchema = z.object({
+  id: z.string(),
+  bloco: z.string().nullable(),
+  numero_unidade: z.string(),
+  andar: z.string().nullable(),
+  tipo_unidade: z.string().nullable(),
+  ativo: z.boolean(),
+  condominio: refSchema,
+  moradores_count: z.number().int().describe("Quantos moradores a unidade tem (ativos ou não)."),
+});
+export type UnidadeListItem = z.input<typeof unidadeListItemSchema>;
 
-export interface Unidade extends UnidadeListItem {
-  condominio_id: string;
-  observacoes: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const unidadeSchema = unidadeListItemSchema.extend({
+  condominio_id: z.string(),
+  observacoes: z.string().nullable(),
+  created_at: instante,
+  updated_at: instante,
+});
+export type Unidade = z.input<typeof unidadeSchema>;
+
+export const unidadePageSchema = paginaSchema(unidadeListItemSchema);
+
+/** A unit as the residents' and vehicles' lists name it. */
+export const unidadeRefSchema = z.object({ id: z.string(), numero_unidade: z.string(), bloco: z.string().nullable() });
 
 /** The words a block's name may start with ("Bloco A", "Torre 2"), as a regular expression's source. */
 export const BLOCO_PALAVRA = "bloco|torre|quadra|ala|edif[íi]cio|pr[ée]dio";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { MSG } from "../messages";
-import { USER_STATUSES, type UserStatus } from "../permissions";
+import { USER_STATUSES } from "../permissions";
 import { MIN_PASSWORD_LENGTH } from "./auth";
-import { limitParam, offsetParam, optionalCpf, optionalPhone, requiredText, searchText, uuidSchema } from "./common";
+import { limitParam, offsetParam, optionalCpf, optionalPhone, paginaSchema, refSchema, requiredText, searchText, uuidSchema } from "./common";
 import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
 
 const grupoIds = z
@@ -70,17 +70,21 @@ export const usuarioListQuerySchema = z
 export type UsuarioCreate = z.input<typeof usuarioCreateSchema>;
 export type UsuarioUpdate = z.input<typeof usuarioUpdateSchema>;
 
-export interface Usuario {
-  id: string;
-  nome_completo: string;
-  email: string;
-  telefone_celular: string | null;
-  cpf: string | null;
-  status: UserStatus;
-  primeiro_acesso_concluido: boolean;
-  grupos: { id: string; nome_grupo: string }[];
+export const usuarioSchema = z.object({
+  id: z.string(),
+  nome_completo: z.string(),
+  email: z.string(),
+  telefone_celular: z.string().nullable(),
+  cpf: z.string().nullable(),
+  status: z.enum(USER_STATUSES),
+  primeiro_acesso_concluido: z.boolean(),
+  grupos: z.array(z.object({ id: z.string(), nome_grupo: z.string() })),
   /** Serves every condominium: set so, or a member of Administrador (gatehouse-spec §2). */
-  acesso_todos_condominios: boolean;
+  acesso_todos_condominios: z.boolean(),
   /** The condominiums served otherwise, by name (empty with all-condominium access). */
-  condominios: { id: string; nome: string }[];
-}
+  condominios: z.array(refSchema),
+});
+export type Usuario = z.input<typeof usuarioSchema>;
+
+export const usuarioPageSchema = paginaSchema(usuarioSchema);
+export const usuarioStatusResponseSchema = z.object({ id: z.string(), status: z.enum(USER_STATUSES) });

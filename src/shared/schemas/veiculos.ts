@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { isValidPlaca, normalizePlaca } from "../br/placa";
 import { MSG } from "../messages";
-import { ativoFilter, booleanDefaultTrue, condominioFilter, listPaging, optionalText, searchText } from "./common";
+import { ativoFilter, booleanDefaultTrue, condominioFilter, listPaging, optionalText, paginaSchema, refSchema, searchText } from "./common";
 import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
+import { unidadeRefSchema } from "./unidades";
 
 export const TIPOS_VEICULO = ["carro", "moto", "outro"] as const;
 export const TIPO_VEICULO_LABEL: Record<(typeof TIPOS_VEICULO)[number], string> = { carro: "Carro", moto: "Moto", outro: "Outro" };
@@ -33,21 +34,25 @@ export const veiculoListQuerySchema = z
 
 export type VeiculoInput = z.input<typeof veiculoInputSchema>;
 
-export interface Veiculo {
-  id: string;
-  morador_id: string;
-  unidade_id: string;
-  placa: string;
-  marca: string | null;
-  modelo: string | null;
-  cor: string | null;
-  tipo_veiculo: (typeof TIPOS_VEICULO)[number];
-  ativo: boolean;
-  observacoes: string | null;
-}
+export const veiculoSchema = z.object({
+  id: z.string(),
+  morador_id: z.string(),
+  unidade_id: z.string(),
+  placa: z.string().describe("Placa sem hífen (ABC1234 ou ABC1D23)."),
+  marca: z.string().nullable(),
+  modelo: z.string().nullable(),
+  cor: z.string().nullable(),
+  tipo_veiculo: z.enum(TIPOS_VEICULO),
+  ativo: z.boolean(),
+  observacoes: z.string().nullable(),
+});
+export type Veiculo = z.input<typeof veiculoSchema>;
 
-export interface VeiculoListItem extends Omit<Veiculo, "observacoes"> {
-  morador: { id: string; nome_completo: string };
-  unidade: { id: string; numero_unidade: string; bloco: string | null };
-  condominio: { id: string; nome: string };
-}
+export const veiculoListItemSchema = veiculoSchema.omit({ observacoes: true }).extend({
+  morador: z.object({ id: z.string(), nome_completo: z.string() }),
+  unidade: unidadeRefSchema,
+  condominio: refSchema,
+});
+export type VeiculoListItem = z.input<typeof veiculoListItemSchema>;
+
+export const veiculoPageSchema = paginaSchema(veiculoListItemSchema);

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { MSG } from "../../../shared/messages";
 import { ADMIN_GROUP_NAME } from "../../../shared/permissions";
-import { grupoInputSchema } from "../../../shared/schemas/grupos";
+import { grupoInputSchema, grupoListSchema, grupoSchema } from "../../../shared/schemas/grupos";
+import { semConteudo } from "../../../shared/schemas/common";
 import { grantRefusal } from "../../../shared/authz-rules";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
@@ -26,44 +27,53 @@ export const gruposRoutes =
 
     // Read by user managers as well: they assign groups to users.
     const listAccess = requirePermission(["gerenciar_grupos_permissoes", "gerenciar_usuarios_portaria"], "verGrupos");
-    app.get("/api/grupos", { config: { access: listAccess } }, async () => {
+    app.get("/api/grupos", { config: { access: listAccess }, schema: { response: { 200: grupoListSchema } } }, async () => {
       const rows = await repo.list();
       return { rows, total: rows.length };
     });
 
-    app.get("/api/grupos/:id", { config: { access }, schema: { params: idParams } }, async (request) => {
+    app.get("/api/grupos/:id", { config: { access }, schema: { params: idParams, response: { 200: grupoSchema } } }, async (request) => {
       const grupo = await repo.get(request.params.id);
       if (!grupo) throw notFound(MSG.groupNotFound);
       return grupo;
     });
 
-    app.post("/api/grupos", { config: { access }, schema: { body: grupoInputSchema } }, async (request, reply) => {
+    app.post("/api/grupos", { config: { access }, schema: { body: grupoInputSchema, response: { 201: grupoSchema } } }, async (request, reply) => {
       // A new group grants only what its creator holds.
       refuseIf(grantRefusal(currentProfile(request), await permissionNames(request.body.permissao_ids)));
       if (request.body.nome_grupo.toLowerCase() === ADMIN_GROUP_NAME.toLowerCase()) throw AppError.from(409, "DUPLICATE", MSG.groupDuplicate);
       const id = await withUniqueMessage(() => repo.create(request.body), MSG.groupDuplicate);
-      return reply.status(201).send(await repo.get(id));
+      // Deleted meanwhile (by someone else, between the insert and this read): as after an update.
+      const created = await repo.get(id);
+      if (!created) throw notFound(MSG.groupNotFound);
+      return reply.status(201).send(created);
     });
 
-    app.put("/api/grupos/:id", { config: { access }, schema: { params: idParams, body: grupoInputSchema } }, async (request) => {
-      const current = await repo.get(request.params.id);
-      if (!current) throw notFound(MSG.groupNotFound);
-      const input = request.body;
-      if (current.nome_grupo === ADMIN_GROUP_NAME) {
-        // Protected: it keeps its name and every permission, whatever the client sends.
-        if (input.nome_grupo !== ADMIN_GROUP_NAME) throw ruleRefusal(MSG.adminGroupRename);
-        if (input.permissao_ids && !sameSet(input.permissao_ids, await repo.allPermissionIds())) throw ruleRefusal(MSG.adminGroupPermissions);
-      } else if (input.nome_grupo.toLowerCase() === ADMIN_GROUP_NAME.toLowerCase()) {
-        throw AppError.from(409, "DUPLICATE", MSG.groupDuplicate);
-      }
-      // A group is extended only with permissions the acting user holds; removing is not granting.
-      const added = (input.permissao_ids ?? []).filter((id) => !current.permissao_ids.includes(id));
-      refuseIf(grantRefusal(currentProfile(request), await permissionNames(added)));
-      await withUniqueMessage(() => repo.update(current.id, input), MSG.groupDuplicate);
-      return repo.get(current.id);
-    });
+    app.put(
+      "/api/grupos/:id",
+      { config: { access }, schema: { params: idParams, body: grupoInputSchema, response: { 200: grupoSchema } } },
+      async (request) => {
+        const current = await repo.get(request.params.id);
+        if (!current) throw notFound(MSG.groupNotFound);
+        const input = request.body;
+        if (current.nome_grupo === ADMIN_GROUP_NAME) {
+          // Protected: it keeps its name and every permission, whatever the client sends.
+          if (input.nome_grupo !== ADMIN_GROUP_NAME) throw ruleRefusal(MSG.adminGroupRename);
+          if (input.permissao_ids && !sameSet(input.permissao_ids, await repo.allPermissionIds())) throw ruleRefusal(MSG.adminGroupPermissions);
+        } else if (input.nome_grupo.toLowerCase() === ADMIN_GROUP_NAME.toLowerCase()) {
+          throw AppError.from(409, "DUPLICATE", MSG.groupDuplicate);
+        }
+        // A group is extended only with permissions the acting user holds; removing is not granting.
+        const added = (input.permissao_ids ?? []).filter((id) => !current.permissao_ids.includes(id));
+        refuseIf(grantRefusal(currentProfile(request), await permissionNames(added)));
+        await withUniqueMessage(() => repo.update(current.id, input), MSG.groupDuplicate);
+        const updated = await repo.get(current.id);
+        if (!updated) throw notFound(MSG.groupNotFound);
+        return updated;
+      },
+    );
 
-    app.delete("/api/grupos/:id", { config: { access }, schema: { params: idParams } }, async (request, reply) => {
+    app.delete("/api/grupos/:id", { config: { access }, schema: { params: idParams, response: { 204: semConteudo } } }, async (request, reply) => {
       const current = await repo.get(request.params.id);
       if (!current) throw notFound(MSG.groupNotFound);
       if (current.nome_grupo === ADMIN_GROUP_NAME) throw ruleRefusal(MSG.adminGroupDelete);

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { MSG } from "../../../shared/messages";
-import { mePasswordSchema, type SessaoAberta } from "../../../shared/schemas/auth";
-import type { MeResponse } from "../../../shared/schemas/profile";
+import { mePasswordSchema, sessaoResponseSchema, sessoesEncerradasSchema, sessoesResponseSchema } from "../../../shared/schemas/auth";
+import { semConteudo } from "../../../shared/schemas/common";
+import { meResponseSchema } from "../../../shared/schemas/profile";
+import { apiErrorBodySchema } from "../../../shared/api-error";
 import { completeFirstAccess, type Auth } from "../../auth/auth";
 import { assertStrongPassword, passwordUserInputs } from "../../auth/password-strength";
 import type { SessionContext } from "../../auth/guard";
@@ -27,14 +29,14 @@ export const meRoutes =
       return request.session;
     };
 
-    app.get("/api/me", { config: { access: "authenticated" } }, async (request): Promise<MeResponse> => {
+    app.get("/api/me", { config: { access: "authenticated" }, schema: { response: { 200: meResponseSchema } } }, async (request) => {
       const session = signedIn(request);
       return { user: session.user, profile: session.profile };
     });
 
     // Whether the session is still alive, asked by the staff areas on a timer: not a use of the
     // session, so it does not postpone the idle timeout (auth/guard.ts).
-    app.get("/api/me/sessao", { config: { access: "authenticated", passive: true } }, async (request) => {
+    app.get("/api/me/sessao", { config: { access: "authenticated", passive: true }, schema: { response: { 200: sessaoResponseSchema } } }, async (request) => {
       const session = signedIn(request);
       return {
         expira_em: new Date(Math.min(session.createdAt + limits.maxAgeMs, session.lastUsedAt + limits.idleMs)).toISOString(),
@@ -43,54 +45,62 @@ export const meRoutes =
 
     // Sets a new password for the signed-in user: at first access (new password only), or from
     // Minha conta (the current one too). The other sessions of the account end; this one stays.
-    app.post("/api/me/senha", { config: { access: "authenticated" }, schema: { body: mePasswordSchema } }, async (request, reply) => {
-      const session = signedIn(request);
-      const { user, profile } = session;
-      const { senhaAtual, novaSenha } = request.body;
-      const ctx = await auth.$context;
-      const credential = await ctx.internalAdapter.findCredentialAccount(user.id);
-      const currentHash = credential?.password ?? null;
-      const firstAccess = profile !== null && !profile.primeiro_acesso_concluido;
-      if (!firstAccess && currentHash) {
-        if (!senhaAtual) throw AppError.from(400, "VALIDATION_ERROR", MSG.currentPasswordRequired, { senhaAtual: MSG.currentPasswordRequired.message });
-        // A stolen session must not become a way to guess the password without limit.
-        const key = attemptKey("login", user.email);
-        const wait = await signInFailures.blockedFor(key);
-        if (wait > 0)
-          return reply
-            .header("retry-after", String(wait))
-            .status(429)
-            .send(AppError.from(429, "RATE_LIMITED", MSG.rateLimited).toBody(request.id));
-        if (!(await ctx.password.verify({ hash: currentHash, password: senhaAtual }))) {
-          await signInFailures.hit(key);
-          throw AppError.from(400, "WRONG_PASSWORD", MSG.currentPasswordWrong, { senhaAtual: MSG.currentPasswordWrong.message });
+    app.post(
+      "/api/me/senha",
+      { config: { access: "authenticated" }, schema: { body: mePasswordSchema, response: { 204: semConteudo, 429: apiErrorBodySchema } } },
+      async (request, reply) => {
+        const session = signedIn(request);
+        const { user, profile } = session;
+        const { senhaAtual, novaSenha } = request.body;
+        const ctx = await auth.$context;
+        const credential = await ctx.internalAdapter.findCredentialAccount(user.id);
+        const currentHash = credential?.password ?? null;
+        const firstAccess = profile !== null && !profile.primeiro_acesso_concluido;
+        if (!firstAccess && currentHash) {
+          if (!senhaAtual) throw AppError.from(400, "VALIDATION_ERROR", MSG.currentPasswordRequired, { senhaAtual: MSG.currentPasswordRequired.message });
+          // A stolen session must not become a way to guess the password without limit.
+          const key = attemptKey("login", user.email);
+          const wait = await signInFailures.blockedFor(key);
+          if (wait > 0)
+            return reply
+              .header("retry-after", String(wait))
+              .status(429)
+              .send(AppError.from(429, "RATE_LIMITED", MSG.rateLimited).toBody(request.id));
+          if (!(await ctx.password.verify({ hash: currentHash, password: senhaAtual }))) {
+            await signInFailures.hit(key);
+            throw AppError.from(400, "WRONG_PASSWORD", MSG.currentPasswordWrong, { senhaAtual: MSG.currentPasswordWrong.message });
+          }
         }
-      }
-      if (currentHash && (await ctx.password.verify({ hash: currentHash, password: novaSenha }))) {
-        throw AppError.from(400, "PASSWORD_UNCHANGED", MSG.passwordUnchanged, { novaSenha: MSG.passwordUnchanged.message });
-      }
-      await assertStrongPassword(
-        novaSenha,
-        passwordUserInputs({ email: user.email, name: [user.name, profile?.nome_completo], numbers: [profile?.cpf, profile?.telefone_celular] }),
-        "novaSenha",
-      );
-      const hash = await ctx.password.hash(novaSenha);
-      if (credential) await ctx.internalAdapter.updatePassword(user.id, hash);
-      else await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
-      await completeFirstAccess(db, user.id);
-      await endOtherSessions(db, user.id, session.sessionId);
-      return reply.status(204).send();
-    });
+        if (currentHash && (await ctx.password.verify({ hash: currentHash, password: novaSenha }))) {
+          throw AppError.from(400, "PASSWORD_UNCHANGED", MSG.passwordUnchanged, { novaSenha: MSG.passwordUnchanged.message });
+        }
+        await assertStrongPassword(
+          novaSenha,
+          passwordUserInputs({ email: user.email, name: [user.name, profile?.nome_completo], numbers: [profile?.cpf, profile?.telefone_celular] }),
+          "novaSenha",
+        );
+        const hash = await ctx.password.hash(novaSenha);
+        if (credential) await ctx.internalAdapter.updatePassword(user.id, hash);
+        else await ctx.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+        await completeFirstAccess(db, user.id);
+        await endOtherSessions(db, user.id, session.sessionId);
+        return reply.status(204).send();
+      },
+    );
 
     // Minha conta: the account's open sessions (device, last use), and ending all the others at
     // once (a lost phone, a shared gate computer): the one in use stays.
-    app.get("/api/me/sessoes", { config: { access: "authenticated" } }, async (request): Promise<{ rows: SessaoAberta[]; inatividade_minutos: number }> => {
+    app.get("/api/me/sessoes", { config: { access: "authenticated" }, schema: { response: { 200: sessoesResponseSchema } } }, async (request) => {
       const session = signedIn(request);
       return { rows: await openSessions(db, session.user.id, session.sessionId, limits), inatividade_minutos: Math.round(limits.idleMs / 60_000) };
     });
 
-    app.post("/api/me/sessoes/encerrar-outras", { config: { access: "authenticated" } }, async (request) => {
-      const session = signedIn(request);
-      return { encerradas: await endOtherSessions(db, session.user.id, session.sessionId) };
-    });
+    app.post(
+      "/api/me/sessoes/encerrar-outras",
+      { config: { access: "authenticated" }, schema: { response: { 200: sessoesEncerradasSchema } } },
+      async (request) => {
+        const session = signedIn(request);
+        return { encerradas: await endOtherSessions(db, session.user.id, session.sessionId) };
+      },
+    );
   };

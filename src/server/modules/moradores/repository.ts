@@ -26,6 +26,11 @@ const moradorColumns = {
   observacoes: moradores.observacoes,
 };
 
+// tipo_morador and tipo_veiculo are text columns whose check constraints (moradores_tipo_check,
+// veiculos_tipo_check) hold them to TIPOS_MORADOR and TIPOS_VEICULO.
+const comTipoMorador = <Row extends { tipo_morador: string }>(row: Row) => ({ ...row, tipo_morador: row.tipo_morador as Morador["tipo_morador"] });
+const comTipoVeiculo = <Row extends { tipo_veiculo: string }>(row: Row) => ({ ...row, tipo_veiculo: row.tipo_veiculo as Veiculo["tipo_veiculo"] });
+
 export function moradoresRepository(db: Db) {
   // The unit page's reads, built once (db/prepared.ts). The vehicles are found through their
   // residents' unit, so both lists are read at once instead of one after the other.
@@ -62,11 +67,7 @@ export function moradoresRepository(db: Db) {
      */
     async listByUnidade(unidadeId: string): Promise<Morador[]> {
       const [rows, cars] = await Promise.all([moradoresQuery.execute({ unidade: unidadeId }), veiculosQuery.execute({ unidade: unidadeId })]);
-      return rows.map((m) => ({
-        ...m,
-        tipo_morador: m.tipo_morador as Morador["tipo_morador"],
-        veiculos: cars.filter((v) => v.morador_id === m.id).map((v) => ({ ...v, tipo_veiculo: v.tipo_veiculo as Veiculo["tipo_veiculo"] })),
-      }));
+      return rows.map((m) => ({ ...comTipoMorador(m), veiculos: cars.filter((v) => v.morador_id === m.id).map(comTipoVeiculo) }));
     },
 
     async getMorador(scope: CondominioScope, id: string) {
@@ -82,7 +83,7 @@ export function moradoresRepository(db: Db) {
         .insert(moradores)
         .values({ ...input, unidade_id: unidadeId })
         .returning(moradorColumns);
-      return { ...row!, veiculos: [] };
+      return { ...comTipoMorador(row!), veiculos: [] };
     },
 
     async updateMorador(scope: CondominioScope, id: string, input: MoradorFields) {
@@ -91,7 +92,7 @@ export function moradoresRepository(db: Db) {
         .set({ ...input, updated_at: new Date() })
         .where(and(eq(moradores.id, id), unidadeInScope(scope, moradores.unidade_id)))
         .returning(moradorColumns);
-      return row ?? null;
+      return row ? comTipoMorador(row) : null;
     },
 
     /** Deletes the resident; their vehicles go with them (ON DELETE CASCADE). */
@@ -111,7 +112,7 @@ export function moradoresRepository(db: Db) {
         .insert(veiculos)
         .values({ ...input, morador_id: morador.id, unidade_id: morador.unidade_id })
         .returning(veiculoColumns);
-      return row!;
+      return comTipoVeiculo(row!);
     },
 
     async updateVeiculo(scope: CondominioScope, id: string, input: VeiculoFields) {
@@ -120,7 +121,7 @@ export function moradoresRepository(db: Db) {
         .set({ ...input, updated_at: new Date() })
         .where(and(eq(veiculos.id, id), unidadeInScope(scope, veiculos.unidade_id)))
         .returning(veiculoColumns);
-      return row ?? null;
+      return row ? comTipoVeiculo(row) : null;
     },
 
     async removeVeiculo(scope: CondominioScope, id: string): Promise<boolean> {

@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { moradorInputSchema, moradorListQuerySchema, type Morador, type MoradorResumo } from "../../../shared/schemas/moradores";
-import { veiculoInputSchema } from "../../../shared/schemas/veiculos";
+import {
+  moradorAtualizadoSchema,
+  moradoresDaUnidadeSchema,
+  moradorInputSchema,
+  moradorListQuerySchema,
+  moradorPageSchema,
+  moradorSchema,
+  type Morador,
+  type MoradorResumo,
+} from "../../../shared/schemas/moradores";
+import { veiculoInputSchema, veiculoSchema } from "../../../shared/schemas/veiculos";
+import { semConteudo } from "../../../shared/schemas/common";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
@@ -28,51 +38,65 @@ export const moradoresRoutes =
     const manageVeiculos = requirePermission("gerenciar_veiculos_morador");
     const readSection = requirePermission(["gerenciar_moradores_unidade", "gerenciar_veiculos_morador"], "verMoradoresUnidade");
 
-    app.get("/api/moradores", { config: { access: manageMoradores }, schema: { querystring: moradorListQuerySchema } }, async (request) =>
-      lista.list(scopeOf(request), request.query),
+    app.get(
+      "/api/moradores",
+      { config: { access: manageMoradores }, schema: { querystring: moradorListQuerySchema, response: { 200: moradorPageSchema } } },
+      async (request) => lista.list(scopeOf(request), request.query),
     );
 
-    app.get("/api/unidades/:id/moradores", { config: { access: readSection }, schema: { params: idParams } }, async (request) => {
-      // Read together: a unit that does not exist (or lies outside the scope) has no residents to list.
-      const [exists, rows] = await Promise.all([repo.unidadeExists(scopeOf(request), request.params.id), repo.listByUnidade(request.params.id)]);
-      if (!exists) throw notFound(UNIDADE_NOT_FOUND);
-      const held = currentProfile(request).permissions;
-      // Who manages only vehicles gets each resident's name and id, not their personal data;
-      // who may not see vehicles does not receive the residents' plates (issue 14).
-      const full = held.includes("gerenciar_moradores_unidade");
-      const plates = held.includes("gerenciar_veiculos_morador") || held.includes("visualizar_veiculos");
-      const visible: (Morador | MoradorResumo)[] = rows.map((morador) => {
-        const veiculos = plates ? morador.veiculos : [];
-        if (full) return { ...morador, veiculos };
-        const { id, unidade_id, nome_completo } = morador;
-        return { id, unidade_id, nome_completo, veiculos };
-      });
-      return { rows: visible, total: rows.length };
-    });
+    app.get(
+      "/api/unidades/:id/moradores",
+      { config: { access: readSection }, schema: { params: idParams, response: { 200: moradoresDaUnidadeSchema } } },
+      async (request) => {
+        // Read together: a unit that does not exist (or lies outside the scope) has no residents to list.
+        const [exists, rows] = await Promise.all([repo.unidadeExists(scopeOf(request), request.params.id), repo.listByUnidade(request.params.id)]);
+        if (!exists) throw notFound(UNIDADE_NOT_FOUND);
+        const held = currentProfile(request).permissions;
+        // Who manages only vehicles gets each resident's name and id, not their personal data;
+        // who may not see vehicles does not receive the residents' plates (issue 14).
+        const full = held.includes("gerenciar_moradores_unidade");
+        const plates = held.includes("gerenciar_veiculos_morador") || held.includes("visualizar_veiculos");
+        const visible: (Morador | MoradorResumo)[] = rows.map((morador) => {
+          const veiculos = plates ? morador.veiculos : [];
+          if (full) return { ...morador, veiculos };
+          const { id, unidade_id, nome_completo } = morador;
+          return { id, unidade_id, nome_completo, veiculos };
+        });
+        return { rows: visible, total: rows.length };
+      },
+    );
 
     app.post(
       "/api/unidades/:id/moradores",
-      { config: { access: manageMoradores }, schema: { params: idParams, body: moradorInputSchema } },
+      { config: { access: manageMoradores }, schema: { params: idParams, body: moradorInputSchema, response: { 201: moradorSchema } } },
       async (request, reply) => {
         if (!(await repo.unidadeExists(scopeOf(request), request.params.id))) throw notFound(UNIDADE_NOT_FOUND);
         return reply.status(201).send(await withUniqueMessage(() => repo.createMorador(request.params.id, request.body), CPF_DUPLICATE));
       },
     );
 
-    app.put("/api/moradores/:id", { config: { access: manageMoradores }, schema: { params: idParams, body: moradorInputSchema } }, async (request) => {
-      const updated = await withUniqueMessage(() => repo.updateMorador(scopeOf(request), request.params.id, request.body), CPF_DUPLICATE);
-      if (!updated) throw notFound(MORADOR_NOT_FOUND);
-      return updated;
-    });
+    app.put(
+      "/api/moradores/:id",
+      { config: { access: manageMoradores }, schema: { params: idParams, body: moradorInputSchema, response: { 200: moradorAtualizadoSchema } } },
+      async (request) => {
+        const updated = await withUniqueMessage(() => repo.updateMorador(scopeOf(request), request.params.id, request.body), CPF_DUPLICATE);
+        if (!updated) throw notFound(MORADOR_NOT_FOUND);
+        return updated;
+      },
+    );
 
-    app.delete("/api/moradores/:id", { config: { access: manageMoradores }, schema: { params: idParams } }, async (request, reply) => {
-      if (!(await repo.removeMorador(scopeOf(request), request.params.id))) throw notFound(MORADOR_NOT_FOUND);
-      return reply.status(204).send();
-    });
+    app.delete(
+      "/api/moradores/:id",
+      { config: { access: manageMoradores }, schema: { params: idParams, response: { 204: semConteudo } } },
+      async (request, reply) => {
+        if (!(await repo.removeMorador(scopeOf(request), request.params.id))) throw notFound(MORADOR_NOT_FOUND);
+        return reply.status(204).send();
+      },
+    );
 
     app.post(
       "/api/moradores/:id/veiculos",
-      { config: { access: manageVeiculos }, schema: { params: idParams, body: veiculoInputSchema } },
+      { config: { access: manageVeiculos }, schema: { params: idParams, body: veiculoInputSchema, response: { 201: veiculoSchema } } },
       async (request, reply) => {
         const morador = await repo.getMorador(scopeOf(request), request.params.id);
         if (!morador) throw notFound(MORADOR_NOT_FOUND);
@@ -80,14 +104,22 @@ export const moradoresRoutes =
       },
     );
 
-    app.put("/api/veiculos/:id", { config: { access: manageVeiculos }, schema: { params: idParams, body: veiculoInputSchema } }, async (request) => {
-      const updated = await withUniqueMessage(() => repo.updateVeiculo(scopeOf(request), request.params.id, request.body), PLACA_DUPLICATE);
-      if (!updated) throw notFound(VEICULO_NOT_FOUND);
-      return updated;
-    });
+    app.put(
+      "/api/veiculos/:id",
+      { config: { access: manageVeiculos }, schema: { params: idParams, body: veiculoInputSchema, response: { 200: veiculoSchema } } },
+      async (request) => {
+        const updated = await withUniqueMessage(() => repo.updateVeiculo(scopeOf(request), request.params.id, request.body), PLACA_DUPLICATE);
+        if (!updated) throw notFound(VEICULO_NOT_FOUND);
+        return updated;
+      },
+    );
 
-    app.delete("/api/veiculos/:id", { config: { access: manageVeiculos }, schema: { params: idParams } }, async (request, reply) => {
-      if (!(await repo.removeVeiculo(scopeOf(request), request.params.id))) throw notFound(VEICULO_NOT_FOUND);
-      return reply.status(204).send();
-    });
+    app.delete(
+      "/api/veiculos/:id",
+      { config: { access: manageVeiculos }, schema: { params: idParams, response: { 204: semConteudo } } },
+      async (request, reply) => {
+        if (!(await repo.removeVeiculo(scopeOf(request), request.params.id))) throw notFound(VEICULO_NOT_FOUND);
+        return reply.status(204).send();
+      },
+    );
   };

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { currentProfile } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { pageViews } from "../../db/schema";
+import { semConteudo } from "../../../shared/schemas/common";
 
 const bodySchema = z.object({
   path: z
@@ -17,7 +18,7 @@ const bodySchema = z.object({
 export const pageViewsRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post("/api/page-views", { config: { access: "profile" }, schema: { body: bodySchema } }, async (request, reply) => {
+    app.post("/api/page-views", { config: { access: "profile" }, schema: { body: bodySchema, response: { 204: semConteudo } } }, async (request, reply) => {
       const profile = currentProfile(request);
       await db.insert(pageViews).values({ usuario_id: profile.id, path: request.body.path });
       return reply.status(204).send();

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { painelAcessosSchema, painelQuerySchema, type PainelStats } from "../../../shared/schemas/painel";
+import { painelAcessosSchema, painelCondominiosSchema, painelQuerySchema, painelStatsSchema, type PainelStats } from "../../../shared/schemas/painel";
 import type { TtlCache } from "../../cache";
 import type { Db } from "../../db/client";
 import { painelRepository } from "./repository";
@@ -15,11 +15,15 @@ export const painelRoutes =
   async (app) => {
     const repo = painelRepository(db);
 
-    app.get("/api/painel", { config: { access: "profile" }, schema: { querystring: painelQuerySchema } }, async (request) => {
-      const { condominio_id } = request.query;
-      const scope = scopeOf(request);
-      return counts.getOrLoad(`${scopeKey(scope)}|${condominio_id}`, () => repo.stats(scope, condominio_id === "todos" ? null : condominio_id));
-    });
+    app.get(
+      "/api/painel",
+      { config: { access: "profile" }, schema: { querystring: painelQuerySchema, response: { 200: painelStatsSchema } } },
+      async (request) => {
+        const { condominio_id } = request.query;
+        const scope = scopeOf(request);
+        return counts.getOrLoad(`${scopeKey(scope)}|${condominio_id}`, () => repo.stats(scope, condominio_id === "todos" ? null : condominio_id));
+      },
+    );
 
     // The 'Relatórios' card (issue 15): today at the gate, for who may read the records.
     app.get(
@@ -34,7 +38,7 @@ export const painelRoutes =
       },
     );
 
-    app.get("/api/painel/condominios", { config: { access: "profile" } }, async (request) => {
+    app.get("/api/painel/condominios", { config: { access: "profile" }, schema: { response: { 200: painelCondominiosSchema } } }, async (request) => {
       const rows = await repo.activeCondominios(scopeOf(request));
       return { rows, total: rows.length };
     });

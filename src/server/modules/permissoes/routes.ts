@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { MSG } from "../../../shared/messages";
 import { isSystemPermission } from "../../../shared/permissions";
-import { permissaoInputSchema, permissionInUseMessage } from "../../../shared/schemas/permissoes";
+import { permissaoInputSchema, permissaoListSchema, permissaoSchema, permissionInUseMessage } from "../../../shared/schemas/permissoes";
+import { semConteudo } from "../../../shared/schemas/common";
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { AppError, notFound, ruleRefusal } from "../../errors";
@@ -15,28 +16,32 @@ export const permissoesRoutes =
   async (app) => {
     const repo = permissoesRepository(db);
 
-    app.get("/api/permissoes", { config: { access } }, async () => {
+    app.get("/api/permissoes", { config: { access }, schema: { response: { 200: permissaoListSchema } } }, async () => {
       const rows = await repo.list();
       return { rows, total: rows.length };
     });
 
-    app.post("/api/permissoes", { config: { access }, schema: { body: permissaoInputSchema } }, async (request, reply) => {
+    app.post("/api/permissoes", { config: { access }, schema: { body: permissaoInputSchema, response: { 201: permissaoSchema } } }, async (request, reply) => {
       const created = await withUniqueMessage(() => repo.create(request.body), MSG.permissionDuplicate);
       return reply.status(201).send(created);
     });
 
-    app.put("/api/permissoes/:id", { config: { access }, schema: { params: idParams, body: permissaoInputSchema } }, async (request) => {
-      const current = await repo.get(request.params.id);
-      if (!current) throw notFound(MSG.permissionNotFound);
-      if (isSystemPermission(current.nome_permissao) && request.body.nome_permissao !== current.nome_permissao) {
-        throw ruleRefusal(MSG.systemPermissionRename);
-      }
-      const updated = await withUniqueMessage(() => repo.update(current.id, request.body), MSG.permissionDuplicate);
-      if (!updated) throw notFound(MSG.permissionNotFound);
-      return updated;
-    });
+    app.put(
+      "/api/permissoes/:id",
+      { config: { access }, schema: { params: idParams, body: permissaoInputSchema, response: { 200: permissaoSchema } } },
+      async (request) => {
+        const current = await repo.get(request.params.id);
+        if (!current) throw notFound(MSG.permissionNotFound);
+        if (isSystemPermission(current.nome_permissao) && request.body.nome_permissao !== current.nome_permissao) {
+          throw ruleRefusal(MSG.systemPermissionRename);
+        }
+        const updated = await withUniqueMessage(() => repo.update(current.id, request.body), MSG.permissionDuplicate);
+        if (!updated) throw notFound(MSG.permissionNotFound);
+        return updated;
+      },
+    );
 
-    app.delete("/api/permissoes/:id", { config: { access }, schema: { params: idParams } }, async (request, reply) => {
+    app.delete("/api/permissoes/:id", { config: { access }, schema: { params: idParams, response: { 204: semConteudo } } }, async (request, reply) => {
       const permission = await repo.get(request.params.id);
       if (!permission) throw notFound(MSG.permissionNotFound);
       if (isSystemPermission(permission.nome_permissao)) throw ruleRefusal(MSG.systemPermissionDelete);

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { prestadorInputSchema, prestadorListQuerySchema } from "../../../shared/schemas/prestadores";
+import { prestadorInputSchema, prestadorListQuerySchema, prestadorPageSchema, prestadorSchema } from "../../../shared/schemas/prestadores";
+import { semConteudo } from "../../../shared/schemas/common";
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { AppError, forbidden, notFound } from "../../errors";
@@ -29,7 +30,7 @@ export const prestadoresRoutes =
       "/api/prestadores",
       {
         config: { access: requirePermission("visualizar_prestadores_servico") },
-        schema: { querystring: prestadorListQuerySchema },
+        schema: { querystring: prestadorListQuerySchema, response: { 200: prestadorPageSchema } },
       },
       async (request) => repo.list(scopeOf(request), request.query),
     );
@@ -40,7 +41,7 @@ export const prestadoresRoutes =
         config: {
           access: requirePermission(["visualizar_prestadores_servico", "editar_prestadores_servico"]),
         },
-        schema: { params: idParams },
+        schema: { params: idParams, response: { 200: prestadorSchema } },
       },
       async (request) => {
         const prestador = await repo.get(scopeOf(request), request.params.id);
@@ -53,13 +54,16 @@ export const prestadoresRoutes =
       "/api/prestadores",
       {
         config: { access: requirePermission("criar_prestadores_servico") },
-        schema: { body: prestadorInputSchema },
+        schema: { body: prestadorInputSchema, response: { 201: prestadorSchema } },
       },
       async (request, reply) => {
         const scope = scopeOf(request);
         await checkCondominio(scope, request.body.condominio_id);
         const id = await repo.create(request.body);
-        return reply.status(201).send(await repo.get(scope, id));
+        // Deleted meanwhile (by someone else, between the insert and this read): as after an update.
+        const created = await repo.get(scope, id);
+        if (!created) throw notFound(NOT_FOUND);
+        return reply.status(201).send(created);
       },
     );
 
@@ -67,7 +71,7 @@ export const prestadoresRoutes =
       "/api/prestadores/:id",
       {
         config: { access: requirePermission("editar_prestadores_servico") },
-        schema: { params: idParams, body: prestadorInputSchema },
+        schema: { params: idParams, body: prestadorInputSchema, response: { 200: prestadorSchema } },
       },
       async (request) => {
         const scope = scopeOf(request);
@@ -75,7 +79,9 @@ export const prestadoresRoutes =
         if (!current) throw notFound(NOT_FOUND);
         await checkCondominio(scope, request.body.condominio_id, current.condominio_id);
         if (!(await repo.update(scope, current.id, request.body))) throw notFound(NOT_FOUND);
-        return repo.get(scope, request.params.id);
+        const updated = await repo.get(scope, request.params.id);
+        if (!updated) throw notFound(NOT_FOUND);
+        return updated;
       },
     );
 
@@ -83,7 +89,7 @@ export const prestadoresRoutes =
       "/api/prestadores/:id",
       {
         config: { access: requirePermission("excluir_prestadores_servico") },
-        schema: { params: idParams },
+        schema: { params: idParams, response: { 204: semConteudo } },
       },
       async (request, reply) => {
         const scope = scopeOf(request);

@@ -1,7 +1,15 @@
 import { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { registroExportQuerySchema, registroListQuerySchema, resolvePeriodo, verificarIntegridadeSchema } from "../../../shared/schemas/registros";
+import { z } from "zod";
+import {
+  registroExportQuerySchema,
+  registroListQuerySchema,
+  registrosPageSchema,
+  resolvePeriodo,
+  verificacaoIntegridadeSchema,
+  verificarIntegridadeSchema,
+} from "../../../shared/schemas/registros";
 import { today } from "../../../shared/time";
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
@@ -16,68 +24,90 @@ import { registrosRepository } from "./repository";
 
 const access = requirePermission("visualizar_registros_acesso");
 
+/**
+ * The export's body: text in OpenAPI. The handler sends a stream, which Fastify writes as it is
+ * (a stream never goes through the serializer), hence a type that admits one.
+ */
+const csvBody = z.string() as z.ZodType<string | Readable>;
+
 // Registros (gatehouse-spec §5): the list, its CSV export (recorded) and the integrity check.
 export const registrosRoutes =
   (db: Db, totals?: ListTotals): FastifyPluginAsyncZod =>
   async (app) => {
     const repo = registrosRepository(db, totals);
 
-    app.get("/api/registros", { config: { access }, schema: { querystring: registroListQuerySchema } }, async (request) =>
-      repo.list(scopeOf(request), request.query),
+    app.get(
+      "/api/registros",
+      { config: { access }, schema: { querystring: registroListQuerySchema, response: { 200: registrosPageSchema } } },
+      async (request) => repo.list(scopeOf(request), request.query),
     );
 
-    app.get("/api/registros/exportar", { config: { access }, schema: { querystring: registroExportQuerySchema } }, async (request, reply) => {
-      const scope = scopeOf(request);
-      const profile = request.session?.profile;
-      if (!profile) throw forbidden();
-      const filtro = repo.appliedFilter(request.query);
-      // Recorded before the first row leaves (who, when, which filter); finished with the count.
-      const [exportacao] = await db
-        .insert(exportacoesRegistros)
-        .values({ usuario_id: profile.id, usuario_nome: profile.nome_completo, filtro })
-        .returning({ id: exportacoesRegistros.id });
-      // PostgreSQL writes the lines itself (COPY); PGlite's are read a batch at a time and formatted here.
-      const copy = await copyOut(db, repo.copyCsvStatement(scope, request.query));
-      async function* csv() {
-        let linhas = 0;
-        let completa = false;
-        try {
-          yield csvHeader();
-          if (copy) {
-            for await (const chunk of copy.stream) yield crlf(chunk as Buffer);
-            linhas = copy.rowCount();
-          } else {
-            for await (const batch of repo.batches(scope, request.query)) {
-              yield batch.map(csvRow).join("");
-              linhas += batch.length;
+    app.get(
+      "/api/registros/exportar",
+      {
+        config: { access },
+        schema: {
+          querystring: registroExportQuerySchema,
+          response: { 200: { description: "Os registros do filtro em CSV (UTF-8 com BOM, separador ';').", content: { "text/csv": { schema: csvBody } } } },
+        },
+      },
+      async (request, reply) => {
+        const scope = scopeOf(request);
+        const profile = request.session?.profile;
+        if (!profile) throw forbidden();
+        const filtro = repo.appliedFilter(request.query);
+        // Recorded before the first row leaves (who, when, which filter); finished with the count.
+        const [exportacao] = await db
+          .insert(exportacoesRegistros)
+          .values({ usuario_id: profile.id, usuario_nome: profile.nome_completo, filtro })
+          .returning({ id: exportacoesRegistros.id });
+        // PostgreSQL writes the lines itself (COPY); PGlite's are read a batch at a time and formatted here.
+        const copy = await copyOut(db, repo.copyCsvStatement(scope, request.query));
+        async function* csv() {
+          let linhas = 0;
+          let completa = false;
+          try {
+            yield csvHeader();
+            if (copy) {
+              for await (const chunk of copy.stream) yield crlf(chunk as Buffer);
+              linhas = copy.rowCount();
+            } else {
+              for await (const batch of repo.batches(scope, request.query)) {
+                yield batch.map(csvRow).join("");
+                linhas += batch.length;
+              }
             }
+            completa = true;
+          } finally {
+            await db
+              .update(exportacoesRegistros)
+              .set({ linhas, completa, concluida_em: new Date() })
+              .where(eq(exportacoesRegistros.id, exportacao!.id))
+              .catch((error: Error) => request.log.error({ err: error }, "export record not finished"));
           }
-          completa = true;
-        } finally {
-          await db
-            .update(exportacoesRegistros)
-            .set({ linhas, completa, concluida_em: new Date() })
-            .where(eq(exportacoesRegistros.id, exportacao!.id))
-            .catch((error: Error) => request.log.error({ err: error }, "export record not finished"));
         }
-      }
-      const nome = filtro.de === filtro.ate ? `registros-${filtro.de}.csv` : `registros-${filtro.de}-a-${filtro.ate}.csv`;
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${nome}"`)
-        .header("cache-control", "no-store")
-        .send(Readable.from(csv(), { objectMode: false }));
-    });
+        const nome = filtro.de === filtro.ate ? `registros-${filtro.de}.csv` : `registros-${filtro.de}-a-${filtro.ate}.csv`;
+        return reply
+          .header("content-type", "text/csv; charset=utf-8")
+          .header("content-disposition", `attachment; filename="${nome}"`)
+          .header("cache-control", "no-store")
+          .send(Readable.from(csv(), { objectMode: false }));
+      },
+    );
 
-    app.post("/api/registros/verificar-integridade", { config: { access }, schema: { body: verificarIntegridadeSchema } }, async (request) => {
-      const { condominio_id, de, ate } = request.body;
-      // Outside the scope as unknown as a condominium that does not exist (§2).
-      const [found] = await db
-        .select({ id: condominios.id })
-        .from(condominios)
-        .where(and(eq(condominios.id, condominio_id), condominioInScope(scopeOf(request), condominios.id)));
-      if (!found) throw notFound();
-      const periodo = de || ate ? resolvePeriodo({ de, ate }, today()) : undefined;
-      return verificarIntegridade(db, condominio_id, periodo);
-    });
+    app.post(
+      "/api/registros/verificar-integridade",
+      { config: { access }, schema: { body: verificarIntegridadeSchema, response: { 200: verificacaoIntegridadeSchema } } },
+      async (request) => {
+        const { condominio_id, de, ate } = request.body;
+        // Outside the scope as unknown as a condominium that does not exist (§2).
+        const [found] = await db
+          .select({ id: condominios.id })
+          .from(condominios)
+          .where(and(eq(condominios.id, condominio_id), condominioInScope(scopeOf(request), condominios.id)));
+        if (!found) throw notFound();
+        const periodo = de || ate ? resolvePeriodo({ de, ate }, today()) : undefined;
+        return verificarIntegridade(db, condominio_id, periodo);
+      },
+    );
   };

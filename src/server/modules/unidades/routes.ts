@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { unidadeCreateSchema, unidadeListQuerySchema, unidadeUpdateSchema } from "../../../shared/schemas/unidades";
+import { unidadeCreateSchema, unidadeListQuerySchema, unidadePageSchema, unidadeSchema, unidadeUpdateSchema } from "../../../shared/schemas/unidades";
+import { semConteudo } from "../../../shared/schemas/common";
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { AppError, notFound } from "../../errors";
@@ -27,7 +28,7 @@ export const unidadesRoutes =
       "/api/unidades",
       {
         config: { access: requirePermission("visualizar_unidades") },
-        schema: { querystring: unidadeListQuerySchema },
+        schema: { querystring: unidadeListQuerySchema, response: { 200: unidadePageSchema } },
       },
       async (request) => repo.list(scopeOf(request), request.query),
     );
@@ -39,7 +40,7 @@ export const unidadesRoutes =
         config: {
           access: requirePermission(["visualizar_unidades", "editar_unidades", "gerenciar_moradores_unidade", "gerenciar_veiculos_morador"]),
         },
-        schema: { params: idParams },
+        schema: { params: idParams, response: { 200: unidadeSchema } },
       },
       async (request) => {
         const unidade = await repo.get(scopeOf(request), request.params.id);
@@ -52,14 +53,17 @@ export const unidadesRoutes =
       "/api/unidades",
       {
         config: { access: requirePermission("criar_unidades") },
-        schema: { body: unidadeCreateSchema },
+        schema: { body: unidadeCreateSchema, response: { 201: unidadeSchema } },
       },
       async (request, reply) => {
         const scope = scopeOf(request);
         if (!(await repo.isActiveCondominio(scope, request.body.condominio_id)))
           throw AppError.from(400, "VALIDATION_ERROR", INACTIVE_CONDOMINIO, { condominio_id: INACTIVE_CONDOMINIO.message });
         const id = await withUniqueMessage(() => repo.create(request.body), MSG.unidadeDuplicate);
-        return reply.status(201).send(await repo.get(scope, id));
+        // Deleted meanwhile (by someone else, between the insert and this read): as after an update.
+        const created = await repo.get(scope, id);
+        if (!created) throw notFound(NOT_FOUND);
+        return reply.status(201).send(created);
       },
     );
 
@@ -67,7 +71,7 @@ export const unidadesRoutes =
       "/api/unidades/:id",
       {
         config: { access: requirePermission("editar_unidades") },
-        schema: { params: idParams, body: unidadeUpdateSchema },
+        schema: { params: idParams, body: unidadeUpdateSchema, response: { 200: unidadeSchema } },
       },
       async (request) => {
         const scope = scopeOf(request);
@@ -79,7 +83,9 @@ export const unidadesRoutes =
         }
         const updated = await withUniqueMessage(() => repo.update(scope, current.id, request.body), UPDATE_UNIQUE_MESSAGES);
         if (!updated) throw notFound(NOT_FOUND);
-        return repo.get(scope, current.id);
+        const unidade = await repo.get(scope, current.id);
+        if (!unidade) throw notFound(NOT_FOUND);
+        return unidade;
       },
     );
 
@@ -87,7 +93,7 @@ export const unidadesRoutes =
       "/api/unidades/:id",
       {
         config: { access: requirePermission("excluir_unidades") },
-        schema: { params: idParams },
+        schema: { params: idParams, response: { 204: semConteudo } },
       },
       async (request, reply) => {
         const deleted = await linkedRecordsMessage(() => repo.remove(scopeOf(request), request.params.id), LINKED);

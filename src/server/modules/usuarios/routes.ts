@@ -3,7 +3,16 @@ import { z } from "zod";
 import { MSG } from "../../../shared/messages";
 import { BLOCKED_STATUSES, type UserStatus } from "../../../shared/permissions";
 import { accountRefusal, membershipRefusal, scopeRefusal, type ScopeGrant } from "../../../shared/authz-rules";
-import { usuarioCreateSchema, usuarioListQuerySchema, usuarioStatusSchema, usuarioUpdateSchema } from "../../../shared/schemas/usuarios";
+import {
+  usuarioCreateSchema,
+  usuarioListQuerySchema,
+  usuarioPageSchema,
+  usuarioSchema,
+  usuarioStatusResponseSchema,
+  usuarioStatusSchema,
+  usuarioUpdateSchema,
+} from "../../../shared/schemas/usuarios";
+import { semConteudo } from "../../../shared/schemas/common";
 import { createAuthUser } from "../../auth/accounts";
 import type { Auth } from "../../auth/auth";
 import { assertStrongPassword, passwordUserInputs } from "../../auth/password-strength";
@@ -66,11 +75,11 @@ export const usuariosRoutes =
       await ctx.internalAdapter.deleteUserSessions(authUserId);
     }
 
-    app.get("/api/usuarios", { config: { access }, schema: { querystring: usuarioListQuerySchema } }, async (request) =>
+    app.get("/api/usuarios", { config: { access }, schema: { querystring: usuarioListQuerySchema, response: { 200: usuarioPageSchema } } }, async (request) =>
       repo.list(scopeOf(request), request.query),
     );
 
-    app.get("/api/usuarios/:id", { config: { access }, schema: { params: idParams } }, async (request) => {
+    app.get("/api/usuarios/:id", { config: { access }, schema: { params: idParams, response: { 200: usuarioSchema } } }, async (request) => {
       const usuario = await repo.get(scopeOf(request), request.params.id);
       if (!usuario) throw notFound(MSG.userNotFound);
       const { auth_user_id: _omit, ...rest } = usuario;
@@ -79,7 +88,7 @@ export const usuariosRoutes =
 
     // Auth user, then profile + memberships in one transaction; if the profile fails, the auth
     // user is removed again so no half-created account is left behind.
-    app.post("/api/usuarios", { config: { access }, schema: { body: usuarioCreateSchema } }, async (request, reply) => {
+    app.post("/api/usuarios", { config: { access }, schema: { body: usuarioCreateSchema, response: { 201: usuarioSchema } } }, async (request, reply) => {
       const input = request.body;
       const me = currentProfile(request);
       // Nobody grants what they do not hold: every group of the new user is checked, and the condominiums.
@@ -131,30 +140,34 @@ export const usuariosRoutes =
       return reply.status(201).send(rest);
     });
 
-    app.put("/api/usuarios/:id", { config: { access }, schema: { params: idParams, body: usuarioUpdateSchema } }, async (request) => {
-      const me = currentProfile(request);
-      const scope = scopeOf(request);
-      const target = await repo.get(scope, request.params.id);
-      if (!target) throw notFound(MSG.userNotFound);
-      const input = request.body;
-      refuseIf(accountRefusal(me, target));
-      if (target.id === me.id && input.status !== target.status) throw ruleRefusal(MSG.ownStatus);
-      const [current, wanted] = await Promise.all([groupGrants(target.grupos.map((g) => g.id)), groupGrants(input.grupo_ids)]);
-      refuseIf(membershipRefusal(me, target, current, wanted));
-      // Without the scope fields the user's condominiums stay as they are.
-      const given = input.acesso_todos_condominios !== undefined || input.condominio_ids !== undefined;
-      const escopo = given ? await wantedScope(input, grantOf(target)) : undefined;
-      if (escopo) refuseIf(scopeRefusal(me, target, grantOf(target), escopo));
-      // The database refuses a change that leaves no active administrator (migration 0009).
-      await withUniqueMessage(() => repo.update(target.id, input, escopo), UNIQUE_MESSAGES);
-      await endSessionsIfBlocked(target.auth_user_id, input.status);
-      const { auth_user_id: _omit, ...rest } = (await repo.get(scope, target.id))!;
-      return rest;
-    });
+    app.put(
+      "/api/usuarios/:id",
+      { config: { access }, schema: { params: idParams, body: usuarioUpdateSchema, response: { 200: usuarioSchema } } },
+      async (request) => {
+        const me = currentProfile(request);
+        const scope = scopeOf(request);
+        const target = await repo.get(scope, request.params.id);
+        if (!target) throw notFound(MSG.userNotFound);
+        const input = request.body;
+        refuseIf(accountRefusal(me, target));
+        if (target.id === me.id && input.status !== target.status) throw ruleRefusal(MSG.ownStatus);
+        const [current, wanted] = await Promise.all([groupGrants(target.grupos.map((g) => g.id)), groupGrants(input.grupo_ids)]);
+        refuseIf(membershipRefusal(me, target, current, wanted));
+        // Without the scope fields the user's condominiums stay as they are.
+        const given = input.acesso_todos_condominios !== undefined || input.condominio_ids !== undefined;
+        const escopo = given ? await wantedScope(input, grantOf(target)) : undefined;
+        if (escopo) refuseIf(scopeRefusal(me, target, grantOf(target), escopo));
+        // The database refuses a change that leaves no active administrator (migration 0009).
+        await withUniqueMessage(() => repo.update(target.id, input, escopo), UNIQUE_MESSAGES);
+        await endSessionsIfBlocked(target.auth_user_id, input.status);
+        const { auth_user_id: _omit, ...rest } = (await repo.get(scope, target.id))!;
+        return rest;
+      },
+    );
 
     app.patch(
       "/api/usuarios/:id/status",
-      { config: { access }, schema: { params: idParams, body: z.object({ status: usuarioStatusSchema }) } },
+      { config: { access }, schema: { params: idParams, body: z.object({ status: usuarioStatusSchema }), response: { 200: usuarioStatusResponseSchema } } },
       async (request) => {
         const me = currentProfile(request);
         const target = await repo.get(scopeOf(request), request.params.id);
@@ -167,7 +180,7 @@ export const usuariosRoutes =
       },
     );
 
-    app.post("/api/usuarios/:id/reset-senha", { config: { access }, schema: { params: idParams } }, async (request, reply) => {
+    app.post("/api/usuarios/:id/reset-senha", { config: { access }, schema: { params: idParams, response: { 204: semConteudo } } }, async (request, reply) => {
       const me = currentProfile(request);
       const target = await repo.get(scopeOf(request), request.params.id);
       if (!target) throw notFound(MSG.userNotFound);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { veiculoListQuerySchema } from "../../../shared/schemas/veiculos";
+import { veiculoListQuerySchema, veiculoPageSchema } from "../../../shared/schemas/veiculos";
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import type { ListTotals } from "../common";
@@ -16,7 +16,7 @@ export const veiculosRoutes =
       "/api/veiculos",
       {
         config: { access: requirePermission("visualizar_veiculos") },
-        schema: { querystring: veiculoListQuerySchema },
+        schema: { querystring: veiculoListQuerySchema, response: { 200: veiculoPageSchema } },
       },
       async (request) => repo.list(scopeOf(request), request.query),
     );
