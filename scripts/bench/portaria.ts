@@ -39,15 +39,24 @@ export interface GateFixtures {
   numeros: string[];
   /** Short codes of visitors' pre-authorisations of that condominium (issue 16), active ones first. */
   codigos: string[];
-  /** Active residents of active units not inside now: the entry/exit pairs go through them. */
-  moradorIds: string[];
   /**
-   * Other gates: active condominiums (the porteiro's first) with active residents not inside now,
-   * for entries driven one writer per chain, as gates are (the central supervisor serves them all).
+   * The gate the write scenarios use (the one-chain entries and the visitors): another
+   * condominium than the porteiro's, so that the records a run adds (they are never deleted) do
+   * not pile up in "today" of the condominium whose Registros the reads measure. Written as the
+   * central supervisor, who serves it.
+   */
+  escrita: {
+    condominioId: string;
+    /** Active residents of active units not inside now: the entry/exit pairs go through them. */
+    moradorIds: string[];
+    /** Units with an active resident who can authorise a visitor by intercom. */
+    visitantes: { unidade_id: string; morador_id: string }[];
+  };
+  /**
+   * Other gates: active condominiums (neither the porteiro's nor the write gate) with active
+   * residents not inside now, for entries driven one writer per chain, as gates are.
    */
   portarias: { condominioId: string; moradorIds: string[] }[];
-  /** Units with an active resident who can authorise a visitor by intercom. */
-  visitantes: { unidade_id: string; morador_id: string }[];
   /** A whole month of history (the previous calendar month, São Paulo). */
   mes: { de: string; ate: string };
   /** The export's period, all condominiums: the latest days that add up to EXPORT_ROWS (or all). */
@@ -110,7 +119,6 @@ export async function loadGateFixtures(db: Db): Promise<{ porteiro: { email: str
     .where(and(eq(unidades.condominio_id, c), eq(unidades.ativo, true), eq(moradores.ativo, true)))
     .orderBy(asc(moradores.id))
     .limit(600);
-  const inside = new Set((await db.select({ chave: presencas.pessoa_chave }).from(presencas).where(eq(presencas.condominio_id, c))).map((p) => p.chave));
   const plates = await db
     .select({ placa: veiculos.placa })
     .from(veiculos)
@@ -131,8 +139,6 @@ export async function loadGateFixtures(db: Db): Promise<{ porteiro: { email: str
       .split(/\s+/)
       .filter((w) => w.length >= 4)
       .at(-1) ?? nome;
-  const units = new Map<string, { unidade_id: string; morador_id: string }>();
-  for (const r of residents) if (!units.has(r.unidadeId)) units.set(r.unidadeId, { unidade_id: r.unidadeId, morador_id: r.id });
 
   // Records per São Paulo day (UTC-3 all year), newest first: the export's period.
   const days = await queryRows<{ dia: string; n: number | string }>(
@@ -148,23 +154,28 @@ export async function loadGateFixtures(db: Db): Promise<{ porteiro: { email: str
     if (rows >= EXPORT_ROWS) break;
   }
 
+  // The write gate first, then the gates of the one-writer-per-chain run.
   const outras = await db
     .select({ id: condominios.id })
     .from(condominios)
     .where(and(eq(condominios.ativo, true), sql`${condominios.id} <> ${c}`))
     .orderBy(asc(condominios.id))
-    .limit(PORTARIAS - 1);
-  const portarias = [];
-  for (const { id } of [{ id: c }, ...outras]) {
-    const livres = await queryRows<{ id: string }>(
+    .limit(PORTARIAS + 1);
+  const gates = [];
+  for (const { id } of outras) {
+    const livres = await queryRows<{ id: string; unidade_id: string }>(
       db,
-      sql`select m.id from ${moradores} m join ${unidades} u on u.id = m.unidade_id
+      sql`select m.id, m.unidade_id from ${moradores} m join ${unidades} u on u.id = m.unidade_id
           where u.condominio_id = ${id} and u.ativo and m.ativo
             and not exists (select 1 from ${presencas} p where p.condominio_id = ${id} and p.pessoa_chave = 'morador:' || m.id::text)
-          order by m.id limit 200`,
+          order by m.id limit 600`,
     );
-    if (livres.length) portarias.push({ condominioId: id, moradorIds: livres.map((r) => r.id) });
+    if (livres.length) gates.push({ condominioId: id, livres });
   }
+  const [escrita, ...portarias] = gates;
+  if (!escrita) return null;
+  const units = new Map<string, { unidade_id: string; morador_id: string }>();
+  for (const r of escrita.livres) if (!units.has(r.unidade_id)) units.set(r.unidade_id, { unidade_id: r.unidade_id, morador_id: r.id });
 
   return {
     porteiro: { email: porteiro.email, authUserId: porteiro.authUserId, group: "Porteiros" },
@@ -178,9 +189,8 @@ export async function loadGateFixtures(db: Db): Promise<{ porteiro: { email: str
       unidades: [...new Set(sample.map((r) => (r.bloco ? `${r.bloco.replace(/^bloco\s+/i, "")} ${r.numero}` : r.numero)))],
       numeros: [...new Set(sample.map((r) => r.numero))],
       codigos: codes.map((a) => a.codigo),
-      moradorIds: residents.filter((r) => !inside.has(`morador:${r.id}`)).map((r) => r.id),
-      portarias,
-      visitantes: [...units.values()].slice(0, 50),
+      escrita: { condominioId: escrita.condominioId, moradorIds: escrita.livres.map((r) => r.id), visitantes: [...units.values()].slice(0, 50) },
+      portarias: portarias.map((p) => ({ condominioId: p.condominioId, moradorIds: p.livres.slice(0, 200).map((r) => r.id) })),
       mes: mesAnterior(today()),
       exportacao: { de, ate: today(), rows },
     },
@@ -265,7 +275,7 @@ export interface PairState {
  * A resident's entry then exit: each connection takes the next resident not inside nor in flight,
  * so every entry is a real 'liberado' write of the chain (never 'Já está no condomínio').
  */
-export function entryExitPairs(g: GateFixtures, headers: Record<string, string>, state: PairState): Request[] {
+export function entryExitPairs(g: GateFixtures["escrita"], headers: Record<string, string>, state: PairState): Request[] {
   const json = { ...headers, "content-type": "application/json" };
   let next = 0;
   const pick = () => {
@@ -379,7 +389,7 @@ export async function letOutAcrossGates(baseUrl: string, headers: Record<string,
 }
 
 /** 'Visitante sem pré-autorização': a new visitor (own name and document) each request, into units in turn. */
-export function visitorEntries(g: GateFixtures, headers: Record<string, string>): Request[] {
+export function visitorEntries(g: GateFixtures["escrita"], headers: Record<string, string>): Request[] {
   const json = { ...headers, "content-type": "application/json" };
   const tag = Date.now().toString(36).toUpperCase().slice(-6);
   let n = 0;
@@ -425,7 +435,7 @@ async function postAll(baseUrl: string, path: string, headers: Record<string, st
 }
 
 /** Lets out who the bench left inside: the residents of pairs cut off by the end of a run, and its visitors. */
-export async function letOut(baseUrl: string, headers: Record<string, string>, g: GateFixtures, moradorIds: Iterable<string>): Promise<number> {
+export async function letOut(baseUrl: string, headers: Record<string, string>, g: { condominioId: string }, moradorIds: Iterable<string>): Promise<number> {
   // autocannon stops without waiting for what is in flight: let those entries land first.
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const exit = (pessoa: Record<string, string>) => JSON.stringify({ condominio_id: g.condominioId, pessoa });

@@ -244,9 +244,11 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
     };
 
     const gateHeaders = { cookie: cookies.porteiro, origin: server.origin };
+    // The write scenarios' gate is another condominium (GateFixtures.escrita), which the central supervisor serves.
+    const writeHeaders = { cookie: cookies.central, origin: server.origin };
     if (wants("portaria")) {
       // Visitors an interrupted run left inside: out first, so 'Quem está no condomínio' is the seed's.
-      const out = await letOut(server.baseUrl, gateHeaders, fixtures.gate, []);
+      const out = (await letOut(server.baseUrl, gateHeaders, fixtures.gate, [])) + (await letOut(server.baseUrl, writeHeaders, fixtures.gate.escrita, []));
       if (out) log(`portaria: ${out} visitantes de uma execução anterior saíram`);
     }
 
@@ -392,15 +394,14 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
           entrada: "portaria: registrar entrada (morador, com a cadeia)",
           saida: "portaria: registrar saída (morador, com a cadeia)",
         },
-        entryExitPairs(fixtures.gate, gateHeaders, state),
-        () => letOut(server.baseUrl, gateHeaders, fixtures.gate, state.busy),
+        entryExitPairs(fixtures.gate.escrita, writeHeaders, state),
+        () => letOut(server.baseUrl, writeHeaders, fixtures.gate.escrita, state.busy),
       );
     }
 
     if (wants("portaria-entradas-portarias")) {
       // The same pairs at many gates at once, one writer per chain (the central supervisor).
       const state: GatesState = { busy: new Set(), inside: new Map() };
-      const headers = { cookie: cookies.central, origin: server.origin };
       const n = fixtures.gate.portarias.length;
       await entryExitRows(
         "portaria-entradas-portarias",
@@ -410,14 +411,14 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
           entrada: `portaria: registrar entrada (morador, com a cadeia; ${n} portarias, uma escrita por cadeia)`,
           saida: `portaria: registrar saída (morador, com a cadeia; ${n} portarias, uma escrita por cadeia)`,
         },
-        entryExitAcrossGates(fixtures.gate.portarias, headers, state),
-        () => letOutAcrossGates(server.baseUrl, headers, state),
+        entryExitAcrossGates(fixtures.gate.portarias, writeHeaders, state),
+        () => letOutAcrossGates(server.baseUrl, writeHeaders, state),
       );
     }
 
     if (wants("portaria-visitante")) {
-      const [api, peakRssMB] = await peakDuring(() => drive({ ...drivePlan, requests: visitorEntries(fixtures.gate, gateHeaders) }));
-      const left = await letOut(server.baseUrl, gateHeaders, fixtures.gate, []);
+      const [api, peakRssMB] = await peakDuring(() => drive({ ...drivePlan, requests: visitorEntries(fixtures.gate.escrita, writeHeaders) }));
+      const left = await letOut(server.baseUrl, writeHeaders, fixtures.gate.escrita, []);
       const { steps: _steps, ...apiStats } = api;
       const row: Row = {
         id: "portaria-visitante",

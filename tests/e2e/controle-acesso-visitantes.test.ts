@@ -320,7 +320,14 @@ describe("'Ler QR Code' in headless Chromium", () => {
     await leitor.goto(`${portal.url}/portaria-web/controle-acesso`);
     await leitor.getByRole("button", { name: "Ler QR Code" }).click();
     const card = leitor.locator("[data-autorizacao-aberta]");
-    await card.getByText("João Pedreiro").waitFor();
+    // Seen once under load in CI (the card never came): say what the screen showed instead.
+    await card
+      .getByText("João Pedreiro")
+      .waitFor()
+      .catch(async (error: Error) => {
+        const shown = await leitor.locator("main, [role=dialog], [role=alert]").allInnerTexts();
+        throw new Error(`${error.message}\nOn screen: ${JSON.stringify(shown).slice(0, 2000)}`);
+      });
     expect(await card.getByRole("heading").textContent()).toBe("Autorização do QR Code");
     expect(await leitor.getByRole("dialog").count()).toBe(0);
     await expect.poll(() => leitor.evaluate(() => document.activeElement?.textContent ?? "")).toBe("Registrar entrada");
