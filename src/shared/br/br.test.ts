@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatCep, isValidCep } from "./cep";
 import { cnpjWithCheckDigits, formatCnpj, isValidCnpj } from "./cnpj";
 import { formatPlaca, isValidPlaca, normalizePlaca, podeSerParteDePlaca } from "./placa";
+import { formatDocumento } from "./documento";
 
 describe("CNPJ", () => {
   it.each(["11.222.333/0001-81", "11222333000181", "12.ABC.345/01DE-35", "12abc34501de35"])("accepts %s", (v) => expect(isValidCnpj(v)).toBe(true));
@@ -41,4 +42,13 @@ describe("plates", () => {
     expect(podeSerParteDePlaca(v)).toBe(true),
   );
   it.each(["Silva", "Ana Souza", "ABCD", "AB", "ABC12345", "12345", "A1BC"])("%s could not", (v) => expect(podeSerParteDePlaca(v)).toBe(false));
+});
+
+describe("documents at the gate", () => {
+  it("shows a valid CPF with its dots and dash, and any other document as stored", () => {
+    expect(formatDocumento("52998224725")).toBe("529.982.247-25");
+    // Eleven digits that are not a CPF (an RG, a CNH) stay as they are.
+    expect(formatDocumento("12345678901")).toBe("12345678901");
+    expect(formatDocumento("MG1234567")).toBe("MG1234567");
+  });
 });

@@ -9,7 +9,8 @@ import { DataTable, FilteredEmpty, type DataColumn } from "~/components/ui/data-
 import { useAuth } from "~/lib/auth";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useRemoveBloqueio } from "./api";
-import { bloqueadoLabel, formatDocumento, TODOS_CONDOMINIOS_LABEL } from "./format";
+import { formatDocumento } from "@shared/br/documento";
+import { bloqueadoLabel, TODOS_CONDOMINIOS_LABEL } from "./format";
 
 const dash = <span className="text-slate-600">—</span>;
 

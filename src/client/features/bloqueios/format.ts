@@ -1,9 +1,6 @@
-import { isValidCpf, formatCpf } from "@shared/br/cpf";
+import { formatDocumento } from "@shared/br/documento";
 import { formatPlaca } from "@shared/br/placa";
 import type { Bloqueio } from "@shared/schemas/bloqueios";
-
-/** A document as people read it: a CPF with its dots and dash, anything else as stored. */
-export const formatDocumento = (value: string) => (/^\d{11}$/.test(value) && isValidCpf(value) ? formatCpf(value) : value);
 
 /** Who or what is blocked, in a few words: the plate of a vehicle; the name and/or document of a person. */
 export function bloqueadoLabel(b: Pick<Bloqueio, "tipo" | "nome" | "documento_numero" | "placa">): string {

@@ -14,7 +14,8 @@ import { saveCallbacks } from "~/lib/save-callbacks";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { cn } from "~/lib/utils";
 import { qrCodeQueryOptions, useCancelAutorizacao, useEnviarEmail } from "./api";
-import { DOCUMENTO_TIPO_LABEL, formatDocumento, formatEntradas, SituacaoBadge } from "./format";
+import { formatDocumento } from "@shared/br/documento";
+import { DOCUMENTO_TIPO_LABEL, formatEntradas, SituacaoBadge } from "./format";
 import { QrCodeImage } from "./qr-code-image";
 
 const dash = <span className="text-slate-600">—</span>;

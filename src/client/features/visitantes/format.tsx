@@ -1,4 +1,3 @@
-import { formatCpf, isValidCpf } from "@shared/br/cpf";
 import { SITUACAO_AUTORIZACAO_LABEL, type SituacaoAutorizacao } from "@shared/schemas/visitantes";
 import { Badge } from "~/components/ui/badge";
 
@@ -19,9 +18,6 @@ export function SituacaoBadge({ situacao }: { situacao: SituacaoAutorizacao }) {
 }
 
 export const DOCUMENTO_TIPO_LABEL = { cpf: "CPF", rg: "RG", cnh: "CNH", passaporte: "Passaporte", outro: "Outro" } as const;
-
-/** A document as people read it: a CPF with its dots and dash, anything else as stored. */
-export const formatDocumento = (value: string) => (/^\d{11}$/.test(value) && isValidCpf(value) ? formatCpf(value) : value);
 
 /** The uses so far: '1 de 3' with a maximum, '2' without. */
 export const formatEntradas = (a: { entradas_usadas: number; max_entradas: number | null }) =>

@@ -3,7 +3,8 @@ import { unidadeLabel } from "@shared/schemas/unidades";
 import { descreverValidade, TIPO_AUTORIZACAO_LABEL, type Autorizacao } from "@shared/schemas/visitantes";
 import { DataTable, FilteredEmpty, type DataColumn } from "~/components/ui/data-table";
 import { PATHS } from "~/lib/paths";
-import { formatDocumento, formatEntradas, SituacaoBadge } from "./format";
+import { formatDocumento } from "@shared/br/documento";
+import { formatEntradas, SituacaoBadge } from "./format";
 
 /**
  * The pre-authorisations (gatehouse-spec §4): visitor (the row's one link, to the detail page), code,
