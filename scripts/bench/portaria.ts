@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Request } from "autocannon";
 import { and, asc, eq, isNotNull, like, sql } from "drizzle-orm";
 import { formatCpf } from "../../src/shared/br/cpf";
-import { today } from "../../src/shared/time";
+import { dateInSaoPaulo, today } from "../../src/shared/time";
 import { queryRows, type Db } from "../../src/server/db/client";
 import { DEMO_DOMAIN } from "../../src/server/db/demo-data";
 import {
@@ -212,11 +212,15 @@ export function gateScenarios(g: GateFixtures): ReadScenario[] {
     paths: values.map((v) => busca(g.condominioId, v)),
   });
   const text = g.nomes[0]!;
+  const ontem = dateInSaoPaulo(Date.now() - 24 * 60 * 60 * 1000);
   const filters: [string, string, Record<string, string>][] = [
     ["hoje", "hoje (padrão)", {}],
     ["mes", `um mês (${g.mes.de} a ${g.mes.ate})`, { de: g.mes.de, ate: g.mes.ate }],
     ["texto", `hoje, busca '${text}'`, { q: text }],
     ["negados", "hoje, só negados", { resultado: "negado" }],
+    // A whole day (yesterday): "today" right after a seed holds only the hours before it, and after
+    // a run also the bench's own writes; a full day of the network is what a supervisor searches at night.
+    ["ontem-texto", `ontem (${ontem}, um dia inteiro), busca '${text}'`, { de: ontem, ate: ontem, q: text }],
   ];
   const lists: ReadScenario[] = filters.flatMap(([id, label, params]) => [
     {
