@@ -127,8 +127,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
       const own = route.preValidation ? [route.preValidation].flat() : [];
       route.preValidation = [...own, refuseUnknownBodyFields(body)];
     }
+    const responses = Object.keys(route.schema?.response ?? {}).filter((status) => !/^[45]xx$/.test(status));
     for (const method of methods) {
-      const responses = Object.keys(route.schema?.response ?? {}).filter((status) => !/^[45]xx$/.test(status));
       if (method !== "HEAD") routes.push({ method, url: route.url, access: route.config?.access, query, body, responses });
     }
   });

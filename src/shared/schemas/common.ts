@@ -111,6 +111,9 @@ export const paginaSchema = <T extends z.ZodType>(row: T) => z.object({ rows: z.
 /** A reference to another record: its id and name. */
 export const refSchema = z.object({ id: z.string(), nome: z.string() });
 
+/** A unit as answers name it (its block and number). */
+export const unidadeRefSchema = z.object({ id: z.string(), numero_unidade: z.string(), bloco: z.string().nullable() });
+
 /** 204: nothing in the body. */
 export const semConteudo = z.undefined().meta({ description: "Sem conteúdo." });
 

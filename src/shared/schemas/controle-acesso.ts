@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isValidPlaca, normalizePlaca } from "../br/placa";
-import { emptyToNull, optionalText, requiredText, uuidSchema } from "./common";
+import { emptyToNull, optionalText, requiredText, unidadeRefSchema, uuidSchema } from "./common";
 import { optionalDocumento } from "./bloqueios";
 import type { SituacaoPrestador } from "../prestador-situacao";
 import { DOCUMENTO_TIPOS, QR_PREFIXO, visitanteEncontradoSchema } from "./visitantes";
@@ -93,7 +93,7 @@ export type Saida = z.output<typeof saidaSchema>;
 export type VisitanteSemAutorizacao = z.output<typeof visitanteSemAutorizacaoSchema>;
 
 // The answers, declared for the routes' response serialisation (and OpenAPI later).
-const unidadeResumo = z.object({ id: z.string(), bloco: z.string().nullable(), numero_unidade: z.string() });
+const unidadeResumo = unidadeRefSchema;
 export type UnidadeResumo = z.infer<typeof unidadeResumo>;
 
 /** 'Autorizado por': an active resident of the destination unit. */

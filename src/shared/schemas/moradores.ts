@@ -16,9 +16,9 @@ import {
   refSchema,
   requiredText,
   searchText,
+  unidadeRefSchema,
 } from "./common";
 import { veiculoSchema } from "./veiculos";
-import { unidadeRefSchema } from "./unidades";
 import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
 
 export const TIPOS_MORADOR = ["proprietario", "inquilino", "dependente", "outro"] as const;

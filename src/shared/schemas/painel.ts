@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { refSchema } from "./common";
 
 export const painelQuerySchema = z.object({
   condominio_id: z
@@ -19,7 +20,7 @@ export const painelStatsSchema = z.object({
 });
 export type PainelStats = z.input<typeof painelStatsSchema>;
 
-export const condominioOptionSchema = z.object({ id: z.string(), nome: z.string() });
+export const condominioOptionSchema = refSchema;
 export type CondominioOption = z.input<typeof condominioOptionSchema>;
 /** The painel's condominium filter: the active condominiums of the user's scope. */
 export const painelCondominiosSchema = z.object({ rows: z.array(condominioOptionSchema), total: z.number().int() });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isCalendarDate } from "../time";
-import { condominioFilter, instante, limitParam, refSchema, searchText, uuidSchema } from "./common";
+import { condominioFilter, instante, limitParam, refSchema, searchText, unidadeRefSchema, uuidSchema } from "./common";
 import { cursorId, cursorParam, cursorText } from "./cursor";
 
 // Registros (gatehouse-spec §5): the access records of the gate, their list, CSV export and
@@ -94,7 +94,7 @@ export const registroListItemSchema = z.object({
   id: z.string(),
   registrado_em: instante,
   condominio: refSchema,
-  unidade: z.object({ id: z.string(), numero_unidade: z.string(), bloco: z.string().nullable() }).nullable(),
+  unidade: unidadeRefSchema.nullable(),
   tipo_pessoa: z.enum(TIPOS_PESSOA),
   nome_pessoa: z.string(),
   documento: z.string().nullable(),

@@ -59,9 +59,6 @@ export type Unidade = z.input<typeof unidadeSchema>;
 
 export const unidadePageSchema = paginaSchema(unidadeListItemSchema);
 
-/** A unit as the residents' and vehicles' lists name it. */
-export const unidadeRefSchema = z.object({ id: z.string(), numero_unidade: z.string(), bloco: z.string().nullable() });
-
 /** The words a block's name may start with ("Bloco A", "Torre 2"), as a regular expression's source. */
 export const BLOCO_PALAVRA = "bloco|torre|quadra|ala|edif[íi]cio|pr[ée]dio";
 

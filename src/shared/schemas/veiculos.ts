@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { isValidPlaca, normalizePlaca } from "../br/placa";
 import { MSG } from "../messages";
-import { ativoFilter, booleanDefaultTrue, condominioFilter, listPaging, optionalText, paginaSchema, refSchema, searchText } from "./common";
+import { ativoFilter, booleanDefaultTrue, condominioFilter, listPaging, optionalText, paginaSchema, refSchema, searchText, unidadeRefSchema } from "./common";
 import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
-import { unidadeRefSchema } from "./unidades";
 
 export const TIPOS_VEICULO = ["carro", "moto", "outro"] as const;
 export const TIPO_VEICULO_LABEL: Record<(typeof TIPOS_VEICULO)[number], string> = { carro: "Carro", moto: "Moto", outro: "Outro" };

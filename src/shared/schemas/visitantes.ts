@@ -2,7 +2,19 @@ import { z } from "zod";
 import { isValidPlaca, normalizePlaca } from "../br/placa";
 import { dateInSaoPaulo, dayStartInSaoPaulo, formatTime, isCalendarDate, nextDate, today } from "../time";
 import { optionalDocumento } from "./bloqueios";
-import { emptyToNull, limitParam, offsetParam, optionalDate, optionalEmail, optionalPhone, optionalText, requiredText, searchText } from "./common";
+import {
+  emptyToNull,
+  limitParam,
+  offsetParam,
+  optionalDate,
+  optionalEmail,
+  optionalPhone,
+  optionalText,
+  refSchema,
+  requiredText,
+  searchText,
+  unidadeRefSchema,
+} from "./common";
 import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
 
 // Visitantes (gatehouse-spec §4): pre-authorisations of visitors, with a short code and a signed
@@ -274,13 +286,10 @@ export type AutorizacaoListQuery = z.output<typeof autorizacaoListQuerySchema>;
 
 // ——— Answers ———
 
-const ref = z.object({ id: z.string(), nome: z.string() });
-const unidadeRef = z.object({ id: z.string(), bloco: z.string().nullable(), numero_unidade: z.string() });
-
 export const autorizacaoSchema = z.object({
   id: z.string(),
-  condominio: ref,
-  unidade: unidadeRef,
+  condominio: refSchema,
+  unidade: unidadeRefSchema,
   morador: z.object({ id: z.string(), nome_completo: z.string() }).nullable(),
   nome_visitante: z.string(),
   documento_tipo: z.enum(DOCUMENTO_TIPOS).nullable(),
@@ -302,7 +311,7 @@ export const autorizacaoSchema = z.object({
   status: z.enum(["ativa", "utilizada", "cancelada"]),
   /** Now: ativa, utilizada, expirada or cancelada. */
   situacao: z.enum(SITUACOES_AUTORIZACAO),
-  criado_por: ref.nullable(),
+  criado_por: refSchema.nullable(),
   observacoes: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -326,7 +335,7 @@ export const visitanteEncontradoSchema = z.object({
   id: z.string(),
   nome_visitante: z.string(),
   documento_numero: z.string().nullable(),
-  unidade: unidadeRef,
+  unidade: unidadeRefSchema,
   tipo: z.enum(TIPOS_AUTORIZACAO),
   valido_de: z.string(),
   valido_ate: z.string(),
