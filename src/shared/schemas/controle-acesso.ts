@@ -47,7 +47,12 @@ export const entradaSchema = z.object({
   pessoa: pessoaPortariaSchema,
   /** The vehicle they came in, if any. */
   placa: optionalPlaca.optional().default(null),
-  metodo: z.enum(["busca", "codigo", "qrcode", "manual"], { error: "Método inválido." }).optional().default("busca"),
+  /**
+   * Ignored: the recorded method is what the server resolved (a code, a QR, else the search).
+   * Still accepted because unknown fields are refused, and a console loaded before this change
+   * (still open at a gate) sends it.
+   */
+  metodo: z.enum(["busca", "codigo", "qrcode", "manual"], { error: "Método inválido." }).optional(),
   /** 'Liberar mesmo assim': who authorised letting in someone refused (never past the blocklist). */
   liberar_mesmo_assim: z
     .object({ autorizado_por: requiredText("Informe quem autorizou a entrada.", 200) }, { error: "Informe quem autorizou a entrada." })
@@ -153,6 +158,13 @@ export const buscaPortariaResponseSchema = z.object({
    */
   autorizacao: visitanteEncontradoSchema.nullable(),
   codigo_recusa: z.string().nullable(),
+  /**
+   * The stop each result would meet at 'Registrar entrada' (§3, §6), shown before the click:
+   * keyed 'morador:<id>', 'veiculo:<id>' (its plate and its owner), 'prestador:<id>',
+   * 'autorizacao:<id>' (the visitors and the authorisation a code opened); only the blocked ones.
+   * `mensagem` is the refusal's text; `pode_liberar` when only the name matched (the porteiro decides).
+   */
+  bloqueios: z.record(z.string(), z.object({ mensagem: z.string(), pode_liberar: z.boolean() })),
 });
 export type BuscaPortaria = z.infer<typeof buscaPortariaResponseSchema>;
 

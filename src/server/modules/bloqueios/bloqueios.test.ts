@@ -4,7 +4,7 @@ import { dateInSaoPaulo, today } from "../../../shared/time";
 import { bloqueios } from "../../db/schema";
 import { nextSeq } from "../../testing/fixtures";
 import { ADMIN, createTestApp, databaseSnapshot, request, signIn, userWithPermissions, type TestApp, errorWithoutRequestId } from "../../testing/harness";
-import { bloqueioAplicavel, mensagemBloqueio } from "./verificar";
+import { bloqueioAplicavel, bloqueiosAplicaveis, mensagemBloqueio } from "./verificar";
 
 // The blocklist (gatehouse-spec §6): create, list, remove with history, scope (§2), and the
 // gate's check `bloqueioAplicavel` at the edges of São Paulo's day.
@@ -211,8 +211,49 @@ describe("bloqueioAplicavel (the gate's check)", () => {
     expect(await check({ documento: "52998224725", nome: "Outro Nome" })).toMatchObject({ id: ids["Carlos Pereira"] });
   });
 
-  it("a block with a document is not matched by the name alone", async () => {
-    expect(await check({ nome: "Carlos Pereira" })).toBeNull();
+  it("a block with a document, matched by the name alone (no document, or another): a stop for the porteiro, not a pass", async () => {
+    expect(await check({ nome: "CARLOS  PEREIRA" })).toEqual({
+      id: ids["Carlos Pereira"],
+      tipo: "pessoa",
+      motivo: "Agrediu um morador.",
+      confira: "sem_documento",
+    });
+    expect(await check({ nome: "carlos pereira", documento: "MG-12.345.678" })).toMatchObject({ id: ids["Carlos Pereira"], confira: "outro_documento" });
+    expect(await check({ nome: "Carlos Pereira", documento: "529.982.247-25" })).toEqual({
+      id: ids["Carlos Pereira"],
+      tipo: "pessoa",
+      motivo: "Agrediu um morador.",
+    });
+    expect(await check({ nome: "Carlos Pereira Filho" })).toBeNull();
+  });
+
+  it("a hard stop wins over a name-only match, whichever is newer", async () => {
+    // Carlos's name with another document, in a car whose plate is blocked everywhere.
+    expect(await check({ nome: "Carlos Pereira", documento: "MG12345678", placa: "GER9Z99" })).toEqual({
+      id: ids.GER9Z99,
+      tipo: "veiculo",
+      motivo: "Em todos",
+    });
+  });
+
+  it("many at once (the search's mark): each its own block, by the same rule", async () => {
+    const found = await bloqueiosAplicaveis(
+      db(),
+      cond.a,
+      new Map([
+        ["carlos", { nome: "Carlos Pereira" }],
+        ["carro", { nome: "Ninguém", placa: "ger-9z99" }],
+        ["jose", { nome: "jose antonio souza", documento: "12345678909" }],
+        ["livre", { nome: "Ninguém", documento: "98765432100", placa: "REM9Z99" }],
+      ]),
+      HOJE,
+    );
+    expect(Object.fromEntries(found)).toEqual({
+      carlos: { id: ids["Carlos Pereira"], tipo: "pessoa", motivo: "Agrediu um morador.", confira: "sem_documento" },
+      carro: { id: ids.GER9Z99, tipo: "veiculo", motivo: "Em todos" },
+      jose: { id: ids["José Antônio  Souza"], tipo: "pessoa", motivo: "Sem documento" },
+    });
+    expect(await bloqueiosAplicaveis(db(), cond.a, new Map(), HOJE)).toEqual(new Map());
   });
 
   it("a block without a document matches the name, any case and accents, spaces collapsed", async () => {
@@ -249,5 +290,11 @@ describe("bloqueioAplicavel (the gate's check)", () => {
   it("the refusal's text (§9)", () => {
     expect(mensagemBloqueio({ tipo: "pessoa", motivo: "Agrediu um morador." })).toBe("Pessoa bloqueada neste condomínio: Agrediu um morador.");
     expect(mensagemBloqueio({ tipo: "veiculo", motivo: "Em todos" })).toBe("Veículo bloqueado neste condomínio: Em todos.");
+    expect(mensagemBloqueio({ tipo: "pessoa", motivo: "Furto.", confira: "sem_documento" })).toBe(
+      "Pessoa bloqueada neste condomínio: Furto. O nome confere com o bloqueio e nenhum documento foi informado: confira a identidade.",
+    );
+    expect(mensagemBloqueio({ tipo: "pessoa", motivo: "Furto", confira: "outro_documento" })).toBe(
+      "Pessoa bloqueada neste condomínio: Furto. O nome confere com o bloqueio, mas o documento é outro: confira a identidade.",
+    );
   });
 });

@@ -14,6 +14,13 @@ describe("the gate's decision", () => {
     });
   });
 
+  it("a block matched by the name only stops too, but the porteiro may override it", () => {
+    expect(recusa({ bloqueio: { tipo: "pessoa", motivo: "Furto", confira: "sem_documento" }, ativo: true }, hoje)).toEqual({
+      motivo: "Pessoa bloqueada neste condomínio: Furto. O nome confere com o bloqueio e nenhum documento foi informado: confira a identidade.",
+      bloqueio: false,
+    });
+  });
+
   it("refuses an inactive record, which the porteiro may override", () => {
     expect(recusa({ bloqueio: null, ativo: false }, hoje)).toEqual({ motivo: "Cadastro inativo.", bloqueio: false });
   });

@@ -24,6 +24,13 @@ const RESULTADOS = 8;
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
+/** What the blocklist compares of a search result (bloqueios/verificar.ts). */
+export interface IdentidadeEncontrada {
+  documento?: string | null;
+  nome?: string | null;
+  placa?: string | null;
+}
+
 /** Who passes the gate, as the records and the presences keep them. */
 export interface PessoaNaPortaria {
   /** A pre-authorised visitor: the authorisation whose rules apply and whose use is counted. */
@@ -84,7 +91,7 @@ export function controleAcessoRepository(db: Db) {
       condominioId: string,
       q: string,
       hoje: string,
-    ): Promise<Pick<BuscaPortaria, "moradores" | "veiculos" | "prestadores"> | null> {
+    ): Promise<(Pick<BuscaPortaria, "moradores" | "veiculos" | "prestadores"> & { identidades: Map<string, IdentidadeEncontrada> }) | null> {
       const text = q.trim();
       const digits = onlyDigits(text);
       const placa = normalizePlaca(text);
@@ -107,6 +114,7 @@ export function controleAcessoRepository(db: Db) {
             tipo_morador: moradores.tipo_morador,
             telefone_celular: moradores.telefone_celular,
             ativo: moradores.ativo,
+            cpf: moradores.cpf,
             unidade_id: unidades.id,
             bloco: unidades.bloco,
             numero_unidade: unidades.numero_unidade,
@@ -141,6 +149,7 @@ export function controleAcessoRepository(db: Db) {
                 morador_id: moradores.id,
                 morador_nome: moradores.nome_completo,
                 morador_ativo: moradores.ativo,
+                morador_cpf: moradores.cpf,
                 unidade_id: unidades.id,
                 bloco: unidades.bloco,
                 numero_unidade: unidades.numero_unidade,
@@ -161,6 +170,7 @@ export function controleAcessoRepository(db: Db) {
             nome_empresa_profissional: prestadores.nome_empresa_profissional,
             tipo_servico: prestadores.tipo_servico,
             ativo: prestadores.ativo,
+            cnpj_cpf: prestadores.cnpj_cpf,
             inicio: prestadores.data_inicio_autorizacao,
             fim: prestadores.data_fim_autorizacao,
             dentro_desde: sql`(select ${presencas.entrou_em} from ${presencas} where ${presencas.condominio_id} = ${condominioId} and ${presencas.pessoa_chave} = 'prestador:' || ${prestadores.id}::text)`,
@@ -189,9 +199,9 @@ export function controleAcessoRepository(db: Db) {
       );
       if (!row) return null;
       type Unidade = { unidade_id: string; bloco: string | null; numero_unidade: string; dentro_desde: string | null };
-      const moradorRows = json<(Unidade & { id: string; nome_completo: string; tipo_morador: string; telefone_celular: string | null; ativo: boolean })[]>(
-        row.moradores,
-      );
+      const moradorRows = json<
+        (Unidade & { id: string; nome_completo: string; tipo_morador: string; telefone_celular: string | null; ativo: boolean; cpf: string | null })[]
+      >(row.moradores);
       const veiculoRows = json<
         (Unidade & {
           id: string;
@@ -203,6 +213,7 @@ export function controleAcessoRepository(db: Db) {
           morador_id: string;
           morador_nome: string;
           morador_ativo: boolean;
+          morador_cpf: string | null;
         })[]
       >(row.veiculos);
       const prestadorRows = json<
@@ -211,6 +222,7 @@ export function controleAcessoRepository(db: Db) {
           nome_empresa_profissional: string;
           tipo_servico: string;
           ativo: boolean;
+          cnpj_cpf: string | null;
           inicio: string | null;
           fim: string | null;
           dentro_desde: string | null;
@@ -219,7 +231,15 @@ export function controleAcessoRepository(db: Db) {
 
       const iso = (value: string | null) => (value === null ? null : new Date(value).toISOString());
       const unidadeDe = (r: Unidade) => ({ id: r.unidade_id, bloco: r.bloco, numero_unidade: r.numero_unidade });
+      // Who each result would let in, for the blocklist's mark (keys as in BuscaPortaria.bloqueios):
+      // a vehicle is its plate and its owner.
+      const identidades = new Map<string, IdentidadeEncontrada>([
+        ...moradorRows.map((r) => [`morador:${r.id}`, { documento: r.cpf, nome: r.nome_completo }] as const),
+        ...veiculoRows.map((r) => [`veiculo:${r.id}`, { documento: r.morador_cpf, nome: r.morador_nome, placa: r.placa }] as const),
+        ...prestadorRows.map((r) => [`prestador:${r.id}`, { documento: r.cnpj_cpf, nome: r.nome_empresa_profissional }] as const),
+      ]);
       return {
+        identidades,
         moradores: moradorRows.map((r): MoradorEncontrado => ({
           id: r.id,
           nome_completo: r.nome_completo,

@@ -8,6 +8,7 @@ import {
   presentesResponseSchema,
   resultadoAcessoSchema,
   saidaSchema,
+  type BuscaPortaria,
   type Entrada,
   unidadesPortariaQuerySchema,
   unidadesPortariaResponseSchema,
@@ -17,15 +18,22 @@ import {
 } from "../../../shared/schemas/controle-acesso";
 import { nomeComparavel } from "../../../shared/br/documento";
 import { dateInSaoPaulo, formatTime } from "../../../shared/time";
-import { AUTORIZACAO_UTILIZADA, CODIGO_INVALIDO, pareceCodigo, pareceQrCode, recusaAutorizacao } from "../../../shared/schemas/visitantes";
+import {
+  AUTORIZACAO_UTILIZADA,
+  CODIGO_INVALIDO,
+  pareceCodigo,
+  pareceQrCode,
+  recusaAutorizacao,
+  type VisitanteEncontrado,
+} from "../../../shared/schemas/visitantes";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { AppError, notFound, pgErrorCode } from "../../errors";
 import { idParams } from "../common";
 import { scopeOf } from "../../scope";
-import { bloqueioAplicavel } from "../bloqueios/verificar";
+import { bloqueioAplicavel, bloqueiosAplicaveis, mensagemBloqueio } from "../bloqueios/verificar";
 import { recusa } from "./decisao";
-import { controleAcessoRepository, type NovoRegistro, type PessoaNaPortaria } from "./repository";
+import { controleAcessoRepository, type IdentidadeEncontrada, type NovoRegistro, type PessoaNaPortaria } from "./repository";
 import { resolvedorDeCodigos } from "../visitantes/portaria";
 import { UsoRecusado, visitantesRepository } from "../visitantes/repository";
 import type { LimiteDeCodigos } from "../visitantes/tentativas";
@@ -111,6 +119,21 @@ export const controleAcessoRoutes =
       } satisfies PessoaNaPortaria;
     }
 
+    /**
+     * The search's mark (§3: the stop shown before the click): the block each result would meet at
+     * 'Registrar entrada', by the same rule (bloqueios/verificar.ts), in one statement for all.
+     */
+    async function marcarBloqueios(
+      condominioId: string,
+      instante: number,
+      identidades: Map<string, IdentidadeEncontrada>,
+      visitantesEncontrados: readonly VisitanteEncontrado[],
+    ): Promise<BuscaPortaria["bloqueios"]> {
+      for (const v of visitantesEncontrados) identidades.set(`autorizacao:${v.id}`, { documento: v.documento_numero, nome: v.nome_visitante });
+      const found = await bloqueiosAplicaveis(db, condominioId, identidades, dateInSaoPaulo(instante));
+      return Object.fromEntries([...found].map(([key, b]) => [key, { mensagem: mensagemBloqueio(b), pode_liberar: Boolean(b.confira) }]));
+    }
+
     /** 'Já está no condomínio desde HH:mm.' (§9): the entry is not recorded; the screen offers the exit. */
     const jaDentro = (desde: Date | string) => new AppError(409, "JA_DENTRO", "Entrada já registrada", `Já está no condomínio desde ${formatTime(desde)}.`);
 
@@ -194,7 +217,7 @@ export const controleAcessoRoutes =
       async (request) => {
         const instante = agora();
         const q = request.query.q.trim();
-        const nada = { moradores: [], veiculos: [], prestadores: [], visitantes: [], autorizacao: null, codigo_recusa: null };
+        const nada = { moradores: [], veiculos: [], prestadores: [], visitantes: [], autorizacao: null, codigo_recusa: null, bloqueios: {} };
         if (!q) {
           await portaria(request, request.query.condominio_id);
           return nada;
@@ -211,7 +234,9 @@ export const controleAcessoRoutes =
           ]);
           const autorizacao = id ? await visitantes.encontrado(condominio.id, id, instante) : null;
           const codigo_recusa = autorizacao ? autorizacao.recusa : CODIGO_INVALIDO;
-          return { ...nada, visitantes: visitantesEncontrados, autorizacao, codigo_recusa };
+          const encontrados = autorizacao ? [...visitantesEncontrados, autorizacao] : visitantesEncontrados;
+          const bloqueios = await marcarBloqueios(condominio.id, instante, new Map(), encontrados);
+          return { ...nada, visitantes: visitantesEncontrados, autorizacao, codigo_recusa, bloqueios };
         }
         // Both statements check the gate's condominium (active, in scope) themselves: two round
         // trips at once per search, not a check and then the searches.
@@ -221,7 +246,9 @@ export const controleAcessoRoutes =
           visitantes.busca(scope, request.query.condominio_id, q, instante, VISITANTES),
         ]);
         if (!found) throw notFound(CONDOMINIO_NOT_FOUND);
-        return { ...found, visitantes: visitantesEncontrados, autorizacao: null, codigo_recusa: null };
+        const { identidades, ...resultados } = found;
+        const bloqueios = await marcarBloqueios(request.query.condominio_id, instante, identidades, visitantesEncontrados);
+        return { ...resultados, visitantes: visitantesEncontrados, autorizacao: null, codigo_recusa: null, bloqueios };
       },
     );
 
@@ -231,8 +258,9 @@ export const controleAcessoRoutes =
       async (request, reply) => {
         const { condominio_id, placa, liberar_mesmo_assim } = request.body;
         const who = request.body.pessoa;
-        // A typed code or a scanned QR is the entry's method, whatever the screen said.
-        const metodo = who.tipo === "codigo" ? "codigo" : who.tipo === "qrcode" ? "qrcode" : request.body.metodo;
+        // The method is what the server resolved, never what the client claims: a typed code, a
+        // scanned QR, or else someone found by the search (a resident, provider, visitor, presence).
+        const metodo = who.tipo === "codigo" ? "codigo" : who.tipo === "qrcode" ? "qrcode" : "busca";
         const condominio = await portaria(request, condominio_id);
         const quem = await pessoa(request, condominio.id, who);
         if (!quem) throw notFound(PESSOA_NOT_FOUND);
