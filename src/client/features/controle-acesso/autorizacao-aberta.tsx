@@ -5,7 +5,7 @@ import { formatDocumento } from "@shared/br/documento";
 import { formatTime } from "@shared/time";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { DadosAutorizacao, type Alvo } from "./resultados-busca";
+import { DadosAutorizacao, MarcaBloqueio, type Alvo } from "./resultados-busca";
 
 /** How a pre-authorisation was opened: its short code typed, or its QR code (USB reader or camera). */
 export type MetodoCodigo = "codigo" | "qrcode";
@@ -27,7 +27,7 @@ export function AutorizacaoAberta({
   onSaida,
   onEscape,
 }: {
-  data: Pick<BuscaPortaria, "autorizacao" | "codigo_recusa">;
+  data: Pick<BuscaPortaria, "autorizacao" | "codigo_recusa" | "bloqueios">;
   /** The code or QR payload as searched: the entry sends it again, for the server to check. */
   texto: string;
   metodo: MetodoCodigo;
@@ -41,6 +41,7 @@ export function AutorizacaoAberta({
   const a = data.autorizacao;
   const titulo = metodo === "qrcode" ? "Autorização do QR Code" : "Autorização do código";
   const recusa = a ? a.recusa : data.codigo_recusa;
+  const bloqueio = a ? data.bloqueios[`autorizacao:${a.id}`] : undefined;
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === "Escape" || event.key === "ArrowUp") {
@@ -50,7 +51,7 @@ export function AutorizacaoAberta({
   }
 
   const entrada: Alvo | null = a
-    ? { nome: a.nome_visitante, pessoa: metodo === "qrcode" ? { tipo: "qrcode", payload: texto } : { tipo: "codigo", codigo: texto }, metodo }
+    ? { nome: a.nome_visitante, pessoa: metodo === "qrcode" ? { tipo: "qrcode", payload: texto } : { tipo: "codigo", codigo: texto } }
     : null;
   const saida: Alvo | null = a ? { nome: a.nome_visitante, pessoa: { tipo: "autorizacao", autorizacao_id: a.id } } : null;
   const describedBy = `${id}-nome ${id}-detalhes${recusa ? ` ${id}-recusa` : ""}`;
@@ -74,6 +75,7 @@ export function AutorizacaoAberta({
           <p id={`${id}-detalhes`} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
             <DadosAutorizacao autorizacao={a} semRecusa />
             {a.documento_numero && <span>Documento {formatDocumento(a.documento_numero)}</span>}
+            {bloqueio && <MarcaBloqueio bloqueio={bloqueio} />}
             {a.dentro_desde && <Badge variant="yellow">No condomínio desde {formatTime(a.dentro_desde)}</Badge>}
           </p>
         </div>

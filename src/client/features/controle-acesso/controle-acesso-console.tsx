@@ -133,7 +133,7 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
   function registrarEntrada(alvo: Alvo, liberar?: LiberarMesmoAssim) {
     if (!condominioId) return;
     entrada.mutate(
-      { condominio_id: condominioId, pessoa: alvo.pessoa, placa: alvo.placa ?? null, metodo: alvo.metodo ?? "busca", liberar_mesmo_assim: liberar },
+      { condominio_id: condominioId, pessoa: alvo.pessoa, placa: alvo.placa ?? null, liberar_mesmo_assim: liberar },
       saveCallbacks<ResultadoAcesso>({
         success: SUCCESS,
         error: "Erro ao registrar entrada",

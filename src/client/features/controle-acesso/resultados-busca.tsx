@@ -1,4 +1,4 @@
-import { LogIn, LogOut } from "lucide-react";
+import { Ban, LogIn, LogOut } from "lucide-react";
 import type { KeyboardEvent, ReactNode, RefObject } from "react";
 import { formatPhone } from "@shared/br/phone";
 import { formatPlaca } from "@shared/br/placa";
@@ -10,6 +10,7 @@ import { formatTime } from "@shared/time";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { AtivoBadge } from "~/components/ui/status-badge";
+import { cn } from "~/lib/utils";
 import type { PessoaPortaria } from "./api";
 
 /** Who a result lets in or out: a resident (from a vehicle, with its plate), a provider or a pre-authorised visitor. */
@@ -17,8 +18,6 @@ export interface Alvo {
   nome: string;
   pessoa: PessoaPortaria;
   placa?: string;
-  /** How the person was found: 'busca' (by default), or the typed code or read QR code. */
-  metodo?: "busca" | "codigo" | "qrcode";
 }
 
 const ENTRADA = "[data-entrada]";
@@ -91,8 +90,18 @@ export function ResultadosBusca({
   }
   // The authorisation a code opened is shown on its own, above (not twice).
   const visitantes = data.visitantes.filter((v) => v.id !== data.autorizacao?.id);
-  const item = (key: string, alvo: Alvo, dentroDesde: string | null, details: ReactNode) => (
-    <Resultado key={key} id={key} alvo={alvo} dentroDesde={dentroDesde} pending={pending} onEntrada={onEntrada} onSaida={onSaida}>
+  // `bloqueio` is the server's key in `data.bloqueios` ('morador:<id>'...): the stop this result would meet.
+  const item = (key: string, bloqueio: string, alvo: Alvo, dentroDesde: string | null, details: ReactNode) => (
+    <Resultado
+      key={key}
+      id={key}
+      alvo={alvo}
+      bloqueio={data.bloqueios[bloqueio]}
+      dentroDesde={dentroDesde}
+      pending={pending}
+      onEntrada={onEntrada}
+      onSaida={onSaida}
+    >
       {details}
     </Resultado>
   );
@@ -104,6 +113,7 @@ export function ResultadosBusca({
         {data.moradores.map((m) =>
           item(
             `morador-${m.id}`,
+            `morador:${m.id}`,
             { nome: m.nome_completo, pessoa: { tipo: "morador", morador_id: m.id } },
             m.dentro_desde,
             <>
@@ -119,6 +129,7 @@ export function ResultadosBusca({
         {data.veiculos.map((v) =>
           item(
             `veiculo-${v.id}`,
+            `veiculo:${v.id}`,
             { nome: v.morador.nome_completo, pessoa: { tipo: "morador", morador_id: v.morador.id }, placa: v.placa },
             v.morador.dentro_desde,
             <>
@@ -135,6 +146,7 @@ export function ResultadosBusca({
         {data.prestadores.map((p: PrestadorEncontrado) =>
           item(
             `prestador-${p.id}`,
+            `prestador:${p.id}`,
             { nome: p.nome_empresa_profissional, pessoa: { tipo: "prestador", prestador_id: p.id } },
             p.dentro_desde,
             <>
@@ -148,6 +160,7 @@ export function ResultadosBusca({
         {visitantes.map((v) =>
           item(
             `visitante-${v.id}`,
+            `autorizacao:${v.id}`,
             { nome: v.nome_visitante, pessoa: { tipo: "autorizacao", autorizacao_id: v.id } },
             v.dentro_desde,
             <DadosAutorizacao autorizacao={v} />,
@@ -172,10 +185,27 @@ function Grupo({ id, title, count, children }: { id: string; title: string; coun
   );
 }
 
-/** One person found: who, the details, 'No condomínio desde HH:mm' when inside, and the two actions. */
+/**
+ * A block the entry would meet (§3, §6), shown on the result before 'Registrar entrada' is
+ * pressed: 'Bloqueado' and the refusal's text the server would give.
+ */
+export function MarcaBloqueio({ bloqueio }: { bloqueio: BuscaPortaria["bloqueios"][string] }) {
+  return (
+    <span data-bloqueio className="inline-flex flex-wrap items-center gap-2 font-medium text-red-800">
+      <Badge variant="red">
+        <Ban className="mr-1 h-3 w-3" aria-hidden />
+        {bloqueio.pode_liberar ? "Confira: nome bloqueado" : "Bloqueado"}
+      </Badge>
+      <span>{bloqueio.mensagem}</span>
+    </span>
+  );
+}
+
+/** One person found: who, the details, its block, 'No condomínio desde HH:mm' when inside, and the two actions. */
 function Resultado({
   id,
   alvo,
+  bloqueio,
   dentroDesde,
   pending,
   onEntrada,
@@ -184,6 +214,7 @@ function Resultado({
 }: {
   id: string;
   alvo: Alvo;
+  bloqueio: BuscaPortaria["bloqueios"][string] | undefined;
   dentroDesde: string | null;
   pending: boolean;
   onEntrada: (alvo: Alvo) => void;
@@ -195,7 +226,11 @@ function Resultado({
   return (
     <li
       data-resultado
-      className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-3 focus-within:border-brand-500 focus-within:bg-brand-50 focus-within:ring-2 focus-within:ring-brand-500"
+      data-bloqueado={bloqueio ? "" : undefined}
+      className={cn(
+        "flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3 focus-within:border-brand-500 focus-within:bg-brand-50 focus-within:ring-2 focus-within:ring-brand-500",
+        bloqueio ? "border-2 border-red-700 bg-red-50" : "border-slate-200 bg-white",
+      )}
     >
       <div className="grid min-w-0 gap-1">
         <p id={nameId} className="font-semibold text-slate-900">
@@ -203,6 +238,7 @@ function Resultado({
         </p>
         <p id={detailsId} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
           {children}
+          {bloqueio && <MarcaBloqueio bloqueio={bloqueio} />}
           {dentroDesde && <Badge variant="yellow">No condomínio desde {formatTime(dentroDesde)}</Badge>}
         </p>
       </div>
