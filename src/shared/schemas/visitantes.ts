@@ -335,6 +335,8 @@ export const visitanteEncontradoSchema = z.object({
   id: z.string(),
   nome_visitante: z.string(),
   documento_numero: z.string().nullable(),
+  /** The vehicle the authorisation names: the entry checks it against the blocklist. */
+  placa: z.string().nullable(),
   unidade: unidadeRefSchema,
   tipo: z.enum(TIPOS_AUTORIZACAO),
   valido_de: z.string(),

@@ -337,6 +337,24 @@ describe("the search marks the blocked before 'Registrar entrada' (one rule, one
     }
   });
 
+  it("a pre-authorised visitor coming in a blocked car is marked by the plate, as the entry would stop them", async () => {
+    const response = await post("/api/visitantes", {
+      condominio_id: ids.portaria,
+      unidade_id: ids.a101,
+      morador_id: ids.ana,
+      tipo: "periodo",
+      valido_de: today(),
+      valido_ate: addDays(today(), 3),
+      nome_visitante: "Visitante Do Onix",
+      placa: "QAZ1234",
+    });
+    const a = response.json() as { id: string; codigo: string };
+    const placa = { mensagem: "Veículo bloqueado neste condomínio: Placa clonada.", pode_liberar: false };
+    expect((await busca("Visitante Do Onix")).bloqueios).toEqual({ [`autorizacao:${a.id}`]: placa });
+    expect((await busca(a.codigo)).bloqueios).toEqual({ [`autorizacao:${a.id}`]: placa });
+    await parado(() => entrada({ tipo: "codigo", codigo: a.codigo }), placa.mensagem, false);
+  });
+
   it("a search that finds nobody blocked marks nothing", async () => {
     expect((await busca("Ana Moradora")).bloqueios).toEqual({});
     expect((await busca("ninguém com este nome")).bloqueios).toEqual({});

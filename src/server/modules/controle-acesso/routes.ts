@@ -129,7 +129,7 @@ export const controleAcessoRoutes =
       identidades: Map<string, IdentidadeEncontrada>,
       visitantesEncontrados: readonly VisitanteEncontrado[],
     ): Promise<BuscaPortaria["bloqueios"]> {
-      for (const v of visitantesEncontrados) identidades.set(`autorizacao:${v.id}`, { documento: v.documento_numero, nome: v.nome_visitante });
+      for (const v of visitantesEncontrados) identidades.set(`autorizacao:${v.id}`, { documento: v.documento_numero, nome: v.nome_visitante, placa: v.placa });
       const found = await bloqueiosAplicaveis(db, condominioId, identidades, dateInSaoPaulo(instante));
       return Object.fromEntries([...found].map(([key, b]) => [key, { mensagem: mensagemBloqueio(b), pode_liberar: Boolean(b.confira) }]));
     }

@@ -223,6 +223,7 @@ export function visitantesRepository(db: Db) {
     id: row.id,
     nome_visitante: row.nome_visitante,
     documento_numero: row.documento_numero,
+    placa: row.placa,
     unidade: { id: row.unidade_id, bloco: row.bloco, numero_unidade: row.numero_unidade },
     tipo: row.tipo as TipoAutorizacao,
     valido_de: iso(row.valido_de),
