@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bloqueios, condominios, moradores, prestadores, registrosAcesso, unidades, veiculos } from "../../src/server/db/schema";
 import { expectNoA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
 import { startPortal, type RunningPortal } from "./support/server";
 import { createPortariaUser } from "./support/users";
+import { dateInSaoPaulo } from "../../src/shared/time";
 
 // The stop shown before the click (issue 26; gatehouse-spec §3, §6): in the console's search, a
 // blocked resident, vehicle (by its plate) and provider are marked 'Bloqueado' with the block's
@@ -13,11 +14,15 @@ import { createPortariaUser } from "./support/users";
 // let them in ('Liberar mesmo assim'). On a desktop and on a 768 px tablet.
 let portal: RunningPortal;
 let browser: BrowserHandle;
+const ids = { condominio: "", a101: "", rosa: "" };
+/** A pre-authorisation of a visitor blocked by name (created through the API by the first page). */
+const denis = { id: "", codigo: "" };
 const PORTEIRO = { email: "bia.porteira@teste.local", password: "senha-da-bia-1", nome: "Bia Porteira" };
 
 const RITA = "Pessoa bloqueada neste condomínio: Ameaçou moradores.";
 const PLACA = "Veículo bloqueado neste condomínio: Placa clonada.";
 const MARCOS = "Pessoa bloqueada neste condomínio: Furto de ferramentas.";
+const DENIS = "Pessoa bloqueada neste condomínio: Furto de encomendas.";
 const HOMONIMO = "Pessoa bloqueada neste condomínio: Agrediu o porteiro. O nome confere com o bloqueio, mas o documento é outro: confira a identidade.";
 
 beforeAll(async () => {
@@ -26,7 +31,7 @@ beforeAll(async () => {
   const db = portal.database.db;
   const [cond] = await db.insert(condominios).values({ nome: "Residencial Sentinela" }).returning();
   const [a101] = await db.insert(unidades).values({ condominio_id: cond!.id, bloco: "A", numero_unidade: "101" }).returning();
-  const [, bruno] = await db
+  const [, bruno, , rosa] = await db
     .insert(moradores)
     .values([
       { unidade_id: a101!.id, nome_completo: "Rita Bloqueada", cpf: "98765432100", tipo_morador: "inquilino" },
@@ -42,7 +47,9 @@ beforeAll(async () => {
     { condominio_id: null, tipo: "veiculo", placa: "QAZ1234", motivo: "Placa clonada" },
     { condominio_id: cond!.id, tipo: "pessoa", nome: "MARCOS REPAROS", motivo: "Furto de ferramentas" },
     { condominio_id: cond!.id, tipo: "pessoa", nome: "Carlos Antonio Pereira", documento_numero: "12345678909", motivo: "Agrediu o porteiro." },
+    { condominio_id: null, tipo: "pessoa", nome: "Denis Entregador", motivo: "Furto de encomendas" },
   ]);
+  Object.assign(ids, { condominio: cond!.id, a101: a101!.id, rosa: rosa!.id });
   await createPortariaUser(portal, {
     ...PORTEIRO,
     grupo: { nome: "Porteiros", permissions: ["registrar_acesso_visitante"] },
@@ -61,6 +68,24 @@ async function openConsole(width: number): Promise<Page> {
   await page.waitForURL(`${portal.url}/portaria-web`);
   await page.goto(`${portal.url}/portaria-web/controle-acesso`);
   await page.getByRole("combobox", { name: "Condomínio da portaria" }).filter({ hasText: "Residencial Sentinela" }).waitFor();
+  if (!denis.id) {
+    // As the Visitantes screen makes it, in the porteira's session.
+    const payload = {
+      condominio_id: ids.condominio,
+      unidade_id: ids.a101,
+      morador_id: ids.rosa,
+      nome_visitante: "Dênis Entregador",
+      tipo: "periodo",
+      valido_de: dateInSaoPaulo(Date.now()),
+      valido_ate: dateInSaoPaulo(Date.now() + 7 * 86_400_000),
+    };
+    const created = await page.evaluate(async (body) => {
+      const response = await fetch("/api/visitantes", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      return { status: response.status, json: (await response.json()) as { id: string; codigo: string } };
+    }, payload);
+    expect(created.status).toBe(201);
+    Object.assign(denis, { id: created.json.id, codigo: created.json.codigo });
+  }
   return page;
 }
 
@@ -81,7 +106,7 @@ async function resultado(page: Page, grupo: string, nome: string) {
 }
 
 /** The mark is on screen, inside the width, before anything is pressed; nothing was answered yet. */
-async function expectMarked(page: Page, item: Awaited<ReturnType<typeof resultado>>, badge: string, text: string, width: number) {
+async function expectMarked(page: Page, item: Locator, badge: string, text: string, width: number) {
   const mark = item.locator("[data-bloqueio]");
   expect(await mark.isVisible()).toBe(true);
   expect(await mark.getByText(badge, { exact: true }).isVisible()).toBe(true);
@@ -95,7 +120,7 @@ async function expectMarked(page: Page, item: Awaited<ReturnType<typeof resultad
 }
 
 /** 'Registrar entrada' on the result: 'Acesso negado' with the block's text; 'Liberar mesmo assim' only for a name-only match. */
-async function expectRefused(page: Page, item: Awaited<ReturnType<typeof resultado>>, text: string, podeLiberar: boolean) {
+async function expectRefused(page: Page, item: Locator, text: string, podeLiberar: boolean) {
   await item.getByRole("button", { name: "Registrar entrada" }).click();
   const aviso = page.getByRole("alert").filter({ hasText: "Acesso negado" }).filter({ hasText: text });
   await aviso.waitFor();
@@ -140,6 +165,18 @@ describe.each([
     const marcos = await resultado(page, "Prestadores", "Marcos Reparos");
     await expectMarked(page, marcos, "Bloqueado", MARCOS, width);
     await fechar(await expectRefused(page, marcos, MARCOS, false));
+  });
+
+  it("marks a pre-authorised visitor blocked by name, in the results and on the card its code opens", async () => {
+    await buscar(page, "Dênis");
+    const visitante = await resultado(page, "Visitantes", "Dênis Entregador");
+    await expectMarked(page, visitante, "Bloqueado", DENIS, width);
+    await fechar(await expectRefused(page, visitante, DENIS, false));
+    await buscar(page, denis.codigo);
+    const cartao = page.locator("[data-autorizacao-aberta]");
+    await cartao.getByText("Dênis Entregador").waitFor();
+    await expectMarked(page, cartao, "Bloqueado", DENIS, width);
+    await fechar(await expectRefused(page, cartao, DENIS, false));
   });
 
   it("marks a namesake of a blocked person for the porteiro to check, who may then let them in", async () => {
