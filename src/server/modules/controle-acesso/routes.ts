@@ -31,7 +31,7 @@ import type { Db } from "../../db/client";
 import { AppError, notFound, pgErrorCode } from "../../errors";
 import { idParams } from "../common";
 import { scopeOf } from "../../scope";
-import { bloqueioAplicavel, bloqueiosAplicaveis, mensagemBloqueio } from "../bloqueios/verificar";
+import { bloqueioAplicavel, bloqueiosAplicaveis } from "../bloqueios/verificar";
 import { recusa } from "./decisao";
 import { controleAcessoRepository, type IdentidadeEncontrada, type NovoRegistro, type PessoaNaPortaria } from "./repository";
 import { resolvedorDeCodigos } from "../visitantes/portaria";
@@ -130,8 +130,15 @@ export const controleAcessoRoutes =
       visitantesEncontrados: readonly VisitanteEncontrado[],
     ): Promise<BuscaPortaria["bloqueios"]> {
       for (const v of visitantesEncontrados) identidades.set(`autorizacao:${v.id}`, { documento: v.documento_numero, nome: v.nome_visitante, placa: v.placa });
-      const found = await bloqueiosAplicaveis(db, condominioId, identidades, dateInSaoPaulo(instante));
-      return Object.fromEntries([...found].map(([key, b]) => [key, { mensagem: mensagemBloqueio(b), pode_liberar: Boolean(b.confira) }]));
+      const hoje = dateInSaoPaulo(instante);
+      const found = await bloqueiosAplicaveis(db, condominioId, identidades, hoje);
+      // The entry's own decision on the block alone: its text and whether the porteiro may override.
+      return Object.fromEntries(
+        [...found].map(([key, bloqueio]) => {
+          const parada = recusa({ bloqueio, ativo: true }, hoje)!;
+          return [key, { mensagem: parada.motivo, pode_liberar: !parada.bloqueio }];
+        }),
+      );
     }
 
     /** 'Já está no condomínio desde HH:mm.' (§9): the entry is not recorded; the screen offers the exit. */
