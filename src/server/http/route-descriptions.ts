@@ -75,7 +75,7 @@ export const ROUTE_DESCRIPTIONS: Record<string, string> = {
     '`{ condominio_id, pessoa: {tipo: "morador"|"prestador"|"presenca"|"autorizacao", …_id} | {tipo: "codigo", codigo} | {tipo: "qrcode", payload}, placa?, liberar_mesmo_assim?: {autorizado_por} }`; com pré-autorização, as regras dela (hora de São Paulo) e uma entrada contada; código/QR inválido, adulterado ou de outro condomínio → 404 \'Código inválido ou inexistente.\' (nada gravado, conta no limite de tentativas) → 201 `{ registro_id, resultado, titulo, mensagem, pode_liberar }`; recusa também é 201 (`resultado: "negado"`, registrada com o motivo); já dentro → 409 \'Já está no condomínio desde HH:mm.\' (nada é gravado)',
   "POST /api/controle-acesso/saida": "`{ condominio_id, pessoa }` → 201 'Saída registrada'",
   "POST /api/controle-acesso/visitante":
-    "visitante sem pré-autorização: nome, documento, `unidade_id`, `autorizado_por_morador_id` (morador da unidade), placa, observação",
+    "visitante sem pré-autorização: nome, documento (tipo CPF: dígitos verificadores conferidos), `unidade_id`, `autorizado_por_morador_id` (morador ativo da unidade) ou, só em unidade sem morador ativo, `autorizado_por_nome` (gravado como digitado), placa, observação; sem documento, cada entrada é uma pessoa (docs/decisions/0002)",
   "GET /api/controle-acesso/presentes": "quem está dentro agora, com `saida_nao_registrada` depois de 12 h",
   "GET /api/visitantes":
     "lista, mais recentes primeiro, paginada por cursor (`next`); `q` = nome, documento ou código; `situacao` = `todas`, `ativa`, `utilizada`, `expirada`, `cancelada`; `de`/`ate` = autorizações válidas em algum dia do período → `{ rows, total, next }`",
