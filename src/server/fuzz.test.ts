@@ -210,6 +210,8 @@ const FIELDS: Record<string, { type: FieldType; invalid?: fc.Arbitrary<unknown> 
   documento_tipo: { type: "string", invalid: notEnum },
   unidade_id: { type: "string", invalid: fc.oneof(notUuid, unknownUuid) },
   autorizado_por_morador_id: { type: "string", invalid: fc.oneof(notUuid, unknownUuid) },
+  // The typed 'Autorizado por' of a unit with no resident (the sample's unit has one: any name is refused there too).
+  autorizado_por_nome: { type: "string", invalid: fc.oneof(overMax(200), withNul, text(50)) },
   liberar_mesmo_assim: { type: "string", invalid: fc.constantFrom({}, { autorizado_por: "" }, { autorizado_por: "   " }, { autorizado_por: 1 }) },
   tipo: { type: "string", invalid: notEnum },
   documento_numero: {

@@ -3,7 +3,20 @@ import { isValidDocumento, normalizeDocumento } from "../br/documento";
 import { isValidPlaca, normalizePlaca } from "../br/placa";
 import { MSG } from "../messages";
 import { today } from "../time";
-import { condominioFilter, emptyToNull, instante, listPaging, optionalDate, optionalText, paginaSchema, refSchema, requiredText, searchText } from "./common";
+import {
+  condominioFilter,
+  cpfDoDocumento,
+  emptyToNull,
+  optionalDocumentoTipo,
+  instante,
+  listPaging,
+  optionalDate,
+  optionalText,
+  paginaSchema,
+  refSchema,
+  requiredText,
+  searchText,
+} from "./common";
 import { afterOrOffset, cursorId, cursorParam } from "./cursor";
 
 // The blocklist (gatehouse-spec §6): persons (document and/or name) and vehicles (plate) who must
@@ -48,6 +61,9 @@ export const bloqueioInputSchema = z
   .object({
     tipo: z.enum(TIPOS_BLOQUEIO, { error: "Escolha o tipo do bloqueio: pessoa ou veículo." }),
     nome: optionalText(200).optional().default(null),
+    // The document's type is not kept (a block matches the document whatever its type): it says
+    // how to check the number — a CPF by its check digits (docs/decisions/0002).
+    documento_tipo: optionalDocumentoTipo.optional().default(null),
     documento_numero: optionalDocumento.optional().default(null),
     placa: optionalPlaca.optional().default(null),
     // Null (or empty): every condominium — of the whole company for who serves them all, of the
@@ -61,6 +77,7 @@ export const bloqueioInputSchema = z
       .default(null),
   })
   .superRefine((b, ctx) => {
+    if (b.tipo === "pessoa") cpfDoDocumento(b, ctx);
     if (b.tipo === "pessoa" && !b.documento_numero && !b.nome) {
       ctx.addIssue({ code: "custom", path: ["documento_numero"], message: MSG.bloqueioPessoaRequired.message });
     }

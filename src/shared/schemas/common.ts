@@ -21,11 +21,26 @@ export const requiredText = (message: string, max = 200) => z.string({ error: me
 /** Optional free text: blank becomes null. */
 export const optionalText = (max = 500) => z.preprocess(emptyToNull, z.string().trim().max(max, `Use no máximo ${max} caracteres.`).nullable());
 
+/** The catalogue's answer to a CPF whose check digits do not hold (every form where a CPF is typed). */
+export const CPF_INVALIDO = "CPF inválido. Confira os números.";
+
 /** Optional CPF: validated by its check digits, stored as 11 digits, blank becomes null. */
-export const optionalCpf = z.preprocess(
-  emptyToNull,
-  z.string().trim().refine(isValidCpf, "CPF inválido. Confira os números.").transform(onlyDigits).nullable(),
-);
+export const optionalCpf = z.preprocess(emptyToNull, z.string().trim().refine(isValidCpf, CPF_INVALIDO).transform(onlyDigits).nullable());
+
+/** The types of a person's document at the gate, in the Visitantes and on the blocklist. */
+export const DOCUMENTO_TIPOS = ["cpf", "rg", "cnh", "passaporte", "outro"] as const;
+export const optionalDocumentoTipo = z.preprocess(emptyToNull, z.enum(DOCUMENTO_TIPOS, { error: "Tipo de documento inválido." }).nullable());
+
+/**
+ * A document whose type says CPF must be one (its check digits): for the schemas that take a
+ * document type and number (the walk-in, 'Nova Autorização', 'Novo Bloqueio'). The number is the
+ * stored one (letters and digits).
+ */
+export function cpfDoDocumento(d: { documento_tipo?: string | null; documento_numero?: string | null }, ctx: z.RefinementCtx) {
+  if (d.documento_tipo === "cpf" && d.documento_numero && !isValidCpf(d.documento_numero)) {
+    ctx.addIssue({ code: "custom", path: ["documento_numero"], message: CPF_INVALIDO });
+  }
+}
 
 export const uuidSchema = z.uuid("Identificador inválido.");
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isValidPlaca, normalizePlaca } from "../br/placa";
-import { emptyToNull, optionalText, requiredText, unidadeRefSchema, uuidSchema } from "./common";
+import { cpfDoDocumento, emptyToNull, optionalText, requiredText, unidadeRefSchema, uuidSchema } from "./common";
 import { optionalDocumento } from "./bloqueios";
 import type { SituacaoPrestador } from "../prestador-situacao";
 import { DOCUMENTO_TIPOS, QR_PREFIXO, visitanteEncontradoSchema } from "./visitantes";
@@ -73,8 +73,16 @@ export const DOCUMENTO_TIPO_LABEL: Record<(typeof DOCUMENTO_TIPOS)[number], stri
   outro: "Outro",
 };
 
-/** 'Visitante sem pré-autorização' (§3): the porteiro confirmed with a resident of the unit by intercom. */
-export const visitanteSemAutorizacaoSchema = z.object({
+/** 'Autorizado por' typed (síndico, administração, the resident by intercom): a unit with no active resident. */
+export const AUTORIZADO_POR_NOME_REQUIRED = "Informe quem autorizou a entrada.";
+
+/**
+ * 'Visitante sem pré-autorização' (§3): the porteiro confirmed with a resident of the unit by
+ * intercom; at a unit with no active resident, with whoever authorised it, named as typed
+ * (docs/decisions/0002-visitante-sem-pre-autorizacao.md). Which of the two the unit takes is the
+ * server's to check (it knows the unit's residents).
+ */
+const visitanteSemAutorizacaoCampos = z.object({
   condominio_id: condominioId,
   nome: requiredText("Informe o nome do visitante.", 200),
   documento_tipo: z
@@ -83,11 +91,24 @@ export const visitanteSemAutorizacaoSchema = z.object({
     .default(null),
   documento_numero: optionalDocumento.optional().default(null),
   unidade_id: z.uuid("Escolha a unidade de destino."),
-  autorizado_por_morador_id: z.uuid("Escolha o morador que autorizou a entrada."),
+  autorizado_por_morador_id: z.preprocess(emptyToNull, z.uuid("Escolha o morador que autorizou a entrada.").nullable()).optional().default(null),
+  autorizado_por_nome: optionalText(200).optional().default(null),
   placa: optionalPlaca.optional().default(null),
   observacao: optionalText(500).optional().default(null),
   liberar_mesmo_assim: entradaSchema.shape.liberar_mesmo_assim,
 });
+
+const visitanteSemAutorizacaoRegras = (v: z.output<typeof visitanteSemAutorizacaoForm>, ctx: z.RefinementCtx) => {
+  cpfDoDocumento(v, ctx);
+  if (v.autorizado_por_morador_id && v.autorizado_por_nome) {
+    ctx.addIssue({ code: "custom", path: ["autorizado_por_nome"], message: "Escolha o morador ou informe quem autorizou, não os dois." });
+  }
+};
+
+/** The form's fields (the console adds the condominium and 'Liberar mesmo assim'). */
+export const visitanteSemAutorizacaoForm = visitanteSemAutorizacaoCampos.omit({ condominio_id: true, liberar_mesmo_assim: true });
+export const visitanteSemAutorizacaoFormSchema = visitanteSemAutorizacaoForm.superRefine(visitanteSemAutorizacaoRegras);
+export const visitanteSemAutorizacaoSchema = visitanteSemAutorizacaoCampos.superRefine(visitanteSemAutorizacaoRegras);
 
 export const presentesQuerySchema = z.object({ condominio_id: condominioId });
 

@@ -3,6 +3,8 @@ import { isValidPlaca, normalizePlaca } from "../br/placa";
 import { dateInSaoPaulo, dayStartInSaoPaulo, formatTime, isCalendarDate, nextDate, today } from "../time";
 import { optionalDocumento } from "./bloqueios";
 import {
+  cpfDoDocumento,
+  DOCUMENTO_TIPOS,
   emptyToNull,
   limitParam,
   offsetParam,
@@ -21,7 +23,7 @@ import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
 // QR code, checked at the gate. docs/decisions.md, "Visitantes".
 
 /** A visitor's document type (§3, §4); the gate's visitor form uses the same list. */
-export const DOCUMENTO_TIPOS = ["cpf", "rg", "cnh", "passaporte", "outro"] as const;
+export { DOCUMENTO_TIPOS };
 
 export const TIPOS_AUTORIZACAO = ["unica", "periodo", "recorrente"] as const;
 export type TipoAutorizacao = (typeof TIPOS_AUTORIZACAO)[number];
@@ -225,6 +227,7 @@ export const autorizacaoInputSchema = z
   })
   .superRefine((a, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+    cpfDoDocumento(a, ctx);
     if (!a.valido_de) return;
     if (a.tipo === "unica") {
       if (a.valido_ate && a.valido_ate !== a.valido_de) issue("valido_ate", "Uma autorização única vale por um dia: deixe a data final vazia.");

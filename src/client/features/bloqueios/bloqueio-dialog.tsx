@@ -2,11 +2,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { bloqueioInputSchema, TIPO_BLOQUEIO_LABEL, TIPOS_BLOQUEIO, type BloqueioData } from "@shared/schemas/bloqueios";
+import { DOCUMENTO_TIPO_LABEL, DOCUMENTO_TIPOS } from "@shared/schemas/controle-acesso";
 import type { CondominioOption } from "@shared/schemas/painel";
 import { today } from "@shared/time";
 import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
 import { toastFormErrors } from "~/components/ui/form-field";
-import { InputField, PlacaField, SelectField, TextareaField } from "~/components/ui/form-field-kit";
+import { InputField, MaskedField, PlacaField, SelectField, TextareaField } from "~/components/ui/form-field-kit";
 import { useAuth } from "~/lib/auth";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useActionGuard } from "~/lib/use-action-guard";
@@ -16,6 +17,7 @@ import { TODOS_CONDOMINIOS_LABEL } from "./format";
 interface FormValues {
   tipo: string;
   nome: string;
+  documento_tipo: string;
   documento_numero: string;
   placa: string;
   condominio_id: string;
@@ -23,7 +25,8 @@ interface FormValues {
   valido_ate: string;
 }
 
-const FIELDS = ["tipo", "nome", "documento_numero", "placa", "condominio_id", "motivo", "valido_ate"] as const;
+const FIELDS = ["tipo", "nome", "documento_tipo", "documento_numero", "placa", "condominio_id", "motivo", "valido_ate"] as const;
+const DOCUMENTO_OPTIONS = DOCUMENTO_TIPOS.map((tipo) => ({ value: tipo, label: DOCUMENTO_TIPO_LABEL[tipo] }));
 const TIPO_OPTIONS = TIPOS_BLOQUEIO.map((tipo) => ({ value: tipo, label: TIPO_BLOQUEIO_LABEL[tipo] }));
 const resolver = zodResolver(bloqueioInputSchema) as unknown as Resolver<FormValues, unknown, BloqueioData>;
 /** The select's item for "" (every condominium): Radix items cannot have an empty value. */
@@ -77,16 +80,17 @@ function BloqueioForm({
     condominioInicial && condominios.some((c) => c.id === condominioInicial) ? condominioInicial : condominios.length === 1 ? condominios[0]!.id : "";
   const { register, handleSubmit, control, formState, setError } = useForm<FormValues, unknown, BloqueioData>({
     resolver,
-    defaultValues: { tipo: "pessoa", nome: "", documento_numero: "", placa: "", condominio_id: inicial, motivo: "", valido_ate: "" },
+    defaultValues: { tipo: "pessoa", nome: "", documento_tipo: "", documento_numero: "", placa: "", condominio_id: inicial, motivo: "", valido_ate: "" },
   });
   const errors = formState.errors;
   const tipo = useWatch({ control, name: "tipo" });
   const condominioId = useWatch({ control, name: "condominio_id" });
+  const documentoTipo = useWatch({ control, name: "documento_tipo" });
 
   function onValid(values: BloqueioData) {
     if (!guard("gerenciar_bloqueios_acesso")) return;
     // Only the fields of the chosen type: a person's block has no plate, a vehicle's no document.
-    const sent: BloqueioData = values.tipo === "pessoa" ? { ...values, placa: null } : { ...values, nome: null, documento_numero: null };
+    const sent: BloqueioData = values.tipo === "pessoa" ? { ...values, placa: null } : { ...values, nome: null, documento_tipo: null, documento_numero: null };
     create.mutate(
       sent,
       saveCallbacks({
@@ -126,16 +130,51 @@ function BloqueioForm({
           <PlacaField id={ids.placa} label="Placa" required error={errors.placa?.message} control={control} name="placa" className="sm:col-span-2" />
         ) : (
           <>
-            <InputField id={ids.nome} label="Nome" error={errors.nome?.message} registration={register("nome")} autoComplete="off" maxLength={200} />
             <InputField
-              id={ids.documento_numero}
-              label="Documento"
-              error={errors.documento_numero?.message}
-              hint="CPF, RG ou outro documento. Informe o documento, o nome ou os dois."
-              registration={register("documento_numero")}
+              id={ids.nome}
+              label="Nome"
+              error={errors.nome?.message}
+              className="sm:col-span-2"
+              registration={register("nome")}
               autoComplete="off"
-              maxLength={30}
+              maxLength={200}
             />
+            <SelectField
+              id={ids.documento_tipo}
+              label="Tipo de documento"
+              error={errors.documento_tipo?.message}
+              control={control}
+              name="documento_tipo"
+              options={DOCUMENTO_OPTIONS}
+              emptyOption={{ value: "nenhum", label: "Não informado" }}
+            />
+            {documentoTipo === "cpf" ? (
+              <MaskedField
+                key="cpf"
+                id={ids.documento_numero}
+                label="Documento"
+                error={errors.documento_numero?.message}
+                hint="Informe o documento, o nome ou os dois."
+                control={control}
+                name="documento_numero"
+                mask="cpf"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={14}
+                placeholder="000.000.000-00"
+              />
+            ) : (
+              <InputField
+                key="documento"
+                id={ids.documento_numero}
+                label="Documento"
+                error={errors.documento_numero?.message}
+                hint="CPF, RG ou outro documento. Informe o documento, o nome ou os dois."
+                registration={register("documento_numero")}
+                autoComplete="off"
+                maxLength={30}
+              />
+            )}
           </>
         )}
         <TextareaField

@@ -22,6 +22,7 @@ export function AutorizacaoAberta({
   texto,
   metodo,
   pending,
+  semRecusa = false,
   entradaRef,
   onEntrada,
   onSaida,
@@ -32,6 +33,11 @@ export function AutorizacaoAberta({
   texto: string;
   metodo: MetodoCodigo;
   pending: boolean;
+  /**
+   * The outcome of registering from this card is on screen already (the toast, or the console's
+   * notice): the card does not add its own refusal.
+   */
+  semRecusa?: boolean;
   entradaRef: RefObject<HTMLButtonElement | null>;
   onEntrada: (alvo: Alvo) => void;
   onSaida: (alvo: Alvo) => void;
@@ -40,7 +46,8 @@ export function AutorizacaoAberta({
   const id = useId();
   const a = data.autorizacao;
   const titulo = metodo === "qrcode" ? "Autorização do QR Code" : "Autorização do código";
-  const recusa = a ? a.recusa : data.codigo_recusa;
+  // A visitor inside is answered by their exit, not by a refusal of a new entry ('Já está...' if tried).
+  const recusa = semRecusa || a?.dentro_desde ? null : a ? a.recusa : data.codigo_recusa;
   const bloqueio = a ? data.bloqueios[`autorizacao:${a.id}`] : undefined;
 
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {

@@ -8,7 +8,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { FilterSelect, SearchField } from "~/components/ui/list-toolbar";
 import { Loading } from "~/components/ui/query-state";
 import { ApiError } from "~/lib/api";
-import { saveCallbacks, type SaveForm } from "~/lib/save-callbacks";
+import { saveCallbacks, type SaveCallbacks, type SaveForm } from "~/lib/save-callbacks";
 import { useDebouncedValue } from "~/lib/use-debounced-value";
 import {
   useBuscaPortaria,
@@ -27,10 +27,21 @@ import { PresentesPanel } from "./presentes-panel";
 import { focusResultado, ResultadosBusca, totalResultados, type Alvo } from "./resultados-busca";
 import { VisitanteDialog, type VisitanteDados, type VisitanteFormValues } from "./visitante-dialog";
 
-/** What the gate answered that needs the porteiro: a refusal (maybe overridable) or someone already inside. */
+/**
+ * What the gate answered that needs the porteiro: a refusal (maybe overridable) or someone already
+ * inside; `autorizacaoId`: the open authorisation it answers, whose card then says nothing more.
+ */
 type Aviso =
-  | { tipo: "negado"; nome: string; mensagem: string; liberar?: (values: LiberarMesmoAssim) => void }
-  | { tipo: "ja-dentro"; nome: string; titulo: string; mensagem: string; sair?: () => void };
+  | { tipo: "negado"; nome: string; mensagem: string; liberar?: (values: LiberarMesmoAssim) => void; autorizacaoId?: string }
+  | { tipo: "ja-dentro"; nome: string; titulo: string; mensagem: string; sair?: () => void; autorizacaoId?: string };
+
+/** The answers the console shows as its own notice ('Já está no condomínio', a code that opens nothing): one signal, no toast besides. */
+const respostaComAviso = (error: unknown) => error instanceof ApiError && (error.status === 409 || (error.status === 404 && error.message === CODIGO_INVALIDO));
+
+/** `saveCallbacks` whose notice-answers go to `failed` alone (the notice), never to a toast as well. */
+function semToastComAviso<T>(callbacks: SaveCallbacks<T>, failed: (error: unknown) => void): SaveCallbacks<T> {
+  return { ...callbacks, onError: (error) => (respostaComAviso(error) ? failed(error) : callbacks.onError(error)) };
+}
 
 /** A searched text that is a pre-authorisation's short code or QR payload opens it (§3). */
 const metodoDoTexto = (text: string): MetodoCodigo | null => (pareceQrCode(text) ? "qrcode" : pareceCodigo(text) ? "codigo" : null);
@@ -67,6 +78,12 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
   const [cameraAberta, setCameraAberta] = useState(false);
   /** A code or QR submitted (Enter, USB reader, camera): its 'Registrar entrada' takes the focus when it opens. */
   const [focarCodigo, setFocarCodigo] = useState<string | null>(null);
+  /**
+   * The open authorisation just let in or out from its card: the toast is the outcome's one
+   * signal, so its card does not add a refusal of its own (a used-up single entry would read
+   * 'Autorização já utilizada.'); a refusal is the notice's (`Aviso.autorizacaoId`) while it shows.
+   */
+  const [registrada, setRegistrada] = useState<{ autorizacaoId: string; q: string } | null>(null);
 
   /** Back to the search box, its text selected: the next name typed replaces it. */
   function focusBusca() {
@@ -93,6 +110,7 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
 
   /** Searches `text` at once (Enter, or the camera's payload); a code or QR then focuses its entry. */
   function buscarAgora(text: string) {
+    setRegistrada(null);
     if (text === q) void busca.refetch();
     setImediato(text);
     setFocarCodigo(metodoDoTexto(text) ? text : null);
@@ -110,40 +128,55 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
   }
 
   /** After an answer: a refusal stays on screen; the search box takes the focus again. */
-  function answered(result: ResultadoAcesso, nome: string, liberar: ((values: LiberarMesmoAssim) => void) | undefined) {
+  function answered(result: ResultadoAcesso, nome: string, liberar: ((values: LiberarMesmoAssim) => void) | undefined, autorizacaoId?: string) {
     setLiberando(false);
+    marcarRegistrada(result.resultado === "liberado" ? autorizacaoId : undefined);
     atualizarCodigo();
-    setAviso(result.resultado === "negado" ? { tipo: "negado", nome, mensagem: result.mensagem, liberar: result.pode_liberar ? liberar : undefined } : null);
+    setAviso(
+      result.resultado === "negado"
+        ? { tipo: "negado", nome, mensagem: result.mensagem, liberar: result.pode_liberar ? liberar : undefined, autorizacaoId }
+        : null,
+    );
     focusBusca();
+  }
+
+  function marcarRegistrada(autorizacaoId: string | undefined) {
+    setRegistrada(autorizacaoId ? { autorizacaoId, q } : null);
   }
 
   /**
    * A 409 'Já está no condomínio desde HH:mm.': the exit is offered instead. A code or QR the
    * server no longer opens (404 'Código inválido ou inexistente.'): refused on screen too.
    */
-  function failed(error: unknown, nome: string, sair?: () => void) {
+  function failed(error: unknown, nome: string, sair?: () => void, autorizacaoId?: string) {
     setLiberando(false);
     atualizarCodigo();
-    if (error instanceof ApiError && error.status === 409) setAviso({ tipo: "ja-dentro", nome, titulo: error.title, mensagem: error.message, sair });
+    if (error instanceof ApiError && error.status === 409)
+      setAviso({ tipo: "ja-dentro", nome, titulo: error.title, mensagem: error.message, sair, autorizacaoId });
     else if (error instanceof ApiError && error.status === 404 && error.message === CODIGO_INVALIDO)
-      setAviso({ tipo: "negado", nome, mensagem: error.message });
+      setAviso({ tipo: "negado", nome, mensagem: error.message, autorizacaoId });
     focusBusca();
   }
 
-  function registrarEntrada(alvo: Alvo, liberar?: LiberarMesmoAssim) {
+  /** `autorizacaoId`: the entry is the open authorisation card's. */
+  function registrarEntrada(alvo: Alvo, liberar?: LiberarMesmoAssim, autorizacaoId?: string) {
     if (!condominioId) return;
+    const onFailed = (error: unknown) => failed(error, alvo.nome, () => registrarSaida(alvo.nome, alvo.pessoa, autorizacaoId), autorizacaoId);
     entrada.mutate(
       { condominio_id: condominioId, pessoa: alvo.pessoa, placa: alvo.placa ?? null, liberar_mesmo_assim: liberar },
-      saveCallbacks<ResultadoAcesso>({
-        success: SUCCESS,
-        error: "Erro ao registrar entrada",
-        done: (result) => answered(result, alvo.nome, (values) => registrarEntrada(alvo, values)),
-        failed: (error) => failed(error, alvo.nome, () => registrarSaida(alvo.nome, alvo.pessoa)),
-      }),
+      semToastComAviso(
+        saveCallbacks<ResultadoAcesso>({
+          success: SUCCESS,
+          error: "Erro ao registrar entrada",
+          done: (result) => answered(result, alvo.nome, (values) => registrarEntrada(alvo, values, autorizacaoId), autorizacaoId),
+          failed: onFailed,
+        }),
+        onFailed,
+      ),
     );
   }
 
-  function registrarSaida(nome: string, pessoa: PessoaPortaria) {
+  function registrarSaida(nome: string, pessoa: PessoaPortaria, autorizacaoId?: string) {
     if (!condominioId) return;
     saida.mutate(
       { condominio_id: condominioId, pessoa },
@@ -152,6 +185,7 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
         error: "Erro ao registrar saída",
         done: () => {
           setAviso(null);
+          marcarRegistrada(autorizacaoId);
           atualizarCodigo();
           focusBusca();
         },
@@ -162,24 +196,28 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
 
   function registrarVisitante(values: VisitanteDados, form: SaveForm<VisitanteFormValues> | undefined, liberar?: LiberarMesmoAssim) {
     if (!condominioId) return;
+    const onFailed = (error: unknown) => {
+      // Field messages stay in the open form; someone already inside closes it.
+      if (error instanceof ApiError && error.status === 409) {
+        setVisitanteAberto(false);
+        failed(error, values.nome);
+      } else if (!form) failed(error, values.nome);
+    };
     visitante.mutate(
       { ...values, condominio_id: condominioId, liberar_mesmo_assim: liberar },
-      saveCallbacks<ResultadoAcesso, VisitanteFormValues>({
-        success: SUCCESS,
-        error: "Erro ao registrar visitante",
-        form,
-        done: (result) => {
-          setVisitanteAberto(false);
-          answered(result, values.nome, (again) => registrarVisitante(values, undefined, again));
-        },
-        failed: (error) => {
-          // Field messages stay in the open form; someone already inside closes it.
-          if (error instanceof ApiError && error.status === 409) {
+      semToastComAviso(
+        saveCallbacks<ResultadoAcesso, VisitanteFormValues>({
+          success: SUCCESS,
+          error: "Erro ao registrar visitante",
+          form,
+          done: (result) => {
             setVisitanteAberto(false);
-            failed(error, values.nome);
-          } else if (!form) failed(error, values.nome);
-        },
-      }),
+            answered(result, values.nome, (again) => registrarVisitante(values, undefined, again));
+          },
+          failed: onFailed,
+        }),
+        onFailed,
+      ),
     );
   }
 
@@ -307,9 +345,14 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
                 texto={q}
                 metodo={metodo}
                 pending={pending}
+                semRecusa={
+                  Boolean(respostaAtual.autorizacao) &&
+                  (aviso?.autorizacaoId === respostaAtual.autorizacao?.id ||
+                    (registrada?.q === q && registrada.autorizacaoId === respostaAtual.autorizacao?.id))
+                }
                 entradaRef={entradaCodigoRef}
-                onEntrada={(alvo) => registrarEntrada(alvo)}
-                onSaida={(alvo) => registrarSaida(alvo.nome, alvo.pessoa)}
+                onEntrada={(alvo) => registrarEntrada(alvo, undefined, respostaAtual.autorizacao?.id)}
+                onSaida={(alvo) => registrarSaida(alvo.nome, alvo.pessoa, respostaAtual.autorizacao?.id)}
                 onEscape={focusBusca}
               />
             )}

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useRef } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
-import { DOCUMENTO_TIPO_LABEL, DOCUMENTO_TIPOS, visitanteSemAutorizacaoSchema } from "@shared/schemas/controle-acesso";
+import { AUTORIZADO_POR_NOME_REQUIRED, DOCUMENTO_TIPO_LABEL, DOCUMENTO_TIPOS, visitanteSemAutorizacaoFormSchema } from "@shared/schemas/controle-acesso";
 import { unidadeLabel } from "@shared/schemas/unidades";
 import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
 import { toastFormErrors } from "~/components/ui/form-field";
@@ -17,15 +17,16 @@ export interface VisitanteFormValues {
   documento_numero: string;
   unidade_id: string;
   autorizado_por_morador_id: string;
+  autorizado_por_nome: string;
   placa: string;
   observacao: string;
 }
 
 export type VisitanteDados = Omit<VisitanteValues, "condominio_id" | "liberar_mesmo_assim">;
 
-const FIELDS = ["nome", "documento_tipo", "documento_numero", "unidade_id", "autorizado_por_morador_id", "placa", "observacao"] as const;
-const formSchema = visitanteSemAutorizacaoSchema.omit({ condominio_id: true, liberar_mesmo_assim: true });
-const resolver = zodResolver(formSchema) as unknown as Resolver<VisitanteFormValues, unknown, VisitanteDados>;
+const FIELDS = ["nome", "documento_tipo", "documento_numero", "unidade_id", "autorizado_por_morador_id", "autorizado_por_nome", "placa", "observacao"] as const;
+const resolver = zodResolver(visitanteSemAutorizacaoFormSchema) as unknown as Resolver<VisitanteFormValues, unknown, VisitanteDados>;
+const MORADOR_REQUIRED = "Escolha o morador que autorizou a entrada.";
 const DOCUMENTO_OPTIONS = DOCUMENTO_TIPOS.map((tipo) => ({ value: tipo, label: DOCUMENTO_TIPO_LABEL[tipo] }));
 const EMPTY: VisitanteFormValues = {
   nome: "",
@@ -33,6 +34,7 @@ const EMPTY: VisitanteFormValues = {
   documento_numero: "",
   unidade_id: "",
   autorizado_por_morador_id: "",
+  autorizado_por_nome: "",
   placa: "",
   observacao: "",
 };
@@ -89,12 +91,13 @@ function VisitanteForm({
   const errors = formState.errors;
   const unidadeId = useWatch({ control, name: "unidade_id" });
   const documentoTipo = useWatch({ control, name: "documento_tipo" });
-  // Another unit has other residents: the one chosen before no longer applies.
+  // Another unit has other residents: who authorised before no longer applies.
   const unidadeAnterior = useRef(unidadeId);
   useEffect(() => {
     if (unidadeAnterior.current === unidadeId) return;
     unidadeAnterior.current = unidadeId;
     setValue("autorizado_por_morador_id", "");
+    setValue("autorizado_por_nome", "");
   }, [unidadeId, setValue]);
 
   const unidades = useQuery(unidadesPortariaQuery(condominioId));
@@ -104,10 +107,21 @@ function VisitanteForm({
 
   const unidadeOptions = (unidades.data ?? []).map((u) => ({ value: u.id, label: unidadeLabel(u) }));
   const moradorOptions = (moradores.data ?? []).map((m) => ({ value: m.id, label: m.nome_completo }));
+  // A unit with no active resident: whoever authorised it (síndico, administração...) is typed.
   const semMoradores = Boolean(unidadeId) && moradores.data?.length === 0;
 
+  function submit(values: VisitanteDados) {
+    // Who authorised: a resident of the unit, or the typed name at a unit with none (the server checks it too).
+    if (semMoradores ? !values.autorizado_por_nome : !values.autorizado_por_morador_id) {
+      const field = semMoradores ? "autorizado_por_nome" : "autorizado_por_morador_id";
+      setError(field, { type: "required", message: semMoradores ? AUTORIZADO_POR_NOME_REQUIRED : MORADOR_REQUIRED }, { shouldFocus: true });
+      return;
+    }
+    onSubmit(semMoradores ? { ...values, autorizado_por_morador_id: null } : { ...values, autorizado_por_nome: null }, { setError, fields: FIELDS });
+  }
+
   return (
-    <form onSubmit={handleSubmit((values) => onSubmit(values, { setError, fields: FIELDS }), toastFormErrors)} noValidate className="grid gap-4">
+    <form onSubmit={handleSubmit(submit, toastFormErrors)} noValidate className="grid gap-4">
       <InputField id={ids.nome} label="Nome" required error={errors.nome?.message} registration={register("nome")} autoComplete="off" maxLength={200} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
@@ -152,18 +166,31 @@ function VisitanteForm({
           options={unidadeOptions}
           placeholder={unidades.isPending ? "Carregando unidades..." : "Escolha a unidade"}
         />
-        <SelectField
-          id={ids.autorizado_por_morador_id}
-          label="Autorizado por"
-          required
-          error={errors.autorizado_por_morador_id?.message}
-          hint={semMoradores ? "Nenhum morador ativo nesta unidade." : "Morador da unidade que confirmou a visita."}
-          control={control}
-          name="autorizado_por_morador_id"
-          options={moradorOptions}
-          placeholder={unidadeId ? "Escolha o morador" : "Escolha antes a unidade"}
-          disabled={!unidadeId || moradorOptions.length === 0}
-        />
+        {semMoradores ? (
+          <InputField
+            id={ids.autorizado_por_nome}
+            label="Autorizado por"
+            required
+            error={errors.autorizado_por_nome?.message}
+            hint="Nenhum morador ativo nesta unidade: informe quem autorizou (síndico, administração...)."
+            registration={register("autorizado_por_nome")}
+            autoComplete="off"
+            maxLength={200}
+          />
+        ) : (
+          <SelectField
+            id={ids.autorizado_por_morador_id}
+            label="Autorizado por"
+            required
+            error={errors.autorizado_por_morador_id?.message}
+            hint="Morador da unidade que confirmou a visita."
+            control={control}
+            name="autorizado_por_morador_id"
+            options={moradorOptions}
+            placeholder={unidadeId ? (moradores.isPending ? "Carregando moradores..." : "Escolha o morador") : "Escolha antes a unidade"}
+            disabled={!unidadeId || moradorOptions.length === 0}
+          />
+        )}
       </div>
       <MaskedField
         id={ids.placa}

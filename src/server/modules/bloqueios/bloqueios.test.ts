@@ -85,6 +85,35 @@ describe("POST /api/bloqueios", () => {
     }
   });
 
+  it("refuses a document of type CPF whose check digits do not hold, with the CPF message, and writes nothing", async () => {
+    const before = await databaseSnapshot(t);
+    for (const documento_numero of ["123.456.789-00", "52998224724", "000.000.000-00"]) {
+      const response = await post({
+        tipo: "pessoa",
+        nome: "Conferência de CPF",
+        documento_tipo: "cpf",
+        documento_numero,
+        motivo: "Furto",
+        condominio_id: cond.a,
+      });
+      expect(response.statusCode, documento_numero).toBe(400);
+      expect(response.json().error.fields, documento_numero).toEqual({ documento_numero: "CPF inválido. Confira os números." });
+    }
+    expect(await databaseSnapshot(t)).toStrictEqual(before);
+    const [cpf] = await created({
+      tipo: "pessoa",
+      nome: "Conferência de CPF",
+      documento_tipo: "cpf",
+      documento_numero: "529.982.247-25",
+      motivo: "Furto",
+      condominio_id: cond.a,
+    });
+    expect(cpf).toMatchObject({ documento_numero: "52998224725" });
+    // Without a type (an RG, a CNH...), the number is not read as a CPF.
+    const [rg] = await created({ tipo: "pessoa", nome: "Conferência de RG", documento_numero: "12345678900", motivo: "Furto", condominio_id: cond.a });
+    expect(rg).toMatchObject({ documento_numero: "12345678900" });
+  });
+
   it("accepts today as the last day (São Paulo's calendar)", async () => {
     const [row] = await created({ tipo: "veiculo", placa: "HOJ1E23", motivo: "Até hoje", condominio_id: cond.a, valido_ate: today() });
     expect(row).toMatchObject({ valido_ate: today(), situacao: "ativo" });

@@ -318,6 +318,74 @@ describe("a visitor without pre-authorisation", () => {
   });
 });
 
+describe("walk-ins with the same name and no document", () => {
+  const motoboy = () =>
+    post("/api/controle-acesso/visitante", {
+      condominio_id: ids.portaria,
+      nome: "Entregador iFood",
+      unidade_id: ids.a102,
+      autorizado_por_morador_id: ids.bruno,
+    });
+  const presentes = async () =>
+    ((await get(`/api/controle-acesso/presentes?condominio_id=${ids.portaria}`)).json().rows as { id: string; nome_pessoa: string }[]).filter(
+      (p) => p.nome_pessoa === "Entregador iFood",
+    );
+
+  it("are two people: both enter, both are inside, each leaves by their own presence", async () => {
+    const first = await motoboy();
+    const second = await motoboy();
+    expect(first.statusCode, first.body).toBe(201);
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json()).toMatchObject({ resultado: "liberado", titulo: "Entrada registrada" });
+    const inside = await presentes();
+    expect(inside).toHaveLength(2);
+    expect((await saida({ tipo: "presenca", presenca_id: inside[0]!.id })).json()).toMatchObject({ titulo: "Saída registrada" });
+    expect((await presentes()).map((p) => p.id)).toEqual([inside[1]!.id]);
+    expect((await saida({ tipo: "presenca", presenca_id: inside[1]!.id })).json()).toMatchObject({ titulo: "Saída registrada" });
+    expect(await presentes()).toEqual([]);
+    const rows = (await records()).filter((r) => r.nome_pessoa === "Entregador iFood").sort((a, b) => Number(a.seq) - Number(b.seq));
+    expect(rows.map((r) => `${r.sentido}:${r.resultado}`)).toEqual(["entrada:liberado", "entrada:liberado", "saida:liberado", "saida:liberado"]);
+    expect((await verificarCadeia(db, ids.portaria)).integra).toBe(true);
+  });
+
+  it("with the same document are one person: the second entry is told they are inside", async () => {
+    const comDocumento = () =>
+      post("/api/controle-acesso/visitante", {
+        condominio_id: ids.portaria,
+        nome: "Entregador Rappi",
+        documento_tipo: "cpf",
+        documento_numero: "111.444.777-35",
+        unidade_id: ids.a102,
+        autorizado_por_morador_id: ids.bruno,
+      });
+    expect((await comDocumento()).statusCode).toBe(201);
+    const again = await comDocumento();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toMatch(/^Já está no condomínio desde /);
+    const [inside] = ((await get(`/api/controle-acesso/presentes?condominio_id=${ids.portaria}`)).json().rows as { id: string; nome_pessoa: string }[]).filter(
+      (p) => p.nome_pessoa === "Entregador Rappi",
+    );
+    expect((await saida({ tipo: "presenca", presenca_id: inside!.id })).statusCode).toBe(201);
+  });
+
+  it("refuses a document of type CPF whose check digits do not hold, with the CPF message, and writes nothing", async () => {
+    const before = await databaseSnapshot(t);
+    for (const documento_numero of ["111.444.777-36", "12345678900", "222.222.222-22"]) {
+      const response = await post("/api/controle-acesso/visitante", {
+        condominio_id: ids.portaria,
+        nome: "Visita CPF Errado",
+        documento_tipo: "cpf",
+        documento_numero,
+        unidade_id: ids.a102,
+        autorizado_por_morador_id: ids.bruno,
+      });
+      expect(response.statusCode, documento_numero).toBe(400);
+      expect(response.json().error.fields, documento_numero).toEqual({ documento_numero: "CPF inválido. Confira os números." });
+    }
+    expect(await databaseSnapshot(t)).toStrictEqual(before);
+  });
+});
+
 describe("the visitor form's pick-lists", () => {
   it("lists the condominium's units and each unit's active residents to a porteiro without the units' permissions", async () => {
     const units = await get(`/api/controle-acesso/unidades?condominio_id=${ids.portaria}`);
@@ -368,5 +436,46 @@ describe("'Quem está no condomínio'", () => {
     });
     const rows = (await get(`/api/controle-acesso/presentes?condominio_id=${ids.portaria}`)).json().rows;
     expect(rows.find((r: { nome_pessoa: string }) => r.nome_pessoa === "Entregador Antigo")).toMatchObject({ saida_nao_registrada: true });
+  });
+});
+
+describe("a walk-in to a unit with no active resident", () => {
+  let vazia = "";
+  beforeAll(async () => {
+    const [unidade] = await db.insert(unidades).values({ condominio_id: ids.portaria, bloco: "A", numero_unidade: "103" }).returning();
+    vazia = unidade!.id;
+    // A former resident, inactive: nobody of the unit can answer the intercom.
+    await db.insert(moradores).values({ unidade_id: vazia, nome_completo: "Ex Morador", tipo_morador: "inquilino", ativo: false });
+  });
+  const visita = (extra: object) =>
+    post("/api/controle-acesso/visitante", { condominio_id: ids.portaria, nome: "Técnico da Vivo", unidade_id: vazia, ...extra });
+
+  it("records 'Autorizado por' as typed, trimmed", async () => {
+    expect((await get(`/api/controle-acesso/unidades/${vazia}/moradores`)).json()).toEqual({ rows: [], total: 0 });
+    const response = await visita({ autorizado_por_nome: "  Síndico Carlos (interfone)  " });
+    expect(response.statusCode, response.body).toBe(201);
+    const [row] = await db.select().from(registrosAcesso).where(eq(registrosAcesso.id, response.json().registro_id));
+    expect(row).toMatchObject({ resultado: "liberado", autorizado_por: "Síndico Carlos (interfone)", unidade_id: vazia, metodo: "manual" });
+    const [presenca] = await db.select().from(presencas).where(eq(presencas.registro_entrada_id, row!.id));
+    expect((await saida({ tipo: "presenca", presenca_id: presenca!.id })).statusCode).toBe(201);
+  });
+
+  it("needs that name, within 200 characters; a unit with residents still needs one of them; nothing is written", async () => {
+    const cases: [Promise<{ statusCode: number; json: () => { error: { fields: Record<string, string> } } }>, Record<string, string>][] = [
+      [visita({}), { autorizado_por_nome: "Informe quem autorizou a entrada." }],
+      [visita({ autorizado_por_nome: "   " }), { autorizado_por_nome: "Informe quem autorizou a entrada." }],
+      [visita({ autorizado_por_nome: "x".repeat(201) }), { autorizado_por_nome: "Use no máximo 200 caracteres." }],
+      [visita({ autorizado_por_morador_id: ids.inativa }), { autorizado_por_morador_id: "Escolha um morador da unidade de destino." }],
+      // Bloco A - 102 has Bruno Lima: the typed name is not taken instead of him.
+      [visita({ unidade_id: ids.a102, autorizado_por_nome: "Síndico" }), { autorizado_por_morador_id: "Escolha o morador que autorizou a entrada." }],
+      [visita({ unidade_id: ids.a102 }), { autorizado_por_morador_id: "Escolha o morador que autorizou a entrada." }],
+    ];
+    const before = await databaseSnapshot(t);
+    for (const [pending, fields] of cases) {
+      const response = await pending;
+      expect(response.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(response.json().error.fields).toEqual(fields);
+    }
+    expect(await databaseSnapshot(t)).toStrictEqual(before);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { FastifyRequest } from "fastify";
 import {
@@ -15,8 +16,8 @@ import {
   moradoresPortariaResponseSchema,
   visitanteSemAutorizacaoSchema,
   type ResultadoAcesso,
+  AUTORIZADO_POR_NOME_REQUIRED,
 } from "../../../shared/schemas/controle-acesso";
-import { nomeComparavel } from "../../../shared/br/documento";
 import { dateInSaoPaulo, formatTime } from "../../../shared/time";
 import {
   AUTORIZACAO_UTILIZADA,
@@ -218,6 +219,28 @@ export const controleAcessoRoutes =
       }
     }
 
+    /**
+     * 'Autorizado por' of a walk-in (docs/decisions/0002): a resident of the unit, chosen from its
+     * active ones; at a unit with none, the name typed (síndico, administração...), as typed.
+     */
+    async function quemAutorizou(
+      condominioId: string,
+      unidadeId: string,
+      body: { autorizado_por_morador_id: string | null; autorizado_por_nome: string | null },
+    ): Promise<string> {
+      const recusa = (field: "autorizado_por_morador_id" | "autorizado_por_nome", message: string) =>
+        AppError.from(400, "VALIDATION_ERROR", { title: "Dados inválidos", message }, { [field]: message });
+      if (body.autorizado_por_morador_id) {
+        const morador = await repo.moradorDaUnidade(condominioId, unidadeId, body.autorizado_por_morador_id);
+        if (!morador) throw recusa("autorizado_por_morador_id", "Escolha um morador da unidade de destino.");
+        return morador.nome;
+      }
+      const moradores = await repo.moradoresDaUnidade(unidadeId);
+      if (moradores.length > 0) throw recusa("autorizado_por_morador_id", "Escolha o morador que autorizou a entrada.");
+      if (!body.autorizado_por_nome) throw recusa("autorizado_por_nome", AUTORIZADO_POR_NOME_REQUIRED);
+      return body.autorizado_por_nome;
+    }
+
     app.get(
       "/api/controle-acesso/busca",
       { config: { access }, schema: { querystring: buscaPortariaQuerySchema, response: { 200: buscaPortariaResponseSchema } } },
@@ -306,15 +329,13 @@ export const controleAcessoRoutes =
             { unidade_id: "Escolha a unidade de destino." },
           );
         }
-        const morador = await repo.moradorDaUnidade(condominio.id, unidade.id, body.autorizado_por_morador_id);
-        if (!morador) {
-          const message = "Escolha um morador da unidade de destino.";
-          throw AppError.from(400, "VALIDATION_ERROR", { title: "Dados inválidos", message }, { autorizado_por_morador_id: message });
-        }
+        const autorizadoPor = await quemAutorizou(condominio.id, unidade.id, body);
         // The schema stores the document as letters and digits, as the blocklist does.
         const documento = body.documento_numero;
-        // One visitor inside once: by document, or by name when there is none.
-        const chave = `visitante:${documento ?? nomeComparavel(body.nome)}`;
+        // Who a walk-in is at the gate (docs/decisions/0002): their document when they show one;
+        // without it, this entry alone — two couriers with the same name are two people, and
+        // each leaves by their own presence in 'Quem está no condomínio'.
+        const chave = documento ? `visitante:${documento}` : `visitante:entrada:${randomUUID()}`;
         const quem: PessoaNaPortaria = { chave, tipo_pessoa: "visitante", nome_pessoa: body.nome, documento, unidade_id: unidade.id, ativo: true };
         const result = await entrar(
           request,
@@ -326,7 +347,7 @@ export const controleAcessoRoutes =
             documento,
             placa: body.placa,
             metodo: "manual",
-            autorizado_por: morador.nome,
+            autorizado_por: autorizadoPor,
             observacao: body.observacao,
           },
           quem,

@@ -8,6 +8,7 @@ import { startSmtpServer } from "../../testing/smtp-sink";
 import { verificarCadeia } from "../registros/cadeia";
 import { assinarQr } from "./codigo";
 import { visitantesRepository } from "./repository";
+import { loadQrSecret } from "../../db/settings";
 
 // Visitantes (gatehouse-spec §4) and their check at the gate (§3), through the API, as a síndico
 // and a porteiro of one condominium. The gate's clock is the test's (`agora`): São Paulo's
@@ -189,6 +190,23 @@ describe("creating a pre-authorisation", () => {
     expect(await databaseSnapshot(t)).toStrictEqual(before);
   });
 
+  it("refuses a document of type CPF whose check digits do not hold, with the CPF message, and writes nothing", async () => {
+    now = sp("2027-03-01", "12:00");
+    const before = await databaseSnapshot(t);
+    for (const documento_numero of ["529.982.247-24", "12345678900", "111.111.111-11", "5299822472"]) {
+      const response = await criar(
+        base({ nome_visitante: "Conferência de CPF", tipo: "unica", valido_de: "2027-03-10", documento_tipo: "cpf", documento_numero }),
+      );
+      expect(response.statusCode, documento_numero).toBe(400);
+      expect(response.json().error.fields, documento_numero).toEqual({ documento_numero: "CPF inválido. Confira os números." });
+    }
+    expect(await databaseSnapshot(t)).toStrictEqual(before);
+    // The same number under another type is that type's business; a valid CPF is stored as digits.
+    const conferida = (extra: object) => criada(base({ nome_visitante: "Conferência de CPF", tipo: "unica", valido_de: "2027-03-10", ...extra }));
+    expect((await conferida({ documento_tipo: "rg", documento_numero: "12345678900" })).documento_numero).toBe("12345678900");
+    expect((await conferida({})).documento_numero).toBe("52998224725");
+  });
+
   it("never gives two active authorisations the same code", async () => {
     const codes = new Set<string>();
     for (let i = 0; i < 20; i++) codes.add((await criada(base({ nome_visitante: `Lote ${i}`, tipo: "unica", valido_de: "2027-05-05" }))).codigo);
@@ -343,7 +361,14 @@ describe("at the gate, in São Paulo time", () => {
   it("stops a blocked visitor (hard stop) without counting a use", async () => {
     now = sp("2027-03-02", "10:00");
     const bloqueado = await criada(
-      base({ nome_visitante: "Visitante Bloqueado", documento_numero: "MG1234567", tipo: "periodo", valido_de: "2027-03-01", valido_ate: "2027-03-31" }),
+      base({
+        nome_visitante: "Visitante Bloqueado",
+        documento_tipo: "rg",
+        documento_numero: "MG1234567",
+        tipo: "periodo",
+        valido_de: "2027-03-01",
+        valido_ate: "2027-03-31",
+      }),
     );
     await db.insert(bloqueios).values({ condominio_id: ids.a, tipo: "pessoa", documento_numero: "MG1234567", motivo: "Furto" });
     expect(await tentar(bloqueado, now)).toMatchObject({ resultado: "negado", mensagem: "Pessoa bloqueada neste condomínio: Furto.", pode_liberar: false });
@@ -493,6 +518,65 @@ describe("scope", () => {
     expect((await busca(alheia.codigo)).autorizacao).toBeNull();
     expect(await databaseSnapshot(t)).toStrictEqual(before);
     expect(await row(alheia.id)).toMatchObject({ status: "ativa", entradas_usadas: 0 });
+    await db.execute(sql`delete from portal_limites_tentativas`);
+  });
+});
+
+describe("a code that exists nowhere and a code of another condominium", () => {
+  it("get the same answer, at the search and at the entry, typed or read as a QR code", async () => {
+    now = sp("2027-03-04", "09:00");
+    const admin = (await userWithPermissions(t, "admin-codigos@teste.local", ["registrar_acesso_visitante"])).cookie;
+    const alheia = await criada(
+      {
+        condominio_id: ids.b,
+        unidade_id: ids.b101,
+        morador_id: ids.beto,
+        nome_visitante: "Código do Vizinho",
+        tipo: "periodo",
+        valido_de: "2027-03-01",
+        valido_ate: "2027-03-31",
+      },
+      admin,
+    );
+    // A well-formed code no authorisation has, and a QR signed with this server's key for an authorisation that does not exist.
+    const codigoAleatorio = () => `2A${Array.from(randomBytes(6), (b) => CODIGO_ALFABETO[b % CODIGO_ALFABETO.length]).join("")}`;
+    let inexistente = codigoAleatorio();
+    while ((await db.select().from(autorizacoesVisita).where(eq(autorizacoesVisita.codigo, inexistente))).length > 0) inexistente = codigoAleatorio();
+    const qrInexistente = assinarQr(await loadQrSecret(db), {
+      autorizacaoId: "00000000-0000-4000-8000-000000000000",
+      validoAte: new Date(alheia.valido_ate as string),
+    });
+    const answer = async (response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }) => ({
+      status: response.statusCode,
+      type: response.headers["content-type"],
+      body: JSON.parse(JSON.stringify(response.json()), (key, value) => (key === "request_id" ? "…" : value)),
+    });
+    const pairs: [string, string, object, object][] = [
+      [inexistente, alheia.codigo, { tipo: "codigo", codigo: inexistente }, { tipo: "codigo", codigo: alheia.codigo }],
+      [
+        inexistente.toLowerCase(),
+        alheia.codigo.toLowerCase(),
+        { tipo: "codigo", codigo: inexistente.toLowerCase() },
+        { tipo: "codigo", codigo: alheia.codigo.toLowerCase() },
+      ],
+      [qrInexistente, alheia.qr_payload, { tipo: "qrcode", payload: qrInexistente }, { tipo: "qrcode", payload: alheia.qr_payload }],
+    ];
+    const before = await databaseSnapshot(t);
+    for (const [nowhere, elsewhere, entradaNowhere, entradaElsewhere] of pairs) {
+      await db.execute(sql`delete from portal_limites_tentativas`);
+      const searched = await answer(
+        await request(t, "GET", `/api/controle-acesso/busca?condominio_id=${ids.a}&q=${encodeURIComponent(nowhere)}`, { cookie: porteiro }),
+      );
+      const entered = await answer(await entrada(entradaNowhere));
+      await db.execute(sql`delete from portal_limites_tentativas`);
+      expect(
+        await answer(await request(t, "GET", `/api/controle-acesso/busca?condominio_id=${ids.a}&q=${encodeURIComponent(elsewhere)}`, { cookie: porteiro })),
+      ).toStrictEqual(searched);
+      expect(await answer(await entrada(entradaElsewhere))).toStrictEqual(entered);
+      expect(searched.body).toMatchObject({ autorizacao: null, codigo_recusa: "Código inválido ou inexistente." });
+      expect(entered).toMatchObject({ status: 404, body: { error: { title: "Acesso negado", message: "Código inválido ou inexistente." } } });
+    }
+    expect(await databaseSnapshot(t)).toStrictEqual(before);
     await db.execute(sql`delete from portal_limites_tentativas`);
   });
 });
