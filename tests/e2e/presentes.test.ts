@@ -25,7 +25,7 @@ async function dentro(
   nome: string,
   tipo: "visitante" | "prestador" | "entregador" | "morador",
   horasAtras: number,
-  extra: { documento?: string; placa?: string } = {},
+  extra: { documento?: string; placa?: string; moradorId?: string } = {},
 ) {
   const db = portal.database.db;
   const entrou_em = new Date(Date.now() - horasAtras * HOUR);
@@ -35,6 +35,7 @@ async function dentro(
       condominio_id: horizonte,
       unidade_id: tipo === "prestador" ? null : a101,
       tipo_pessoa: tipo,
+      morador_id: extra.moradorId ?? null,
       nome_pessoa: nome,
       documento: extra.documento ?? null,
       placa: extra.placa ?? null,
@@ -45,8 +46,10 @@ async function dentro(
     .returning();
   await db.insert(presencas).values({
     condominio_id: horizonte,
-    pessoa_chave: `${tipo}:${nome}`,
+    // The gate's own key for a resident (the console's search finds them inside by it).
+    pessoa_chave: extra.moradorId ? `morador:${extra.moradorId}` : `${tipo}:${nome}`,
     tipo_pessoa: tipo,
+    morador_id: extra.moradorId ?? null,
     nome_pessoa: nome,
     documento: extra.documento ?? null,
     placa: extra.placa ?? null,
@@ -67,14 +70,14 @@ beforeAll(async () => {
   horizonte = c!.id;
   const [u] = await db.insert(unidades).values({ condominio_id: horizonte, bloco: "A", numero_unidade: "101" }).returning();
   a101 = u!.id;
-  await db.insert(moradores).values({ unidade_id: a101, nome_completo: "Ana Moradora", tipo_morador: "proprietario" });
+  const [ana] = await db.insert(moradores).values({ unidade_id: a101, nome_completo: "Ana Moradora", tipo_morador: "proprietario" }).returning();
   await createPortariaUser(portal, {
     ...PORTEIRO,
     grupo: { nome: "Porteiros", permissions: ["registrar_acesso_visitante"] },
     condominioIds: [horizonte],
   });
   // Oldest first: the list must show them newest first.
-  entradas.ana = await dentro("Ana Moradora", "morador", 30);
+  entradas.ana = await dentro("Ana Moradora", "morador", 30, { moradorId: ana!.id });
   entradas.entregador = await dentro("Entregador do Mercado", "entregador", 26, { placa: "BRA2E19" });
   entradas.vera = await dentro("Vera Visitante", "visitante", 3, { documento: "39053344705" });
   entradas.jardins = await dentro("Jardins Verdes", "prestador", 1);
@@ -226,6 +229,8 @@ describe("a porteira reading who is inside", () => {
       const sair = item.getByRole("button", { name: "Registrar saída" });
       await expectOnScreen(page, sair);
       await expectOnScreen(page, item);
+      if (process.env.PRESENTES_SHOTS)
+        await page.screenshot({ path: `${process.env.PRESENTES_SHOTS}/longo-${page.viewportSize()!.width}.png`, fullPage: true });
       await sair.click();
       await toastLocator(page).filter({ hasText: "Saída registrada" }).waitFor();
       await item.waitFor({ state: "detached" });
@@ -244,10 +249,13 @@ describe("a porteira reading who is inside", () => {
       .getByRole("listitem")
       .filter({ hasText: "Ana Moradora" });
     await resultado.waitFor();
+    // Inside since yesterday: the search result says since when, with the date.
+    expect(await resultado.textContent()).toContain(`No condomínio desde ${formatDateTime(entradas.ana!)}`);
     for (const name of ["Registrar entrada", "Registrar saída"]) await expectOnScreen(page, resultado.getByRole("button", { name }));
     for (const item of await lista(page).getByRole("listitem").all()) await expectOnScreen(page, item.getByRole("button", { name: "Registrar saída" }));
     await expectOnScreen(page, panel(page).getByRole("combobox", { name: "Tipo" }));
     await expectNoA11yViolations(page);
+    if (process.env.PRESENTES_SHOTS) await page.screenshot({ path: `${process.env.PRESENTES_SHOTS}/768.png`, fullPage: true });
     await context.close();
   });
 });
