@@ -195,6 +195,10 @@ const FIELDS: Record<string, { type: FieldType; invalid?: fc.Arbitrary<unknown> 
     type: "integer",
     invalid: fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 51 }), fc.constantFrom(1.5, "abc", "5.5", "0", "51", null, true, {}, [])),
   },
+  horas_saida_nao_registrada: {
+    type: "integer",
+    invalid: fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 73 }), fc.constantFrom(1.5, "abc", "5.5", "0", "73", null, true, {}, [])),
+  },
   acesso_todos_condominios: { type: "boolean" },
   pessoa: {
     type: "string",

@@ -5,6 +5,7 @@ import {
   dayStartInSaoPaulo,
   formatDate,
   formatDateTime,
+  formatDesde,
   isCalendarDate,
   nextDate,
   periodInSaoPaulo,
@@ -58,6 +59,28 @@ describe("formatDateTime", () => {
     expect(formatDateTime("2026-11-23T23:30:00Z")).toBe("23/11/2026 20:30");
     expect(formatDateTime(new Date("2026-01-01T03:00:00Z"))).toBe("01/01/2026 00:00");
     expect(formatDateTime("2026-07-15T12:05:00-03:00")).toBe("15/07/2026 12:05");
+  });
+});
+
+describe("formatDesde ('desde HH:mm')", () => {
+  // 2026-11-25 23:30 in São Paulo is 2026-11-26 02:30 UTC: already tomorrow in UTC.
+  const now = "2026-11-26T02:30:00Z";
+  it("shows only the time for São Paulo's today, also when UTC has turned the day", () => {
+    expect(formatDesde("2026-11-25T21:03:00Z", now)).toBe("18:03");
+    expect(formatDesde("2026-11-25T03:00:00Z", now)).toBe("00:00");
+    expect(formatDesde("2026-11-26T02:30:00Z", now)).toBe("23:30");
+  });
+  it("shows the date too for an earlier São Paulo day, also when UTC says it is the same day", () => {
+    expect(formatDesde("2026-11-25T02:59:00Z", now)).toBe("24/11/2026 23:59");
+    expect(formatDesde("2026-11-24T21:03:00Z", now)).toBe("24/11/2026 18:03");
+    // 23:30 in São Paulo, now the next day's morning there: same UTC date, another São Paulo day.
+    expect(formatDesde("2026-11-26T02:30:00Z", "2026-11-26T11:00:00Z")).toBe("25/11/2026 23:30");
+  });
+  it("reads the clock when no instant is given", () => {
+    vi.useFakeTimers({ now: new Date(now) });
+    expect(formatDesde("2026-11-25T21:03:00Z")).toBe("18:03");
+    vi.setSystemTime(new Date("2026-11-26T03:00:00Z"));
+    expect(formatDesde("2026-11-25T21:03:00Z")).toBe("25/11/2026 18:03");
   });
 });
 

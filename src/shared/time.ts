@@ -59,6 +59,15 @@ export function formatDateTime(value: Date | string | number): string {
   return lastFormatted;
 }
 
+/**
+ * Since when, as a porteiro reads it (gatehouse-spec §3, §9 'desde HH:mm'): "HH:mm" when `value`
+ * is on São Paulo's day of `now`, "dd/MM/yyyy HH:mm" otherwise, so that last night's 18:03 never
+ * reads as today's.
+ */
+export function formatDesde(value: Date | string | number, now: Date | string | number = Date.now()): string {
+  return dateInSaoPaulo(value) === dateInSaoPaulo(now) ? formatTime(value) : formatDateTime(value);
+}
+
 /** A calendar date that exists, YYYY-MM-DD ("2026-02-30" does not). Dates have no zone. */
 export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

@@ -77,7 +77,9 @@ afterAll(async () => {
 });
 
 const searchBox = () => page.getByRole("searchbox", { name: "Buscar" });
-const presentes = () => page.getByRole("table", { name: "Quem está no condomínio" });
+const presentes = () => page.getByRole("list", { name: "Quem está no condomínio" });
+/** The residents inside: apart from the visitors, collapsed until opened. */
+const moradoresDentro = () => page.getByRole("list", { name: "Moradores no condomínio" });
 const aviso = () => page.getByRole("alert").filter({ hasText: "Acesso negado" });
 const focusedPlaceholder = () => page.evaluate(() => document.activeElement?.getAttribute("placeholder"));
 
@@ -137,9 +139,9 @@ describe("a porteiro of Residencial Aurora at the gate", () => {
     anunciado.anaEntrou = horaDoToast(await expectToast("Entrada registrada", /Ana Beatriz Souza entrou às \d\d:\d\d\./));
     await expect.poll(focusedPlaceholder).toBe("Buscar por nome, CPF, placa, unidade ou código...");
 
-    const row = presentes().getByRole("row").filter({ hasText: "Ana Beatriz Souza" });
-    await row.waitFor();
-    expect(await row.textContent()).toMatch(/MoradorBloco A - 101—\d\d:\d\dmenos de 1 min/);
+    // A resident is not among the visitors: counted apart, collapsed.
+    await page.getByText("Moradores no condomínio").waitFor();
+    expect(await presentes().count()).toBe(0);
     await page.getByText(/^No condomínio desde \d\d:\d\d$/).waitFor();
 
     // Entering again: 'Já está no condomínio desde HH:mm.' and the exit offered instead.
@@ -150,6 +152,11 @@ describe("a porteiro of Residencial Aurora at the gate", () => {
     expect(await jaDentro.textContent()).toMatch(/Já está no condomínio desde \d\d:\d\d\./);
     await expect.poll(() => jaDentro.getByRole("button", { name: "Registrar saída" }).count()).toBe(1);
 
+    await page.getByText("Moradores no condomínio").click();
+    const row = moradoresDentro().getByRole("listitem").filter({ hasText: "Ana Beatriz Souza" });
+    await row.waitFor();
+    expect(await row.textContent()).toMatch(/MoradorBloco A - 101desde \d\d:\d\dmenos de 1 min/);
+    expect(await row.getByText("Saída não registrada").count()).toBe(0);
     await row.getByRole("button", { name: "Registrar saída" }).click();
     anunciado.anaSaiu = horaDoToast(await expectToast("Saída registrada", /Ana Beatriz Souza saiu às \d\d:\d\d\./));
     await page.getByText("Ninguém no condomínio agora").waitFor();
@@ -173,7 +180,7 @@ describe("a porteiro of Residencial Aurora at the gate", () => {
     await dialog.getByRole("button", { name: "Liberar entrada" }).click();
     await expectToast("Entrada registrada", /Piscinas Vencidas entrou às/);
     await dialog.waitFor({ state: "detached" });
-    await presentes().getByRole("row").filter({ hasText: "Piscinas Vencidas" }).waitFor();
+    await presentes().getByRole("listitem").filter({ hasText: "Piscinas Vencidas" }).waitFor();
     const [override] = await portal.database.db.select().from(registrosAcesso).where(eq(registrosAcesso.liberado_manualmente, true));
     expect(override).toMatchObject({ autorizado_por: "Síndico Marcos, por telefone", nome_pessoa: "Piscinas Vencidas" });
   });
@@ -187,7 +194,7 @@ describe("a porteiro of Residencial Aurora at the gate", () => {
     await page.keyboard.press("Enter");
     await aviso().filter({ hasText: "Veículo bloqueado neste condomínio: Placa clonada." }).waitFor();
     expect(await aviso().getByRole("button", { name: "Liberar mesmo assim" }).count()).toBe(0);
-    expect(await presentes().getByRole("row").filter({ hasText: "Bruno Lima" }).count()).toBe(0);
+    expect(await presentes().getByRole("listitem").filter({ hasText: "Bruno Lima" }).count()).toBe(0);
   });
 
   it("lets a visitor without pre-authorisation in, authorised by a resident of the unit", async () => {
@@ -208,7 +215,7 @@ describe("a porteiro of Residencial Aurora at the gate", () => {
     await dialog.waitFor({ state: "detached" });
     await expect.poll(focusedPlaceholder).toBe("Buscar por nome, CPF, placa, unidade ou código...");
 
-    const row = presentes().getByRole("row").filter({ hasText: "Diego Visitante" });
+    const row = presentes().getByRole("listitem").filter({ hasText: "Diego Visitante" });
     await row.waitFor();
     expect(await row.textContent()).toContain("VisitanteBloco A - 101ABC1D23");
     const [registro] = await portal.database.db.select().from(registrosAcesso).where(eq(registrosAcesso.nome_pessoa, "Diego Visitante"));
@@ -238,7 +245,7 @@ describe("a porteiro of Residencial Aurora at the gate", () => {
       entrou_em: new Date(Date.now() - 13 * 3_600_000),
     });
     await page.reload();
-    const row = presentes().getByRole("row").filter({ hasText: "Entregador Esquecido" });
+    const row = presentes().getByRole("listitem").filter({ hasText: "Entregador Esquecido" });
     await row.getByText("Saída não registrada").waitFor();
     expect(await row.textContent()).toMatch(/Entregador.*13 h 0\d min/);
     await expectNoA11yViolations(page);

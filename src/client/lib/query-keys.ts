@@ -47,7 +47,7 @@ export const queryKeys = {
    * console refreshes it when it opened an authorisation.
    */
   controleAcessoCodigo: (condominioId: string, q: string) => ["controle-acesso-codigo", condominioId, q] as const,
-  controleAcessoPresentes: (condominioId: string) => ["controle-acesso", "presentes", condominioId] as const,
+  controleAcessoPresentes: (condominioId: string, q = "", tipo = "todos") => ["controle-acesso", "presentes", condominioId, q, tipo] as const,
   controleAcessoUnidades: (condominioId: string) => ["controle-acesso", "unidades", condominioId] as const,
   controleAcessoMoradores: (unidadeId: string) => ["controle-acesso", "moradores", unidadeId] as const,
 };

@@ -208,6 +208,36 @@ describe("seed:demo", () => {
     }
   });
 
+  it("lets nearly every visitor, provider and delivery out again: only a handful of the last week's are still inside", async () => {
+    const ids = await demoCondoIds();
+    const rows = await historyOf(ids);
+    const now = Date.now();
+    const entradas = rows.filter((r) => r.tipo_pessoa !== "morador" && r.sentido === "entrada" && r.resultado === "liberado");
+    const inside = await app.database.db.select().from(schema.presencas).where(inArray(schema.presencas.condominio_id, ids));
+    const naoMoradores = inside.filter((p) => p.tipo_pessoa !== "morador");
+    // Inside past the default 12 hours: what 'Quem está no condomínio' flags 'Saída não registrada'.
+    const esquecidos = naoMoradores.filter((p) => p.entrou_em.getTime() < now - 12 * 60 * 60 * 1000);
+    expect(entradas.length).toBeGreaterThan(1000);
+    expect(esquecidos.length / entradas.length).toBeLessThan(0.001);
+    expect(esquecidos.length).toBeLessThanOrEqual(3 * ids.length);
+    expect(naoMoradores.every((p) => p.entrou_em.getTime() > now - 8 * DAY)).toBe(true);
+  });
+
+  it("lets the demo síndicos keep their condominiums' blocklist", async () => {
+    expect(DEMO_GROUPS.find((g) => g.nome === "Síndicos")!.permissoes).toContain("gerenciar_bloqueios_acesso");
+    const db = app.database.db;
+    const [sindico] = await db
+      .select({ email: schema.usuarios.email })
+      .from(schema.usuarios)
+      .innerJoin(schema.usuarioGrupos, eq(schema.usuarioGrupos.usuario_id, schema.usuarios.id))
+      .innerJoin(schema.grupos, eq(schema.grupos.id, schema.usuarioGrupos.grupo_id))
+      .where(and(eq(schema.grupos.nome_grupo, "Síndicos"), eq(schema.usuarios.status, "ativo")))
+      .limit(1);
+    const cookie = await signIn(app, sindico!.email, DEMO_PASSWORD);
+    const bloqueios = await request(app, "GET", "/api/bloqueios", { cookie });
+    expect(bloqueios.statusCode).toBe(200);
+  });
+
   it("writes visitors' pre-authorisations of every kind and situation, created by the condominium's síndico, with valid codes", async () => {
     const db = app.database.db;
     const ids = await demoCondoIds();

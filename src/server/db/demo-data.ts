@@ -514,6 +514,8 @@ export const DEMO_GROUPS: readonly { nome: string; descricao: string; permissoes
       "criar_prestadores_servico",
       "editar_prestadores_servico",
       "visualizar_registros_acesso",
+      // The blocklist is the síndico's to keep (gatehouse-spec §1, §6).
+      "gerenciar_bloqueios_acesso",
     ],
   },
   {

@@ -450,6 +450,8 @@ export async function seedHistorico(tx: Db, input: HistoricoInput): Promise<Hist
         autorizado_por: host,
       };
     };
+    /** Visitors of this condominium whose exit was never registered (see below). */
+    let esquecidas = rng.int(1, 3);
     let guard = 0;
     while (events.length < target && guard++ < target * 20) {
       const day = rng.int(0, 365);
@@ -470,8 +472,11 @@ export async function seedHistorico(tx: Db, input: HistoricoInput): Promise<Hist
         const pessoa = visitorOf(rng.pick(units));
         const t = at(day, hourOf(rng, VISITAS));
         push({ t, pessoa, sentido: "entrada", resultado: "liberado", motivo: null, metodo: rng.chance(0.3) ? "qrcode" : "manual" });
-        // A few visitors leave without the porteiro registering it: they stay "inside".
-        if (rng.next() > 0.002) push({ t: t + rng.int(20, 240) * MIN, pessoa, sentido: "saida", resultado: "liberado", motivo: null, metodo: "busca" });
+        // At a real gate nearly every visitor's exit is registered, and a forgotten one is put
+        // right by the next shift: only a handful of the last week's visitors are still "inside".
+        const esquece = rng.next() < 0.1 && day >= 365 - 7 && esquecidas > 0;
+        if (esquece) esquecidas--;
+        else push({ t: t + rng.int(20, 240) * MIN, pessoa, sentido: "saida", resultado: "liberado", motivo: null, metodo: "busca" });
       } else if (roll < 0.88 && units.length) {
         const servico = rng.pick(ENTREGAS);
         const nome = `${input.pessoa()} (${servico})`;

@@ -256,11 +256,14 @@ export const condominios = pgTable(
     ativo: boolean("ativo").notNull().default(true),
     /** Years the access records are kept with names and documents (gatehouse-spec §5; then anonymised). */
     retencao_anos: integer("retencao_anos").notNull().default(5),
+    /** Hours inside after which a visitor, provider or delivery is flagged 'Saída não registrada' (gatehouse-spec §3, §10). */
+    horas_saida_nao_registrada: integer("horas_saida_nao_registrada").notNull().default(12),
     ...timestamps,
   },
   (t) => [
     check("condominios_nome_not_blank", sql`btrim(${t.nome}) <> ''`),
     check("condominios_retencao_anos", sql`${t.retencao_anos} between 1 and 50`),
+    check("condominios_horas_saida_nao_registrada", sql`${t.horas_saida_nao_registrada} between 1 and 72`),
     check("condominios_estado_uf", sql`${t.estado} is null or ${t.estado} ~ '^[A-Z]{2}$'`),
     check("condominios_cep_digits", sql`${t.cep} is null or ${t.cep} ~ '^[0-9]{8}$'`),
     check("condominios_cnpj_format", sql`${t.cnpj} is null or ${t.cnpj} ~ '^[0-9A-Z]{12}[0-9]{2}$'`),

@@ -49,6 +49,17 @@ const retencaoAnos = z
   )
   .transform((v) => v ?? RETENCAO_PADRAO_ANOS);
 
+export const HORAS_SAIDA_NAO_REGISTRADA_PADRAO = 12;
+const HORAS_SAIDA_INVALIDAS = "Informe de 1 a 72 horas.";
+
+/** After how many hours inside a visitor, provider or delivery reads 'Saída não registrada' (gatehouse-spec §3, §10): 1 to 72, 12 by default. */
+const horasSaidaNaoRegistrada = z
+  .preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : Number(v.trim())) : v),
+    z.number({ error: HORAS_SAIDA_INVALIDAS }).int(HORAS_SAIDA_INVALIDAS).min(1, HORAS_SAIDA_INVALIDAS).max(72, HORAS_SAIDA_INVALIDAS).optional(),
+  )
+  .transform((v) => v ?? HORAS_SAIDA_NAO_REGISTRADA_PADRAO);
+
 export const condominioInputSchema = z.object({
   nome: requiredText(MSG.condominioNameRequired.message),
   cnpj: optionalCnpj.optional().default(null),
@@ -62,6 +73,7 @@ export const condominioInputSchema = z.object({
   sindico_contato: optionalContato.optional().default(null),
   ativo: booleanDefaultTrue,
   retencao_anos: retencaoAnos,
+  horas_saida_nao_registrada: horasSaidaNaoRegistrada,
 });
 
 export const condominioListQuerySchema = z
@@ -94,6 +106,8 @@ export const condominioSchema = condominioListItemSchema.extend({
   sindico_contato: z.string().nullable(),
   /** Years the gate's records keep names and documents before the retention job removes them. */
   retencao_anos: z.number().int(),
+  /** Hours inside before 'Saída não registrada' at the gate. */
+  horas_saida_nao_registrada: z.number().int(),
   created_at: instante,
   updated_at: instante,
 });

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { isValidPlaca, normalizePlaca } from "../br/placa";
-import { cpfDoDocumento, emptyToNull, optionalText, requiredText, unidadeRefSchema, uuidSchema } from "./common";
+import { cpfDoDocumento, emptyToNull, optionalText, requiredText, searchText, unidadeRefSchema, uuidSchema } from "./common";
 import { optionalDocumento } from "./bloqueios";
+import { TIPOS_PESSOA } from "./registros";
 import type { SituacaoPrestador } from "../prestador-situacao";
 import { DOCUMENTO_TIPOS, QR_PREFIXO, visitanteEncontradoSchema } from "./visitantes";
 
@@ -110,9 +111,18 @@ export const visitanteSemAutorizacaoForm = visitanteSemAutorizacaoCampos.omit({ 
 export const visitanteSemAutorizacaoFormSchema = visitanteSemAutorizacaoForm.superRefine(visitanteSemAutorizacaoRegras);
 export const visitanteSemAutorizacaoSchema = visitanteSemAutorizacaoCampos.superRefine(visitanteSemAutorizacaoRegras);
 
-export const presentesQuerySchema = z.object({ condominio_id: condominioId });
+/** 'Quem está no condomínio': the gate's condominium; optionally a text (name, document, plate or unit) and a kind of person. */
+export const presentesQuerySchema = z.object({
+  condominio_id: condominioId,
+  q: searchText,
+  tipo_pessoa: z
+    .enum(["todos", ...TIPOS_PESSOA], { error: "Filtro inválido." })
+    .optional()
+    .default("todos"),
+});
+export type PresentesQuery = z.output<typeof presentesQuerySchema>;
 
-export const unidadesPortariaQuerySchema = presentesQuerySchema;
+export const unidadesPortariaQuerySchema = z.object({ condominio_id: condominioId });
 
 export type Entrada = z.output<typeof entradaSchema>;
 export type Saida = z.output<typeof saidaSchema>;
@@ -208,9 +218,16 @@ const presenca = z.object({
   unidade: unidadeResumo.nullable(),
   placa: z.string().nullable(),
   entrou_em: z.string(),
-  /** Inside longer than the limit (12 h by default): 'Saída não registrada'. */
+  /** A visitor, provider or delivery inside longer than the condominium's limit: 'Saída não registrada'. Never a resident. */
   saida_nao_registrada: z.boolean(),
 });
 export type Presenca = z.infer<typeof presenca>;
 
-export const presentesResponseSchema = z.object({ rows: z.array(presenca), total: z.number().int() });
+export const presentesResponseSchema = z.object({
+  /** Newest first; residents too (tipo_pessoa 'morador'), which the screen shows apart. */
+  rows: z.array(presenca),
+  total: z.number().int(),
+  /** The condominium's limit for 'Saída não registrada', in hours (gatehouse-spec §10). */
+  horas_saida_nao_registrada: z.number().int(),
+});
+export type PresentesResposta = z.infer<typeof presentesResponseSchema>;

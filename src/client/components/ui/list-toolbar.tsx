@@ -34,6 +34,7 @@ export function SearchField({
   onChange,
   placeholder,
   inputLabel,
+  label = "Buscar",
   inputProps: { className: inputClassName, ...inputProps } = {},
   className = "grid min-w-64 flex-1 gap-2 sm:max-w-md",
   ...props
@@ -43,12 +44,14 @@ export function SearchField({
   onChange: (value: string) => void;
   placeholder: string;
   inputLabel?: string;
+  /** The visible label ('Buscar' unless a second box on the page needs another name). */
+  label?: string;
   inputProps?: Omit<ComponentProps<typeof Input>, "id" | "type" | "value" | "onChange" | "placeholder">;
 }) {
   return (
     <div className={cn(className, printedFilter, "print:has-[input:placeholder-shown]:hidden")} {...props}>
       <Label htmlFor={id} className={printedLabel}>
-        Buscar
+        {label}
       </Label>
       <div className="relative print:flex-1">
         <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500 print:hidden" aria-hidden />

@@ -5,7 +5,7 @@ import { useNavigate } from "react-router";
 import { formatCep, UFS } from "@shared/br/cep";
 import { formatCnpj } from "@shared/br/cnpj";
 import { formatPhone, isValidPhone } from "@shared/br/phone";
-import { condominioInputSchema, RETENCAO_PADRAO_ANOS, type Condominio } from "@shared/schemas/condominios";
+import { condominioInputSchema, HORAS_SAIDA_NAO_REGISTRADA_PADRAO, RETENCAO_PADRAO_ANOS, type Condominio } from "@shared/schemas/condominios";
 import { Card, CardContent } from "~/components/ui/card";
 import { FormActions, ReadOnlyNotice } from "~/components/ui/form-actions";
 import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
@@ -31,6 +31,7 @@ interface FormValues {
   sindico_contato: string;
   ativo: boolean;
   retencao_anos: string;
+  horas_saida_nao_registrada: string;
 }
 
 const FIELDS: readonly (keyof FormValues)[] = [
@@ -46,6 +47,7 @@ const FIELDS: readonly (keyof FormValues)[] = [
   "sindico_contato",
   "ativo",
   "retencao_anos",
+  "horas_saida_nao_registrada",
 ];
 
 const resolver = zodResolver(condominioInputSchema) as unknown as Resolver<FormValues, unknown, CondominioValues>;
@@ -72,6 +74,7 @@ function toFormValues(c?: Condominio): FormValues {
     // §2: a new condominium starts active.
     ativo: c?.ativo ?? true,
     retencao_anos: String(c?.retencao_anos ?? RETENCAO_PADRAO_ANOS),
+    horas_saida_nao_registrada: String(c?.horas_saida_nao_registrada ?? HORAS_SAIDA_NAO_REGISTRADA_PADRAO),
   };
 }
 
@@ -99,6 +102,7 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
     sindicoContato: `${uid}-sindico-contato`,
     ativo: `${uid}-ativo`,
     retencao: `${uid}-retencao`,
+    horasSaida: `${uid}-horas-saida`,
     somenteLeitura: `${uid}-somente-leitura`,
   };
 
@@ -281,18 +285,31 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
               </FormField>
             </div>
 
-            <InputField
-              id={ids.retencao}
-              label="Retenção dos registros de acesso (anos)"
-              error={errors.retencao_anos?.message}
-              hint="Depois desse prazo, nome, documento e placa dos registros da portaria são apagados; as contagens ficam."
-              registration={register("retencao_anos")}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={50}
-              className="border-t border-slate-200 pt-5 sm:max-w-xs"
-            />
+            <div className="grid gap-5 border-t border-slate-200 pt-5 sm:grid-cols-2">
+              <h2 className="text-base font-semibold text-slate-900 sm:col-span-2">Portaria</h2>
+              <InputField
+                id={ids.horasSaida}
+                label="Saída não registrada após (horas)"
+                error={errors.horas_saida_nao_registrada?.message}
+                hint="Visitantes, prestadores e entregadores no condomínio há mais tempo que isso aparecem como 'Saída não registrada'. De 1 a 72."
+                registration={register("horas_saida_nao_registrada")}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={72}
+              />
+              <InputField
+                id={ids.retencao}
+                label="Retenção dos registros de acesso (anos)"
+                error={errors.retencao_anos?.message}
+                hint="Depois desse prazo, nome, documento e placa dos registros da portaria são apagados; as contagens ficam."
+                registration={register("retencao_anos")}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={50}
+              />
+            </div>
 
             <SwitchField
               id={ids.ativo}

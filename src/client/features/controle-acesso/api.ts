@@ -4,7 +4,8 @@ import type {
   BuscaPortaria,
   entradaSchema,
   MoradorResumo,
-  Presenca,
+  PresentesQuery,
+  PresentesResposta,
   ResultadoAcesso,
   UnidadeResumo,
   visitanteSemAutorizacaoSchema,
@@ -39,12 +40,19 @@ export function useBuscaPortaria(condominioId: string, q: string) {
   return query;
 }
 
-/** 'Quem está no condomínio': refreshed each minute too, for the entries of the other gates. */
-export function usePresentes(condominioId: string) {
+export type TipoPresenca = PresentesQuery["tipo_pessoa"];
+
+/**
+ * 'Quem está no condomínio', searched by the server (a document is found there, never sent back):
+ * refreshed each minute too, for the entries of the other gates.
+ */
+export function usePresentes(condominioId: string, q = "", tipo: TipoPresenca = "todos") {
   const query = useQuery({
-    queryKey: queryKeys.controleAcessoPresentes(condominioId),
-    queryFn: ({ signal }) => api<{ rows: Presenca[]; total: number }>(`/api/controle-acesso/presentes?${qs({ condominio_id: condominioId })}`, { signal }),
+    queryKey: queryKeys.controleAcessoPresentes(condominioId, q, tipo),
+    queryFn: ({ signal }) => api<PresentesResposta>(`/api/controle-acesso/presentes?${qs({ condominio_id: condominioId, q, tipo_pessoa: tipo })}`, { signal }),
     enabled: Boolean(condominioId),
+    // While a new search answers, the last list stays: of this gate's condominium only, never another's.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === condominioId ? previous : undefined),
     refetchInterval: 60_000,
   });
   useQueryErrorToast(query.error, "Erro ao buscar quem está no condomínio");

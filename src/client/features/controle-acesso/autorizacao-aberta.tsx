@@ -2,7 +2,7 @@ import { LogIn, LogOut, ShieldAlert, Ticket } from "lucide-react";
 import { useId, type KeyboardEvent, type RefObject } from "react";
 import type { BuscaPortaria } from "@shared/schemas/controle-acesso";
 import { formatDocumento } from "@shared/br/documento";
-import { formatTime } from "@shared/time";
+import { formatDesde } from "@shared/time";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DadosAutorizacao, MarcaBloqueio, type Alvo } from "./resultados-busca";
@@ -83,7 +83,7 @@ export function AutorizacaoAberta({
             <DadosAutorizacao autorizacao={a} semRecusa />
             {a.documento_numero && <span>Documento {formatDocumento(a.documento_numero)}</span>}
             {bloqueio && <MarcaBloqueio bloqueio={bloqueio} />}
-            {a.dentro_desde && <Badge variant="yellow">No condomínio desde {formatTime(a.dentro_desde)}</Badge>}
+            {a.dentro_desde && <Badge variant="yellow">No condomínio desde {formatDesde(a.dentro_desde)}</Badge>}
           </p>
         </div>
       )}

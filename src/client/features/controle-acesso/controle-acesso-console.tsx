@@ -10,15 +10,7 @@ import { Loading } from "~/components/ui/query-state";
 import { ApiError } from "~/lib/api";
 import { saveCallbacks, type SaveCallbacks, type SaveForm } from "~/lib/save-callbacks";
 import { useDebouncedValue } from "~/lib/use-debounced-value";
-import {
-  useBuscaPortaria,
-  usePresentes,
-  useRegistrarEntrada,
-  useRegistrarSaida,
-  useRegistrarVisitante,
-  type LiberarMesmoAssim,
-  type PessoaPortaria,
-} from "./api";
+import { useBuscaPortaria, useRegistrarEntrada, useRegistrarSaida, useRegistrarVisitante, type LiberarMesmoAssim, type PessoaPortaria } from "./api";
 import { AutorizacaoAberta, type MetodoCodigo } from "./autorizacao-aberta";
 import { useCondominioPortaria } from "./condominio-portaria";
 import { LerQrCodeDialog } from "./ler-qrcode-dialog";
@@ -65,7 +57,6 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
   // Enter searches at once; typing waits for a pause.
   const q = imediato !== null && imediato === texto.trim() ? imediato : debounced;
   const busca = useBuscaPortaria(condominioId, q);
-  const presentes = usePresentes(condominioId);
 
   const entrada = useRegistrarEntrada();
   const saida = useRegistrarSaida();
@@ -372,9 +363,8 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
 
         {condominioId && (
           <PresentesPanel
-            rows={presentes.data?.rows}
-            loading={presentes.isPending}
-            error={presentes.error}
+            key={condominioId}
+            condominioId={condominioId}
             pending={pending}
             onSaida={(p) => registrarSaida(p.nome_pessoa, { tipo: "presenca", presenca_id: p.id })}
           />

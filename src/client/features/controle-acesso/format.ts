@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { dateInSaoPaulo, formatDateTime, formatTime } from "@shared/time";
+import { formatDesde } from "@shared/time";
 
 /** The kinds of person of the gate's records, as the screen names them. */
 export const TIPO_PESSOA_LABEL: Record<string, string> = {
@@ -20,9 +20,7 @@ export function formatDuracao(ms: number): string {
 }
 
 /** When someone came in: the time when it was today (São Paulo), else the date too. */
-export function formatEntrada(entrouEm: string, now: number): string {
-  return dateInSaoPaulo(entrouEm) === dateInSaoPaulo(now) ? formatTime(entrouEm) : formatDateTime(entrouEm);
-}
+export const formatEntrada = (entrouEm: string, now: number): string => formatDesde(entrouEm, now);
 
 /** The current instant, renewed every `interval` ms (the time inside updates every minute). */
 export function useNow(interval = 60_000): number {

@@ -6,7 +6,7 @@ import type { BuscaPortaria, PrestadorEncontrado } from "@shared/schemas/control
 import { descreverValidade, SITUACAO_AUTORIZACAO_LABEL, TIPO_AUTORIZACAO_LABEL, type VisitanteEncontrado } from "@shared/schemas/visitantes";
 import { TIPO_MORADOR_LABEL } from "@shared/schemas/moradores";
 import { unidadeLabel } from "@shared/schemas/unidades";
-import { formatTime } from "@shared/time";
+import { formatDesde } from "@shared/time";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { AtivoBadge } from "~/components/ui/status-badge";
@@ -239,7 +239,7 @@ function Resultado({
         <p id={detailsId} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700">
           {children}
           {bloqueio && <MarcaBloqueio bloqueio={bloqueio} />}
-          {dentroDesde && <Badge variant="yellow">No condomínio desde {formatTime(dentroDesde)}</Badge>}
+          {dentroDesde && <Badge variant="yellow">No condomínio desde {formatDesde(dentroDesde)}</Badge>}
         </p>
       </div>
       <div className="flex flex-wrap gap-2">

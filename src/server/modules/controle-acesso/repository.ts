@@ -1,14 +1,17 @@
-import { and, asc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { normalizeDocumento } from "../../../shared/br/documento";
 import { onlyDigits } from "../../../shared/br/phone";
 import { normalizePlaca, podeSerParteDePlaca } from "../../../shared/br/placa";
 import { situacaoNoDia } from "../../../shared/prestador-situacao";
 import { BLOCO_PALAVRA } from "../../../shared/schemas/unidades";
+import { HORAS_SAIDA_NAO_REGISTRADA_PADRAO } from "../../../shared/schemas/condominios";
 import type {
   BuscaPortaria,
   MoradorEncontrado,
   MoradorResumo,
   Presenca,
+  PresentesQuery,
   PrestadorEncontrado,
   UnidadeResumo,
   VeiculoEncontrado,
@@ -425,32 +428,67 @@ export function controleAcessoRepository(db: Db) {
       });
     },
 
-    /** Everyone inside now (§3 'Quem está no condomínio'), longest inside first. */
-    async presentes(condominioId: string, limiteHoras: number, agora: number): Promise<Presenca[]> {
-      const rows = await db
-        .select({
-          id: presencas.id,
-          tipo_pessoa: presencas.tipo_pessoa,
-          nome_pessoa: presencas.nome_pessoa,
-          placa: presencas.placa,
-          entrou_em: presencas.entrou_em,
-          unidade_id: unidades.id,
-          bloco: unidades.bloco,
-          numero_unidade: unidades.numero_unidade,
-        })
-        .from(presencas)
-        .leftJoin(unidades, eq(unidades.id, presencas.unidade_id))
-        .where(eq(presencas.condominio_id, condominioId))
-        .orderBy(asc(presencas.entrou_em), asc(presencas.id));
-      return rows.map((r) => ({
-        id: r.id,
-        tipo_pessoa: r.tipo_pessoa,
-        nome_pessoa: r.nome_pessoa,
-        placa: r.placa,
-        unidade: r.unidade_id ? { id: r.unidade_id, bloco: r.bloco, numero_unidade: r.numero_unidade! } : null,
-        entrou_em: toIso(r.entrou_em),
-        saida_nao_registrada: agora - new Date(r.entrou_em).getTime() > limiteHoras * 3_600_000,
-      }));
+    /**
+     * Everyone inside now (§3 'Quem está no condomínio'), newest first, and the condominium's
+     * limit for 'Saída não registrada' (its `horas_saida_nao_registrada`). Residents live there:
+     * being inside is never a forgotten exit for them, so they are never flagged.
+     */
+    async presentes(condominioId: string, agora: number, filtro: Pick<PresentesQuery, "q" | "tipo_pessoa">): Promise<{ rows: Presenca[]; horas: number }> {
+      // The text: part of the name, of the document (not shown: found by it), of the plate, or the unit as typed.
+      const text = filtro.q.trim();
+      const documento = normalizeDocumento(text);
+      const unidade = text ? unidadeDigitada(text) : null;
+      const textMatch = text
+        ? or(
+            ilike(presencas.nome_pessoa, containsPattern(text)),
+            // From its start, as the console's search reads a CPF: "101" is a unit, not part of a CPF.
+            documento.length >= 4 && /\d/.test(documento) ? ilike(presencas.documento, `${documento}%`) : undefined,
+            podeSerParteDePlaca(text) ? ilike(presencas.placa, containsPattern(normalizePlaca(text))) : undefined,
+            unidade
+              ? and(
+                  eq(sql`lower(${unidades.numero_unidade})`, unidade.numero.toLowerCase()),
+                  unidade.bloco ? eq(blocoSemPalavra, unidade.bloco.toLowerCase()) : undefined,
+                )
+              : undefined,
+          )
+        : undefined;
+      const [[condominio], rows] = await Promise.all([
+        db.select({ horas: condominios.horas_saida_nao_registrada }).from(condominios).where(eq(condominios.id, condominioId)),
+        db
+          .select({
+            id: presencas.id,
+            tipo_pessoa: presencas.tipo_pessoa,
+            nome_pessoa: presencas.nome_pessoa,
+            placa: presencas.placa,
+            entrou_em: presencas.entrou_em,
+            unidade_id: unidades.id,
+            bloco: unidades.bloco,
+            numero_unidade: unidades.numero_unidade,
+          })
+          .from(presencas)
+          .leftJoin(unidades, eq(unidades.id, presencas.unidade_id))
+          .where(
+            and(
+              eq(presencas.condominio_id, condominioId),
+              filtro.tipo_pessoa === "todos" ? undefined : eq(presencas.tipo_pessoa, filtro.tipo_pessoa),
+              textMatch,
+            ),
+          )
+          .orderBy(desc(presencas.entrou_em), desc(presencas.id)),
+      ]);
+      const horas = condominio?.horas ?? HORAS_SAIDA_NAO_REGISTRADA_PADRAO;
+      return {
+        horas,
+        rows: rows.map((r) => ({
+          id: r.id,
+          tipo_pessoa: r.tipo_pessoa,
+          nome_pessoa: r.nome_pessoa,
+          placa: r.placa,
+          unidade: r.unidade_id ? { id: r.unidade_id, bloco: r.bloco, numero_unidade: r.numero_unidade! } : null,
+          entrou_em: toIso(r.entrou_em),
+          saida_nao_registrada: r.tipo_pessoa !== "morador" && agora - new Date(r.entrou_em).getTime() > horas * 3_600_000,
+        })),
+      };
     },
   };
 }

@@ -18,7 +18,7 @@ import {
   type ResultadoAcesso,
   AUTORIZADO_POR_NOME_REQUIRED,
 } from "../../../shared/schemas/controle-acesso";
-import { dateInSaoPaulo, formatTime } from "../../../shared/time";
+import { dateInSaoPaulo, formatDesde, formatTime } from "../../../shared/time";
 import {
   AUTORIZACAO_UTILIZADA,
   CODIGO_INVALIDO,
@@ -46,9 +46,6 @@ const CODIGO_NOT_FOUND = { title: "Acesso negado", message: CODIGO_INVALIDO };
 /** How many pre-authorised visitors the console's search shows. */
 const VISITANTES = 8;
 
-/** 'Saída não registrada' after this many hours inside (gatehouse-spec §10). */
-export const SAIDA_NAO_REGISTRADA_HORAS = 12;
-
 // Controle de Acesso (gatehouse-spec §3): the gate's search, entries and exits, who is inside.
 // The server decides who may enter; every attempt, refused ones too, becomes a chained record.
 export const controleAcessoRoutes =
@@ -59,7 +56,6 @@ export const controleAcessoRoutes =
       qrSecret: Buffer;
       /** Guessing codes: misses per user and per address (visitantes/tentativas.ts). */
       limiteCodigos: LimiteDeCodigos;
-      saidaNaoRegistradaHoras?: number;
       /** Now, in ms: pre-authorisations' rules are read against it. Tests move it. */
       agora?: () => number;
     },
@@ -70,7 +66,6 @@ export const controleAcessoRoutes =
     const resolver = resolvedorDeCodigos(visitantes, options.qrSecret, options.limiteCodigos);
     const agora = options.agora ?? Date.now;
     const access = requirePermission("registrar_acesso_visitante");
-    const limiteHoras = options.saidaNaoRegistradaHoras ?? SAIDA_NAO_REGISTRADA_HORAS;
 
     /** The gate's condominium: active and in the user's scope, or 404 as if it did not exist. */
     async function portaria(request: FastifyRequest, condominioId: string) {
@@ -142,8 +137,12 @@ export const controleAcessoRoutes =
       );
     }
 
-    /** 'Já está no condomínio desde HH:mm.' (§9): the entry is not recorded; the screen offers the exit. */
-    const jaDentro = (desde: Date | string) => new AppError(409, "JA_DENTRO", "Entrada já registrada", `Já está no condomínio desde ${formatTime(desde)}.`);
+    /**
+     * 'Já está no condomínio desde HH:mm.' (§9), with the date when it was not today in São Paulo
+     * ('desde 25/11/2026 18:03.'): the entry is not recorded; the screen offers the exit.
+     */
+    const jaDentro = (desde: Date | string) =>
+      new AppError(409, "JA_DENTRO", "Entrada já registrada", `Já está no condomínio desde ${formatDesde(desde, agora())}.`);
 
     /**
      * Decides and records an entry: refused (recorded 'negado' with the reason) unless the porteiro
@@ -401,8 +400,8 @@ export const controleAcessoRoutes =
       { config: { access }, schema: { querystring: presentesQuerySchema, response: { 200: presentesResponseSchema } } },
       async (request) => {
         const condominio = await portaria(request, request.query.condominio_id);
-        const rows = await repo.presentes(condominio.id, limiteHoras, Date.now());
-        return { rows, total: rows.length };
+        const { rows, horas } = await repo.presentes(condominio.id, agora(), request.query);
+        return { rows, total: rows.length, horas_saida_nao_registrada: horas };
       },
     );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "portaria_web_condominios" ADD COLUMN "horas_saida_nao_registrada" integer DEFAULT 12 NOT NULL;--> statement-breakpoint
+ALTER TABLE "portaria_web_condominios" ADD CONSTRAINT "condominios_horas_saida_nao_registrada" CHECK ("portaria_web_condominios"."horas_saida_nao_registrada" between 1 and 72);
