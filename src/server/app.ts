@@ -11,6 +11,7 @@ import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./email/mailer";
 import { createOutbox, type Outbox } from "./email/outbox";
 import { createAttemptLimiter } from "./auth/attempt-limiter";
+import { createPasswordAttemptLimit } from "./auth/sign-in-limit";
 import { startHousekeeping } from "./housekeeping";
 import { registerErrorHandler } from "./http/error-handler";
 import { isDocsRoute, registerDocsPage, registerOpenApi } from "./http/openapi";
@@ -106,7 +107,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
     mailer,
     log: { info: (l) => app.log.info(l), warn: (l) => app.log.warn(l), error: (l) => app.log.error(l) },
   });
-  const signInFailures = createAttemptLimiter(db, config.rateLimits.signInFailuresPerAccount);
+  const signInFailures = createPasswordAttemptLimit(db, {
+    perAccountAndAddress: config.rateLimits.signInFailuresPerAccountAndAddress,
+    perAccount: config.rateLimits.signInFailuresPerAccount,
+  });
   const recoveryLimiter = createAttemptLimiter(db, config.rateLimits.recoveryPerAddress);
   const secret = config.authSecret ?? (await loadAuthSecret(db));
   const auth = createAuth({ config, db, outbox, recoveryLimiter, secret, log: app.log });

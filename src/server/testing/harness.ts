@@ -32,6 +32,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       ...DEFAULT_RATE_LIMITS,
       signIn: { window: 60, max: 1000 },
       leads: { window: 60, max: 1000 },
+      signInFailuresPerAccountAndAddress: { window: 900, max: 1000 },
       signInFailuresPerAccount: { window: 900, max: 1000 },
       recoveryPerAddress: { window: 3600, max: 1000 },
     },
