@@ -66,6 +66,7 @@ export const MSG = {
   // Condominium scope (gatehouse-spec §2)
   scopeLarger: { title: "Ação não permitida", message: "Você não pode dar acesso a condomínios que não atende." },
   ownScope: { title: "Ação não permitida", message: "Você não pode alterar os condomínios que você mesmo atende." },
+  scopeEmpty: { title: "Ação não permitida", message: "Escolha ao menos um dos condomínios que você atende." },
   condominioCreateNeedsAll: { title: "Ação não permitida", message: "Somente quem atende todos os condomínios pode cadastrar condomínios." },
   prestadorGeralNeedsAll: {
     title: "Ação não permitida",
