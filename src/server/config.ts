@@ -87,6 +87,9 @@ export interface AppConfig {
      */
     codigosPorUsuario: RateLimitRule;
     codigosPorEndereco: RateLimitRule;
+    /** E-mails a user makes the portal send (invitations, new users), per user and per authorisation. */
+    emailsPorUsuario: RateLimitRule;
+    emailsPorAutorizacao: RateLimitRule;
   };
   /** Lifetime of the per-instance caches (sessions and permissions, painel counts); 0 turns them off. */
   cacheTtlMs?: number;
@@ -116,6 +119,8 @@ export const DEFAULT_RATE_LIMITS: AppConfig["rateLimits"] = {
   recoveryPerAddress: { window: 60 * 60, max: 3 },
   codigosPorUsuario: { window: 15 * 60, max: 20 },
   codigosPorEndereco: { window: 15 * 60, max: 60 },
+  emailsPorUsuario: { window: 60 * 60, max: 30 },
+  emailsPorAutorizacao: { window: 60 * 60, max: 3 },
 };
 
 export class ConfigError extends Error {}

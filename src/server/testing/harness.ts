@@ -35,6 +35,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       signInFailuresPerAccountAndAddress: { window: 900, max: 1000 },
       signInFailuresPerAccount: { window: 900, max: 1000 },
       recoveryPerAddress: { window: 3600, max: 1000 },
+      emailsPorUsuario: { window: 3600, max: 1000 },
+      emailsPorAutorizacao: { window: 3600, max: 1000 },
     },
     session: DEFAULT_SESSION_LIMITS,
     ...overrides,
