@@ -11,6 +11,8 @@ import type { Database } from "./db/client";
 import { createMailer, type Mailer } from "./email/mailer";
 import { createOutbox, type Outbox } from "./email/outbox";
 import { createAttemptLimiter } from "./auth/attempt-limiter";
+import { createPasswordAttemptLimit } from "./auth/sign-in-limit";
+import { limiteDeEnvios } from "./email/limite-envios";
 import { startHousekeeping } from "./housekeeping";
 import { registerErrorHandler } from "./http/error-handler";
 import { isDocsRoute, registerDocsPage, registerOpenApi } from "./http/openapi";
@@ -106,7 +108,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
     mailer,
     log: { info: (l) => app.log.info(l), warn: (l) => app.log.warn(l), error: (l) => app.log.error(l) },
   });
-  const signInFailures = createAttemptLimiter(db, config.rateLimits.signInFailuresPerAccount);
+  const signInFailures = createPasswordAttemptLimit(db, {
+    perAccountAndAddress: config.rateLimits.signInFailuresPerAccountAndAddress,
+    perAccount: config.rateLimits.signInFailuresPerAccount,
+  });
   const recoveryLimiter = createAttemptLimiter(db, config.rateLimits.recoveryPerAddress);
   const secret = config.authSecret ?? (await loadAuthSecret(db));
   const auth = createAuth({ config, db, outbox, recoveryLimiter, secret, log: app.log });
@@ -159,7 +164,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(resetLinkRoutes(auth, config));
   await app.register(permissoesRoutes(db));
   await app.register(gruposRoutes(db));
-  await app.register(usuariosRoutes({ db, auth, outbox, config, totals: listTotals }));
+  const envios = limiteDeEnvios(db, { porUsuario: config.rateLimits.emailsPorUsuario, porDestino: config.rateLimits.emailsPorAutorizacao });
+  await app.register(usuariosRoutes({ db, auth, outbox, envios, config, totals: listTotals }));
   await app.register(condominiosRoutes(db, listTotals));
   await app.register(unidadesRoutes(db, listTotals));
   await app.register(moradoresRoutes(db, listTotals));
@@ -169,7 +175,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   const agora = deps.agora ?? Date.now;
   const limiteCodigos = limiteDeCodigos(db, { porUsuario: config.rateLimits.codigosPorUsuario, porEndereco: config.rateLimits.codigosPorEndereco });
   await app.register(controleAcessoRoutes(db, { qrSecret, limiteCodigos, agora }));
-  await app.register(visitantesRoutes({ db, outbox, qrSecret, agora }));
+  await app.register(visitantesRoutes({ db, outbox, envios, qrSecret, agora }));
   await app.register(bloqueiosRoutes(db, listTotals));
   await app.register(registrosRoutes(db, listTotals));
   await registerDocsPage(app);

@@ -73,13 +73,23 @@ export interface AppConfig {
     signIn: RateLimitRule;
     recovery: RateLimitRule;
     leads: RateLimitRule;
-    /** Per account, shared by instances: failed sign-ins (and wrong current passwords). */
+    /**
+     * Shared by instances: wrong passwords (sign-in and the current password of 'Alterar senha')
+     * per account and client address, and the ceiling per account across every address.
+     */
+    signInFailuresPerAccountAndAddress: RateLimitRule;
     signInFailuresPerAccount: RateLimitRule;
     /** Per address, shared by instances: recovery e-mails sent. */
     recoveryPerAddress: RateLimitRule;
-    /** Visitors' codes and QR codes that matched nothing (guessing), per user and per client address. */
+    /**
+     * Visitors' codes and QR codes that matched nothing (guessing), per gate (condominium and
+     * user) and per client address, each counted apart per code shape (tentativas.ts).
+     */
     codigosPorUsuario: RateLimitRule;
     codigosPorEndereco: RateLimitRule;
+    /** E-mails a user makes the portal send (invitations, new users), per user and per authorisation. */
+    emailsPorUsuario: RateLimitRule;
+    emailsPorAutorizacao: RateLimitRule;
   };
   /** Lifetime of the per-instance caches (sessions and permissions, painel counts); 0 turns them off. */
   cacheTtlMs?: number;
@@ -104,10 +114,13 @@ export const DEFAULT_RATE_LIMITS: AppConfig["rateLimits"] = {
   signIn: { window: 60, max: 10 },
   recovery: { window: 300, max: 5 },
   leads: { window: 60, max: 5 },
-  signInFailuresPerAccount: { window: 15 * 60, max: 5 },
+  signInFailuresPerAccountAndAddress: { window: 15 * 60, max: 5 },
+  signInFailuresPerAccount: { window: 15 * 60, max: 50 },
   recoveryPerAddress: { window: 60 * 60, max: 3 },
   codigosPorUsuario: { window: 15 * 60, max: 20 },
   codigosPorEndereco: { window: 15 * 60, max: 60 },
+  emailsPorUsuario: { window: 60 * 60, max: 30 },
+  emailsPorAutorizacao: { window: 60 * 60, max: 3 },
 };
 
 export class ConfigError extends Error {}

@@ -52,6 +52,8 @@ beforeAll(async () => {
   a.prestador = (await post("/api/prestadores", { nome_empresa_profissional: "Prestador de A", tipo_servico: "Limpeza", condominio_id: a.condominio })).id;
   a.geral = (await post("/api/prestadores", { nome_empresa_profissional: "Prestador Geral", tipo_servico: "Elevadores" })).id;
   scoped = await userWithPermissions(t, "escopo-a@teste.local", [...PERMISSION_NAMES], [a.condominio]);
+  // A user serving no condominium is out of a scoped manager's reach too (usuarios/escopo.test.ts).
+  foreignMarks.push((await userWithPermissions(t, "sem-condominio@teste.local", [], [])).usuarioId);
 });
 
 const get = (url: string, cookie = scoped.cookie) => request(t, "GET", url, { cookie });

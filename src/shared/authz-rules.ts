@@ -91,6 +91,8 @@ export function scopeRefusal(
   if (target && target.id === actor.id) return MSG.ownScope;
   if (actor.acesso_todos_condominios) return null;
   if (wanted.acesso_todos_condominios) return MSG.scopeLarger;
+  // A user serving no condominium is outside every scoped manager's reach, this one's included.
+  if (wanted.condominio_ids.length === 0) return MSG.scopeEmpty;
   const mine = new Set(actor.condominio_ids);
   return wanted.condominio_ids.every((id) => mine.has(id) || had.has(id)) ? null : MSG.scopeLarger;
 }

@@ -66,6 +66,7 @@ export const MSG = {
   // Condominium scope (gatehouse-spec §2)
   scopeLarger: { title: "Ação não permitida", message: "Você não pode dar acesso a condomínios que não atende." },
   ownScope: { title: "Ação não permitida", message: "Você não pode alterar os condomínios que você mesmo atende." },
+  scopeEmpty: { title: "Ação não permitida", message: "Escolha ao menos um dos condomínios que você atende." },
   condominioCreateNeedsAll: { title: "Ação não permitida", message: "Somente quem atende todos os condomínios pode cadastrar condomínios." },
   prestadorGeralNeedsAll: {
     title: "Ação não permitida",
@@ -89,6 +90,7 @@ export const MSG = {
   systemPermissionDelete: { title: "Ação não permitida", message: "Esta permissão é usada pelo próprio sistema e não pode ser excluída." },
   unidadeDuplicate: { title: "Registro duplicado", message: "Já existe uma unidade com este bloco e número neste condomínio." },
   groupDuplicate: { title: "Registro duplicado", message: "Já existe um grupo com esse nome." },
+  groupNameLooksLikeAdmin: { title: "Dados inválidos", message: "Este nome se confunde com o grupo Administrador. Escolha outro nome." },
   permissionDuplicate: { title: "Registro duplicado", message: "Já existe uma permissão com esse nome." },
   userEmailDuplicate: { title: "Registro duplicado", message: "Já existe um usuário com este email." },
   userCpfDuplicate: { title: "Registro duplicado", message: "Já existe um usuário com este CPF." },

@@ -14,6 +14,15 @@ export interface AttemptLimiter {
   blockedFor(key: string): Promise<number>;
   /** Counts one attempt; returns how many the window holds now, this one included. */
   hit(key: string): Promise<number>;
+  /**
+   * Takes one slot of the window before the attempt is evaluated: counts it and decides in one
+   * statement, so a burst of concurrent attempts gets at most `rule.max` slots (never read, then
+   * evaluate, then count). Returns 0 when the slot was taken, or the seconds until the window
+   * reopens (and counts nothing: a refused attempt never lengthens the wait).
+   */
+  take(key: string): Promise<number>;
+  /** Gives back a slot taken by `take` (the attempt was right, or never evaluated). */
+  release(key: string): Promise<void>;
   /** Forgets the key (a successful sign-in). */
   reset(key: string): Promise<void>;
 }
@@ -26,17 +35,18 @@ export function attemptKey(purpose: string, email: string): string {
 
 export function createAttemptLimiter(db: Db, rule: RateLimitRule): AttemptLimiter {
   const window = sql`make_interval(secs => ${rule.window})`;
-  return {
-    async blockedFor(key) {
-      const rows = await queryRows<{ wait: number | string }>(
-        db,
-        sql`
+  const blockedFor = async (key: string) => {
+    const rows = await queryRows<{ wait: number | string }>(
+      db,
+      sql`
         select ceil(extract(epoch from (inicio + ${window} - now())))::int as wait
           from portal_limites_tentativas
          where chave = ${key} and contagem >= ${rule.max} and inicio + ${window} > now()`,
-      );
-      return Number(rows[0]?.wait ?? 0);
-    },
+    );
+    return Number(rows[0]?.wait ?? 0);
+  };
+  return {
+    blockedFor,
     async hit(key) {
       // One statement: two instances counting the same key at once both land in the count.
       const rows = await queryRows<{ contagem: number }>(
@@ -49,6 +59,26 @@ export function createAttemptLimiter(db: Db, rule: RateLimitRule): AttemptLimite
         returning contagem`,
       );
       return Number(rows[0]!.contagem);
+    },
+    async take(key) {
+      // The update happens only while the window has room (or has ended); a full window matches
+      // no row and returns nothing. Concurrent takes of one key queue on its row lock and each
+      // re-reads the count, on PostgreSQL as on PGlite.
+      const rows = await queryRows<{ contagem: number }>(
+        db,
+        sql`
+        insert into portal_limites_tentativas as t (chave, inicio, contagem) values (${key}, now(), 1)
+        on conflict (chave) do update set
+          inicio   = case when t.inicio + ${window} <= now() then now() else t.inicio end,
+          contagem = case when t.inicio + ${window} <= now() then 1 else t.contagem + 1 end
+        where t.contagem < ${rule.max} or t.inicio + ${window} <= now()
+        returning contagem`,
+      );
+      if (rows.length) return 0;
+      return Math.max(await blockedFor(key), 1);
+    },
+    async release(key) {
+      await db.execute(sql`update portal_limites_tentativas set contagem = contagem - 1 where chave = ${key} and contagem > 0`);
     },
     async reset(key) {
       await db.execute(sql`delete from portal_limites_tentativas where chave = ${key}`);

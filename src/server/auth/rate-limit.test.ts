@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type PortalApp } from "../app";
 import { DEFAULT_RATE_LIMITS, type AppConfig } from "../config";
 import { eq } from "drizzle-orm";
-import { filaEmails, limitesTentativas, session, usuarios, verification } from "../db/schema";
+import { filaEmails, limitesTentativas, rateLimit, session, usuarios, verification } from "../db/schema";
 import { ADMIN, createTestApp, TEST_ORIGIN, testConfig, type TestApp, errorWithoutRequestId } from "../testing/harness";
 import { createAuthUser } from "./accounts";
 
@@ -160,7 +160,7 @@ describe("rate limits with several server instances", () => {
 });
 
 describe("limits per account and per address, whatever the client's address", () => {
-  const { max: failures } = DEFAULT_RATE_LIMITS.signInFailuresPerAccount;
+  const { max: failures } = DEFAULT_RATE_LIMITS.signInFailuresPerAccountAndAddress;
   let other: PortalApp;
   beforeAll(async () => {
     other = await buildApp(testConfig({ rateLimits: DEFAULT_RATE_LIMITS }), { database: t.database });
@@ -179,30 +179,78 @@ describe("limits per account and per address, whatever the client's address", ()
       payload: { email, password },
     });
 
-  it("stops sign-in to an account after its failures, on every instance, even with the right password", async () => {
+  const signInAt = (portal: PortalApp, remoteAddress: string, email: string, password: string) =>
+    portal.app.inject({ method: "POST", url: "/api/auth/sign-in/email", remoteAddress, headers: { origin: TEST_ORIGIN }, payload: { email, password } });
+
+  it("stops sign-in to an account from an address after its failures there, on every instance, even with the right password", async () => {
     const user = await createAuthUser(t.auth, { email: "alvo-login@teste.local", name: "Alvo", password: "Senha-Certa-do-Alvo-1" });
     await t.database.db
       .insert(usuarios)
       .values({ auth_user_id: user.id, nome_completo: "Alvo", email: "alvo-login@teste.local", status: "ativo", primeiro_acesso_concluido: true });
+    const attacker = "198.51.100.66";
     for (let i = 0; i < failures; i++) {
-      expect((await signInFrom(i % 2 ? other : t, "alvo-login@teste.local", `errada-${i}-senha`)).statusCode).toBe(401);
+      expect((await signInAt(i % 2 ? other : t, attacker, "alvo-login@teste.local", `errada-${i}-senha`)).statusCode).toBe(401);
     }
     for (const portal of [t, other]) {
-      const refused = await signInFrom(portal, " ALVO-login@teste.local ".trim(), "Senha-Certa-do-Alvo-1");
+      const refused = await signInAt(portal, attacker, " ALVO-login@teste.local ".trim(), "Senha-Certa-do-Alvo-1");
       expect(refused.statusCode).toBe(429);
       expect(refused.json().error).toMatchObject({ code: "RATE_LIMITED", title: "Muitas tentativas" });
       expect(Number(refused.headers["retry-after"])).toBeGreaterThan(60);
     }
     expect(await t.database.db.select().from(session).where(eq(session.userId, user.id))).toHaveLength(0);
     // Another account is not affected.
-    expect((await signInFrom(other, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
+    expect((await signInAt(other, attacker, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
+    await t.database.db.delete(limitesTentativas);
+  });
+
+  it("does not let an attacker at one address lock the account's owner out at another", async () => {
+    const attacker = "203.0.113.66";
+    const owner = "198.51.100.10";
+    for (let i = 0; i < failures * 4; i++)
+      expect([401, 429]).toContain((await signInAt(i % 2 ? other : t, attacker, ADMIN.email, `errada-${i}-senha`)).statusCode);
+    expect((await signInAt(t, attacker, ADMIN.email, ADMIN.password)).statusCode).toBe(429);
+    for (const portal of [t, other]) expect((await signInAt(portal, owner, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
+    await t.database.db.delete(limitesTentativas);
+  });
+
+  it("behind a trusted proxy, the owner's address is not locked out by the attacker's", async () => {
+    const proxied = await buildApp(testConfig({ rateLimits: DEFAULT_RATE_LIMITS, trustProxy: true }), { database: t.database });
+    await proxied.app.ready();
+    const via = (client: string, password: string) =>
+      proxied.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        remoteAddress: "10.0.0.1",
+        headers: { origin: TEST_ORIGIN, "x-forwarded-for": client },
+        payload: { email: ADMIN.email, password },
+      });
+    for (let i = 0; i < failures; i++) expect((await via("203.0.113.77", `errada-${i}-senha`)).statusCode).toBe(401);
+    expect((await via("203.0.113.77", ADMIN.password)).statusCode).toBe(429);
+    expect((await via("198.51.100.11", ADMIN.password)).statusCode).toBe(200);
+    await proxied.app.close();
+    await t.database.db.delete(limitesTentativas);
+  });
+
+  it("stops guesses spread over many addresses at the account's ceiling", async () => {
+    const ceiling = 8;
+    const narrow = await buildApp(
+      testConfig({ rateLimits: { ...DEFAULT_RATE_LIMITS, signIn: { window: 60, max: 1000 }, signInFailuresPerAccount: { window: 900, max: ceiling } } }),
+      { database: t.database },
+    );
+    await narrow.app.ready();
+    const statuses: number[] = [];
+    for (let i = 0; i < ceiling + 2; i++) statuses.push((await signInFrom(narrow, ADMIN.email, `errada-${i}-senha`)).statusCode);
+    expect(statuses).toEqual([...Array(ceiling).fill(401), 429, 429]);
+    expect((await signInFrom(narrow, ADMIN.email, ADMIN.password)).statusCode).toBe(429);
+    await narrow.app.close();
+    await t.database.db.delete(limitesTentativas);
   });
 
   it("answers an address with no account exactly like one with an account", async () => {
     const answers = async (email: string) => {
       const statuses: number[] = [];
-      for (let i = 0; i <= failures; i++) statuses.push((await signInFrom(t, email, `errada-${i}-senha`)).statusCode);
-      const last = await signInFrom(t, email, "qualquer-senha-1");
+      for (let i = 0; i <= failures; i++) statuses.push((await signInAt(t, "198.51.100.20", email, `errada-${i}-senha`)).statusCode);
+      const last = await signInAt(t, "198.51.100.20", email, "qualquer-senha-1");
       return { statuses, last: last.statusCode, body: errorWithoutRequestId(last) };
     };
     const known = await answers(ADMIN.email);
@@ -212,11 +260,12 @@ describe("limits per account and per address, whatever the client's address", ()
     await t.database.db.delete(limitesTentativas);
   });
 
-  it("forgets the failures after a successful sign-in", async () => {
-    for (let i = 0; i < failures - 1; i++) expect((await signInFrom(t, ADMIN.email, `errada-${i}-senha`)).statusCode).toBe(401);
-    expect((await signInFrom(t, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
-    for (let i = 0; i < failures - 1; i++) expect((await signInFrom(other, ADMIN.email, `errada-${i}-senha`)).statusCode).toBe(401);
-    expect((await signInFrom(other, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
+  it("forgets the address's failures after a successful sign-in", async () => {
+    const address = "198.51.100.21";
+    for (let i = 0; i < failures - 1; i++) expect((await signInAt(t, address, ADMIN.email, `errada-${i}-senha`)).statusCode).toBe(401);
+    expect((await signInAt(t, address, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
+    for (let i = 0; i < failures - 1; i++) expect((await signInAt(other, address, ADMIN.email, `errada-${i}-senha`)).statusCode).toBe(401);
+    expect((await signInAt(other, address, ADMIN.email, ADMIN.password)).statusCode).toBe(200);
   });
 
   it("counts a wrong current password in Minha conta as a failed sign-in", async () => {
@@ -236,10 +285,14 @@ describe("limits per account and per address, whatever the client's address", ()
     for (let i = 0; i < failures; i++) expect((await change(`errada-${i}-senha`)).json().error.code).toBe("WRONG_PASSWORD");
     const refused = await change("Senha-Atual-da-Conta-1");
     expect(refused.statusCode).toBe(429);
-    // The password did not change, and sign-in is held too.
-    expect((await signInFrom(other, "minha-conta@teste.local", "Senha-Atual-da-Conta-1")).statusCode).toBe(429);
+    // The password did not change, and sign-in from that address is held too (inject's is 127.0.0.1)...
+    expect((await signInAt(other, "127.0.0.1", "minha-conta@teste.local", "Senha-Atual-da-Conta-1")).statusCode).toBe(429);
+    // ...but not from the owner's other address.
+    expect((await signInAt(other, "198.51.100.22", "minha-conta@teste.local", "Senha-Atual-da-Conta-1")).statusCode).toBe(200);
+    // Once the windows end (better-auth's per-address one too), that address signs in again.
     await t.database.db.delete(limitesTentativas);
-    expect((await signInFrom(other, "minha-conta@teste.local", "Senha-Atual-da-Conta-1")).statusCode).toBe(200);
+    await t.database.db.delete(rateLimit);
+    expect((await signInAt(other, "127.0.0.1", "minha-conta@teste.local", "Senha-Atual-da-Conta-1")).statusCode).toBe(200);
   });
 
   it("sends at most the address's recovery e-mails per hour, answering the same to every request", async () => {
@@ -268,5 +321,66 @@ describe("limits per account and per address, whatever the client's address", ()
     // The last link sent is still the live one: the refused requests withdrew only their own.
     const links = await t.database.db.select().from(verification).where(eq(verification.value, user.id));
     expect(links).toHaveLength(1);
+  });
+});
+
+describe("password limits under concurrent bursts", () => {
+  // Only the password limits: the per-address request limit of better-auth is opened wide.
+  const rules = { ...DEFAULT_RATE_LIMITS, signIn: { window: 60, max: 100_000 }, signInFailuresPerAccount: { window: 900, max: 10 } };
+  const { max: perAddress } = rules.signInFailuresPerAccountAndAddress;
+  let burst: PortalApp;
+  beforeAll(async () => {
+    burst = await buildApp(testConfig({ rateLimits: rules }), { database: t.database });
+    await burst.app.ready();
+    const user = await createAuthUser(t.auth, { email: "rajada@teste.local", name: "Rajada", password: "Senha-Certa-da-Rajada-1" });
+    await t.database.db
+      .insert(usuarios)
+      .values({ auth_user_id: user.id, nome_completo: "Rajada", email: "rajada@teste.local", status: "ativo", primeiro_acesso_concluido: true });
+  });
+  afterAll(() => burst.app.close());
+
+  const signIn = (remoteAddress: string, password: string) =>
+    burst.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      remoteAddress,
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: "rajada@teste.local", password },
+    });
+  const evaluated = (statuses: number[]) => statuses.filter((s) => s !== 429);
+
+  it("evaluates no more than the limit of 50 wrong passwords sent at once from one address", async () => {
+    await t.database.db.delete(limitesTentativas);
+    const statuses = (await Promise.all(Array.from({ length: 50 }, (_, i) => signIn("198.51.100.90", `errada-${i}-senha`)))).map((r) => r.statusCode);
+    expect(evaluated(statuses).length).toBeLessThanOrEqual(perAddress);
+    expect(evaluated(statuses).every((s) => s === 401)).toBe(true);
+    expect((await signIn("198.51.100.90", "Senha-Certa-da-Rajada-1")).statusCode).toBe(429);
+  });
+
+  it("evaluates no more than the account's ceiling of 50 wrong passwords sent at once from 50 addresses", async () => {
+    await t.database.db.delete(limitesTentativas);
+    const statuses = (await Promise.all(Array.from({ length: 50 }, (_, i) => signIn(`198.18.50.${i + 1}`, `errada-${i}-senha`)))).map((r) => r.statusCode);
+    expect(evaluated(statuses).length).toBeLessThanOrEqual(rules.signInFailuresPerAccount.max);
+    expect(evaluated(statuses).every((s) => s === 401)).toBe(true);
+  });
+
+  it("evaluates no more than the limit of 50 wrong current passwords sent at once to 'Alterar senha'", async () => {
+    await t.database.db.delete(limitesTentativas);
+    const signedIn = await signIn("198.51.100.91", "Senha-Certa-da-Rajada-1");
+    expect(signedIn.statusCode).toBe(200);
+    const cookie = signedIn.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const change = (senhaAtual: string) =>
+      burst.app.inject({
+        method: "POST",
+        url: "/api/me/senha",
+        remoteAddress: "198.51.100.91",
+        headers: { origin: TEST_ORIGIN, cookie },
+        payload: { senhaAtual, novaSenha: "Outra-Senha-Forte-77", confirmacao: "Outra-Senha-Forte-77" },
+      });
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => change(`errada-${i}-senha`)));
+    const wrong = answers.filter((a) => a.statusCode !== 429);
+    expect(wrong.length).toBeLessThanOrEqual(perAddress);
+    expect(wrong.every((a) => a.json().error.code === "WRONG_PASSWORD")).toBe(true);
+    await t.database.db.delete(limitesTentativas);
   });
 });

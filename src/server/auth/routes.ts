@@ -5,7 +5,7 @@ import { MSG, type CatalogueMessage } from "../../shared/messages";
 import { loginSchema, MIN_PASSWORD_LENGTH, recoveryRequestSchema } from "../../shared/schemas/auth";
 import { AppError, notFound } from "../errors";
 import { CLIENT_IP_HEADER, type Auth } from "./auth";
-import { attemptKey, type AttemptLimiter } from "./attempt-limiter";
+import type { PasswordAttemptLimit, PasswordSlot } from "./sign-in-limit";
 import { resetTokenOwner } from "./reset-link";
 import { checkPasswordStrength, passwordUserInputs, weakPasswordError } from "./password-strength";
 
@@ -113,8 +113,8 @@ function rateLimited(reply: FastifyReply, retryAfterSeconds: number) {
 
 export interface AuthRoutesOptions {
   publicUrl: string;
-  /** Failed sign-ins per account, whichever address they come from. */
-  signInFailures: AttemptLimiter;
+  /** Wrong passwords per account and address, and per account (sign-in-limit.ts). */
+  signInFailures: PasswordAttemptLimit;
 }
 
 /** Each endpoint: Fastify request (validated) -> Fetch Request -> better-auth -> Fastify reply. */
@@ -135,16 +135,16 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, { publicUrl
           const invalid = await checkResetPassword(auth, url, request.body);
           if (invalid) return reply.status(400).send(invalid.toBody(request.id));
         }
-        // Per account: counted on the typed address whether or not an account has it, so the
-        // answer never tells which addresses exist.
-        const accountKey = path === SIGN_IN ? attemptKey("login", String((request.body as { email?: unknown }).email)) : null;
-        if (accountKey) {
-          const wait = await signInFailures.blockedFor(accountKey);
-          if (wait > 0) return rateLimited(reply, wait);
+        // The slot is taken before better-auth evaluates the password (sign-in-limit.ts).
+        let attempt: PasswordSlot | null = null;
+        if (path === SIGN_IN) {
+          const taken = await signInFailures.begin(String((request.body as { email?: unknown }).email), request.ip);
+          if (!("settle" in taken)) return rateLimited(reply, taken.wait);
+          attempt = taken;
         }
         const response = await auth.handler(toFetchRequest(request, publicUrl));
-        if (accountKey && response.status === 401) await signInFailures.hit(accountKey);
-        else if (accountKey && response.ok) await signInFailures.reset(accountKey);
+        // 401 is a wrong password (or no such account); anything else was right or never evaluated.
+        await attempt?.settle(response.status === 401 ? "wrong" : response.ok ? "right" : "not-evaluated");
         if (!response.ok) {
           const body = (await response.json().catch(() => null)) as { code?: string; message?: string } | null;
           const error = translate(path, response.status, body);

@@ -4,6 +4,7 @@ import { ADMIN_GROUP_NAME } from "../../../shared/permissions";
 import { grupoInputSchema, grupoListSchema, grupoSchema } from "../../../shared/schemas/grupos";
 import { semConteudo } from "../../../shared/schemas/common";
 import { grantRefusal } from "../../../shared/authz-rules";
+import { looksLike } from "../../../shared/confusables";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { AppError, notFound, refuseIf, ruleRefusal } from "../../errors";
@@ -11,6 +12,16 @@ import { idParams, withUniqueMessage } from "../common";
 import { gruposRepository } from "./repository";
 
 const access = requirePermission("gerenciar_grupos_permissoes", "gerenciarGrupos");
+/**
+ * No other group may pass for Administrador: the same name in another case is a duplicate, one
+ * that only looks the same (Cyrillic or Greek letters, invisible characters, accents, spacing)
+ * is refused as such (shared/confusables.ts).
+ */
+function refuseAdminLookAlike(nome: string) {
+  if (nome.toLowerCase() === ADMIN_GROUP_NAME.toLowerCase()) throw AppError.from(409, "DUPLICATE", MSG.groupDuplicate);
+  if (looksLike(nome, ADMIN_GROUP_NAME))
+    throw AppError.from(400, "VALIDATION_ERROR", MSG.groupNameLooksLikeAdmin, { nome_grupo: MSG.groupNameLooksLikeAdmin.message });
+}
 const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
 
 export const gruposRoutes =
@@ -41,7 +52,7 @@ export const gruposRoutes =
     app.post("/api/grupos", { config: { access }, schema: { body: grupoInputSchema, response: { 201: grupoSchema } } }, async (request, reply) => {
       // A new group grants only what its creator holds.
       refuseIf(grantRefusal(currentProfile(request), await permissionNames(request.body.permissao_ids)));
-      if (request.body.nome_grupo.toLowerCase() === ADMIN_GROUP_NAME.toLowerCase()) throw AppError.from(409, "DUPLICATE", MSG.groupDuplicate);
+      refuseAdminLookAlike(request.body.nome_grupo);
       const id = await withUniqueMessage(() => repo.create(request.body), MSG.groupDuplicate);
       // Deleted meanwhile (by someone else, between the insert and this read): as after an update.
       const created = await repo.get(id);
@@ -60,8 +71,8 @@ export const gruposRoutes =
           // Protected: it keeps its name and every permission, whatever the client sends.
           if (input.nome_grupo !== ADMIN_GROUP_NAME) throw ruleRefusal(MSG.adminGroupRename);
           if (input.permissao_ids && !sameSet(input.permissao_ids, await repo.allPermissionIds())) throw ruleRefusal(MSG.adminGroupPermissions);
-        } else if (input.nome_grupo.toLowerCase() === ADMIN_GROUP_NAME.toLowerCase()) {
-          throw AppError.from(409, "DUPLICATE", MSG.groupDuplicate);
+        } else {
+          refuseAdminLookAlike(input.nome_grupo);
         }
         // A group is extended only with permissions the acting user holds; removing is not granting.
         const added = (input.permissao_ids ?? []).filter((id) => !current.permissao_ids.includes(id));

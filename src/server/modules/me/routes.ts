@@ -7,7 +7,7 @@ import { apiErrorBodySchema } from "../../../shared/api-error";
 import { completeFirstAccess, type Auth } from "../../auth/auth";
 import { assertStrongPassword, passwordUserInputs } from "../../auth/password-strength";
 import type { SessionContext } from "../../auth/guard";
-import { attemptKey, type AttemptLimiter } from "../../auth/attempt-limiter";
+import type { PasswordAttemptLimit } from "../../auth/sign-in-limit";
 import { endOtherSessions, openSessions } from "../../auth/sessions";
 import type { SessionLimits } from "../../config";
 import type { Db } from "../../db/client";
@@ -17,8 +17,8 @@ export interface MeDeps {
   auth: Auth;
   db: Db;
   limits: SessionLimits;
-  /** The per-account sign-in failure counter: a wrong current password counts as one. */
-  signInFailures: AttemptLimiter;
+  /** The sign-in failure counters: a wrong current password counts as one. */
+  signInFailures: PasswordAttemptLimit;
 }
 
 export const meRoutes =
@@ -59,17 +59,19 @@ export const meRoutes =
         if (!firstAccess && currentHash) {
           if (!senhaAtual) throw AppError.from(400, "VALIDATION_ERROR", MSG.currentPasswordRequired, { senhaAtual: MSG.currentPasswordRequired.message });
           // A stolen session must not become a way to guess the password without limit.
-          const key = attemptKey("login", user.email);
-          const wait = await signInFailures.blockedFor(key);
-          if (wait > 0)
+          // The slot is taken before the password is evaluated (sign-in-limit.ts).
+          const attempt = await signInFailures.begin(user.email, request.ip);
+          if (!("settle" in attempt))
             return reply
-              .header("retry-after", String(wait))
+              .header("retry-after", String(attempt.wait))
               .status(429)
               .send(AppError.from(429, "RATE_LIMITED", MSG.rateLimited).toBody(request.id));
-          if (!(await ctx.password.verify({ hash: currentHash, password: senhaAtual }))) {
-            await signInFailures.hit(key);
-            throw AppError.from(400, "WRONG_PASSWORD", MSG.currentPasswordWrong, { senhaAtual: MSG.currentPasswordWrong.message });
-          }
+          const right = await ctx.password.verify({ hash: currentHash, password: senhaAtual }).catch(async (error: unknown) => {
+            await attempt.settle("not-evaluated");
+            throw error;
+          });
+          await attempt.settle(right ? "right" : "wrong");
+          if (!right) throw AppError.from(400, "WRONG_PASSWORD", MSG.currentPasswordWrong, { senhaAtual: MSG.currentPasswordWrong.message });
         }
         if (currentHash && (await ctx.password.verify({ hash: currentHash, password: novaSenha }))) {
           throw AppError.from(400, "PASSWORD_UNCHANGED", MSG.passwordUnchanged, { novaSenha: MSG.passwordUnchanged.message });

@@ -59,11 +59,14 @@ const condominiosDoUsuario = sql<Usuario["condominios"]>`coalesce((
 const columnsWithGroups = { ...columns, grupos: gruposDoUsuario, acesso_todos_condominios: servesAll, condominios: condominiosDoUsuario };
 
 /**
- * Who a manager serving some condominiums may see and manage: users whose condominiums all lie
- * within the manager's (a user serving every condominium, or another one, is out of reach: 404).
+ * Who a manager serving some condominiums may see and manage: users serving at least one
+ * condominium, all within the manager's (a user serving every condominium, another one, or none
+ * at all, is out of reach: 404).
  */
 const withinScope = (scope: "placeholder" | CondominioScope) =>
-  sql`(not ${servesAll} and not exists(
+  sql`(not ${servesAll} and exists(
+    select 1 from ${usuarioCondominios} where ${usuarioCondominios.usuario_id} = ${usuarioId}
+  ) and not exists(
     select 1 from ${usuarioCondominios}
     where ${usuarioCondominios.usuario_id} = ${usuarioId} and not (${usuarioCondominios.condominio_id} = any(${scopeIds(scope)}))
   ))`;

@@ -21,6 +21,7 @@ import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { AppError, notFound, pgErrorCode, refuseIf, ruleRefusal } from "../../errors";
 import type { Outbox } from "../../email/outbox";
+import type { LimiteDeEnvios } from "../../email/limite-envios";
 import { newUserEmail } from "../../email/templates";
 import { idParams, withUniqueMessage, type ListTotals } from "../common";
 import { gruposRepository } from "../grupos/repository";
@@ -34,12 +35,14 @@ export interface UsuariosDeps {
   db: Db;
   auth: Auth;
   outbox: Outbox;
+  /** New users' e-mails per creating user (email/limite-envios.ts). */
+  envios: LimiteDeEnvios;
   config: AppConfig;
   totals?: ListTotals;
 }
 
 export const usuariosRoutes =
-  ({ db, auth, outbox, config, totals }: UsuariosDeps): FastifyPluginAsyncZod =>
+  ({ db, auth, outbox, envios, config, totals }: UsuariosDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const repo = usuariosRepository(db, totals);
     const gruposRepo = gruposRepository(db);
@@ -103,7 +106,12 @@ export const usuariosRoutes =
         passwordUserInputs({ email: input.email, name: [input.nome_completo], numbers: [input.cpf, input.telefone_celular] }),
         "senha",
       );
-      const authUser = await createAuthUser(auth, { email: input.email, name: input.nome_completo, password: input.senha });
+      // Each new user gets an e-mail: counted before anything is written (429 creates nothing).
+      const envio = await envios.reservar(reply, me.id);
+      const authUser = await createAuthUser(auth, { email: input.email, name: input.nome_completo, password: input.senha }).catch(async (error: unknown) => {
+        await envio.desfazer();
+        throw error;
+      });
       let id: string;
       try {
         id = await withUniqueMessage(
@@ -121,6 +129,7 @@ export const usuariosRoutes =
         );
       } catch (error) {
         await ctx.internalAdapter.deleteUser(authUser.id);
+        await envio.desfazer();
         if (error instanceof AppError) throw error;
         request.log.error({ err: error }, "profile insert failed");
         throw new AppError(

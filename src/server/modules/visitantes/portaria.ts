@@ -11,11 +11,12 @@ export type CodigoDigitado = { codigo: string } | { qrcode: string };
  * The authorisation of the gate's condominium a code or QR opens, or null ('Código inválido ou
  * inexistente.'). A QR opens it only when its signature holds and it names this authorisation
  * with its current end; an expired QR still opens it, so that the gate records the refusal with
- * its date. Rate-limited: a miss counts against the user and the address (tentativas.ts).
+ * its date. Rate-limited: a miss counts against the gate and the address, per shape (tentativas.ts).
  */
 export function resolvedorDeCodigos(repo: VisitantesRepository, secret: Buffer, limite: LimiteDeCodigos) {
   return async (request: FastifyRequest, condominioId: string, digitado: CodigoDigitado): Promise<string | null> => {
-    await limite.verificar(request);
+    const forma = "codigo" in digitado && pareceCodigo(digitado.codigo) ? "codigo" : "outro";
+    const tentativa = await limite.tentar(request, condominioId, forma);
     let id: string | null = null;
     if ("codigo" in digitado) {
       if (pareceCodigo(digitado.codigo)) id = await repo.idPorCodigo(condominioId, digitado.codigo);
@@ -26,7 +27,7 @@ export function resolvedorDeCodigos(repo: VisitantesRepository, secret: Buffer, 
         if (found && new Date(found.valido_ate).getTime() === conteudo.validoAte.getTime()) id = found.id;
       }
     }
-    if (!id) await limite.errou(request);
+    if (id) await tentativa.acertou();
     return id;
   };
 }

@@ -16,6 +16,7 @@ import {
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import type { Outbox } from "../../email/outbox";
+import type { LimiteDeEnvios } from "../../email/limite-envios";
 import { conviteVisitaEmail } from "../../email/templates";
 import { AppError, notFound } from "../../errors";
 import { scopeOf } from "../../scope";
@@ -35,6 +36,8 @@ export const qrPng = (payload: string) => QRCode.toBuffer(payload, { ...QR_OPTIO
 export interface VisitantesOptions {
   db: Db;
   outbox: Outbox;
+  /** Invitations per user and per authorisation (email/limite-envios.ts). */
+  envios: LimiteDeEnvios;
   /** The key that signs QR codes (db/settings.ts loadQrSecret). */
   qrSecret: Buffer;
   /** Now, in ms: the situation ('expirada') is read against it. Tests move it. */
@@ -44,7 +47,7 @@ export interface VisitantesOptions {
 // Visitantes (gatehouse-spec §4): pre-authorisations, their code and signed QR code, the invitation.
 // Checked at the gate by Controle de Acesso (controle-acesso/routes.ts).
 export const visitantesRoutes =
-  ({ db, outbox, qrSecret, agora }: VisitantesOptions): FastifyPluginAsyncZod =>
+  ({ db, outbox, envios, qrSecret, agora }: VisitantesOptions): FastifyPluginAsyncZod =>
   async (app) => {
     const repo = visitantesRepository(db);
     const access = requirePermission("registrar_acesso_visitante");
@@ -105,7 +108,7 @@ export const visitantesRoutes =
     app.post(
       "/api/visitantes/:id/enviar-email",
       { config: { access }, schema: { params: idParams, response: { 200: enviarEmailResponseSchema } } },
-      async (request) => {
+      async (request, reply) => {
         const scope = scopeOf(request);
         const found = await repo.get(scope, request.params.id, agora());
         if (!found) throw notFound(NOT_FOUND);
@@ -130,11 +133,18 @@ export const visitantesRoutes =
           maxEntradas: found.tipo === "unica" ? null : found.max_entradas,
           codigo: found.codigo,
         });
-        await outbox.enqueue("autorizacao_visita", {
-          to: found.email,
-          ...mail,
-          attachments: [{ filename: `qrcode-${found.codigo}.png`, contentType: "image/png", cid: "qrcode", content: png.toString("base64") }],
-        });
+        // Counted before it is queued: a burst of clicks or scripted calls sends no more than the limit.
+        const envio = await envios.reservar(reply, currentProfile(request).id, found.id);
+        await outbox
+          .enqueue("autorizacao_visita", {
+            to: found.email,
+            ...mail,
+            attachments: [{ filename: `qrcode-${found.codigo}.png`, contentType: "image/png", cid: "qrcode", content: png.toString("base64") }],
+          })
+          .catch(async (error: unknown) => {
+            await envio.desfazer();
+            throw error;
+          });
         return { enviado_para: found.email, mensagem: "Email enviado" };
       },
     );

@@ -6,21 +6,50 @@ import { AppError } from "../../errors";
 import { currentProfile } from "../../auth/guard";
 
 /**
- * Guessing visitors' codes (gatehouse-spec §10): each code or QR code that matches nothing counts
- * against the user and against the client address (shared by every instance, in the database); a
- * full window answers 429 until it ends. A code that opens an authorisation counts nothing, so a
- * busy gate is never slowed down by its own visitors.
+ * The shape of what the gate read: a well-formed short code (8 characters of the alphabet, the
+ * only thing that can be guessed) or anything else (malformed typing, a USB reader's misread, a
+ * QR code, signed or not). Each shape has its own counters, so misreads never spend the budget
+ * of codes and a valid code after a few misreads still opens.
+ */
+export type FormaDoCodigo = "codigo" | "outro";
+
+/**
+ * What is not a well-formed code cannot open anything by chance (a QR's signature cannot be
+ * guessed), so its window only guards the server's work: five times the room of codes.
+ */
+const FOLGA_OUTRO = 5;
+const folga = (rule: RateLimitRule): RateLimitRule => ({ window: rule.window, max: rule.max * FOLGA_OUTRO });
+
+/** A slot taken for one lookup: given back when the code opened an authorisation. */
+export interface TentativaDeCodigo {
+  acertou(): Promise<void>;
+}
+
+/**
+ * Guessing visitors' codes (gatehouse-spec §10, docs/decisions/0005-limites-de-tentativas.md):
+ * per gate (the console's condominium and its user) and per client address, each per shape;
+ * shared by every instance, in the database. Each lookup takes its slots before it is evaluated
+ * (one statement per counter), so a burst of concurrent codes evaluates no more than the limit;
+ * a code that opens an authorisation gives them back, so a busy gate is never slowed down by its
+ * own visitors. A full window answers 429 until it ends.
  */
 export function limiteDeCodigos(db: Db, rules: { porUsuario: RateLimitRule; porEndereco: RateLimitRule }) {
-  const porUsuario = createAttemptLimiter(db, rules.porUsuario);
-  const porEndereco = createAttemptLimiter(db, rules.porEndereco);
-  const keys = (request: FastifyRequest) => ({ usuario: `codigo-usuario:${currentProfile(request).id}`, endereco: attemptKey("codigo-endereco", request.ip) });
+  const limites = {
+    codigo: { porPortaria: createAttemptLimiter(db, rules.porUsuario), porEndereco: createAttemptLimiter(db, rules.porEndereco) },
+    outro: { porPortaria: createAttemptLimiter(db, folga(rules.porUsuario)), porEndereco: createAttemptLimiter(db, folga(rules.porEndereco)) },
+  };
   return {
-    /** Throws 429 while the user or the address used up its window. */
-    async verificar(request: FastifyRequest): Promise<void> {
-      const k = keys(request);
-      const [u, e] = await Promise.all([porUsuario.blockedFor(k.usuario), porEndereco.blockedFor(k.endereco)]);
-      const wait = Math.max(u, e);
+    /** Takes the slots of one lookup, or throws 429 while the gate or the address used up its window. */
+    async tentar(request: FastifyRequest, condominioId: string, forma: FormaDoCodigo): Promise<TentativaDeCodigo> {
+      const { porPortaria, porEndereco } = limites[forma];
+      const portaria = `codigo-portaria:${forma}:${condominioId}:${currentProfile(request).id}`;
+      const endereco = attemptKey(`codigo-endereco:${forma}`, request.ip);
+      let wait = await porPortaria.take(portaria);
+      if (!wait) {
+        wait = await porEndereco.take(endereco);
+        // Refused by the address: this gate spent nothing.
+        if (wait) await porPortaria.release(portaria);
+      }
       if (wait > 0) {
         const minutos = Math.max(1, Math.ceil(wait / 60));
         throw new AppError(
@@ -30,11 +59,11 @@ export function limiteDeCodigos(db: Db, rules: { porUsuario: RateLimitRule; porE
           `Muitos códigos inválidos em pouco tempo. Tente novamente em ${minutos} ${minutos === 1 ? "minuto" : "minutos"}.`,
         );
       }
-    },
-    /** Counts a code that matched nothing. */
-    async errou(request: FastifyRequest): Promise<void> {
-      const k = keys(request);
-      await Promise.all([porUsuario.hit(k.usuario), porEndereco.hit(k.endereco)]);
+      return {
+        async acertou() {
+          await Promise.all([porPortaria.release(portaria), porEndereco.release(endereco)]);
+        },
+      };
     },
   };
 }
