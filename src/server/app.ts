@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from "./email/mailer";
 import { createOutbox, type Outbox } from "./email/outbox";
 import { createAttemptLimiter } from "./auth/attempt-limiter";
 import { startHousekeeping } from "./housekeeping";
+import { leiturasLongas } from "./db/leituras-longas";
 import { registerErrorHandler } from "./http/error-handler";
 import { isDocsRoute, registerDocsPage, registerOpenApi } from "./http/openapi";
 import { responseSerializer } from "./http/serializer";
@@ -111,6 +112,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   const secret = config.authSecret ?? (await loadAuthSecret(db));
   const auth = createAuth({ config, db, outbox, recoveryLimiter, secret, log: app.log });
   startHousekeeping(app, db, outbox);
+  // Before any route: its hooks count every other request in flight (db/leituras-longas.ts).
+  const leituras = leiturasLongas(app, deps.database.kind);
   const metrics = registerMetrics(app, deps.database, outbox);
 
   const routes: PortalApp["routes"] = [];
@@ -171,7 +174,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(controleAcessoRoutes(db, { qrSecret, limiteCodigos, agora }));
   await app.register(visitantesRoutes({ db, outbox, qrSecret, agora }));
   await app.register(bloqueiosRoutes(db, listTotals));
-  await app.register(registrosRoutes(db, listTotals));
+  await app.register(registrosRoutes(db, listTotals, leituras));
   await registerDocsPage(app);
 
   if (config.clientDir) await registerStaticSite(app, config.clientDir);

@@ -24,6 +24,12 @@ interface Row extends Record<string, unknown> {
 
 const CHUNK = 5_000;
 
+/** How a long walk is paged: rows per page and what to do between pages (db/leituras-longas.ts). */
+export interface Paginas {
+  pagina: number;
+  pausa(): Promise<void>;
+}
+
 /**
  * Walks a condominium's chain of access records in order (gatehouse-spec §5 'Verificar
  * integridade'), from `desdeSeq` on (1: the whole history), a chunk at a time: each record must
@@ -31,7 +37,14 @@ const CHUNK = 5_000;
  * personal data too, unless anonymised). The database recomputes the hashes with the same
  * functions its chaining trigger uses (migration 0014).
  */
-export async function verificarCadeia(db: Db, condominioId: string, desdeSeq = 1, ateSeq = Number.MAX_SAFE_INTEGER): Promise<VerificacaoCadeia> {
+export async function verificarCadeia(
+  db: Db,
+  condominioId: string,
+  desdeSeq = 1,
+  ateSeq = Number.MAX_SAFE_INTEGER,
+  paginas?: Paginas,
+): Promise<VerificacaoCadeia> {
+  const chunk = paginas?.pagina ?? CHUNK;
   let verificados = 0;
   let previous: { seq: number; hash: string } | null = null;
   if (desdeSeq > 1) {
@@ -52,7 +65,7 @@ export async function verificarCadeia(db: Db, condominioId: string, desdeSeq = 1
           from portaria_web_registros_acesso r
           where r.condominio_id = ${condominioId} and r.seq >= ${from} and r.seq <= ${ateSeq}
           order by r.seq
-          limit ${CHUNK}`,
+          limit ${chunk}`,
     );
     for (const row of rows) {
       const seq = Number(row.seq);
@@ -73,7 +86,8 @@ export async function verificarCadeia(db: Db, condominioId: string, desdeSeq = 1
       verificados++;
       previous = { seq, hash: row.hash };
     }
-    if (rows.length < CHUNK) return { integra: true, verificados };
+    if (rows.length < chunk) return { integra: true, verificados };
     from = previous!.seq + 1;
+    await paginas?.pausa();
   }
 }

@@ -3,7 +3,7 @@ import { registroAlteradoMessage, registrosIntegrosMessage, type VerificacaoInte
 import { formatDateTime, today } from "../../../shared/time";
 import type { Db } from "../../db/client";
 import { registrosAcesso, registrosCadeia } from "../../db/schema";
-import { verificarCadeia } from "./cadeia";
+import { verificarCadeia, type Paginas } from "./cadeia";
 import { seqRangeOfPeriod } from "./repository";
 
 const integros = (verificados: number): VerificacaoIntegridade => ({ integra: true, verificados, mensagem: registrosIntegrosMessage(verificados) });
@@ -14,7 +14,12 @@ const integros = (verificados: number): VerificacaoIntegridade => ({ integra: tr
  * present, its end compared with the chain head, so that records removed from the end are noticed
  * too. The head is read first: records registered during the walk are not taken for removed ones.
  */
-export async function verificarIntegridade(db: Db, condominioId: string, periodo?: { de: string; ate: string }): Promise<VerificacaoIntegridade> {
+export async function verificarIntegridade(
+  db: Db,
+  condominioId: string,
+  periodo?: { de: string; ate: string },
+  paginas?: Paginas,
+): Promise<VerificacaoIntegridade> {
   const [head] = await db.select({ ultimo_seq: registrosCadeia.ultimo_seq }).from(registrosCadeia).where(eq(registrosCadeia.condominio_id, condominioId));
   const ultimoSeq = head?.ultimo_seq ?? 0;
   let desde = 1;
@@ -29,7 +34,7 @@ export async function verificarIntegridade(db: Db, condominioId: string, periodo
   }
   if (desde > ate) return integros(0);
 
-  const result = await verificarCadeia(db, condominioId, desde, ate);
+  const result = await verificarCadeia(db, condominioId, desde, ate, paginas);
   if (!result.integra) {
     const { id, registrado_em, nome_pessoa } = result.registro;
     return {
