@@ -19,6 +19,7 @@ import { condominioInScope, scopeOf } from "../../scope";
 import type { ListTotals } from "../common";
 import { copyOut } from "../../db/copy";
 import type { LeiturasLongas } from "../../db/leituras-longas";
+import type { Cadeia } from "./selos";
 import { crlf, csvHeader, csvRow } from "./csv";
 import { verificarIntegridade } from "./integridade";
 import { registrosRepository } from "./repository";
@@ -33,7 +34,7 @@ const csvBody = z.string() as z.ZodType<string | Readable>;
 
 // Registros (gatehouse-spec §5): the list, its CSV export (recorded) and the integrity check.
 export const registrosRoutes =
-  (db: Db, totals?: ListTotals, leituras?: LeiturasLongas): FastifyPluginAsyncZod =>
+  (db: Db, totals?: ListTotals, leituras?: LeiturasLongas, cadeia?: Cadeia): FastifyPluginAsyncZod =>
   async (app) => {
     const repo = registrosRepository(db, totals);
 
@@ -115,7 +116,7 @@ export const registrosRoutes =
         const periodo = de || ate ? resolvePeriodo({ de, ate }, today()) : undefined;
         const sair = leituras ? await leituras.entrar() : () => undefined;
         try {
-          return await verificarIntegridade(db, condominio_id, periodo, leituras);
+          return await verificarIntegridade(db, condominio_id, periodo, leituras, cadeia);
         } finally {
           sair();
         }
