@@ -65,18 +65,26 @@ async function conferirCadeias(config: AppConfig) {
       console.log("Cadeia dos registros: backup anterior aos selos; será selada na partida do portal.");
       return;
     }
-    const cadeia = { chave: carregarChave(config).chave, checkpointDir: resolve(config.checkpointDir ?? resolve(config.dataDir, "checkpoints")) };
+    const chave = carregarChave(config, { gerar: false });
+    if (!chave) {
+      console.error(
+        "ATENÇÃO: chave da cadeia dos registros não encontrada (CHAIN_KEY ou CHAIN_KEY_FILE / DATA_DIR/cadeia.key): a cadeia não foi conferida. " +
+          "Use a chave da instalação de origem; sem ela, 'Verificar integridade' não confere os selos (docs/operations.md).",
+      );
+      return;
+    }
+    const cadeia = { chave: chave.chave, checkpointDir: resolve(config.checkpointDir ?? resolve(config.dataDir, "checkpoints")) };
     const { verificadas, quebradas } = await verificarTodasAsCadeias(database.db, cadeia);
     if (!quebradas.length) {
       console.log(`Cadeia dos registros: ${verificadas} condomínio(s) conferidos com a chave e os checkpoints de ${cadeia.checkpointDir}: íntegros.`);
       return;
     }
     console.error(
-      `Cadeia dos registros: ${quebradas.length} de ${verificadas} condomínio(s) NÃO conferem com a chave e os checkpoints de ${cadeia.checkpointDir}:`,
+      `ATENÇÃO: cadeia dos registros: ${quebradas.length} de ${verificadas} condomínio(s) NÃO conferem com a chave e os checkpoints de ${cadeia.checkpointDir}:`,
     );
     for (const q of quebradas) console.error(`  ${q.nome}: ${q.mensagem}`);
+    // Said loudly, not failed: the data is restored; what it lacks is for the operator to judge.
     console.error("Um backup anterior ao último checkpoint não tem os registros feitos depois dele; confira antes de pôr o portal no ar.");
-    process.exitCode = 2;
   } finally {
     await database.close();
     lock?.release();

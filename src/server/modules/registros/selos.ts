@@ -34,11 +34,21 @@ export const mesmoSelo = (a: string, b: string) => a.length === b.length && timi
  * The key: CHAIN_KEY as given, or the file (CHAIN_KEY_FILE, default DATA_DIR/cadeia.key: next to
  * the embedded database, never inside it nor in its backups), generated on first start.
  */
-export function carregarChave(config: { chainKey?: string; chainKeyFile?: string; dataDir: string }): { chave: Buffer; origem: string; gerada: boolean } {
+export function carregarChave(config: { chainKey?: string; chainKeyFile?: string; dataDir: string }): { chave: Buffer; origem: string; gerada: boolean };
+export function carregarChave(
+  config: { chainKey?: string; chainKeyFile?: string; dataDir: string },
+  opcoes: { gerar: false },
+): { chave: Buffer; origem: string; gerada: boolean } | null;
+export function carregarChave(
+  config: { chainKey?: string; chainKeyFile?: string; dataDir: string },
+  opcoes: { gerar?: boolean } = {},
+): { chave: Buffer; origem: string; gerada: boolean } | null {
   if (config.chainKey) return { chave: Buffer.from(config.chainKey, "utf8"), origem: "CHAIN_KEY", gerada: false };
   if (!config.chainKeyFile && !config.dataDir) throw new Error("Chave da cadeia: defina CHAIN_KEY, CHAIN_KEY_FILE ou DATA_DIR.");
   const file = resolve(config.chainKeyFile ?? join(config.dataDir, "cadeia.key"));
   let gerada = false;
+  // A restore, say, only reads a key: one made up now would vouch for nothing.
+  if (!existsSync(file) && opcoes.gerar === false) return null;
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
     // "wx": two instances starting at once never overwrite each other's key.
