@@ -263,6 +263,23 @@ describe("'Verificar integridade' against an attacker with the database's creden
     expect((await verificar(condominioId)).mensagem).toBe("Registros íntegros: 3 verificados.");
   });
 
+  it("finds a record passed off as anonymised with another name (anonymisation only blanks)", async () => {
+    const condominioId = await condominioComRegistros("Residencial Disfarce", 3);
+    const c = `'${condominioId}'`;
+    const trocar = async (como: (statement: string) => Promise<unknown>) => {
+      await como("alter table portaria_web_registros_acesso disable trigger user");
+      await como(`update portaria_web_registros_acesso set nome_pessoa = 'Outra Pessoa', anonimizado_em = now() where condominio_id = ${c} and seq = 2`);
+      await como("alter table portaria_web_registros_acesso enable trigger user");
+    };
+    if (t.database.kind === "postgres") {
+      expect(pgErrorCode(await falha(trocar(amb.comoApp)))).toBe("42501");
+      await trocar(amb.comoDono);
+    } else await trocar(amb.comoApp);
+    const result = await verificar(condominioId);
+    expect(result).toMatchObject({ integra: false, verificados: 1 });
+    expect(result.mensagem).toMatch(/, Outra Pessoa\.$/);
+  });
+
   it("finds the whole table emptied, and a check of every chain (as after a restore) says which", async () => {
     const condominioId = await condominioComRegistros("Residencial Esvaziado", 4);
     expect(await gravarCheckpoints(db, t.cadeia, [condominioId])).toBe(1);

@@ -49,7 +49,7 @@ const quebrado = (row: Row): RegistroQuebrado => ({
  * Walks a condominium's chain of access records in order (gatehouse-spec §5 'Verificar
  * integridade'), from `desdeSeq` on (1: the whole history), a chunk at a time: each record must
  * carry the hash of the one before it, have the next number, and hash to what it says (its
- * personal data too, unless anonymised). The database recomputes the hashes with the same
+ * personal data too, unless anonymised, and then blank as the retention job leaves it). The database recomputes the hashes with the same
  * functions its chaining trigger uses (migration 0014).
  *
  * With the key (`opcoes.chave`), the seals too (selos.ts): each seal must be the key's, and each
@@ -86,7 +86,10 @@ export async function verificarCadeia(
       db,
       sql`select r.id, r.seq, r.registrado_em, r.nome_pessoa, r.hash, r.hash_anterior,
             portaria_web_registro_hash(r) = r.hash as hash_ok,
-            (r.anonimizado_em is not null or portaria_web_registro_dados_hash(r) = r.dados_hash) as dados_ok,
+            case when r.anonimizado_em is null then portaria_web_registro_dados_hash(r) = r.dados_hash
+              -- Anonymised: blank, exactly as the retention job leaves it (never another name).
+              else r.nome_pessoa = 'Anonimizado' and r.documento is null and r.placa is null and r.autorizado_por is null and r.observacao is null
+            end as dados_ok,
             s.tipo as selo_tipo, s.selo
           from portaria_web_registros_acesso r
           left join portaria_web_registros_selos s on s.condominio_id = r.condominio_id and s.seq = r.seq
