@@ -144,6 +144,9 @@ export interface Checkpoint {
 const macDoCheckpoint = (chave: Buffer, c: Omit<Checkpoint, "mac">) =>
   hmac(chave, `checkpoint|${c.v}|${c.condominio_id}|${c.ultimo_id}|${c.ultimo_seq}|${c.registros}|${c.hash}|${c.em}`);
 
+/** A checkpoint with its signature. */
+export const assinarCheckpoint = (chave: Buffer, corpo: Omit<Checkpoint, "mac">): Checkpoint => ({ ...corpo, mac: macDoCheckpoint(chave, corpo) });
+
 const arquivoDe = (dir: string, condominioId: string) => join(dir, `${condominioId}.jsonl`);
 
 /** The latest valid checkpoint of a condominium (the highest number), or null; lines whose signature fails are ignored. */
@@ -221,7 +224,7 @@ export async function gravarCheckpoints(db: Db, cadeia: Cadeia, condominioIds?: 
       hash: cabeca.hash,
       em: new Date().toISOString(),
     };
-    await appendFile(arquivoDe(dir, cabeca.condominio_id), `${JSON.stringify({ ...corpo, mac: macDoCheckpoint(cadeia.chave, corpo) })}\n`, { mode: 0o600 });
+    await appendFile(arquivoDe(dir, cabeca.condominio_id), `${JSON.stringify(assinarCheckpoint(cadeia.chave, corpo))}\n`, { mode: 0o600 });
     gravados++;
   }
   return gravados;
