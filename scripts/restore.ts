@@ -1,7 +1,14 @@
 // `npm run restore -- <arquivo> [--force]`: restores a backup made by `npm run backup` into the
 // configured database (DATA_DIR's PGlite, or DATABASE_URL's PostgreSQL), with the portal stopped,
-// then checks the result (foreign keys, row counts). See docs/operations.md.
-import { ConfigError, loadConfig } from "../src/server/config";
+// then checks the result (foreign keys, row counts, the access records' chains against the key
+// and the checkpoints). See docs/operations.md.
+import { resolve } from "node:path";
+import { sql } from "drizzle-orm";
+import { ConfigError, loadConfig, type AppConfig } from "../src/server/config";
+import { openPglite, openPostgres, queryRows, type Database } from "../src/server/db/client";
+import { lockDataDir, type DataDirLock } from "../src/server/db/data-dir-lock";
+import { verificarTodasAsCadeias } from "../src/server/modules/registros/integridade";
+import { carregarChave } from "../src/server/modules/registros/selos";
 import { BackupError, restoreBackup } from "../src/server/db/backup";
 import { DataDirLockedError } from "../src/server/db/data-dir-lock";
 
@@ -35,7 +42,53 @@ async function main() {
     throw new BackupError("A verificação de integridade falhou: veja as linhas acima.");
   }
   console.log(`Integridade: ${report.foreignKeys.length} chaves estrangeiras conferidas, nenhuma linha órfã.`);
+  await conferirCadeias(config);
   console.log("Inicie o portal (npm start): as migrações que faltarem rodam na partida.");
+}
+
+/**
+ * The access records' chains of the restored data against the key and the checkpoints kept
+ * outside the database: a backup older than the last checkpoint lacks records, and this says so
+ * before the portal runs on it (docs/operations.md).
+ */
+async function conferirCadeias(config: AppConfig) {
+  let lock: DataDirLock | undefined;
+  let database: Database;
+  if (config.databaseUrl) database = await openPostgres(config.migrationDatabaseUrl ?? config.databaseUrl, undefined, 1);
+  else {
+    lock = lockDataDir(resolve(config.dataDir));
+    database = await openPglite(resolve(config.dataDir, "pglite"));
+  }
+  try {
+    const [selos] = await queryRows<{ ok: boolean }>(database.db, sql`select to_regclass('public.portaria_web_registros_selos') is not null as ok`);
+    if (!selos?.ok) {
+      console.log("Cadeia dos registros: backup anterior aos selos; será selada na partida do portal.");
+      return;
+    }
+    const chave = carregarChave(config, { gerar: false });
+    if (!chave) {
+      console.error(
+        "ATENÇÃO: chave da cadeia dos registros não encontrada (CHAIN_KEY ou CHAIN_KEY_FILE / DATA_DIR/cadeia.key): a cadeia não foi conferida. " +
+          "Use a chave da instalação de origem; sem ela, 'Verificar integridade' não confere os selos (docs/operations.md).",
+      );
+      return;
+    }
+    const cadeia = { chave: chave.chave, checkpointDir: resolve(config.checkpointDir ?? resolve(config.dataDir, "checkpoints")) };
+    const { verificadas, quebradas } = await verificarTodasAsCadeias(database.db, cadeia);
+    if (!quebradas.length) {
+      console.log(`Cadeia dos registros: ${verificadas} condomínio(s) conferidos com a chave e os checkpoints de ${cadeia.checkpointDir}: íntegros.`);
+      return;
+    }
+    console.error(
+      `ATENÇÃO: cadeia dos registros: ${quebradas.length} de ${verificadas} condomínio(s) NÃO conferem com a chave e os checkpoints de ${cadeia.checkpointDir}:`,
+    );
+    for (const q of quebradas) console.error(`  ${q.nome}: ${q.mensagem}`);
+    // Said loudly, not failed: the data is restored; what it lacks is for the operator to judge.
+    console.error("Um backup anterior ao último checkpoint não tem os registros feitos depois dele; confira antes de pôr o portal no ar.");
+  } finally {
+    await database.close();
+    lock?.release();
+  }
 }
 
 main().catch((error: unknown) => {

@@ -4,6 +4,7 @@ import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { createAuth } from "../src/server/auth/auth";
 import { ConfigError, loadConfig } from "../src/server/config";
+import { carregarChave } from "../src/server/modules/registros/selos";
 import { openPglite, openPostgres, type Database } from "../src/server/db/client";
 import { DataDirLockedError, lockDataDir, type DataDirLock } from "../src/server/db/data-dir-lock";
 import { DEMO_DOMAIN, DEMO_PASSWORD, DemoRefusedError, seedDemo } from "../src/server/db/demo-data";
@@ -66,7 +67,8 @@ async function main() {
   let lock: DataDirLock | undefined;
   let database: Database;
   if (config.databaseUrl) {
-    database = await openPostgres(config.databaseUrl, undefined, 2);
+    // The demo replaces its own history with the triggers off: the tables' owner's work.
+    database = await openPostgres(config.migrationDatabaseUrl ?? config.databaseUrl, undefined, 2);
   } else {
     const dataDir = resolve(config.dataDir);
     lock = lockDataDir(dataDir); // never beside a running portal on the same directory
@@ -85,7 +87,8 @@ async function main() {
     console.error(
       `Gerando dados de demonstração (escala ${scale}) em ${database.kind === "pglite" ? `PGlite (${resolve(config.dataDir)})` : "PostgreSQL (DATABASE_URL)"}...`,
     );
-    const result = await seedDemo(database.db, auth, { scale, force, onProgress: progressBar() });
+    const { chave } = carregarChave(config);
+    const result = await seedDemo(database.db, auth, { scale, force, onProgress: progressBar(), chave });
     // Fresh bulk data: planner statistics and the visibility map now, as autovacuum would do
     // later on PostgreSQL (PGlite has none; see src/server/db/maintenance.ts).
     console.error("  atualizando as estatísticas do banco (vacuum analyze)...");

@@ -1,3 +1,4 @@
+import { join, resolve } from "node:path";
 import compress from "@fastify/compress";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
@@ -14,6 +15,8 @@ import { createAttemptLimiter } from "./auth/attempt-limiter";
 import { createPasswordAttemptLimit } from "./auth/sign-in-limit";
 import { limiteDeEnvios } from "./email/limite-envios";
 import { startHousekeeping } from "./housekeeping";
+import { leiturasLongas } from "./db/leituras-longas";
+import { carregarChave, iniciarSelagem, usarCadeia, type Cadeia } from "./modules/registros/selos";
 import { registerErrorHandler } from "./http/error-handler";
 import { isDocsRoute, registerDocsPage, registerOpenApi } from "./http/openapi";
 import { responseSerializer } from "./http/serializer";
@@ -57,6 +60,8 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Now, in ms, for the gate's pre-authorisation rules (tests move it); Date.now by default. */
   agora?: () => number;
+  /** The access records' chain key and checkpoint directory; by default from the config (CHAIN_KEY...). */
+  cadeia?: Cadeia;
 }
 
 export interface PortalApp {
@@ -67,6 +72,8 @@ export interface PortalApp {
   outbox: Outbox;
   /** Requests by route and status, the pool, the outbox: served by main.ts on METRICS_PORT. */
   metrics: PortalMetrics;
+  /** The access records' chain key and checkpoints (registros/selos.ts). */
+  cadeia: Cadeia;
   /**
    * Every route the app registered, with its access declaration and the names of the query
    * parameters and body fields its schema declares (for the route-table tests: authorization
@@ -115,7 +122,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   const recoveryLimiter = createAttemptLimiter(db, config.rateLimits.recoveryPerAddress);
   const secret = config.authSecret ?? (await loadAuthSecret(db));
   const auth = createAuth({ config, db, outbox, recoveryLimiter, secret, log: app.log });
-  startHousekeeping(app, db, outbox);
+  // The access records' chain key (never in the database) and checkpoints (registros/selos.ts).
+  const cadeia: Cadeia = deps.cadeia ?? {
+    chave: carregarChave(config).chave,
+    checkpointDir: config.checkpointDir ?? (config.dataDir ? join(resolve(config.dataDir), "checkpoints") : undefined),
+  };
+  usarCadeia(db, cadeia);
+  const selados = await iniciarSelagem(db, cadeia.chave);
+  if (selados) app.log.warn(`Cadeia dos registros: primeira partida com a chave; o histórico de ${selados} condomínio(s) foi selado como está agora.`);
+  startHousekeeping(app, db, outbox, cadeia);
+  // Before any route: its hooks count every other request in flight (db/leituras-longas.ts).
+  const leituras = leiturasLongas(app, deps.database.kind);
   const metrics = registerMetrics(app, deps.database, outbox);
 
   const routes: PortalApp["routes"] = [];
@@ -177,7 +194,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(controleAcessoRoutes(db, { qrSecret, limiteCodigos, agora }));
   await app.register(visitantesRoutes({ db, outbox, envios, qrSecret, agora }));
   await app.register(bloqueiosRoutes(db, listTotals));
-  await app.register(registrosRoutes(db, listTotals));
+  await app.register(registrosRoutes(db, listTotals, leituras, cadeia));
   await registerDocsPage(app);
 
   if (config.clientDir) await registerStaticSite(app, config.clientDir);
@@ -186,5 +203,5 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
       throw notFound();
     });
 
-  return { app, auth, mailer, outbox, routes, metrics };
+  return { app, auth, mailer, outbox, routes, metrics, cadeia };
 }

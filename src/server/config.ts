@@ -9,6 +9,14 @@ const envSchema = z.object({
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  // The owner of the tables, for the migrations; DATABASE_URL is then a role that may only insert
+  // and read the access records (docs/operations.md).
+  MIGRATION_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  // The key that seals the access records' chain, never kept in the database: given, or in a file
+  // (generated on first start; default DATA_DIR/cadeia.key). And where signed checkpoints go.
+  CHAIN_KEY: z.string().min(32, "CHAIN_KEY precisa ter pelo menos 32 caracteres").optional(),
+  CHAIN_KEY_FILE: z.string().min(1).optional(),
+  CHECKPOINT_DIR: z.string().min(1).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("Sentinela Segurança Eletrônica <nao-responda@localhost>"),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -55,6 +63,13 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL: the tables' owner, which runs the migrations (unset: DATABASE_URL's role does). */
+  migrationDatabaseUrl?: string;
+  /** The chain's key (CHAIN_KEY), or the file that holds it (CHAIN_KEY_FILE; default DATA_DIR/cadeia.key). */
+  chainKey?: string;
+  chainKeyFile?: string;
+  /** Where the chain's signed checkpoints are written (default DATA_DIR/checkpoints). */
+  checkpointDir?: string;
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
@@ -142,6 +157,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    migrationDatabaseUrl: e.MIGRATION_DATABASE_URL,
+    chainKey: e.CHAIN_KEY,
+    chainKeyFile: e.CHAIN_KEY_FILE,
+    checkpointDir: e.CHECKPOINT_DIR,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl,

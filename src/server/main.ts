@@ -9,6 +9,7 @@ import { serveBackups, type BackupSocket } from "./db/backup-socket";
 import { DataDirLockedError, lockDataDir, type DataDirLock } from "./db/data-dir-lock";
 import { schedulePgliteMaintenance } from "./db/maintenance";
 import { seed } from "./db/seed";
+import { carregarChave } from "./modules/registros/selos";
 import { createLogger, logFormatFor } from "./logging";
 import { serveMetrics } from "./metrics";
 
@@ -24,7 +25,7 @@ async function main() {
   let database: Database;
   const dataDir = resolve(config.dataDir);
   if (config.databaseUrl) {
-    database = await openPostgres(config.databaseUrl, undefined, config.databasePoolMax);
+    database = await openPostgres(config.databaseUrl, undefined, config.databasePoolMax, config.migrationDatabaseUrl);
   } else {
     lock = lockDataDir(dataDir);
     database = await openPglite(resolve(dataDir, "pglite"));
@@ -32,7 +33,10 @@ async function main() {
   await database.migrate();
 
   const logger = createLogger(config);
-  const { app, auth, mailer, metrics } = await buildApp(config, { database, logger });
+  // The chain's key, read (or generated) here to say where it is; never in the database.
+  const chave = carregarChave(config);
+  const cadeia = { chave: chave.chave, checkpointDir: resolve(config.checkpointDir ?? resolve(dataDir, "checkpoints")) };
+  const { app, auth, mailer, metrics } = await buildApp(config, { database, logger, cadeia });
   const seeded = await seed(database.db, auth, { email: config.adminEmail, password: config.adminPassword });
   const maintenance = schedulePgliteMaintenance(database, (line) => app.log.info(line));
 
@@ -80,6 +84,13 @@ async function main() {
     banner.push(`Entre em ${config.publicUrl}/login como administrador: ${seeded.administradores.join(", ")}.`);
   } else {
     banner.push("Aviso: nenhum administrador ativo. Reative um pelo banco de dados (docs/operations.md).");
+  }
+  if (chave.gerada) banner.push(`Chave da cadeia dos registros gerada em ${chave.origem}: guarde uma cópia fora do servidor (docs/operations.md).`);
+  banner.push(`Checkpoints da cadeia dos registros: ${cadeia.checkpointDir}`);
+  if (database.kind === "postgres" && !config.migrationDatabaseUrl) {
+    banner.push(
+      "Aviso: MIGRATION_DATABASE_URL não configurado: o papel do portal é o dono das tabelas e pode alterar os registros de acesso; a cadeia vale então o que valem a chave (CHAIN_KEY) e os checkpoints fora do banco (docs/operations.md).",
+    );
   }
   if (!config.smtpUrl) {
     banner.push("Aviso: SMTP_URL não configurado: nenhum e-mail é entregue (recuperação de senha, convites); cada mensagem vai só para o log.");

@@ -118,5 +118,9 @@ export const MSG = {
   listCursorInvalid: { title: "Dados inválidos", message: "Posição da lista inválida. Recarregue a lista." },
   listCursorWithOffset: { title: "Dados inválidos", message: "Informe after ou offset, não os dois." },
   rateLimited: { title: "Muitas tentativas", message: "Muitas tentativas em pouco tempo. Aguarde um instante e tente novamente." },
+  leiturasLongasOcupadas: {
+    title: "Servidor ocupado",
+    message: "Há exportações e verificações de integridade demais em andamento. Tente novamente em alguns instantes.",
+  },
   internal: INTERNAL_ERROR,
 } as const satisfies Record<string, CatalogueMessage>;

@@ -275,7 +275,8 @@ export interface BackupResult {
 export async function takeBackup(config: AppConfig, file = defaultBackupFile(config)): Promise<BackupResult> {
   file = resolve(file);
   if (config.databaseUrl) {
-    await writeAtomically(file, (partial) => dumpPostgres(config.databaseUrl!, partial));
+    // As the tables' owner when there is one (docs/operations.md, two roles): it reads every schema.
+    await writeAtomically(file, (partial) => dumpPostgres(config.migrationDatabaseUrl ?? config.databaseUrl!, partial));
     return { file, kind: "postgres" };
   }
   const { sql, from } = await dumpPgliteDataDir(resolve(config.dataDir));
@@ -315,7 +316,9 @@ export async function restoreBackup(config: AppConfig, file: string, options: { 
     if (format !== "postgres-custom") {
       throw new BackupError("Este arquivo é um backup do banco embutido (PGlite, SQL). Para restaurá-lo, rode sem DATABASE_URL, com o DATA_DIR de destino.");
     }
-    return { kind: "postgres", report: await restorePostgres(config.databaseUrl, file, force) };
+    // The restored objects belong to the restoring role (--no-owner): the owner, when there is one;
+    // the portal's start then grants its own role again (db/papeis.ts).
+    return { kind: "postgres", report: await restorePostgres(config.migrationDatabaseUrl ?? config.databaseUrl, file, force) };
   }
   if (format === "postgres-custom") {
     throw new BackupError("Este arquivo é um backup do PostgreSQL (pg_dump -Fc). Para restaurá-lo, defina DATABASE_URL com o banco de destino.");

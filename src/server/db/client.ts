@@ -12,6 +12,7 @@ import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema";
+import { grantAppRole } from "./papeis";
 
 /** Both drivers give the same PostgreSQL query builder; code is written once against this type. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -194,7 +195,12 @@ class PreparingClient extends pg.Client {
   }
 }
 
-export async function openPostgres(url: string, folder = migrationsFolder, poolSize = 10): Promise<Database> {
+/**
+ * PostgreSQL at `url` (the portal's role). `migrationUrl`, when given, is the tables' owner: it
+ * runs the migrations and then grants the portal's role what it needs (db/papeis.ts); without it
+ * the portal's role runs them and owns the tables (one role, docs/operations.md).
+ */
+export async function openPostgres(url: string, folder = migrationsFolder, poolSize = 10, migrationUrl?: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -213,13 +219,22 @@ export async function openPostgres(url: string, folder = migrationsFolder, poolS
     // On connections of their own, closed afterwards: the app's connections all open after the
     // migrations, with the database's settings as they left them (random_page_cost, 0017).
     migrate: async () => {
-      const migrations = new pg.Pool({ connectionString: url, max: 2, fallback_application_name: "portal" });
+      const migrations = new pg.Pool({ connectionString: migrationUrl ?? url, max: 2, fallback_application_name: "portal" });
       const lock = await migrations.connect();
       try {
         await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
         const migrationDb = drizzlePg({ client: migrations, schema }) as unknown as Db;
         await migratePg(migrationDb as never, { migrationsFolder: folder });
         await createPendingUniqueIndexes(migrationDb);
+        if (migrationUrl) {
+          const { rows } = await pool.query<{ app: string; owner: string }>(
+            "select current_user as app, (select tableowner from pg_tables where tablename = 'portaria_web_registros_acesso') as owner",
+          );
+          // Two names for one role would grant nothing: the portal would still own the records.
+          if (rows[0]!.app === rows[0]!.owner)
+            throw new Error("MIGRATION_DATABASE_URL e DATABASE_URL usam o mesmo papel; o papel do portal não pode ser o dono das tabelas.");
+          await grantAppRole(lock, rows[0]!.app);
+        }
       } finally {
         await lock.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]).catch(() => undefined);
         lock.release();

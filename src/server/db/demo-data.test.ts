@@ -33,7 +33,7 @@ describe("seed:demo", () => {
 
   beforeAll(async () => {
     app = await createTestApp();
-    result = await seedDemo(app.database.db, app.auth, { scale: SCALE });
+    result = await seedDemo(app.database.db, app.auth, { scale: SCALE, chave: app.cadeia.chave });
   });
   afterAll(async () => {
     await app?.close();
@@ -200,7 +200,8 @@ describe("seed:demo", () => {
     expect(result.historico.presencas).toBe(inside.length);
 
     for (const id of ids.slice(0, 3)) {
-      const verificacao = await verificarCadeia(app.database.db, id);
+      // Sealed with the chain's key, as the portal's own import (registros/selos.ts).
+      const verificacao = await verificarCadeia(app.database.db, id, 1, Number.MAX_SAFE_INTEGER, { chave: app.cadeia.chave });
       expect(verificacao).toEqual({ integra: true, verificados: rows.filter((r) => r.condominio_id === id).length });
       const [head] = await app.database.db.select().from(schema.registrosCadeia).where(eq(schema.registrosCadeia.condominio_id, id));
       const tail = rows.filter((r) => r.condominio_id === id).at(-1)!;
@@ -346,7 +347,7 @@ describe("seed:demo", () => {
         .concat((await app.database.db.select({ placa: schema.veiculos.placa }).from(schema.veiculos)).map((v) => v.placa))
         .sort();
     const before = await snapshot();
-    const again = await seedDemo(app.database.db, app.auth, { scale: SCALE });
+    const again = await seedDemo(app.database.db, app.auth, { scale: SCALE, chave: app.cadeia.chave });
     expect(again.replaced).toBe(true);
     expect(await count(schema.condominios)).toBe(result.counts.condominios);
     expect(await count(schema.moradores)).toBe(result.counts.moradores);
@@ -359,7 +360,8 @@ describe("seed:demo", () => {
     // The history too: replaced (not added to), and its chains verify from 1.
     const ids = await demoCondoIds();
     expect(await historyOf(ids)).toHaveLength(demoRegistros(SCALE));
-    for (const id of ids) expect(await verificarCadeia(app.database.db, id)).toMatchObject({ integra: true });
+    for (const id of ids)
+      expect(await verificarCadeia(app.database.db, id, 1, Number.MAX_SAFE_INTEGER, { chave: app.cadeia.chave })).toMatchObject({ integra: true });
     // The pre-authorisations too (replaced, not added to).
     const [autorizacoes] = await app.database.db.select({ n: sql<number>`count(*)::int` }).from(schema.autorizacoesVisita);
     expect(autorizacoes!.n).toBe(result.historico.autorizacoes);

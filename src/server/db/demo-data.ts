@@ -13,6 +13,7 @@ import {
   type HistoricoPrestador,
   type HistoricoResult,
 } from "./demo-historico";
+import { selarCabecas } from "../modules/registros/selos";
 import {
   account,
   condominios,
@@ -79,6 +80,8 @@ export interface DemoOptions {
   batchSize?: number;
   /** The end of the twelve months of history (default: now). */
   now?: Date;
+  /** The access records' chain key: the history written is sealed with it (registros/selos.ts). */
+  chave?: Buffer;
 }
 
 export interface DemoResult {
@@ -1042,6 +1045,13 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
       batchSize: Math.max(batchSize, 5000),
       onProgress,
     });
+    // The demo's history is the portal's own import: sealed at each chain's head, as a batch.
+    if (options.chave)
+      await selarCabecas(
+        tx,
+        options.chave,
+        condos.map((c) => c.id),
+      );
 
     await tx
       .insert(portalSettings)

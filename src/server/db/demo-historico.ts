@@ -202,7 +202,7 @@ export async function removeHistorico(tx: Db, demoLike: string): Promise<void> {
   await withoutUserTriggers(tx, async () => {
     if (others!.n === 0) {
       // Only demo history in the table (the usual case): emptied at once, without dead rows.
-      await tx.execute(sql`truncate portaria_web_presencas, portaria_web_registros_acesso, portaria_web_registros_cadeia`);
+      await tx.execute(sql`truncate portaria_web_presencas, portaria_web_registros_acesso, portaria_web_registros_cadeia, portaria_web_registros_selos`);
       return;
     }
     await tx.delete(presencas).where(inArray(presencas.condominio_id, ids));
@@ -212,6 +212,9 @@ export async function removeHistorico(tx: Db, demoLike: string): Promise<void> {
     await tx.delete(registrosAcesso).where(inArray(registrosAcesso.condominio_id, ids));
     await tx.execute(sql`drop index portaria_web_registros_corrige_tmp`);
     await tx.delete(registrosCadeia).where(inArray(registrosCadeia.condominio_id, ids));
+    await tx.execute(
+      sql`delete from portaria_web_registros_selos where condominio_id in (select id from portaria_web_condominios where email like ${demoLike})`,
+    );
   });
   // Pre-authorisations of demo condominiums (their units go with the demo), once no record points at them.
   await tx.delete(autorizacoesVisita).where(inArray(autorizacoesVisita.condominio_id, demoCondos(tx, demoLike)));
@@ -220,9 +223,11 @@ export async function removeHistorico(tx: Db, demoLike: string): Promise<void> {
 async function withoutUserTriggers(tx: Db, work: () => Promise<void>): Promise<void> {
   await tx.execute(sql`alter table portaria_web_registros_acesso disable trigger user`);
   await tx.execute(sql`alter table portaria_web_registros_cadeia disable trigger user`);
+  await tx.execute(sql`alter table portaria_web_registros_selos disable trigger user`);
   await work();
   await tx.execute(sql`alter table portaria_web_registros_acesso enable trigger user`);
   await tx.execute(sql`alter table portaria_web_registros_cadeia enable trigger user`);
+  await tx.execute(sql`alter table portaria_web_registros_selos enable trigger user`);
 }
 
 const MOTIVOS_BLOQUEIO_PESSOA = [

@@ -13,6 +13,8 @@ import { createMailer } from "../email/mailer";
 
 export const TEST_ORIGIN = "http://localhost:3999";
 export const ADMIN = { email: "admin@teste.local", password: "Senha-do-admin-1" };
+/** The access records' chain key of the tests (registros/selos.ts). */
+export const TEST_CHAIN_KEY = "chave-da-cadeia-dos-testes-com-32-caracteres-ou-mais";
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
@@ -39,6 +41,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
       emailsPorAutorizacao: { window: 3600, max: 1000 },
     },
     session: DEFAULT_SESSION_LIMITS,
+    chainKey: TEST_CHAIN_KEY,
     ...overrides,
     ...(overrides.publicUrl && !overrides.trustedOrigins ? { trustedOrigins: [new URL(overrides.publicUrl).origin] } : {}),
   };

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { registrosAcesso } from "../db/schema";
+import { selarCabecas } from "../modules/registros/selos";
+import { TEST_CHAIN_KEY } from "./harness";
 
 export type NovoRegistro = typeof registrosAcesso.$inferInsert;
 
@@ -20,7 +22,8 @@ export const registro = (condominio_id: string, extra: Partial<NovoRegistro> = {
 /**
  * Inserts access records as an import of history does (`portal.importacao`): each keeps its
  * `registrado_em` (the chaining trigger otherwise stamps the clock). In the order given, which
- * is the chain's order.
+ * is the chain's order. Sealed as a batch with the tests' key, as the portal's own import is
+ * (registros/selos.ts).
  */
 export async function importarRegistros(db: Db, rows: NovoRegistro[]) {
   return db.transaction(async (tx) => {
@@ -35,6 +38,7 @@ export async function importarRegistros(db: Db, rows: NovoRegistro[]) {
           .values(rows.slice(i, i + 500))
           .returning()),
       );
+    await selarCabecas(tx, Buffer.from(TEST_CHAIN_KEY, "utf8"), [...new Set(rows.map((row) => row.condominio_id))]);
     return inserted;
   });
 }

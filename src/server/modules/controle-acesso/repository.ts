@@ -18,6 +18,7 @@ import type {
 } from "../../../shared/schemas/controle-acesso";
 import { queryRows, type Db } from "../../db/client";
 import type { AutorizacaoNaPortaria } from "../visitantes/repository";
+import { cadeiaDe, selarRegistro } from "../registros/selos";
 import { condominios, moradores, presencas, prestadores, registrosAcesso, unidades, veiculos } from "../../db/schema";
 import { activeCondominioInScope, condominioInScope, isActiveCondominioInScope, type CondominioScope } from "../../scope";
 import { containsPattern, toIso } from "../common";
@@ -385,14 +386,17 @@ export function controleAcessoRepository(db: Db) {
      * nothing is recorded.
      */
     /**
-     * A record, with the presence it opens or closes, in ONE statement: the chain's lock (taken by
-     * the record's insert trigger) is then held only while the database runs that statement,
-     * never across a round trip to this server, so the gates of a condominium wait on each other
-     * as little as possible. `antes` (a pre-authorisation's use) runs first in the same transaction.
+     * A record, with the presence it opens or closes, in ONE statement, then its seal: the chain's
+     * lock (taken by the record's insert trigger) is held for that statement and the seal's insert
+     * only, so the gates of a condominium wait on each other as little as possible. `antes` (a
+     * pre-authorisation's use) runs first in the same transaction.
      */
     async registrar(registro: NovoRegistro, presenca: { chave: string } | null, saida: { chave: string } | null, antes?: (tx: Tx) => Promise<void>) {
       const escrever = async (q: Db | Tx) => {
-        const record = q.insert(registrosAcesso).values(registro).returning({ id: registrosAcesso.id, registrado_em: registrosAcesso.registrado_em });
+        const record = q
+          .insert(registrosAcesso)
+          .values(registro)
+          .returning({ id: registrosAcesso.id, registrado_em: registrosAcesso.registrado_em, seq: registrosAcesso.seq, hash: registrosAcesso.hash });
         const parts = [sql`registro as (${record.getSQL()})`];
         if (presenca) {
           const aberta = q.insert(presencas).values({
@@ -415,15 +419,19 @@ export function controleAcessoRepository(db: Db) {
           const fechada = q.delete(presencas).where(and(eq(presencas.condominio_id, registro.condominio_id), eq(presencas.pessoa_chave, saida.chave)));
           parts.push(sql`fechada as (${fechada.getSQL()})`);
         }
-        const [row] = await queryRows<{ id: string; registrado_em: Date | string }>(
+        const [row] = await queryRows<{ id: string; registrado_em: Date | string; seq: string | number; hash: string }>(
           q as Db,
-          sql`with ${sql.join(parts, sql`, `)} select id, registrado_em from registro`,
+          sql`with ${sql.join(parts, sql`, `)} select id, registrado_em, seq, hash from registro`,
         );
+        // Sealed in the same transaction (registros/selos.ts): a record is never seen without its
+        // seal. This holds the chain's lock for one more round trip, a short insert.
+        if (cadeia) await selarRegistro(q as Db, cadeia.chave, { condominio_id: registro.condominio_id, seq: Number(row!.seq), hash: row!.hash });
         return { id: row!.id, registrado_em: new Date(row!.registrado_em) };
       };
-      if (!antes) return escrever(db);
+      const cadeia = cadeiaDe(db);
+      if (!antes && !cadeia) return escrever(db);
       return db.transaction(async (tx: Tx) => {
-        await antes(tx);
+        if (antes) await antes(tx);
         return escrever(tx);
       });
     },

@@ -18,6 +18,8 @@ import { forbidden, notFound } from "../../errors";
 import { condominioInScope, scopeOf } from "../../scope";
 import type { ListTotals } from "../common";
 import { copyOut } from "../../db/copy";
+import type { LeiturasLongas } from "../../db/leituras-longas";
+import type { Cadeia } from "./selos";
 import { crlf, csvHeader, csvRow } from "./csv";
 import { verificarIntegridade } from "./integridade";
 import { registrosRepository } from "./repository";
@@ -32,7 +34,7 @@ const csvBody = z.string() as z.ZodType<string | Readable>;
 
 // Registros (gatehouse-spec §5): the list, its CSV export (recorded) and the integrity check.
 export const registrosRoutes =
-  (db: Db, totals?: ListTotals): FastifyPluginAsyncZod =>
+  (db: Db, totals?: ListTotals, leituras?: LeiturasLongas, cadeia?: Cadeia): FastifyPluginAsyncZod =>
   async (app) => {
     const repo = registrosRepository(db, totals);
 
@@ -45,7 +47,7 @@ export const registrosRoutes =
     app.get(
       "/api/registros/exportar",
       {
-        config: { access },
+        config: { access, leituraLonga: true },
         schema: {
           querystring: registroExportQuerySchema,
           response: { 200: { description: "Os registros do filtro em CSV (UTF-8 com BOM, separador ';').", content: { "text/csv": { schema: csvBody } } } },
@@ -56,6 +58,9 @@ export const registrosRoutes =
         const profile = request.session?.profile;
         if (!profile) throw forbidden();
         const filtro = repo.appliedFilter(request.query);
+        // A slot among the long reads (PGlite: a bounded few, db/leituras-longas.ts), held until the last line.
+        const sair = leituras ? await leituras.entrar() : () => undefined;
+        reply.raw.once("close", sair);
         // Recorded before the first row leaves (who, when, which filter); finished with the count.
         const [exportacao] = await db
           .insert(exportacoesRegistros)
@@ -72,13 +77,15 @@ export const registrosRoutes =
               for await (const chunk of copy.stream) yield crlf(chunk as Buffer);
               linhas = copy.rowCount();
             } else {
-              for await (const batch of repo.batches(scope, request.query)) {
+              for await (const batch of repo.batches(scope, request.query, leituras?.pagina)) {
                 yield batch.map(csvRow).join("");
                 linhas += batch.length;
+                await leituras?.pausa();
               }
             }
             completa = true;
           } finally {
+            sair();
             await db
               .update(exportacoesRegistros)
               .set({ linhas, completa, concluida_em: new Date() })
@@ -97,7 +104,7 @@ export const registrosRoutes =
 
     app.post(
       "/api/registros/verificar-integridade",
-      { config: { access }, schema: { body: verificarIntegridadeSchema, response: { 200: verificacaoIntegridadeSchema } } },
+      { config: { access, leituraLonga: true }, schema: { body: verificarIntegridadeSchema, response: { 200: verificacaoIntegridadeSchema } } },
       async (request) => {
         const { condominio_id, de, ate } = request.body;
         // Outside the scope as unknown as a condominium that does not exist (§2).
@@ -107,7 +114,12 @@ export const registrosRoutes =
           .where(and(eq(condominios.id, condominio_id), condominioInScope(scopeOf(request), condominios.id)));
         if (!found) throw notFound();
         const periodo = de || ate ? resolvePeriodo({ de, ate }, today()) : undefined;
-        return verificarIntegridade(db, condominio_id, periodo);
+        const sair = leituras ? await leituras.entrar() : () => undefined;
+        try {
+          return await verificarIntegridade(db, condominio_id, periodo, leituras, cadeia);
+        } finally {
+          sair();
+        }
       },
     );
   };

@@ -1,0 +1,132 @@
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { leiturasLongas } from "../../db/leituras-longas";
+import { condominios, moradores, unidades } from "../../db/schema";
+import { AppError } from "../../errors";
+import { createTestApp, request, userWithPermissions } from "../../testing/harness";
+import { importarRegistros, registro } from "../../testing/registros";
+
+// Long reads must never starve the gate (issue 26): on PGlite (one connection, run in this
+// process) an export of a large period and integrity checks are read a page at a time and give
+// the connection back between pages. The same test runs on PostgreSQL, where they never could.
+
+const t = await createTestApp();
+afterAll(() => t.close());
+const db = t.database.db;
+
+// Enough that, read in one go, the event loop was held for seconds (4 s for 6,000 on a busy machine).
+const TOTAL = 8_000;
+const ids = { condominio: "", morador: "" };
+let leitor = "";
+let porteiro = "";
+
+beforeAll(async () => {
+  const [condominio] = await db.insert(condominios).values({ nome: "Residencial Ano Inteiro" }).returning();
+  const [unidade] = await db.insert(unidades).values({ condominio_id: condominio!.id, bloco: "A", numero_unidade: "101" }).returning();
+  const [morador] = await db.insert(moradores).values({ unidade_id: unidade!.id, nome_completo: "Rita Moradora", tipo_morador: "proprietario" }).returning();
+  ids.condominio = condominio!.id;
+  ids.morador = morador!.id;
+  // A year of records.
+  const start = Date.parse("2025-01-01T12:00:00Z");
+  const step = Math.floor((360 * 86_400_000) / TOTAL);
+  await importarRegistros(
+    db,
+    Array.from({ length: TOTAL }, (_, i) => registro(condominio!.id, { nome_pessoa: `Pessoa ${i}`, registrado_em: new Date(start + i * step) })),
+  );
+  leitor = (await userWithPermissions(t, "leitor-ano@teste.local", ["visualizar_registros_acesso"])).cookie;
+  porteiro = (await userWithPermissions(t, "porteiro-ano@teste.local", ["registrar_acesso_visitante"], [condominio!.id])).cookie;
+}, 300_000);
+
+/**
+ * How long a request waits and runs, counted from when it is due (`delay` ms from now): a request
+ * that arrives while the event loop is held by a long query waits as long as that query.
+ */
+async function timed(delay: number, work: () => Promise<{ statusCode: number; body: string }>) {
+  const due = performance.now() + delay;
+  await new Promise((resolve) => setTimeout(resolve, delay));
+  const response = await work();
+  return { ms: performance.now() - due, status: response.statusCode, body: response.body };
+}
+
+describe("long reads and the gate", () => {
+  it("answers /healthz and a gate entry within a second while a year is exported and three integrity checks run", { timeout: 300_000 }, async () => {
+    let running = true;
+    const exporting = request(t, "GET", `/api/registros/exportar?de=2025-01-01&ate=2025-12-31&condominio_id=${ids.condominio}`, { cookie: leitor });
+    const checks = [1, 2, 3].map(() =>
+      request(t, "POST", "/api/registros/verificar-integridade", { cookie: leitor, payload: { condominio_id: ids.condominio } }),
+    );
+    const heavy = Promise.allSettled([exporting, ...checks]).finally(() => {
+      running = false;
+    });
+
+    const samples: { what: string; ms: number; status: number; body: string }[] = [];
+    let dentro = false;
+    // Gate work for as long as the heavy reads run (at least one round, however fast they are).
+    do {
+      samples.push({ what: "healthz", ...(await timed(50, () => request(t, "GET", "/healthz"))) });
+      const pessoa = { tipo: "morador", morador_id: ids.morador };
+      const url = dentro ? "/api/controle-acesso/saida" : "/api/controle-acesso/entrada";
+      samples.push({
+        what: url,
+        ...(await timed(10, () => request(t, "POST", url, { cookie: porteiro, payload: { condominio_id: ids.condominio, pessoa } }))),
+      });
+      dentro = !dentro;
+    } while (running);
+    await heavy;
+
+    for (const sample of samples) expect(sample.status, `${sample.what}: ${sample.body}`).toBeLessThan(300);
+    const slow = samples.filter((s) => s.ms > 1_000).map((s) => `${s.what} ${Math.round(s.ms)} ms`);
+    expect(slow).toEqual([]);
+
+    // The export is whole: every record of the year once, and the checks all answered.
+    const csv = (await exporting).rawPayload.subarray(3).toString("utf8").split("\r\n").slice(1, -1);
+    expect(csv).toHaveLength(TOTAL);
+    expect(new Set(csv.map((line) => line.split(";")[2])).size).toBe(TOTAL);
+    for (const check of checks) {
+      const response = await check;
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ integra: true });
+      expect(response.json().verificados).toBeGreaterThanOrEqual(TOTAL);
+    }
+  });
+});
+
+describe("the bound on long reads (PGlite)", () => {
+  it("runs a few at once, lets a few more wait their turn, and answers the next ones 503 in pt-BR", async () => {
+    const app = Fastify();
+    const leituras = leiturasLongas(app, "pglite", { maximo: 1, fila: 1 });
+    const primeira = await leituras.entrar();
+    let segundaEntrou = false;
+    const segunda = leituras.entrar().then((sair) => {
+      segundaEntrou = true;
+      return sair;
+    });
+    const terceira = await leituras.entrar().catch((error: unknown) => error);
+    expect(terceira).toBeInstanceOf(AppError);
+    expect((terceira as AppError).toBody()).toEqual({
+      error: {
+        code: "BUSY",
+        title: "Servidor ocupado",
+        message: "Há exportações e verificações de integridade demais em andamento. Tente novamente em alguns instantes.",
+      },
+    });
+    expect((terceira as AppError).statusCode).toBe(503);
+    expect(segundaEntrou).toBe(false);
+    primeira();
+    primeira(); // a second release of the same slot frees nothing more
+    (await segunda)();
+    expect(segundaEntrou).toBe(true);
+    // Both slots free again: one runs, one waits.
+    const outra = await leituras.entrar();
+    outra();
+    await app.close();
+  });
+
+  it("neither bounds nor pauses on PostgreSQL", async () => {
+    const app = Fastify();
+    const leituras = leiturasLongas(app, "postgres", { maximo: 1, fila: 0 });
+    const sairs = await Promise.all([leituras.entrar(), leituras.entrar(), leituras.entrar()]);
+    for (const sair of sairs) sair();
+    await app.close();
+  });
+});
