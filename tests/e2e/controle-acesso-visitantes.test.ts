@@ -2,12 +2,12 @@ import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import QRCode from "qrcode";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { condominios, moradores, registrosAcesso, unidades } from "../../src/server/db/schema";
 import { expectNoA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
 import { startPortal, testClock, type RunningPortal } from "./support/server";
+import { qrVideo } from "./support/qr-video";
 import { createPortariaUser } from "./support/users";
 
 // Issue 16's acceptance, the gate's part (gatehouse-spec §3, §4, §9): a porteiro of one
@@ -16,7 +16,7 @@ import { createPortariaUser } from "./support/users";
 // one key; on a Wednesday the same code is refused 'Fora do horário autorizado (...)'; the QR
 // payload typed by a USB reader opens it, an altered one is refused; once cancelled it is refused.
 // The server's clock of the rules is the test's (`testClock`): a Monday, then a Wednesday, 10:00
-// in São Paulo. 'Ler QR Code' in headless Chromium: no camera, or the permission refused.
+// in São Paulo. 'Ler QR Code' in headless Chromium: no camera, or the page's policy denying it.
 let portal: RunningPortal;
 let browser: BrowserHandle;
 let page: Page;
@@ -216,29 +216,6 @@ describe("a porteira at the gate, with a diarista's recurring authorisation", ()
   });
 });
 
-/**
- * A Y4M video (what Chromium's fake camera plays) of one frame: the QR code of `payload`, black on
- * white, centred in 640×480.
- */
-async function qrVideo(payload: string): Promise<Buffer> {
-  const qr = QRCode.create(payload, { errorCorrectionLevel: "M" });
-  const n = qr.modules.size;
-  const [width, height] = [640, 480];
-  const scale = Math.floor(400 / (n + 8));
-  const x0 = Math.floor((width - n * scale) / 2);
-  const y0 = Math.floor((height - n * scale) / 2);
-  const y = Buffer.alloc(width * height, 235);
-  for (let row = 0; row < n; row++)
-    for (let col = 0; col < n; col++) {
-      if (!qr.modules.get(row, col)) continue;
-      for (let dy = 0; dy < scale; dy++)
-        y.fill(16, (y0 + row * scale + dy) * width + x0 + col * scale, (y0 + row * scale + dy) * width + x0 + (col + 1) * scale);
-    }
-  const chroma = Buffer.alloc((width / 2) * (height / 2), 128);
-  const frame = Buffer.concat([Buffer.from("FRAME\n"), y, chroma, chroma]);
-  return Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), frame, frame]);
-}
-
 let fakeCamera: BrowserHandle;
 let videoDir = "";
 let videoFile = "";
@@ -284,8 +261,9 @@ describe("'Ler QR Code' in headless Chromium", () => {
     await expect.poll(focusedPlaceholder).toBe("Buscar por nome, CPF, placa, unidade ou código...");
   });
 
-  it("with the permission refused, says so", async () => {
-    // A camera on the device, but the page may not use it (as when the porteiro said no).
+  it("with the camera denied by the page's own policy, says it is the page, not the browser's settings", async () => {
+    // A camera on the device, but the document's Permissions-Policy denies it (as a page served
+    // with camera=() would): no browser setting can change that, reloading the page can.
     const { page: negada } = await fakeCamera.newPage();
     await login(negada, portal.url, PORTEIRO.email, PORTEIRO.password);
     await negada.waitForURL(`${portal.url}/portaria-web`);
@@ -296,7 +274,7 @@ describe("'Ler QR Code' in headless Chromium", () => {
     await negada.goto(`${portal.url}/portaria-web/controle-acesso`);
     await negada.getByRole("button", { name: "Ler QR Code" }).click();
     const dialog = negada.getByRole("dialog", { name: "Ler QR Code" });
-    await dialog.getByRole("alert").filter({ hasText: "Permissão para usar a câmera negada." }).waitFor();
+    await dialog.getByRole("alert").filter({ hasText: "Esta página do portal não pode usar a câmera. Recarregue a página" }).waitFor();
     await negada.close();
   });
 

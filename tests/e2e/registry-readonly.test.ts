@@ -192,7 +192,7 @@ describe("a user with only the view permissions", () => {
     await notice.waitFor();
     const prestadorForm = page.locator("form");
     expect(await page.getByRole("textbox", { name: "Nome/Empresa" }).inputValue()).toBe("Limpa Bem Serviços");
-    expect(await page.getByLabel("Início da autorização").inputValue()).toBe("2025-01-15");
+    expect(await page.getByLabel("Início da autorização").inputValue()).toBe("15/01/2025");
     expect(await page.getByRole("combobox", { name: "Condomínio" }).textContent()).toBe("Residencial Aurora");
     await expectAllDisabled(prestadorForm, 10);
     expect(await page.getByRole("button", { name: /Salvar|Cadastrar|Excluir/ }).count()).toBe(0);

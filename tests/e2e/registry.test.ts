@@ -243,7 +243,8 @@ describe("the admin registers a condominium, a unit, a resident with a car and a
     expect(await doc.inputValue()).toBe("11.444.777/0001-61");
     expect(await page.getByRole("combobox", { name: "Condomínio" }).textContent()).toBe("Geral (Sem Vínculo)");
     await choose(page, "Condomínio", "Residencial Ipê Amarelo");
-    await page.getByLabel("Início da autorização").fill("2025-02-01");
+    // Dates are typed and read dd/MM/yyyy (issue 26).
+    await page.getByLabel("Início da autorização").fill("01/02/2025");
     await page.getByRole("button", { name: "Cadastrar prestador" }).click();
     await page.waitForURL(`${portal.url}/portaria-web/prestadores`);
     await expect.poll(() => toastText(page)).toContain("Prestador cadastrado!");
@@ -294,11 +295,11 @@ describe("the admin registers a condominium, a unit, a resident with a car and a
     await page.getByRole("link", { name: "Editar Jardins Verdes Ltda" }).click();
     await page.waitForURL(/\/portaria-web\/prestadores\/editar\/[0-9a-f-]{36}$/);
     const inicio = page.getByLabel("Início da autorização");
-    await expect.poll(() => inicio.inputValue()).toBe("2025-02-01");
+    await expect.poll(() => inicio.inputValue()).toBe("01/02/2025");
     // The situation today, read-only, follows the dates as they are edited.
     const situacao = page.getByTestId("situacao-autorizacao");
     expect(await situacao.textContent()).toBe("Situação da autorização hoje: Indeterminado");
-    await page.getByLabel("Fim da autorização").fill("2025-12-31");
+    await page.getByLabel("Fim da autorização").fill("31/12/2025");
     await expect.poll(() => situacao.textContent()).toBe("Situação da autorização hoje: Vencida");
     await page.getByRole("button", { name: "Salvar alterações" }).click();
     await page.waitForURL(`${portal.url}/portaria-web/prestadores`);

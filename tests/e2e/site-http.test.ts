@@ -83,12 +83,15 @@ describe("security headers of the production build", () => {
       .find(([n]) => n === name)
       ?.slice(1) ?? [];
 
-  /** `appShell`: the signed-in app's document, which may use this origin's camera ('Ler QR Code'). */
-  function expectCommonHeaders(headers: Headers, appShell = false) {
+  /**
+   * `page`: an HTML document, which may use this origin's camera ('Ler QR Code'): any of them can
+   * become the signed-in app by client-side navigation (the login page first of all).
+   */
+  function expectCommonHeaders(headers: Headers, page = false) {
     expect(headers.get("x-content-type-options")).toBe("nosniff");
     expect(headers.get("referrer-policy")).toBe("no-referrer");
     expect(headers.get("x-frame-options")).toBe("DENY");
-    expect(headers.get("permissions-policy")).toContain(appShell ? "camera=(self)" : "camera=()");
+    expect(headers.get("permissions-policy")).toContain(page ? "camera=(self)" : "camera=()");
     for (const feature of ["microphone", "geolocation", "payment", "usb"]) expect(headers.get("permissions-policy")).toContain(`${feature}=()`);
     // Plain HTTP here: no HSTS (its https cases are in src/server/http/security-headers.test.ts).
     expect(headers.get("strict-transport-security")).toBeNull();
@@ -99,7 +102,7 @@ describe("security headers of the production build", () => {
     const paths = [...PAGES.map(([path]) => path), "/nao-existe", "/dashboard", "/portaria-web/condominios"];
     for (const path of paths) {
       const head = await fetch(`${portal.url}${path}`, { method: "HEAD" });
-      expectCommonHeaders(head.headers, path === "/dashboard" || path.startsWith("/portaria-web"));
+      expectCommonHeaders(head.headers, true);
       const policy = head.headers.get("content-security-policy") ?? "";
       const html = await (await fetch(`${portal.url}${path}`)).text();
       const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attrs]) => !attrs!.includes("src="));

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dateInSaoPaulo, today } from "../../src/shared/time";
+import { dateInSaoPaulo, formatDate, today } from "../../src/shared/time";
 import { formatDateSp } from "../../src/shared/schemas/visitantes";
 import { autorizacoesVisita, condominios, moradores, unidades } from "../../src/server/db/schema";
 import { expectNoA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
@@ -123,7 +123,8 @@ describe("Visitantes", () => {
 
     const inicio = today();
     const fim = dateInSaoPaulo(Date.now() + 120 * 86_400_000);
-    await page.getByLabel("Válida até").fill(fim);
+    // Dates are typed and read dd/MM/yyyy (issue 26).
+    await page.getByLabel("Válida até").fill(formatDate(fim));
     await page.getByRole("checkbox", { name: "segunda" }).click();
     await page.getByRole("checkbox", { name: "quinta" }).click();
     await page.getByLabel("Hora início").fill("08:00");

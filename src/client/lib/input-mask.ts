@@ -7,7 +7,7 @@ import IMask from "imask/holder";
 import "imask/esm/masked/pattern";
 import "imask/esm/masked/dynamic";
 
-export type MaskKind = "cpf" | "cnpj" | "cpfOuCnpj" | "cep" | "telefone" | "placa";
+export type MaskKind = "cpf" | "cnpj" | "cpfOuCnpj" | "cep" | "telefone" | "placa" | "data" | "hora";
 
 type MaskOptions = Parameters<typeof IMask.createMask>[0];
 
@@ -47,6 +47,9 @@ const OPTIONS: Record<MaskKind, MaskOptions> = {
   telefone: oneOf([PHONE_LANDLINE, PHONE_MOBILE]),
   // Old plates (ABC-1234) until a letter in the fifth place makes it a Mercosul one (ABC1D23).
   placa: oneOf([PLACA_ANTIGA, PLACA_MERCOSUL], plateChars),
+  // Dates and times of the forms, whatever the browser's locale (components/ui/date-time-field).
+  data: pattern("00/00/0000"),
+  hora: pattern("00:00"),
 };
 
 /** The text `value` as the mask of `kind` shows it (what a user would get by typing it). */

@@ -52,13 +52,16 @@ function csp(response: LightMyRequestResponse): Map<string, string[]> {
   );
 }
 
-/** `appShell`: the signed-in app's document, which may use this origin's camera ('Ler QR Code'). */
-function expectCommonHeaders(response: LightMyRequestResponse, appShell = false) {
+/**
+ * `page`: an HTML document, which may use this origin's camera ('Ler QR Code'): any of them can
+ * become the signed-in app by client-side navigation (the login page first of all).
+ */
+function expectCommonHeaders(response: LightMyRequestResponse, page = false) {
   expect(response.headers["x-content-type-options"]).toBe("nosniff");
   expect(response.headers["referrer-policy"]).toBe("no-referrer");
   expect(response.headers["x-frame-options"]).toBe("DENY");
   const permissions = String(response.headers["permissions-policy"]);
-  expect(permissions).toContain(appShell ? "camera=(self)" : "camera=()");
+  expect(permissions).toContain(page ? "camera=(self)" : "camera=()");
   for (const feature of ["microphone", "geolocation", "payment", "usb", "serial", "hid", "display-capture"]) {
     expect(permissions).toContain(`${feature}=()`);
   }
@@ -71,8 +74,8 @@ function expectApiPolicy(response: LightMyRequestResponse) {
   expect(csp(response).has("script-src")).toBe(false);
 }
 
-function expectPagePolicy(response: LightMyRequestResponse, script: string, appShell = false) {
-  expectCommonHeaders(response, appShell);
+function expectPagePolicy(response: LightMyRequestResponse, script: string) {
+  expectCommonHeaders(response, true);
   const policy = csp(response);
   // Exactly this page's inline script, and nothing that would let any other inline code run.
   expect(policy.get("script-src")).toEqual(["'self'", hashSource(script)]);
@@ -108,7 +111,7 @@ describe("over plain HTTP", () => {
     expectPagePolicy(home, SCRIPTS.home);
     const shell = await plain.app.inject("/portaria-web/condominios");
     expect(shell.statusCode).toBe(200);
-    expectPagePolicy(shell, SCRIPTS.shell, true);
+    expectPagePolicy(shell, SCRIPTS.shell);
     const missing = await plain.app.inject("/nao-existe");
     expect(missing.statusCode).toBe(404);
     expectPagePolicy(missing, SCRIPTS.missing);

@@ -69,9 +69,12 @@ const DENIED_FEATURES = [
 export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(", ");
 
 /**
- * The app's shell (/dashboard, /portaria-web: signed-in screens, one document for the whole SPA)
- * may use the camera of this origin only: the gate console's 'Ler QR Code' (gatehouse-spec §3).
- * Public pages, API answers and files keep every feature denied; no frame may ask for it.
+ * Every HTML document of the site may use the camera of this origin only: the gate console's 'Ler
+ * QR Code' (gatehouse-spec §3). The site is one single-page app: a document loaded as '/login', a
+ * public page or the 404 page becomes the signed-in app by client-side navigation, and a document's
+ * Permissions-Policy is fixed when it loads, so the policy is the app's on all of them, not per page.
+ * No frame (the contact page's map) may ask for the camera; API answers and files deny it too.
+ * docs/decisions/0007-camera-e-datas.md.
  */
 export const APP_PERMISSIONS_POLICY = PERMISSIONS_POLICY.replace("camera=()", "camera=(self)");
 

@@ -39,11 +39,13 @@ export async function registerStaticSite(app: FastifyInstance, clientDir: string
     },
   });
 
+  // Every document can become the signed-in app (one SPA): each gets the app's camera policy.
   const sendHtml = (reply: FastifyReply, file: string, status = 200) =>
     reply
       .status(status)
       .header("cache-control", HTML_CACHE)
       .header("content-security-policy", policies.get(file))
+      .header("permissions-policy", APP_PERMISSIONS_POLICY)
       .type("text/html; charset=utf-8")
       .sendFile(file);
 
@@ -52,8 +54,7 @@ export async function registerStaticSite(app: FastifyInstance, clientDir: string
     if (path === NOT_FOUND_PAGE_PATH) continue;
     app.get(path, { config: { access: "public" } }, (_request, reply) => sendHtml(reply, htmlFileFor(path)));
   }
-  // The app's shell may use the camera ('Ler QR Code' of the gate console); nothing else may.
-  const sendShell = (reply: FastifyReply) => sendHtml(reply.header("permissions-policy", APP_PERMISSIONS_POLICY), spaShell);
+  const sendShell = (reply: FastifyReply) => sendHtml(reply, spaShell);
   for (const prefix of SPA_PREFIXES) {
     app.get(prefix, { config: { access: "public" } }, (_request, reply) => sendShell(reply));
     app.get(`${prefix}/*`, { config: { access: "public" } }, (_request, reply) => sendShell(reply));

@@ -4,10 +4,10 @@ import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { bloqueioInputSchema, TIPO_BLOQUEIO_LABEL, TIPOS_BLOQUEIO, type BloqueioData } from "@shared/schemas/bloqueios";
 import { DOCUMENTO_TIPO_LABEL, DOCUMENTO_TIPOS } from "@shared/schemas/controle-acesso";
 import type { CondominioOption } from "@shared/schemas/painel";
-import { today } from "@shared/time";
 import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
 import { toastFormErrors } from "~/components/ui/form-field";
 import { InputField, MaskedField, PlacaField, SelectField, TextareaField } from "~/components/ui/form-field-kit";
+import { DateField } from "~/components/ui/date-time-field";
 import { useAuth } from "~/lib/auth";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useActionGuard } from "~/lib/use-action-guard";
@@ -187,15 +187,13 @@ function BloqueioForm({
           rows={2}
           maxLength={500}
         />
-        <InputField
+        <DateField
           id={ids.valido_ate}
           label="Válido até"
           error={errors.valido_ate?.message}
           hint="Último dia do bloqueio. Em branco: por tempo indeterminado."
-          registration={register("valido_ate")}
-          type="date"
-          min={today()}
-          max="2100-12-31"
+          control={control}
+          name="valido_ate"
         />
       </div>
       <DialogFormActions pending={create.isPending} submitLabel={create.isPending ? "Salvando..." : "Criar Bloqueio"} />

@@ -2,14 +2,15 @@ import { CameraOff, Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { CameraError, lerQrCode } from "./qr-camera";
+import { CAMERA_MENSAGENS, CameraError, lerQrCode } from "./qr-camera";
 
 type Estado = { tipo: "abrindo" } | { tipo: "lendo" } | { tipo: "erro"; mensagem: string };
 
 /**
  * 'Ler QR Code' (§3): the camera's picture while it looks for a QR code; the payload read goes to
- * `onLido` (the same server check as the search box) and the dialog closes. No camera, or the
- * permission refused: the reason on screen, the focus on 'Fechar'.
+ * `onLido` (the same server check as the search box) and the dialog closes. No camera, the
+ * permission refused, the camera busy, an insecure address...: the reason and what fixes it on
+ * screen (qr-camera.ts), the focus on 'Fechar'.
  */
 export function LerQrCodeDialog({
   open,
@@ -65,7 +66,7 @@ function Camera({ onLido }: { onLido: (payload: string) => void }) {
         if (!ativo) return;
         setEstado({
           tipo: "erro",
-          mensagem: error instanceof CameraError ? error.message : "Não foi possível abrir a câmera. Tente de novo ou use o leitor USB.",
+          mensagem: error instanceof CameraError ? error.message : CAMERA_MENSAGENS["falha-desconhecida"],
         });
         // The reason is read out by the alert; 'Fechar' takes the focus (Enter or Esc closes).
         requestAnimationFrame(() => document.querySelector<HTMLButtonElement>("[data-fechar-camera]")?.focus());

@@ -3,12 +3,20 @@
 // imported only when the porteiro opens the camera, so the console's own bundle does not carry it.
 // docs/decisions.md, "Câmera 'Ler QR Code'".
 
-/** Why the camera could not be used, as the porteiro reads it. */
+/** Why the camera could not be used, as the porteiro reads it: each one says what fixes it. */
 export const CAMERA_MENSAGENS = {
   "sem-camera": "Nenhuma câmera encontrada neste aparelho. Use o leitor USB ou digite o código na busca.",
   "permissao-negada":
     "Permissão para usar a câmera negada. Libere a câmera para este site nas configurações do navegador e tente de novo, ou use o leitor USB.",
+  "permissao-do-sistema":
+    "O sistema do aparelho não deixa o navegador usar a câmera. Libere a câmera para o navegador nas configurações do sistema e tente de novo, ou use o leitor USB.",
+  "bloqueada-pela-pagina":
+    "Esta página do portal não pode usar a câmera. Recarregue a página e tente de novo; se continuar, avise o suporte. Enquanto isso, use o leitor USB ou digite o código na busca.",
   "camera-ocupada": "A câmera não respondeu: pode estar em uso por outro aplicativo. Feche-o e tente de novo, ou use o leitor USB.",
+  "endereco-inseguro":
+    "A câmera só funciona com o portal aberto em endereço seguro (https://). Abra o portal pelo endereço com https e tente de novo, ou use o leitor USB.",
+  "navegador-sem-camera": "Este navegador não oferece acesso à câmera. Atualize-o ou use outro navegador, ou use o leitor USB.",
+  "falha-desconhecida": "Não foi possível abrir a câmera. Tente de novo ou use o leitor USB.",
   "leitor-indisponivel": "Não foi possível carregar o leitor de QR Code. Recarregue a página e tente de novo, ou use o leitor USB.",
 } as const;
 export type CameraFalha = keyof typeof CAMERA_MENSAGENS;
@@ -20,21 +28,70 @@ export class CameraError extends Error {
   }
 }
 
-/** What a getUserMedia failure means for the porteiro (DOMException names, old Chrome's too). */
-export function falhaDaCamera(error: unknown): CameraFalha {
-  const name = error instanceof Error || (typeof error === "object" && error !== null && "name" in error) ? String((error as { name: unknown }).name) : "";
-  switch (name) {
+/** What the page knows before asking for the camera. */
+export interface AmbienteCamera {
+  /** window.isSecureContext: HTTPS, or localhost. Browsers give no camera API to other pages. */
+  seguro: boolean;
+  /** navigator.mediaDevices.getUserMedia exists. */
+  temApi: boolean;
+  /** The document's Permissions-Policy allows the camera; undefined where the browser does not say (Firefox, Safari). */
+  politicaPermite: boolean | undefined;
+}
+
+/** The environment of this page, read from the browser. */
+export function ambienteDaCamera(): AmbienteCamera {
+  const doc = typeof document === "undefined" ? undefined : (document as PolicyDocument);
+  const policy = doc?.permissionsPolicy ?? doc?.featurePolicy;
+  let politicaPermite: boolean | undefined;
+  try {
+    politicaPermite = policy ? policy.allowsFeature("camera") : undefined;
+  } catch {
+    politicaPermite = undefined;
+  }
+  return {
+    seguro: typeof window === "undefined" || window.isSecureContext !== false,
+    temApi: typeof navigator !== "undefined" && typeof navigator.mediaDevices?.getUserMedia === "function",
+    politicaPermite,
+  };
+}
+type PolicyDocument = Document & {
+  permissionsPolicy?: { allowsFeature(feature: string): boolean };
+  featurePolicy?: { allowsFeature(feature: string): boolean };
+};
+
+/** A reason known before asking for the camera, or null when it is worth asking. */
+export function falhaAntesDeAbrir(ambiente: AmbienteCamera): CameraFalha | null {
+  // An insecure page has no camera API either: say what the porteiro can change (the address).
+  if (!ambiente.seguro) return "endereco-inseguro";
+  if (!ambiente.temApi) return "navegador-sem-camera";
+  if (ambiente.politicaPermite === false) return "bloqueada-pela-pagina";
+  return null;
+}
+
+/**
+ * What a getUserMedia failure means for the porteiro (DOMException names, old Chrome's too). A
+ * refusal is the page's policy when the document says the camera is not allowed to it, the
+ * system's when Chromium says so ("Permission denied by system"), else the person's answer.
+ */
+export function falhaDaCamera(error: unknown, ambiente: Pick<AmbienteCamera, "politicaPermite"> = { politicaPermite: undefined }): CameraFalha {
+  const has = (key: "name" | "message") => (typeof error === "object" && error !== null && key in error ? String((error as Record<string, unknown>)[key]) : "");
+  switch (has("name")) {
     case "NotAllowedError":
     case "PermissionDeniedError":
     case "SecurityError":
-      return "permissao-negada";
+      if (ambiente.politicaPermite === false) return "bloqueada-pela-pagina";
+      return /by system/i.test(has("message")) ? "permissao-do-sistema" : "permissao-negada";
     case "NotFoundError":
     case "DevicesNotFoundError":
     case "OverconstrainedError":
     case "ConstraintNotSatisfiedError":
       return "sem-camera";
-    default:
+    case "NotReadableError":
+    case "TrackStartError":
+    case "AbortError":
       return "camera-ocupada";
+    default:
+      return "falha-desconhecida";
   }
 }
 
@@ -46,13 +103,14 @@ const stopStream = (stream: MediaStream) => stream.getTracks().forEach((track) =
  * with a `CameraError`.
  */
 export async function lerQrCode(video: HTMLVideoElement, onPayload: (payload: string) => void): Promise<() => void> {
-  // No camera API: an old browser, or a page not served over HTTPS.
-  if (typeof navigator === "undefined" || !navigator.mediaDevices?.getUserMedia) throw new CameraError("sem-camera");
+  const ambiente = ambienteDaCamera();
+  const antes = falhaAntesDeAbrir(ambiente);
+  if (antes) throw new CameraError(antes);
   let stream: MediaStream;
   try {
     stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: { ideal: "environment" } }, audio: false });
   } catch (error) {
-    throw new CameraError(falhaDaCamera(error));
+    throw new CameraError(falhaDaCamera(error, ambiente));
   }
   try {
     const { BrowserQRCodeReader } = await import("@zxing/browser/esm/readers/BrowserQRCodeReader.js");

@@ -7,9 +7,10 @@ import { moradorInputSchema, TIPO_MORADOR_LABEL, TIPOS_MORADOR, type Morador } f
 import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
 import { toastFormErrors } from "~/components/ui/form-field";
 import { InputField, MaskedField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
+import { DateField } from "~/components/ui/date-time-field";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { saveCallbacks } from "~/lib/save-callbacks";
-import { today, toDateInput } from "@shared/time";
+import { toDateInput } from "@shared/time";
 import { useSaveMorador, type MoradorValues } from "./api";
 
 interface FormValues {
@@ -119,15 +120,7 @@ function MoradorForm({ morador, save, onSaved }: { morador?: Morador; save: Retu
           options={TIPO_OPTIONS}
           placeholder="Selecione o tipo"
         />
-        <InputField
-          id={ids.nascimento}
-          label="Data de nascimento"
-          error={errors.data_nascimento?.message}
-          registration={register("data_nascimento")}
-          type="date"
-          min="1900-01-01"
-          max={today()}
-        />
+        <DateField id={ids.nascimento} label="Data de nascimento" error={errors.data_nascimento?.message} control={control} name="data_nascimento" />
         <MaskedField
           id={ids.cpf}
           label="CPF"

@@ -9,6 +9,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { FormActions, ReadOnlyNotice } from "~/components/ui/form-actions";
 import { toastFormErrors } from "~/components/ui/form-field";
 import { InputField, MaskedField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
+import { DateField } from "~/components/ui/date-time-field";
 import { MSG } from "@shared/messages";
 import { useAuth } from "~/lib/auth";
 import { toDateInput } from "@shared/time";
@@ -232,24 +233,20 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
               disabled={readOnly}
             />
 
-            <InputField
+            <DateField
               id={ids.inicio}
               label="Início da autorização"
               error={errors.data_inicio_autorizacao?.message}
-              registration={register("data_inicio_autorizacao")}
-              type="date"
-              min="1900-01-01"
-              max="2100-12-31"
+              control={control}
+              name="data_inicio_autorizacao"
             />
-            <InputField
+            <DateField
               id={ids.fim}
               label="Fim da autorização"
               error={errors.data_fim_autorizacao?.message}
               hint="Em branco: autorização por tempo indeterminado."
-              registration={register("data_fim_autorizacao")}
-              type="date"
-              min={inicio || "1900-01-01"}
-              max="2100-12-31"
+              control={control}
+              name="data_fim_autorizacao"
             />
             {editing && (
               // Read-only: the situation today (São Paulo) of the period as it stands in the form.

@@ -3,7 +3,7 @@ import type { CondominioOption } from "@shared/schemas/painel";
 import { RESULTADO_LABEL, SENTIDO_LABEL, TIPO_PESSOA_LABEL } from "@shared/schemas/registros";
 import { today } from "@shared/time";
 import { CondominioFilter, TODOS } from "~/components/portaria/condominio-filter";
-import { Input, Label } from "~/components/ui/input";
+import { DateFilterField } from "~/components/ui/date-time-field";
 import { FilterSelect, ListToolbar, SearchField } from "~/components/ui/list-toolbar";
 import { useDebouncedValue } from "~/lib/use-debounced-value";
 import type { RegistroParams } from "./api";
@@ -65,28 +65,8 @@ export function RegistrosToolbar({ filters }: { filters: RegistroFiltersState })
     <ListToolbar label="Filtrar registros">
       <SearchField id={`${uid}-busca`} value={filters.text} onChange={filters.setText} placeholder="Buscar por nome, documento, placa ou unidade..." />
       <CondominioFilter id={`${uid}-condominio`} value={condominio.value} onChange={condominio.setValue} options={condominio.options} />
-      <div className="grid gap-2">
-        <Label htmlFor={`${uid}-de`}>De</Label>
-        <Input
-          id={`${uid}-de`}
-          type="date"
-          value={filters.de}
-          max={filters.ate || undefined}
-          onChange={(e) => filters.setDe(e.target.value)}
-          className="w-40"
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${uid}-ate`}>Até</Label>
-        <Input
-          id={`${uid}-ate`}
-          type="date"
-          value={filters.ate}
-          min={filters.de || undefined}
-          onChange={(e) => filters.setAte(e.target.value)}
-          className="w-40"
-        />
-      </div>
+      <DateFilterField id={`${uid}-de`} label="De" value={filters.de} onChange={filters.setDe} />
+      <DateFilterField id={`${uid}-ate`} label="Até" value={filters.ate} onChange={filters.setAte} />
       {(
         [
           ["tipo", "Tipo de pessoa", filters.tipo, filters.setTipo, TIPO_OPTIONS, "sm:w-40"],

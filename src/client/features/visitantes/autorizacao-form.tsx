@@ -19,6 +19,7 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { FormActions } from "~/components/ui/form-actions";
 import { toastFormErrors } from "~/components/ui/form-field";
 import { InputField, MaskedField, PlacaField, SelectField, TextareaField } from "~/components/ui/form-field-kit";
+import { DateField, TimeField } from "~/components/ui/date-time-field";
 import { Label } from "~/components/ui/input";
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { PATHS } from "~/lib/paths";
@@ -127,9 +128,9 @@ export function AutorizacaoForm({ condominios }: { condominios: readonly Condomi
     },
   });
   const errors = formState.errors;
-  const [condominioId, unidadeId, tipo, documentoTipo, validoDe] = useWatch({
+  const [condominioId, unidadeId, tipo, documentoTipo] = useWatch({
     control,
-    name: ["condominio_id", "unidade_id", "tipo", "documento_tipo", "valido_de"],
+    name: ["condominio_id", "unidade_id", "tipo", "documento_tipo"],
   });
 
   // Who serves one condominium has it chosen once the list has loaded.
@@ -322,27 +323,23 @@ export function AutorizacaoForm({ condominios }: { condominios: readonly Condomi
               )}
             </fieldset>
 
-            <InputField
+            <DateField
               id={ids.valido_de}
               label={tipo === "unica" ? "Data da visita" : "Válida de"}
               required
               error={errors.valido_de?.message}
-              registration={register("valido_de")}
-              type="date"
-              min={today()}
-              max="2100-12-31"
+              control={control}
+              name="valido_de"
             />
             {tipo !== "unica" && (
-              <InputField
+              <DateField
                 id={ids.valido_ate}
                 label={tipo === "recorrente" ? "Válida até" : "Até"}
                 required
                 error={errors.valido_ate?.message}
                 hint="Último dia da autorização."
-                registration={register("valido_ate")}
-                type="date"
-                min={validoDe || today()}
-                max="2100-12-31"
+                control={control}
+                name="valido_ate"
               />
             )}
 
@@ -392,23 +389,16 @@ export function AutorizacaoForm({ condominios }: { condominios: readonly Condomi
               </fieldset>
             )}
 
-            <InputField
+            <TimeField
               id={ids.hora_inicio}
               label="Hora início"
               required={tipo === "recorrente"}
               error={errors.hora_inicio?.message}
               hint={tipo === "recorrente" ? undefined : "Opcional: uma janela de horário, todos os dias."}
-              registration={register("hora_inicio")}
-              type="time"
+              control={control}
+              name="hora_inicio"
             />
-            <InputField
-              id={ids.hora_fim}
-              label="Hora fim"
-              required={tipo === "recorrente"}
-              error={errors.hora_fim?.message}
-              registration={register("hora_fim")}
-              type="time"
-            />
+            <TimeField id={ids.hora_fim} label="Hora fim" required={tipo === "recorrente"} error={errors.hora_fim?.message} control={control} name="hora_fim" />
 
             {tipo !== "unica" && (
               <InputField

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { SITUACAO_AUTORIZACAO_LABEL, SITUACOES_AUTORIZACAO } from "@shared/schemas/visitantes";
 import { CondominioFilter, TODOS } from "~/components/portaria/condominio-filter";
 import type { CondominioChoice } from "~/components/portaria/status-list-filters";
-import { Input, Label } from "~/components/ui/input";
+import { DateFilterField } from "~/components/ui/date-time-field";
 import { FilterSelect, ListToolbar, SearchField } from "~/components/ui/list-toolbar";
 import { useDebouncedValue } from "~/lib/use-debounced-value";
 import type { AutorizacaoFilters } from "./api";
@@ -53,30 +53,8 @@ export function VisitantesToolbar({ filters }: { filters: ReturnType<typeof useV
         options={SITUACAO_OPTIONS}
         className="grid gap-2 sm:w-40"
       />
-      <div className="grid gap-2">
-        <Label htmlFor={`${uid}-de`}>Válida de</Label>
-        <Input
-          id={`${uid}-de`}
-          type="date"
-          value={filters.de}
-          min="1900-01-01"
-          max={filters.ate || "2100-12-31"}
-          onChange={(e) => filters.setDe(e.target.value)}
-          className="w-40"
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${uid}-ate`}>Até</Label>
-        <Input
-          id={`${uid}-ate`}
-          type="date"
-          value={filters.ate}
-          min={filters.de || "1900-01-01"}
-          max="2100-12-31"
-          onChange={(e) => filters.setAte(e.target.value)}
-          className="w-40"
-        />
-      </div>
+      <DateFilterField id={`${uid}-de`} label="Válida de" value={filters.de} onChange={filters.setDe} />
+      <DateFilterField id={`${uid}-ate`} label="Até" value={filters.ate} onChange={filters.setAte} />
     </ListToolbar>
   );
 }
