@@ -50,7 +50,7 @@ import { dropCachesOnRevocation } from "./revocation";
 import { registerMetrics, type PortalMetrics } from "./metrics";
 import { AppError, notFound } from "./errors";
 import { MSG } from "../shared/messages";
-import { apiErrorBodySchema } from "../shared/api-error";
+import { apiErrorBodySchema } from "../shared/api-error-schema";
 import type { PainelStats } from "../shared/schemas/painel";
 
 export interface AppDeps {

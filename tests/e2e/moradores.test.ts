@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { condominios, moradores, unidades } from "../../src/server/db/schema";
+import { eq } from "drizzle-orm";
+import { condominios, moradores, unidades, veiculos } from "../../src/server/db/schema";
 import { expectNoA11yViolations, launchBrowser, login, type BrowserHandle } from "./support/browser";
 import { startPortal, type RunningPortal } from "./support/server";
 import { createPortariaUser } from "./support/users";
@@ -112,6 +113,55 @@ describe("the residents list", () => {
     expect(await card.textContent()).toContain("Você não tem permissão para gerenciar moradores.");
     expect(await page.getByRole("table").count()).toBe(0);
     await expectNoA11yViolations(page);
+    await context.close();
+  });
+});
+
+describe("a resident's vehicles, for who manages residents but may not see vehicles", () => {
+  it("shows how many there are instead of 'Nenhum veículo cadastrado.', and deleting the resident says they go too", async () => {
+    const db = portal.database.db;
+    const [c303] = await db.insert(unidades).values({ condominio_id: ids.aurora, bloco: "C", numero_unidade: "303" }).returning();
+    const [diego, elisa] = await db
+      .insert(moradores)
+      .values([
+        { unidade_id: c303!.id, nome_completo: "Diego Garagem", tipo_morador: "proprietario" },
+        { unidade_id: c303!.id, nome_completo: "Elisa a Pé", tipo_morador: "inquilino" },
+      ])
+      .returning();
+    await db.insert(veiculos).values([
+      { unidade_id: c303!.id, morador_id: diego!.id, placa: "DIE1G00", tipo_veiculo: "carro" },
+      { unidade_id: c303!.id, morador_id: diego!.id, placa: "DIE2G00", tipo_veiculo: "moto", ativo: false },
+    ]);
+
+    const { page, context } = await browser.newPage();
+    await login(page, portal.url, SINDICA.email, SINDICA.password);
+    await page.waitForURL(`${portal.url}/portaria-web`);
+    await page.goto(`${portal.url}/portaria-web/unidades/editar/${c303!.id}`);
+    const section = page.getByTestId("moradores-section");
+    const diegoCard = section.getByRole("article", { name: "Diego Garagem" });
+    await diegoCard.getByText("2 veículos cadastrados, que você não tem permissão para ver.").waitFor();
+    expect(await diegoCard.getByText("Nenhum veículo cadastrado.").count()).toBe(0);
+    // The one without a vehicle is told so.
+    expect(await section.getByRole("article", { name: "Elisa a Pé" }).getByText("Nenhum veículo cadastrado.").isVisible()).toBe(true);
+    expect(await page.getByText(/DIE\d/).count()).toBe(0);
+    expect(await section.getByRole("button", { name: /Adicionar veículo/ }).count()).toBe(0);
+    await expectNoA11yViolations(page);
+
+    await diegoCard.getByRole("button", { name: "Excluir morador Diego Garagem" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Excluir morador" });
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain("Excluir o morador Diego Garagem? Os 2 veículos cadastrados para ele também serão excluídos.");
+    expect(await confirm.textContent()).not.toContain("DIE");
+    await confirm.getByRole("button", { name: "Excluir", exact: true }).click();
+    await diegoCard.waitFor({ state: "detached" });
+    expect(await db.select().from(veiculos).where(eq(veiculos.morador_id, diego!.id))).toEqual([]);
+
+    // A resident without vehicles: nothing else goes with them.
+    await section.getByRole("button", { name: "Excluir morador Elisa a Pé" }).click();
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain("Excluir o morador Elisa a Pé? Esta ação não pode ser desfeita.");
+    await confirm.getByRole("button", { name: "Cancelar" }).click();
+    expect(await db.select().from(moradores).where(eq(moradores.id, elisa!.id))).toHaveLength(1);
     await context.close();
   });
 });

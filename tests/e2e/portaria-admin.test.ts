@@ -89,8 +89,8 @@ const toastText = (page: Page) => toastLocator(page).textContent();
 const path = (page: Page) => new URL(page.url()).pathname;
 
 /** A fresh context carrying the admin's session (signed in once, in beforeAll), on `to`. */
-async function asAdmin(to = "/portaria-web"): Promise<{ page: Page; context: BrowserContext }> {
-  const { page, context } = await browser.newPage();
+async function asAdmin(to = "/portaria-web", options: { mobile?: boolean } = {}): Promise<{ page: Page; context: BrowserContext }> {
+  const { page, context } = await browser.newPage(options);
   await context.addCookies(adminCookies);
   await page.goto(`${portal.url}${to}`);
   return { page, context };
@@ -471,6 +471,74 @@ describe("accessibility", () => {
     await page.getByRole("button", { name: "Nova Permissão" }).click();
     await page.getByRole("dialog", { name: "Nova Permissão" }).getByLabel("Nome da permissão").waitFor();
     await expectNoA11yViolations(page);
+    await context.close();
+  });
+});
+
+describe("'Condomínios' of a member of Administrador", () => {
+  const NOTE =
+    "Membros do grupo Administrador atendem todos os condomínios: o acesso não pode ser restrito. Para escolher condomínios, desmarque o grupo Administrador.";
+  const description = (locator: ReturnType<Page["getByRole"]>) =>
+    locator.evaluate((el) =>
+      (el.getAttribute("aria-describedby") ?? "")
+        .split(" ")
+        .map((id) => document.getElementById(id)?.textContent ?? "")
+        .join(" "),
+    );
+
+  /** While Administrador is ticked the field is fixed to every condominium and says why; unticked, it is a choice again. */
+  async function expectFollowsAdministrador(page: Page, servedAllBefore: boolean) {
+    const admin = page.getByRole("checkbox", { name: "Administrador", exact: true });
+    const field = page.getByRole("group", { name: "Condomínios" });
+    const todos = field.getByRole("switch", { name: "Todos os condomínios" });
+    await field.getByText(NOTE).waitFor();
+    expect(await admin.getAttribute("aria-checked")).toBe("true");
+    expect(await todos.getAttribute("aria-checked")).toBe("true");
+    expect(await todos.isDisabled()).toBe(true);
+    expect(await description(todos)).toBe(NOTE);
+    expect(await description(field)).toContain(NOTE);
+    expect(await field.getByRole("checkbox").count()).toBe(0);
+    // The note fits the screen: nothing wider than the window.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectNoA11yViolations(page);
+
+    await admin.click();
+    await field.getByText(NOTE).waitFor({ state: "detached" });
+    expect(await todos.isDisabled()).toBe(false);
+    // The user's own choice is back, and can be changed.
+    expect(await todos.getAttribute("aria-checked")).toBe(String(servedAllBefore));
+    if (servedAllBefore) await todos.click();
+    await field.getByRole("checkbox", { name: "Residencial Aurora" }).click();
+    expect(await field.getByRole("checkbox", { name: "Residencial Aurora" }).getAttribute("aria-checked")).toBe("true");
+    await expectNoA11yViolations(page);
+
+    // Ticked again: fixed again; the choice comes back when it is unticked once more.
+    await admin.click();
+    await field.getByText(NOTE).waitFor();
+    expect(await todos.getAttribute("aria-checked")).toBe("true");
+    expect(await field.getByRole("checkbox").count()).toBe(0);
+    await admin.click();
+    expect(await field.getByRole("checkbox", { name: "Residencial Aurora" }).getAttribute("aria-checked")).toBe("true");
+  }
+
+  it.each([
+    ["desktop", false],
+    ["390 px", true],
+  ])("new user form (%s): Administrador preselected, the field says it serves every condominium", async (_, mobile) => {
+    const { page, context } = await asAdmin("/portaria-web/admin/usuarios/novo", { mobile });
+    await h1(page).filter({ hasText: "Novo Usuário" }).waitFor();
+    await expectFollowsAdministrador(page, false);
+    await context.close();
+  });
+
+  it("edit form: ticking Administrador for a user fixes the field the same way", async () => {
+    const { page, context } = await asAdmin(`/portaria-web/admin/usuarios/editar/${ids.bruno}`);
+    const admin = page.getByRole("checkbox", { name: "Administrador", exact: true });
+    await admin.waitFor();
+    expect(await admin.getAttribute("aria-checked")).toBe("false");
+    expect(await page.getByText(NOTE).count()).toBe(0);
+    await admin.click();
+    await expectFollowsAdministrador(page, true);
     await context.close();
   });
 });

@@ -4,6 +4,7 @@ import { expectNoA11yViolations, launchBrowser, login, toastLocator, type Browse
 import { ADMIN, startPortal, type RunningPortal } from "./support/server";
 import { EMAILS } from "../../src/shared/company";
 import { currentYear } from "../../src/shared/time";
+import { HOME_JS_MAX_KB } from "../../scripts/lib/budgets.mjs";
 
 // The public site in a real browser: what a visitor sees and can do on each page.
 let portal: RunningPortal;
@@ -111,6 +112,34 @@ describe("every public page", () => {
     for (const url of fetched) if (url.endsWith(".js")) scripts.add(url);
     expect(scripts.size).toBeGreaterThan(0);
     expect([...scripts].filter((url) => forbidden.includes(url))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the home page's JavaScript", () => {
+  it(`transfers at most ${HOME_JS_MAX_KB} KB of JavaScript, compressed as the server sends it`, async () => {
+    const { page, context } = await browser.newPage();
+    const scripts: Promise<{ url: string; bytes: number; encoding: string | null }>[] = [];
+    page.on("requestfinished", (request) => {
+      if (request.resourceType() !== "script") return;
+      // What went over the wire: the response's headers and its (compressed) body.
+      scripts.push(
+        Promise.all([request.sizes(), request.response()]).then(([sizes, response]) => ({
+          url: new URL(request.url()).pathname,
+          bytes: sizes.responseHeadersSize + sizes.responseBodySize,
+          encoding: response?.headers()["content-encoding"] ?? null,
+        })),
+      );
+    });
+    await page.goto(`${portal.url}/`);
+    await page.waitForLoadState("networkidle");
+    await waitForHydration(page);
+    const loaded = await Promise.all(scripts);
+    // The framework and the page's own code: each file once, and each compressed.
+    expect(loaded.length).toBeGreaterThanOrEqual(4);
+    expect(loaded.filter((s) => s.encoding !== "br" && s.encoding !== "gzip" && s.bytes > 2048)).toEqual([]);
+    const kb = loaded.reduce((sum, s) => sum + s.bytes, 0) / 1024;
+    expect(kb, loaded.map((s) => `${s.url} ${s.bytes} ${s.encoding}`).join("\n")).toBeLessThanOrEqual(HOME_JS_MAX_KB);
     await context.close();
   });
 });

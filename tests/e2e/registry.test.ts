@@ -371,9 +371,7 @@ describe("the admin registers a condominium, a unit, a resident with a car and a
     await joanaAgain.getByRole("button", { name: "Excluir morador Joana Prado" }).click();
     const confirmMorador = page.getByRole("alertdialog", { name: "Excluir morador" });
     await confirmMorador.waitFor();
-    expect(await confirmMorador.textContent()).toContain(
-      "Excluir o morador Joana Prado? Os veículos cadastrados para ele também serão excluídos. Veículos: BRA2E19.",
-    );
+    expect(await confirmMorador.textContent()).toContain("Excluir o morador Joana Prado? O veículo cadastrado para ele também será excluído: BRA2E19.");
     await confirmMorador.getByRole("button", { name: "Excluir", exact: true }).click();
     await expect.poll(() => toastText(page)).toContain("Morador excluído");
     await joanaAgain.waitFor({ state: "detached" });

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { apiErrorBodySchema } from "../../shared/api-error";
+import { apiErrorBodySchema } from "../../shared/api-error-schema";
 import { MSG, type CatalogueMessage } from "../../shared/messages";
 import { loginSchema, MIN_PASSWORD_LENGTH, recoveryRequestSchema } from "../../shared/schemas/auth";
 import { AppError, notFound } from "../errors";

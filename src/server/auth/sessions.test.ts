@@ -294,12 +294,47 @@ describe("data minimisation", () => {
     const limited = await request(t, "GET", `/api/unidades/${unidade.id}/moradores`, { cookie: veiculos.cookie });
     expect(limited.statusCode).toBe(200);
     const [row] = limited.json().rows;
-    expect(Object.keys(row).sort()).toEqual(["id", "nome_completo", "unidade_id", "veiculos"]);
+    expect(Object.keys(row).sort()).toEqual(["id", "nome_completo", "unidade_id", "veiculos", "veiculos_total"]);
     expect(row.veiculos[0].placa).toBe("BIA1C23");
+    expect(row.veiculos_total).toBe(1);
     for (const secret of ["52998224725", "12.345.678-9", "1980-04-02", "11912345678", "bia@exemplo.com.br"]) expect(limited.body).not.toContain(secret);
 
     const moradores = await userWithPermissions(t, "gere-moradores@teste.local", ["gerenciar_moradores_unidade"]);
     const full = (await request(t, "GET", `/api/unidades/${unidade.id}/moradores`, { cookie: moradores.cookie })).json().rows[0];
     expect(full).toMatchObject({ cpf: "52998224725", rg: "12.345.678-9", data_nascimento: "1980-04-02", telefone_celular: "11912345678" });
+  });
+
+  it("who manages residents but may not see vehicles receives how many each resident has, never the vehicles", async () => {
+    const admin = await signIn(t, ADMIN.email, ADMIN.password);
+    const condominio = (await request(t, "POST", "/api/condominios", { cookie: admin, payload: { nome: "Residencial Garagem Fechada" } })).json();
+    const unidade = (await request(t, "POST", "/api/unidades", { cookie: admin, payload: { condominio_id: condominio.id, numero_unidade: "31" } })).json();
+    const newMorador = async (nome_completo: string) =>
+      (await request(t, "POST", `/api/unidades/${unidade.id}/moradores`, { cookie: admin, payload: { nome_completo, tipo_morador: "proprietario" } })).json();
+    const dono = await newMorador("Davi Dois Carros");
+    const semCarro = await newMorador("Elisa Sem Carro");
+    for (const [placa, ativo] of [
+      ["DAV1D23", true],
+      ["DAV4E56", false],
+    ] as const)
+      await request(t, "POST", `/api/moradores/${dono.id}/veiculos`, {
+        cookie: admin,
+        payload: { placa, tipo_veiculo: "carro", marca: "Marca Secreta", ativo },
+      });
+
+    const moradores = await userWithPermissions(t, "moradores-sem-veiculos@teste.local", ["gerenciar_moradores_unidade"]);
+    const answer = await request(t, "GET", `/api/unidades/${unidade.id}/moradores`, { cookie: moradores.cookie });
+    expect(answer.statusCode).toBe(200);
+    const rows = answer.json().rows as { id: string; veiculos: unknown[]; veiculos_total: number; tipo_morador: string }[];
+    expect(rows.map((r) => [r.id, r.veiculos, r.veiculos_total, r.tipo_morador])).toEqual([
+      [dono.id, [], 2, "proprietario"],
+      [semCarro.id, [], 0, "proprietario"],
+    ]);
+    for (const secret of ["DAV1D23", "DAV4E56", "Marca Secreta"]) expect(answer.body).not.toContain(secret);
+
+    // Who may see them receives the same count beside the vehicles themselves.
+    const leitor = await userWithPermissions(t, "moradores-e-veiculos@teste.local", ["gerenciar_moradores_unidade", "visualizar_veiculos"]);
+    const seen = (await request(t, "GET", `/api/unidades/${unidade.id}/moradores`, { cookie: leitor.cookie })).json().rows[0];
+    expect(seen.veiculos.map((v: { placa: string }) => v.placa)).toEqual(["DAV1D23", "DAV4E56"]);
+    expect(seen.veiculos_total).toBe(2);
   });
 });

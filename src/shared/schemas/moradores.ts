@@ -74,15 +74,26 @@ export const moradorResumoSchema = moradorSchema.pick({ id: true, unidade_id: tr
 export type MoradorResumo = z.input<typeof moradorResumoSchema>;
 
 /**
+ * How many vehicles the resident has, also for a user who may not see them (then `veiculos` is
+ * empty): the count, never the plates, so the screen does not say the resident has none and the
+ * deletion warns that they go with the resident.
+ */
+const veiculosTotal = {
+  veiculos_total: z.number().int().describe("Quantos veículos o morador tem, mesmo quando o usuário não pode vê-los (então `veiculos` vem vazio)."),
+};
+
+/**
  * `GET /api/unidades/:id/moradores`: every resident of the unit (not paged, so no `next`), each
  * whole or as a summary depending on the user's permissions.
  */
 export const moradoresDaUnidadeSchema = z.object({
   // The whole resident first: a union answers with its first option that fits, and the summary
   // fits every resident (it would drop their personal data).
-  rows: z.array(z.union([moradorSchema, moradorResumoSchema])),
+  rows: z.array(z.union([moradorSchema.extend(veiculosTotal), moradorResumoSchema.extend(veiculosTotal)])),
   total: z.number().int(),
 });
+/** One resident of `GET /api/unidades/:id/moradores`, whole or summary, with their vehicle count. */
+export type MoradorDaUnidade = z.input<typeof moradoresDaUnidadeSchema>["rows"][number];
 
 export const isMoradorCompleto = (morador: Morador | MoradorResumo): morador is Morador => "tipo_morador" in morador;
 

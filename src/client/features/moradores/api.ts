@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { Morador, MoradorListItem, MoradorResumo, moradorInputSchema } from "@shared/schemas/moradores";
+import type { Morador, MoradorDaUnidade, MoradorListItem, moradorInputSchema } from "@shared/schemas/moradores";
 import type { Veiculo, veiculoInputSchema } from "@shared/schemas/veiculos";
 import type { StatusFilter } from "~/components/portaria/status-list-filters";
 import { api, retryServerErrors } from "~/lib/api";
@@ -16,12 +16,13 @@ export const moradoresInfiniteQueryOptions = (filters: { q: string; condominio_i
 
 /**
  * The unit's residents by name, each with their vehicles (§7 Residents, Vehicles). Who manages
- * only vehicles receives each resident's name and id (MoradorResumo), not their personal data.
+ * only vehicles receives each resident's name and id (MoradorResumo), not their personal data;
+ * who may not see vehicles receives only how many each resident has (veiculos_total).
  */
 export const moradoresQueryOptions = (unidadeId: string) =>
   queryOptions({
     queryKey: queryKeys.moradores(unidadeId),
-    queryFn: ({ signal }) => api<{ rows: (Morador | MoradorResumo)[]; total: number }>(`/api/unidades/${encodeURIComponent(unidadeId)}/moradores`, { signal }),
+    queryFn: ({ signal }) => api<{ rows: MoradorDaUnidade[]; total: number }>(`/api/unidades/${encodeURIComponent(unidadeId)}/moradores`, { signal }),
     select: (data) => data.rows,
     retry: retryServerErrors,
     staleTime: 0,

@@ -3,7 +3,7 @@ import { Car, Pencil, Plus, Trash2, UserPlus } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { formatPhone } from "@shared/br/phone";
 import { formatPlaca } from "@shared/br/placa";
-import { isMoradorCompleto, TIPO_MORADOR_LABEL, type Morador, type MoradorResumo } from "@shared/schemas/moradores";
+import { isMoradorCompleto, TIPO_MORADOR_LABEL, type Morador, type MoradorDaUnidade } from "@shared/schemas/moradores";
 import { TIPO_VEICULO_LABEL, type Veiculo } from "@shared/schemas/veiculos";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Button } from "~/components/ui/button";
@@ -17,7 +17,24 @@ import { moradoresQueryOptions, useDeleteMorador, useDeleteVeiculo } from "./api
 import { MoradorDialog } from "./morador-dialog";
 import { VeiculoDialog } from "./veiculo-dialog";
 
-type PendingDelete = { kind: "morador"; morador: Morador } | { kind: "veiculo"; veiculo: Veiculo; morador: Morador | MoradorResumo };
+type PendingDelete =
+  { kind: "morador"; morador: Morador & Pick<MoradorDaUnidade, "veiculos_total"> } | { kind: "veiculo"; veiculo: Veiculo; morador: MoradorDaUnidade };
+
+const veiculosCount = (n: number) => (n === 1 ? "1 veículo cadastrado" : `${n.toLocaleString("pt-BR")} veículos cadastrados`);
+
+/**
+ * The deletion's question. The database deletes the resident's vehicles with them, so it says so
+ * to every user, with how many, and names their plates when the user may see them.
+ */
+function deleteMoradorText(morador: Morador & Pick<MoradorDaUnidade, "veiculos_total">) {
+  const question = `Excluir o morador ${morador.nome_completo}?`;
+  const total = morador.veiculos_total;
+  if (total === 0) return `${question} Esta ação não pode ser desfeita.`;
+  const placas = morador.veiculos.length === total ? `: ${morador.veiculos.map((v) => formatPlaca(v.placa)).join(", ")}` : "";
+  return total === 1
+    ? `${question} O veículo cadastrado para ele também será excluído${placas}.`
+    : `${question} Os ${veiculosCount(total)} para ele também serão excluídos${placas}.`;
+}
 
 /** §2: e-mail, else mobile, else 'Sem contato'. */
 function contato(morador: Morador) {
@@ -44,7 +61,7 @@ export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
   const moradores = query.data ?? [];
 
   const [moradorDialog, setMoradorDialog] = useState<{ morador?: Morador } | null>(null);
-  const [veiculoDialog, setVeiculoDialog] = useState<{ morador: Morador | MoradorResumo; veiculo?: Veiculo } | null>(null);
+  const [veiculoDialog, setVeiculoDialog] = useState<{ morador: MoradorDaUnidade; veiculo?: Veiculo } | null>(null);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
   const deleteMorador = useDeleteMorador(unidadeId);
   const deleteVeiculo = useDeleteVeiculo(unidadeId);
@@ -69,8 +86,7 @@ export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
 
   const deleteText =
     pendingDelete?.kind === "morador"
-      ? `Excluir o morador ${pendingDelete.morador.nome_completo}? Os veículos cadastrados para ele também serão excluídos.` +
-        (pendingDelete.morador.veiculos.length ? ` Veículos: ${pendingDelete.morador.veiculos.map((v) => formatPlaca(v.placa)).join(", ")}.` : "")
+      ? deleteMoradorText(pendingDelete.morador)
       : pendingDelete?.kind === "veiculo"
         ? `Excluir o veículo ${formatPlaca(pendingDelete.veiculo.placa)} de ${pendingDelete.morador.nome_completo}? Esta ação não pode ser desfeita.`
         : "";
@@ -155,7 +171,7 @@ function MoradorCard({
   onEditVeiculo,
   onDeleteVeiculo,
 }: {
-  morador: Morador | MoradorResumo;
+  morador: MoradorDaUnidade;
   canResidents: boolean;
   canVehicles: boolean;
   onEdit: () => void;
@@ -211,7 +227,10 @@ function MoradorCard({
             </Button>
           )}
         </div>
-        {m.veiculos.length === 0 ? (
+        {m.veiculos.length < m.veiculos_total ? (
+          // Who may not see vehicles gets only their count: they exist, and go with the resident.
+          <p className="text-sm text-slate-600">{veiculosCount(m.veiculos_total)}, que você não tem permissão para ver.</p>
+        ) : m.veiculos.length === 0 ? (
           <p className="text-sm text-slate-600">Nenhum veículo cadastrado.</p>
         ) : (
           <ul className="grid gap-2" aria-label={`Veículos de ${m.nome_completo}`}>

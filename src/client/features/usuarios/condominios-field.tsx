@@ -5,11 +5,16 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { Input, Label } from "~/components/ui/input";
 import { Switch } from "~/components/ui/switch";
 
-/** The scope values of the user forms (gatehouse-spec §2). */
+/** The scope values of the user forms (gatehouse-spec §2), and the groups that decide them. */
 export interface UsuarioScopeValues {
   acesso_todos_condominios: boolean;
   condominio_ids: string[];
+  grupo_ids: string[];
 }
+
+/** Said while Administrador is ticked: its members serve every condominium (the server enforces it). */
+export const ADMINISTRADOR_SCOPE_NOTE =
+  "Membros do grupo Administrador atendem todos os condomínios: o acesso não pode ser restrito. Para escolher condomínios, desmarque o grupo Administrador.";
 
 const folded = (text: string) =>
   text
@@ -21,17 +26,21 @@ const folded = (text: string) =>
  * 'Condomínios': the switch 'Todos os condomínios', or the condominiums ticked in a list that a
  * filter box narrows (a security company serves hundreds). `options` are the condominiums the
  * actor may give (their own scope, from the page); `lockedReason` disables the whole field and
- * says why (one's own scope, or a scope larger than the actor's).
+ * says why (one's own scope, or a scope larger than the actor's). While the group `adminGroupId`
+ * (Administrador) is ticked the field is fixed to 'Todos os condomínios' and says why; unticking it
+ * gives the field back with the choice it had (the form's values are left as they were).
  */
 export function CondominiosField({
   options,
   canGiveAll,
   lockedReason,
+  adminGroupId,
   error,
 }: {
   options: readonly CondominioOption[];
   canGiveAll: boolean;
   lockedReason?: string;
+  adminGroupId?: string;
   error?: string;
 }) {
   const uid = useId();
@@ -44,13 +53,16 @@ export function CondominiosField({
     contagem: `${uid}-contagem`,
   };
   const { control } = useFormContext<UsuarioScopeValues>();
-  const todos = useWatch({ control, name: "acesso_todos_condominios" });
+  const grupoIds = useWatch({ control, name: "grupo_ids" });
+  const administrador = adminGroupId !== undefined && (grupoIds ?? []).includes(adminGroupId);
+  const todos = useWatch({ control, name: "acesso_todos_condominios" }) || administrador;
   const [filter, setFilter] = useState("");
   const visible = useMemo(() => {
     const wanted = folded(filter.trim());
     return wanted ? options.filter((o) => folded(o.nome).includes(wanted)) : options;
   }, [options, filter]);
-  const locked = lockedReason !== undefined;
+  const note = administrador ? ADMINISTRADOR_SCOPE_NOTE : lockedReason;
+  const locked = note !== undefined;
   const describedBy = [locked ? ids.nota : undefined, error ? ids.erro : undefined].filter(Boolean).join(" ") || undefined;
 
   return (
@@ -58,7 +70,7 @@ export function CondominiosField({
       <legend className="mb-1 text-sm font-medium text-slate-800">Condomínios</legend>
       {locked && (
         <p id={ids.nota} className="text-xs text-slate-600">
-          {lockedReason}
+          {note}
         </p>
       )}
       <Controller
@@ -68,16 +80,16 @@ export function CondominiosField({
           <div className="flex items-center gap-3">
             <Switch
               id={ids.todos}
-              checked={field.value}
+              checked={field.value || administrador}
               onCheckedChange={field.onChange}
               disabled={locked || (!canGiveAll && !field.value)}
-              aria-describedby={!canGiveAll ? ids.todosNota : undefined}
+              aria-describedby={administrador ? ids.nota : !canGiveAll ? ids.todosNota : undefined}
             />
             <div className="grid gap-0.5">
               <Label htmlFor={ids.todos} className="font-normal">
                 Todos os condomínios
               </Label>
-              {!canGiveAll && (
+              {!canGiveAll && !administrador && (
                 <span id={ids.todosNota} className="text-xs text-slate-600">
                   Somente quem atende todos os condomínios pode dar acesso a todos.
                 </span>

@@ -6,7 +6,7 @@ import { useNavigate } from "react-router";
 import { formatCpf } from "@shared/br/cpf";
 import { formatPhone } from "@shared/br/phone";
 import { MSG } from "@shared/messages";
-import { accountRefusal, isAdministrator } from "@shared/authz-rules";
+import { accountRefusal } from "@shared/authz-rules";
 import { USER_STATUSES, type UserStatus } from "@shared/permissions";
 import type { GrupoListItem } from "@shared/schemas/grupos";
 import { usuarioUpdateSchema, type Usuario } from "@shared/schemas/usuarios";
@@ -94,11 +94,8 @@ export function UsuarioEditForm({
   const scopeChoice: CondominiosChoice = {
     ...condominios,
     options: [...condominios.options, ...usuario.condominios.filter((c) => !condominios.options.some((o) => o.id === c.id))],
-    lockedReason: isSelf
-      ? MSG.ownScope.message
-      : isAdministrator(usuario)
-        ? "Membros do grupo Administrador atendem todos os condomínios."
-        : condominios.lockedReason,
+    // While Administrador is ticked the field says itself that it serves every condominium.
+    lockedReason: isSelf ? MSG.ownScope.message : condominios.lockedReason,
   };
   const { handleSubmit, control, formState, setError } = form;
   const errors = formState.errors;

@@ -9,6 +9,7 @@ import { GruposChecklist, type GrupoOption } from "./grupos-checklist";
 import { CondominiosField, type UsuarioScopeValues } from "./condominios-field";
 import type { CondominioOption } from "@shared/schemas/painel";
 import { PATHS } from "~/lib/paths";
+import { isAdminGroup } from "@shared/authz-rules";
 
 /** The form values both the create and the edit form have. */
 export interface UsuarioSharedValues extends UsuarioScopeValues {
@@ -103,7 +104,11 @@ export function UsuarioFields({
         </p>
       )}
 
-      <CondominiosField {...condominios} error={errors.condominio_ids?.message ?? errors.acesso_todos_condominios?.message} />
+      <CondominiosField
+        {...condominios}
+        adminGroupId={grupos.find(isAdminGroup)?.id}
+        error={errors.condominio_ids?.message ?? errors.acesso_todos_condominios?.message}
+      />
     </>
   );
 }

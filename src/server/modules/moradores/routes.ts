@@ -6,8 +6,7 @@ import {
   moradorListQuerySchema,
   moradorPageSchema,
   moradorSchema,
-  type Morador,
-  type MoradorResumo,
+  type MoradorDaUnidade,
 } from "../../../shared/schemas/moradores";
 import { veiculoInputSchema, veiculoSchema } from "../../../shared/schemas/veiculos";
 import { semConteudo } from "../../../shared/schemas/common";
@@ -56,11 +55,14 @@ export const moradoresRoutes =
         // who may not see vehicles does not receive the residents' plates (issue 14).
         const full = held.includes("gerenciar_moradores_unidade");
         const plates = held.includes("gerenciar_veiculos_morador") || held.includes("visualizar_veiculos");
-        const visible: (Morador | MoradorResumo)[] = rows.map((morador) => {
+        // The count goes to everyone who sees the resident: the plates stay hidden, but the screen
+        // must not say "no vehicles", and deleting the resident deletes them too.
+        const visible: MoradorDaUnidade[] = rows.map((morador) => {
           const veiculos = plates ? morador.veiculos : [];
-          if (full) return { ...morador, veiculos };
+          const veiculos_total = morador.veiculos.length;
+          if (full) return { ...morador, veiculos, veiculos_total };
           const { id, unidade_id, nome_completo } = morador;
-          return { id, unidade_id, nome_completo, veiculos };
+          return { id, unidade_id, nome_completo, veiculos, veiculos_total };
         });
         return { rows: visible, total: rows.length };
       },

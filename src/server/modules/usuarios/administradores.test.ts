@@ -143,3 +143,45 @@ describe("at least one active administrator", () => {
     }
   });
 });
+
+describe("members of Administrador serve every condominium", () => {
+  it("whatever the scope sent on create or edit: the answer, their session and the data all say every condominium", async () => {
+    const norte = (await request(t, "POST", "/api/condominios", { cookie: admin, payload: { nome: "Residencial Norte Admin" } })).json();
+    const sul = (await request(t, "POST", "/api/condominios", { cookie: admin, payload: { nome: "Residencial Sul Admin" } })).json();
+    const unidadeSul = (await request(t, "POST", "/api/unidades", { cookie: admin, payload: { condominio_id: sul.id, numero_unidade: "7" } })).json();
+
+    // Created into Administrador with one condominium ticked.
+    const created = await request(t, "POST", "/api/usuarios", {
+      cookie: admin,
+      payload: {
+        nome_completo: "Administradora Nova",
+        email: "adm-escopo@teste.local",
+        senha: "senha-inicial-1",
+        grupo_ids: [adminGroupId],
+        acesso_todos_condominios: false,
+        condominio_ids: [norte.id],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().acesso_todos_condominios).toBe(true);
+
+    // Moved into Administrador from a one-condominium user, keeping that condominium.
+    const other = await userWithPermissions(t, "vira-admin@teste.local", ["visualizar_unidades"], [norte.id]);
+    expect((await request(t, "GET", `/api/unidades/${unidadeSul.id}`, { cookie: other.cookie })).statusCode).toBe(404);
+    const made = await request(t, "PUT", `/api/usuarios/${other.usuarioId}`, {
+      cookie: admin,
+      payload: {
+        nome_completo: "Vira Admin",
+        status: "ativo",
+        grupo_ids: [other.grupoId, adminGroupId],
+        acesso_todos_condominios: false,
+        condominio_ids: [norte.id],
+      },
+    });
+    expect(made.statusCode).toBe(200);
+    expect(made.json().acesso_todos_condominios).toBe(true);
+    const me = (await request(t, "GET", "/api/me", { cookie: other.cookie })).json().profile;
+    expect(me.acesso_todos_condominios).toBe(true);
+    expect((await request(t, "GET", `/api/unidades/${unidadeSul.id}`, { cookie: other.cookie })).statusCode).toBe(200);
+  });
+});
