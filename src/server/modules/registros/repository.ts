@@ -15,7 +15,7 @@ import type { Db } from "../../db/client";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { condominios, registrosAcesso as r, unidades } from "../../db/schema";
 import { csvFieldsSql } from "./csv";
-import { cachedTotal, containsPattern, keysetPage, unidadeMatchesText, type ListTotals } from "../common";
+import { cachedTotal, containsPattern, keysetPage, unidadeDigitadaValues, unidadeMatchesText, type ListTotals } from "../common";
 import { condominioInShape, scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
 
 /** Which filters a request sets: each combination is one prepared shape (db/prepared.ts). */
@@ -23,6 +23,9 @@ type Filters = {
   q: boolean;
   digits: boolean;
   placa: boolean;
+  /** The text reads as a unit ("Bloco A - 102", "a-102", "102"), with or without a block. */
+  unidade: boolean;
+  unidadeBloco: boolean;
   condominio: boolean;
   scoped: boolean;
   tipo: boolean;
@@ -47,7 +50,7 @@ const listWhere = (f: Filters) =>
           ilike(r.documento, param("text")),
           f.digits ? ilike(r.documento, param("digits")) : undefined,
           f.placa ? ilike(r.placa, param("placa")) : undefined,
-          unidadeMatchesText(r.unidade_id),
+          unidadeMatchesText(r.unidade_id, f.unidade ? { bloco: f.unidadeBloco } : undefined),
         )
       : undefined,
   );
@@ -75,12 +78,15 @@ const toItem = ({ chave: _chave, anonimizado_em, registrado_em, ...row }: PageRo
 function filtersOf(scope: CondominioScope, query: RegistroFilters) {
   const digits = query.q ? searchDigits(query.q) : null;
   const plate = query.q ? normalizePlaca(query.q) : "";
+  const unidade = unidadeDigitadaValues(query.q);
   const periodo = resolvePeriodo(query, today());
   const { desde, antes } = periodInSaoPaulo(periodo.de, periodo.ate);
   const filters: Filters = {
     q: Boolean(query.q),
     digits: digits !== null,
     placa: plate.length > 0,
+    unidade: unidade !== null,
+    unidadeBloco: unidade?.shape.bloco ?? false,
     condominio: query.condominio_id !== "todos",
     tipo: query.tipo_pessoa !== "todos",
     sentido: query.sentido !== "todos",
@@ -93,6 +99,7 @@ function filtersOf(scope: CondominioScope, query: RegistroFilters) {
     text: query.q && containsPattern(query.q),
     digits: digits && containsPattern(digits),
     placa: plate && containsPattern(plate),
+    ...unidade?.values,
     condominio: query.condominio_id,
     tipo_pessoa: query.tipo_pessoa,
     sentido: query.sentido,
