@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatInteiro } from "../br/numero";
 import { isCalendarDate } from "../time";
 import { condominioFilter, instante, limitParam, refSchema, searchText, unidadeRefSchema, uuidSchema } from "./common";
 import { cursorId, cursorParam, cursorText } from "./cursor";
@@ -148,7 +149,7 @@ export const verificacaoIntegridadeSchema = z.object({
 });
 export type VerificacaoIntegridade = z.input<typeof verificacaoIntegridadeSchema>;
 
-export const registrosIntegrosMessage = (n: number) => `Registros íntegros: ${new Intl.NumberFormat("pt-BR").format(n)} verificados.`;
+export const registrosIntegrosMessage = (n: number) => `Registros íntegros: ${formatInteiro(n)} verificados.`;
 export const registroAlteradoMessage = (dataHora: string, pessoa: string) => `Registro alterado ou removido: ${dataHora}, ${pessoa}.`;
 
 /** The CSV's header row, in the order of its columns. */
