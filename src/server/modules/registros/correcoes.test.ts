@@ -133,6 +133,15 @@ describe("POST /api/registros/:id/correcoes", () => {
     expect(linhas.map((l) => l.split(";").at(-1))).toEqual(["", ""]);
   });
 
+  it("exports quotes, separators and line breaks of a correction alike on both databases (COPY and JavaScript)", async () => {
+    const [fresh] = await db.insert(condominios).values({ nome: "Residencial Correções CSV" }).returning();
+    const [original] = await importarRegistros(db, [registro(fresh!.id, { nome_pessoa: "Fábio", registrado_em: new Date(`${DIA}T15:30:00Z`) })]);
+    expect((await corrigir(original!.id, { errado: '=1+1 "aspas"; x', certo: "linha 1\nlinha 2" })).statusCode).toBe(201);
+    const response = await request(t, "GET", `/api/registros/exportar?condominio_id=${fresh!.id}`, { cookie: corretor.cookie });
+    const text = response.rawPayload.subarray(3).toString("utf8");
+    expect(text.endsWith(';"Corrige o registro de 20/05/2026 12:30 (Fábio) — Estava errado: =1+1 ""aspas""; x — Correto: linha 1\r\nlinha 2"\r\n')).toBe(true);
+  });
+
   it("corrects a refused record too; a second correction of the same record is another record", async () => {
     const first = await corrigir(ids.negado, { errado: "Cadastro estava ativo.", certo: "Entrou após confirmação." });
     const second = await corrigir(ids.negado, { errado: "Horário.", certo: "Foi às 10h." });
