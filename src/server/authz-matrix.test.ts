@@ -31,7 +31,8 @@ let shared: Fixtures;
 const cookies = new Map<string, string>();
 let inativoSession: typeof session.$inferSelect;
 
-const cookieKey = (p: Principal) => (p.kind === "permissao" ? `permissao:${p.permission}` : p.kind);
+const cookieKey = (p: Principal) =>
+  p.kind === "permissao" ? `permissao:${p.permission}` : p.kind === "permissoes" ? `permissoes:${[...p.permissions].sort().join("+")}` : p.kind;
 
 beforeAll(async () => {
   const db = t.database.db;
@@ -48,12 +49,19 @@ beforeAll(async () => {
   cookies.set("primeiro_acesso_pendente", pendente.cookie);
 
   const needed = new Set<PermissionName>();
+  const combinations = new Map<string, readonly PermissionName[]>();
   for (const route of apiRoutes(t.routes)) {
     if (route.access === undefined) continue;
-    for (const c of matrixCases(route.access as Access)) if (c.principal.kind === "permissao") needed.add(c.principal.permission);
+    for (const c of matrixCases(route.access as Access)) {
+      if (c.principal.kind === "permissao") needed.add(c.principal.permission);
+      if (c.principal.kind === "permissoes") combinations.set(cookieKey(c.principal), c.principal.permissions);
+    }
   }
   for (const permission of needed) {
     cookies.set(`permissao:${permission}`, (await userWithPermissions(t, `so-${permission}@teste.local`, [permission])).cookie);
+  }
+  for (const [key, permissions] of combinations) {
+    cookies.set(key, (await userWithPermissions(t, `so-${permissions.join("-e-")}@teste.local`, [...permissions])).cookie);
   }
 
   // Signed in with every permission, then deactivated by an administrator through the API.

@@ -335,6 +335,14 @@ const WRITE_SPECS: Record<string, WriteSpec> = {
   "POST /api/bloqueios": bloqueio,
   "DELETE /api/bloqueios/:id": {},
   "POST /api/registros/verificar-integridade": {},
+  // A correction: its texts read back from the list, on the corrected record's day (today).
+  "POST /api/registros/:id/correcoes": {
+    text: { errado: 500, certo: 500 },
+    readBack: async (created) => {
+      const rows = (await getJson(`/api/registros?limit=200`)).rows as (Row & { correcao: Row | null })[];
+      return rows.find((r) => r.id === created.id)!.correcao!;
+    },
+  },
   "POST /api/visitantes": { text: { nome_visitante: 200, observacoes: 1000 }, readBack: byId("/api/visitantes/:id") },
   "POST /api/visitantes/:id/cancelar": {},
   "POST /api/visitantes/:id/enviar-email": {},

@@ -82,6 +82,11 @@ export const MSG = {
   },
   bloqueioNotFound: { title: "Bloqueio não encontrado", message: "Bloqueio não encontrado." },
   bloqueioJaRemovido: { title: "Bloqueio já removido", message: "Este bloqueio já foi removido." },
+  // Corrections of access records (gatehouse-spec §5; docs/decisions/0004-registros-e-correcoes.md)
+  correcaoErradoRequired: { title: "Campo obrigatório", message: "Diga o que estava errado no registro." },
+  correcaoCertoRequired: { title: "Campo obrigatório", message: "Diga o que está certo." },
+  correcaoDeCorrecao: { title: "Ação não permitida", message: "Uma correção não pode ser corrigida: corrija o registro original." },
+  registroNotFound: { title: "Registro não encontrado", message: "Registro não encontrado." },
   lastActiveAdmin: { title: "Ação não permitida", message: "O sistema precisa de ao menos um administrador ativo." },
   adminGroupDelete: { title: "Ação não permitida", message: "O grupo Administrador não pode ser excluído." },
   adminGroupRename: { title: "Ação não permitida", message: "O grupo Administrador não pode ser renomeado." },

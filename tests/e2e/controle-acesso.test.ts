@@ -263,8 +263,10 @@ describe("a porteiro of Residencial Aurora at the gate", () => {
     const rows = page.getByRole("table", { name: "Registros de acesso" }).getByRole("row");
     // Today's records, newest first: Ana's entry and exit, the refused provider, the blocked plate.
     await rows.filter({ hasText: "Entregador Esquecido" }).first().waitFor();
-    const ana = await rows.filter({ hasText: "Ana Beatriz Souza" }).allTextContents();
+    // Her own records (the walk-in she authorised names her too: 'Autorizado por', in the row).
+    const ana = await rows.filter({ hasText: "Ana Beatriz Souza" }).filter({ hasNotText: "Autorizado por: Ana Beatriz Souza" }).allTextContents();
     expect(ana).toHaveLength(2);
+    expect(await rows.filter({ hasText: "Diego Visitante" }).first().textContent()).toContain("Autorizado por: Ana Beatriz Souza");
     expect(ana[0]).toMatch(new RegExp(`${anunciado.anaSaiu}.*Saída.*Liberado.*Paulo Porteiro`));
     expect(ana[1]).toMatch(new RegExp(`${anunciado.anaEntrou}.*Entrada.*Liberado.*Paulo Porteiro`));
     const piscinas = await rows.filter({ hasText: "Piscinas Vencidas" }).allTextContents();
@@ -280,10 +282,10 @@ describe("a porteiro of Residencial Aurora at the gate", () => {
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)], "UTF-8 BOM").toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...linhas] = bytes.subarray(3).toString("utf8").split("\r\n");
-    expect(header).toBe("Data e hora;Condomínio;Pessoa;Documento;Tipo;Unidade;Placa;Sentido;Resultado;Motivo;Método;Autorizado por;Operador");
+    expect(header).toBe("Data e hora;Condomínio;Pessoa;Documento;Tipo;Unidade;Placa;Sentido;Resultado;Motivo;Método;Autorizado por;Operador;Correção");
     expect(linhas.pop()).toBe("");
     const csv = linhas.map((l) => l.split(";"));
-    expect(csv.map((f) => f.length)).toEqual(csv.map(() => 13));
+    expect(csv.map((f) => f.length)).toEqual(csv.map(() => 14));
     await page
       .getByRole("status")
       .filter({ hasText: `Exportação concluída: ${csv.length} registros em registros-${hoje}.csv.` })

@@ -60,12 +60,13 @@ describe("a long list", () => {
     await page.goto(`${portal.url}/portaria-web/veiculos`);
     const table = page.getByRole("table", { name: "Veículos cadastrados" });
     await table.getByText("FRT-0000", { exact: true }).waitFor();
-    const shown = page.getByText(/^Mostrando \d+ de \d+$/);
-    await expect.poll(() => shown.textContent()).toBe(`Mostrando 50 de ${VEHICLES}`);
+    // pt-BR numbers: "3.000".
+    const shown = page.getByText(/^Mostrando [\d.]+ de [\d.]+$/);
+    await expect.poll(() => shown.textContent()).toBe("Mostrando 50 de 3.000");
 
     // Scroll to the bottom, as a user would, until every page is loaded.
     const deadline = Date.now() + 200_000;
-    while ((await shown.textContent()) !== `Mostrando ${VEHICLES} de ${VEHICLES}`) {
+    while ((await shown.textContent()) !== "Mostrando 3.000 de 3.000") {
       if (Date.now() > deadline) throw new Error(`still ${await shown.textContent()}`);
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.waitForTimeout(100);

@@ -81,7 +81,7 @@ describe("Registros", () => {
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString("utf8").split("\r\n");
-    expect(lines[0]).toBe("Data e hora;Condomínio;Pessoa;Documento;Tipo;Unidade;Placa;Sentido;Resultado;Motivo;Método;Autorizado por;Operador");
+    expect(lines[0]).toBe("Data e hora;Condomínio;Pessoa;Documento;Tipo;Unidade;Placa;Sentido;Resultado;Motivo;Método;Autorizado por;Operador;Correção");
     expect(lines.slice(1)).toEqual([
       expect.stringMatching(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2};Residencial Aurora;Bruno Entregador;.*;Entregador;;;Saída;Liberado;/),
       "",

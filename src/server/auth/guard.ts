@@ -16,10 +16,11 @@ import { SAFE_METHODS, type TtlCache } from "../cache";
 
 /**
  * Who may call a route: anyone, any signed-in user, any Portaria Web user (profile with first
- * access done), or such a profile holding any one of the listed permissions. Every /api route
- * declares one (a test enforces it).
+ * access done), or such a profile holding any one of the listed permissions (`anyOf`) or every
+ * one of them (`allOf`). Every /api route declares one (a test enforces it).
  */
-export type Access = "public" | "authenticated" | "profile" | { anyOf: readonly PermissionName[]; denied?: string };
+export type Access =
+  "public" | "authenticated" | "profile" | { anyOf: readonly PermissionName[]; denied?: string } | { allOf: readonly PermissionName[]; denied?: string };
 
 /**
  * The one permission declaration: any listed name passes. The refusal says the catalogue's text
@@ -29,6 +30,20 @@ export const requirePermission = (anyOf: PermissionName | readonly PermissionNam
   const names = typeof anyOf === "string" ? [anyOf] : anyOf;
   return { anyOf: names, denied: deniedText(deniedAs ?? names[0]!) };
 };
+
+/**
+ * A route that needs every listed permission (an action that is two at once, e.g. correcting an
+ * access record: reading the records and registering at the gate). The refusal says the catalogue's
+ * text of `deniedAs`, or of the first permission.
+ */
+export const requireAllPermissions = (allOf: readonly [PermissionName, ...PermissionName[]], deniedAs?: PermissionName | DeniedAction): Access => ({
+  allOf,
+  denied: deniedText(deniedAs ?? allOf[0]),
+});
+
+/** Whether `held` passes a permission declaration. */
+export const permissionsPass = (access: Exclude<Access, string>, held: ReadonlySet<string>) =>
+  "allOf" in access ? access.allOf.every((name) => held.has(name)) : access.anyOf.some((name) => held.has(name));
 
 export interface SessionContext {
   user: { id: string; name: string; email: string };
@@ -115,7 +130,7 @@ export function registerGuard(
     if (!profile.primeiro_acesso_concluido) throw forbidden(MSG.accessDeniedRedirect);
     if (access === "profile") return;
     const held = new Set(profile.permissions);
-    if (!access.anyOf.some((name) => held.has(name))) {
+    if (!permissionsPass(access, held)) {
       throw forbidden(access.denied ? { title: MSG.accessDenied.title, message: access.denied } : MSG.accessDenied);
     }
   });

@@ -562,6 +562,10 @@ export const registrosAcesso = pgTable(
     index("registros_a_anonimizar_idx")
       .on(t.condominio_id, t.registrado_em)
       .where(sql`${t.anonimizado_em} is null`),
+    // Migration 0020: a record's corrections, shown next to it in Registros (few: partial).
+    index("registros_correcoes_idx")
+      .on(t.corrige_registro_id, t.registrado_em)
+      .where(sql`${t.corrige_registro_id} is not null`),
   ],
 );
 

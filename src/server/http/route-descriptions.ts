@@ -96,6 +96,8 @@ export const ROUTE_DESCRIPTIONS: Record<string, string> = {
     "os registros de acesso, mais recentes primeiro, paginados por cursor (`next`); sem período, hoje (dias de São Paulo); filtros de condomínio, pessoa, tipo, sentido, resultado e texto",
   "GET /api/registros/exportar":
     "exatamente o filtro da lista, em CSV (UTF-8 com BOM, `;`, horas de São Paulo), enviado aos poucos; cada exportação fica registrada (quem, quando, qual filtro, quantas linhas)",
+  "POST /api/registros/:id/correcoes":
+    "`{ errado, certo }` → 201 `{ id, registrado_em }`: 'Corrigir registro', um novo registro (encadeado) que aponta para o corrigido (`corrige_registro_id`); 404 fora do escopo; 403 `RULE` para a correção de uma correção",
   "POST /api/registros/verificar-integridade":
     "confere a cadeia de hashes dos registros do condomínio no período: 'Registros íntegros: N verificados.' ou o primeiro registro alterado ou removido",
 };

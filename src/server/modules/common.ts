@@ -3,6 +3,7 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { TtlCache } from "../cache";
 import { unidades } from "../db/schema";
+import { BLOCO_PALAVRA, unidadeDigitada } from "../../shared/schemas/unidades";
 import { AppError, pgConstraint, pgErrorCode } from "../errors";
 import type { CatalogueMessage } from "../../shared/messages";
 import { encodeCursor } from "../../shared/schemas/cursor";
@@ -54,12 +55,33 @@ export async function linkedRecordsMessage<T>(work: () => Promise<T>, message: s
 export const inCondominio = (column: AnyPgColumn, condominioId: string | SQLWrapper): SQL =>
   sql`${column} = any(array(select ${unidades.id} from ${unidades} where ${unidades.condominio_id} = ${condominioId}))`;
 
+/** A unit's block in lower case without its leading word ("Bloco A" → "a"), as unidadeDigitada reads it. */
+export const blocoSemPalavra = sql`lower(regexp_replace(${unidades.bloco}, ${`^(${BLOCO_PALAVRA})\\s+`}, '', 'i'))`;
+
 /**
  * `column` (a unit id) is a unit whose bloco or number contains the search text (the `text`
- * placeholder; unidades' trigram indexes): how the lists search "by unit".
+ * placeholder; unidades' trigram indexes): how the lists search "by unit". With `digitada` (the
+ * text reads as a unit, `unidadeDigitada`), also the unit written as the screens show it ("Bloco A
+ * - 102", "A 102", "a-102"): its number exactly (`unidade_numero`, digits and a letter: an
+ * ILIKE pattern without wildcards, which the number's trigram index answers) and, when given, its block
+ * (`unidade_bloco`), compared on those few units only.
  */
-export const unidadeMatchesText = (column: AnyPgColumn): SQL =>
-  sql`${column} = any(array(select ${unidades.id} from ${unidades} where ${unidades.bloco} ilike ${param("text")} or ${unidades.numero_unidade} ilike ${param("text")}))`;
+export const unidadeMatchesText = (column: AnyPgColumn, digitada?: { bloco: boolean }): SQL => {
+  const typed = digitada
+    ? sql` or (${unidades.numero_unidade} ilike ${param("unidade_numero")}${digitada.bloco ? sql` and ${blocoSemPalavra} = ${param("unidade_bloco")}` : sql``})`
+    : sql``;
+  return sql`${column} = any(array(select ${unidades.id} from ${unidades} where ${unidades.bloco} ilike ${param("text")} or ${unidades.numero_unidade} ilike ${param("text")}${typed}))`;
+};
+
+/** The placeholder values of unidadeMatchesText's `digitada` for a search text (none when it is not a unit). */
+export function unidadeDigitadaValues(q: string | undefined) {
+  const unidade = q ? unidadeDigitada(q) : null;
+  if (!unidade) return null;
+  return {
+    shape: { bloco: unidade.bloco !== null },
+    values: { unidade_numero: unidade.numero, unidade_bloco: unidade.bloco?.toLowerCase() ?? null },
+  };
+}
 
 /**
  * Totals of the big lists per filter (src/server/cache.ts): the next pages of an infinite scroll,

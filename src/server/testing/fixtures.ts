@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { usuarios } from "../db/schema";
+import { registrosAcesso, usuarios } from "../db/schema";
 import { today } from "../../shared/time";
 import { request, type TestApp } from "./harness";
 
@@ -99,6 +99,28 @@ export class Fixtures {
         valido_ate: addDays(today(), 30),
       }),
     );
+
+  /**
+   * An access record of the fixtures' condominium (a visitor let in by hand), inserted as the gate
+   * inserts one: the chaining trigger numbers and chains it.
+   */
+  registro = () =>
+    this.once("registro", async () => {
+      const [row] = await this.t.database.db
+        .insert(registrosAcesso)
+        .values({
+          condominio_id: (await this.condominio()).id,
+          unidade_id: (await this.unidade()).id,
+          tipo_pessoa: "visitante",
+          nome_pessoa: `Visitante Registrado ${nextSeq()}`,
+          sentido: "entrada",
+          resultado: "liberado",
+          metodo: "manual",
+          operador_nome: "Porteiro Fixture",
+        })
+        .returning({ id: registrosAcesso.id });
+      return row!;
+    });
 
   /** A permission of the catalogue that no group holds and the code does not check. */
   permissao = () => this.once("permissao", () => this.create("/api/permissoes", { nome_permissao: `fixture_${nextSeq()}`, categoria: "Fixtures" }));

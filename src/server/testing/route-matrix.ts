@@ -153,6 +153,10 @@ export const ROUTE_SAMPLES: Record<string, RouteSample> = {
   },
   "DELETE /api/bloqueios/:id": { path: async (f) => `/api/bloqueios/${(await f.bloqueio()).id}` },
   "POST /api/registros/verificar-integridade": { body: async (f) => ({ condominio_id: (await f.condominio()).id }) },
+  "POST /api/registros/:id/correcoes": {
+    path: async (f) => `/api/registros/${(await f.registro()).id}/correcoes`,
+    body: () => ({ errado: "Placa ABC1D23 anotada errada.", certo: "A placa era ABC1D24." }),
+  },
 
   "GET /api/visitantes/:id": { path: async (f) => `/api/visitantes/${(await f.autorizacao()).id}` },
   "GET /api/visitantes/:id/qrcode": { path: async (f) => `/api/visitantes/${(await f.autorizacao()).id}/qrcode` },
@@ -269,6 +273,7 @@ export const SCOPE_EXPECTATIONS: Record<string, ScopeExpectation> = {
   "GET /api/registros": "lista",
   "GET /api/registros/exportar": "lista",
   "POST /api/registros/verificar-integridade": 404,
+  "POST /api/registros/:id/correcoes": 404,
   "GET /api/controle-acesso/unidades": 404,
   "GET /api/controle-acesso/unidades/:id/moradores": 404,
   "GET /api/visitantes": "lista",
@@ -283,8 +288,9 @@ export const SCOPE_EXPECTATIONS: Record<string, ScopeExpectation> = {
 function accessProblem(access: unknown): string | null {
   if (access === undefined) return "declares no access (config: { access }): the guard answers it with 500";
   if (access === "public" || access === "authenticated" || access === "profile") return null;
-  const anyOf = (access as { anyOf?: unknown }).anyOf;
-  if (Array.isArray(anyOf) && anyOf.length > 0 && anyOf.every((p) => (PERMISSION_NAMES as readonly unknown[]).includes(p))) return null;
+  const names = (access as { anyOf?: unknown; allOf?: unknown }).anyOf ?? (access as { allOf?: unknown }).allOf;
+  const both = "anyOf" in (access as object) && "allOf" in (access as object);
+  if (!both && Array.isArray(names) && names.length > 0 && names.every((p) => (PERMISSION_NAMES as readonly unknown[]).includes(p))) return null;
   return `declares an access the matrix does not know: ${JSON.stringify(access)}`;
 }
 
@@ -317,7 +323,8 @@ export type Principal =
   | { kind: "sem_permissao" } // profile in a group with no permission
   | { kind: "primeiro_acesso_pendente" } // profile holding every permission, first access not done
   | { kind: "inativo" } // profile holding every permission, deactivated after signing in
-  | { kind: "permissao"; permission: PermissionName }; // profile holding exactly this one
+  | { kind: "permissao"; permission: PermissionName } // profile holding exactly this one
+  | { kind: "permissoes"; permissions: readonly PermissionName[] }; // profile holding exactly these
 
 export interface MatrixCase {
   principal: Principal;
@@ -325,7 +332,8 @@ export interface MatrixCase {
   expected: 401 | 403 | "2xx";
 }
 
-export const principalLabel = (p: Principal) => (p.kind === "permissao" ? `perfil só com ${p.permission}` : p.kind);
+export const principalLabel = (p: Principal) =>
+  p.kind === "permissao" ? `perfil só com ${p.permission}` : p.kind === "permissoes" ? `perfil só com ${p.permissions.join(" e ")}` : p.kind;
 
 /** The expected answer of each principal, derived from the route's access declaration alone. */
 export function matrixCases(access: Access): MatrixCase[] {
@@ -342,6 +350,17 @@ export function matrixCases(access: Access): MatrixCase[] {
     return [...cases, { principal: { kind: "sem_perfil" }, expected: "2xx" }, { principal: { kind: "sem_permissao" }, expected: "2xx" }];
   cases.push({ principal: { kind: "sem_perfil" }, expected: 403 }, { principal: { kind: "primeiro_acesso_pendente" }, expected: 403 });
   if (access === "profile") return [...cases, { principal: { kind: "sem_permissao" }, expected: "2xx" }];
+  if ("allOf" in access) {
+    // Every one of them is needed: each alone is refused, all of them together pass.
+    const other = PERMISSION_NAMES.find((p) => !access.allOf.includes(p))!;
+    return [
+      ...cases,
+      { principal: { kind: "sem_permissao" }, expected: 403 },
+      { principal: { kind: "permissao", permission: other }, expected: 403 },
+      ...access.allOf.map((permission): MatrixCase => ({ principal: { kind: "permissao", permission }, expected: 403 })),
+      { principal: { kind: "permissoes", permissions: access.allOf }, expected: "2xx" },
+    ];
+  }
   const other = PERMISSION_NAMES.find((p) => !access.anyOf.includes(p))!;
   return [
     ...cases,

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { isValidCep } from "../br/cep";
 import { isValidCnpj, normalizeCnpj } from "../br/cnpj";
 import { isValidCpf } from "../br/cpf";
+import { formatInteiro } from "../br/numero";
 import { isValidPhone, onlyDigits } from "../br/phone";
 import { isCalendarDate } from "../time";
 
@@ -92,7 +93,7 @@ const integerParam = (min: number, max: number, message: string) => z.coerce.num
 
 export const limitParam = integerParam(1, 200, "O limite deve ser um número inteiro de 1 a 200.").optional().default(50);
 export const offsetParam = (max = 10_000_000) =>
-  integerParam(0, max, `O deslocamento (offset) deve ser um número inteiro de 0 a ${new Intl.NumberFormat("pt-BR").format(max)}.`)
+  integerParam(0, max, `O deslocamento (offset) deve ser um número inteiro de 0 a ${formatInteiro(max)}.`)
     .optional()
     .default(0);
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { isCalendarDate } from "../time";
-import { condominioFilter, instante, limitParam, refSchema, searchText, unidadeRefSchema, uuidSchema } from "./common";
+import { formatInteiro } from "../br/numero";
+import { MSG } from "../messages";
+import { formatDateTime, isCalendarDate } from "../time";
+import { condominioFilter, instante, limitParam, refSchema, requiredText, searchText, unidadeRefSchema, uuidSchema } from "./common";
 import { cursorId, cursorParam, cursorText } from "./cursor";
 
 // Registros (gatehouse-spec §5): the access records of the gate, their list, CSV export and
@@ -89,6 +91,43 @@ export function resolvePeriodo(filters: { de?: string; ate?: string }, today: st
   return { de, ate };
 }
 
+// Corrections (§5 'A correction is a new record pointing at the one it corrects'): what was
+// wrong and what is right, each required and bounded. docs/decisions/0004-registros-e-correcoes.md.
+
+export const CORRECAO_MAX = 500;
+
+export const correcaoInputSchema = z.object({
+  errado: requiredText(MSG.correcaoErradoRequired.message, CORRECAO_MAX),
+  certo: requiredText(MSG.correcaoCertoRequired.message, CORRECAO_MAX),
+});
+export type CorrecaoInput = z.input<typeof correcaoInputSchema>;
+
+/** The correction recorded. */
+export const correcaoCriadaSchema = z.object({ id: z.string(), registrado_em: instante });
+
+/** What a correction says: null once the retention job has anonymised it. */
+const correcaoTextos = { errado: z.string().nullable(), certo: z.string().nullable() };
+
+/** A correction as its corrected record shows it. */
+export const correcaoFeitaSchema = z.object({ id: z.string(), registrado_em: instante, operador_nome: z.string().nullable(), ...correcaoTextos });
+export type CorrecaoFeita = z.input<typeof correcaoFeitaSchema>;
+
+/** A correction row's own side: which record it corrects. */
+export const correcaoDoRegistroSchema = z.object({
+  corrige: z.object({ id: z.string(), registrado_em: instante, nome_pessoa: z.string() }),
+  ...correcaoTextos,
+});
+export type CorrecaoDoRegistro = z.input<typeof correcaoDoRegistroSchema>;
+
+/**
+ * A correction as one line (the CSV's 'Correção' column): "Corrige o registro de 10/03/2026 08:00
+ * (Ana Moradora) — Estava errado: ... — Correto: ...". The same text is written by SQL for the
+ * PostgreSQL export (registros/csv.ts).
+ */
+export const correcaoTexto = ({ corrige, errado, certo }: CorrecaoDoRegistro) =>
+  `Corrige o registro de ${formatDateTime(corrige.registrado_em)} (${corrige.nome_pessoa})` +
+  (errado !== null && certo !== null ? ` — Estava errado: ${errado} — Correto: ${certo}` : "");
+
 /** One row of the list (and of the CSV). */
 export const registroListItemSchema = z.object({
   id: z.string(),
@@ -109,6 +148,10 @@ export const registroListItemSchema = z.object({
   operador_nome: z.string().nullable(),
   /** The record this one corrects, if it is a correction. */
   corrige_registro_id: z.string().nullable(),
+  /** A correction: the record it corrects and what it says (null texts once anonymised). */
+  correcao: correcaoDoRegistroSchema.nullable(),
+  /** The corrections of this record, oldest first: shown next to it. */
+  correcoes: z.array(correcaoFeitaSchema),
   /** Its personal data removed by the retention job. */
   anonimizado: z.boolean(),
 });
@@ -148,7 +191,7 @@ export const verificacaoIntegridadeSchema = z.object({
 });
 export type VerificacaoIntegridade = z.input<typeof verificacaoIntegridadeSchema>;
 
-export const registrosIntegrosMessage = (n: number) => `Registros íntegros: ${new Intl.NumberFormat("pt-BR").format(n)} verificados.`;
+export const registrosIntegrosMessage = (n: number) => `Registros íntegros: ${formatInteiro(n)} verificados.`;
 export const registroAlteradoMessage = (dataHora: string, pessoa: string) => `Registro alterado ou removido: ${dataHora}, ${pessoa}.`;
 
 /** The CSV's header row, in the order of its columns. */
@@ -166,4 +209,5 @@ export const CSV_HEADER = [
   "Método",
   "Autorizado por",
   "Operador",
+  "Correção",
 ] as const;

@@ -64,6 +64,18 @@ export const BLOCO_PALAVRA = "bloco|torre|quadra|ala|edif[íi]cio|pr[ée]dio";
 
 const BLOCO_NOMEADO = new RegExp(`^(${BLOCO_PALAVRA})\\b`, "i");
 
+const UNIDADE_DIGITADA = new RegExp(`^(?:(?:${BLOCO_PALAVRA})\\s+)?(?:([a-z0-9]{1,10})[\\s\\-/]+)?(\\d{1,6}[a-z]?)$`, "i");
+
+/**
+ * A unit as a porteiro types it or reads it on screen: "101", "A 101", "a-102", "Bloco A - 101",
+ * "Torre 2 101". The block comes without its leading word, so "A 101" finds a block stored as "A"
+ * or as "Bloco A" (unidadeLabel shows both as "Bloco A - 101"); null when the text is not a unit.
+ */
+export function unidadeDigitada(q: string): { bloco: string | null; numero: string } | null {
+  const m = UNIDADE_DIGITADA.exec(q.trim());
+  return m ? { bloco: m[1] ?? null, numero: m[2]! } : null;
+}
+
 /** "Bloco A - 101" (a block already named "Torre 2" or "Bloco B" keeps its name); just "101" without a block. */
 export function unidadeLabel({ bloco, numero_unidade }: { bloco: string | null; numero_unidade: string }) {
   const block = bloco?.trim();

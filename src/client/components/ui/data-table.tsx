@@ -20,6 +20,10 @@ export interface DataColumn<T> {
   headClassName?: string;
   /** Its place on a card; `field` unless said. */
   card?: "title" | "status" | "field" | "actions";
+  /** What a card shows (`cell` unless said); a field whose card value is null is left out of that card. */
+  cardCell?: (row: T) => ReactNode;
+  /** Only in the table or only on the cards. */
+  only?: "table" | "cards";
 }
 
 const ROW_ESTIMATE = 53;
@@ -41,6 +45,7 @@ export function DataTable<T>({
   total,
   empty,
   className,
+  wideFrom = SM_UP,
 }: {
   /** The accessible name of the table (and of the card list). */
   label: string;
@@ -53,17 +58,20 @@ export function DataTable<T>({
   /** What an empty list says. */
   empty: ReactNode;
   className?: string;
+  /** The media query from which the rows are a table (cards below it): a wide table fits only larger screens. */
+  wideFrom?: string;
 }) {
-  const wide = useMediaQuery(SM_UP);
+  const wide = useMediaQuery(wideFrom);
+  const shown = columns.filter((c) => c.only !== (wide ? "cards" : "table"));
   const list = useWindowRows(rows.length, wide ? ROW_ESTIMATE : CARD_ESTIMATE);
   const spacer = (height: number, key: string) =>
     height > 0 ? (
       <tr key={key} aria-hidden="true">
-        <td colSpan={columns.length} style={{ height, padding: 0, border: 0 }} />
+        <td colSpan={shown.length} style={{ height, padding: 0, border: 0 }} />
       </tr>
     ) : null;
 
-  if (!wide) return <DataCards label={label} columns={columns} rows={rows} rowKey={rowKey} rowTestId={rowTestId} empty={empty} list={list} />;
+  if (!wide) return <DataCards label={label} columns={shown} rows={rows} rowKey={rowKey} rowTestId={rowTestId} empty={empty} list={list} />;
 
   return (
     <Table
@@ -73,7 +81,7 @@ export function DataTable<T>({
     >
       <TableHeader>
         <TableRow aria-rowindex={1}>
-          {columns.map((c) => (
+          {shown.map((c) => (
             <TableHead key={c.header} className={cn(c.headClassName, c.card === "actions" && "print:hidden")}>
               {c.header}
             </TableHead>
@@ -83,7 +91,7 @@ export function DataTable<T>({
       <TableBody ref={list.container} {...list.focusHandlers}>
         {rows.length === 0 ? (
           <TableRow>
-            <TableCell colSpan={columns.length} className="py-10 text-center text-slate-600">
+            <TableCell colSpan={shown.length} className="py-10 text-center text-slate-600">
               {empty}
             </TableCell>
           </TableRow>
@@ -95,7 +103,7 @@ export function DataTable<T>({
               return [
                 spacer(gapBefore, `gap-${key}`),
                 <TableRow key={rowKey(row)} ref={list.measure} data-index={item.index} aria-rowindex={item.index + 2} data-testid={rowTestId?.(row)}>
-                  {columns.map((c) => (
+                  {shown.map((c) => (
                     <TableCell key={c.header} className={cn(c.className, c.card === "actions" && "print:hidden")}>
                       {c.cell(row)}
                     </TableCell>
@@ -146,21 +154,26 @@ function DataCards<T>({
           <li key={rowKey(row)} ref={list.measure} data-index={item.index} data-testid={rowTestId?.(row)} className="grid gap-3 p-4 text-sm">
             {(title || status) && (
               <div className="flex items-start justify-between gap-3">
-                {title && <div className="min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere]">{title.cell(row)}</div>}
-                {status && <div className="shrink-0">{status.cell(row)}</div>}
+                {title && <div className="min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere]">{(title.cardCell ?? title.cell)(row)}</div>}
+                {/* A long status (a reason) wraps within its half instead of pushing the card wider. */}
+                {status && <div className="min-w-0 max-w-[50%] shrink-0 text-right [overflow-wrap:anywhere]">{(status.cardCell ?? status.cell)(row)}</div>}
               </div>
             )}
             {fields.length > 0 && (
               <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-3 gap-y-1">
-                {fields.map((c) => (
-                  <div key={c.header} className="contents">
-                    <dt className="text-slate-600">{c.header}</dt>
-                    <dd className="min-w-0 text-slate-800 [overflow-wrap:anywhere]">{c.cell(row)}</dd>
-                  </div>
-                ))}
+                {fields.map((c) => {
+                  const value = (c.cardCell ?? c.cell)(row);
+                  if (value === null || value === undefined) return null;
+                  return (
+                    <div key={c.header} className="contents">
+                      <dt className="text-slate-600">{c.header}</dt>
+                      <dd className="min-w-0 text-slate-800 [overflow-wrap:anywhere]">{value}</dd>
+                    </div>
+                  );
+                })}
               </dl>
             )}
-            {actions && <div className="flex flex-wrap justify-end gap-1 print:hidden [&>*]:justify-end">{actions.cell(row)}</div>}
+            {actions && <div className="flex flex-wrap justify-end gap-1 print:hidden [&>*]:justify-end">{(actions.cardCell ?? actions.cell)(row)}</div>}
           </li>,
         ];
       })}

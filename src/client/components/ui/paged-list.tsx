@@ -1,5 +1,6 @@
 import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { formatInteiro, formatTotal } from "@shared/br/numero";
 import type { Page } from "@shared/schemas/common";
 import { useInfiniteScroll } from "~/lib/paged-list";
 import { Button } from "./button";
@@ -15,6 +16,7 @@ export function PagedList<T>({
   query,
   rows,
   total,
+  totalLimitado = false,
   noun,
   framed = true,
   frameClassName = "overflow-hidden",
@@ -23,6 +25,8 @@ export function PagedList<T>({
   query: UseInfiniteQueryResult<InfiniteData<Page<T>>>;
   rows: readonly T[];
   total: number;
+  /** `total` is only a lower bound (the count stopped there): "Mostrando 50 de mais de 10.000". */
+  totalLimitado?: boolean;
   /** Plural noun for the loading texts: "usuários" → "Carregando usuários...". */
   noun: string;
   framed?: boolean;
@@ -56,7 +60,7 @@ export function PagedList<T>({
       <div ref={sentinel} className="flex flex-wrap items-center justify-between gap-3">
         {data && (
           <p className="text-sm text-slate-600" aria-live="polite">
-            Mostrando {rows.length} de {total}
+            Mostrando {formatInteiro(rows.length)} de {formatTotal(total, totalLimitado)}
           </p>
         )}
         {hasNextPage && !isFetchingNextPage && (

@@ -1,6 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
+import { formatInteiro } from "@shared/br/numero";
 import { bloqueioInputSchema, TIPO_BLOQUEIO_LABEL, TIPOS_BLOQUEIO, type BloqueioData } from "@shared/schemas/bloqueios";
 import { DOCUMENTO_TIPO_LABEL, DOCUMENTO_TIPOS } from "@shared/schemas/controle-acesso";
 import type { CondominioOption } from "@shared/schemas/painel";
@@ -96,7 +97,7 @@ function BloqueioForm({
       saveCallbacks({
         success: (data) => ({
           title: "Bloqueio criado",
-          description: data.rows.length > 1 ? `Um bloqueio em cada um dos seus ${data.rows.length} condomínios.` : undefined,
+          description: data.rows.length > 1 ? `Um bloqueio em cada um dos seus ${formatInteiro(data.rows.length)} condomínios.` : undefined,
         }),
         error: "Erro ao criar bloqueio",
         form: { setError, fields: FIELDS },

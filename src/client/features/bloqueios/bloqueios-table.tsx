@@ -7,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { ConfirmDialog, useConfirmedAction } from "~/components/ui/confirm-dialog";
 import { DataTable, FilteredEmpty, type DataColumn } from "~/components/ui/data-table";
 import { useAuth } from "~/lib/auth";
+import { XL_UP } from "~/lib/use-media-query";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useRemoveBloqueio } from "./api";
 import { formatDocumento } from "@shared/br/documento";
@@ -113,6 +114,8 @@ export function BloqueiosTable({ rows, total, onClearFilters }: { rows: Bloqueio
         total={total}
         rowKey={(b) => b.id}
         rowTestId={(b) => `bloqueio-${b.id}`}
+        // Eight or nine columns do not fit a tablet: cards below 1280 px (the sidebar takes its part), 'Remover' in reach.
+        wideFrom={XL_UP}
         empty={<FilteredEmpty text="Nenhum bloqueio encontrado" onClearFilters={onClearFilters} />}
       />
       <ConfirmDialog

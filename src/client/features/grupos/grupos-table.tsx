@@ -1,5 +1,6 @@
 import { Pencil, ShieldCheck } from "lucide-react";
 import { Link } from "react-router";
+import { formatInteiro } from "@shared/br/numero";
 import { ADMIN_GROUP_NAME } from "@shared/permissions";
 import type { GrupoListItem } from "@shared/schemas/grupos";
 import { Button } from "~/components/ui/button";
@@ -33,7 +34,7 @@ export function GruposTable({ rows }: { rows: GrupoListItem[] }) {
       ),
     },
     { header: "Descrição", className: "text-slate-700", cell: (g) => g.descricao || "—" },
-    { header: "Usuários", headClassName: "text-right", className: "text-right tabular-nums", cell: (g) => g.user_count },
+    { header: "Usuários", headClassName: "text-right", className: "text-right tabular-nums", cell: (g) => formatInteiro(g.user_count) },
     {
       header: "Ações",
       card: "actions",
@@ -66,7 +67,7 @@ export function GruposTable({ rows }: { rows: GrupoListItem[] }) {
                 {" "}
                 {toDelete.user_count === 1
                   ? "O usuário deste grupo deixará de pertencer a ele e perderá as permissões do grupo."
-                  : `Os ${toDelete.user_count} usuários deste grupo deixarão de pertencer a ele e perderão as permissões do grupo.`}
+                  : `Os ${formatInteiro(toDelete.user_count)} usuários deste grupo deixarão de pertencer a ele e perderão as permissões do grupo.`}
               </>
             )}
           </>

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Car, Pencil, Plus, Trash2, UserPlus } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { formatInteiro } from "@shared/br/numero";
 import { formatPhone } from "@shared/br/phone";
 import { formatPlaca } from "@shared/br/placa";
 import { isMoradorCompleto, TIPO_MORADOR_LABEL, type Morador, type MoradorDaUnidade } from "@shared/schemas/moradores";
@@ -99,7 +100,7 @@ export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
             Moradores da Unidade
           </h2>
           <p className="text-sm text-slate-600">
-            {query.data ? `${moradores.length} ${moradores.length === 1 ? "morador" : "moradores"}` : "Moradores e seus veículos"}
+            {query.data ? `${formatInteiro(moradores.length)} ${moradores.length === 1 ? "morador" : "moradores"}` : "Moradores e seus veículos"}
             {!canResidents && " · Você pode gerenciar apenas os veículos dos moradores."}
           </p>
         </div>

@@ -69,7 +69,7 @@ function Resumo({ dados }: { dados: PainelAcessos }) {
               key={hour}
               className="flex-1 rounded-t bg-brand-600"
               style={{ height: `${Math.max(n ? 6 : 2, Math.round((n / max) * 100))}%`, opacity: n ? 1 : 0.25 }}
-              title={`${String(hour).padStart(2, "0")}h: ${n}`}
+              title={`${String(hour).padStart(2, "0")}h: ${formatCount(n)}`}
             />
           ))}
         </div>

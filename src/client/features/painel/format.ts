@@ -1,9 +1,10 @@
-const integer = new Intl.NumberFormat("pt-BR");
+import { formatInteiro } from "@shared/br/numero";
+
 const oneDecimal = new Intl.NumberFormat("pt-BR", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 /** A count with pt-BR grouping: "1.234". */
 export function formatCount(value: number): string {
-  return integer.format(value);
+  return formatInteiro(value);
 }
 
 /** §9: the occupancy rate with one decimal, "40,0%". */

@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
-import type { RegistroListItem, RegistrosPage, VerificacaoIntegridade } from "@shared/schemas/registros";
+import type { CorrecaoInput, RegistroListItem, RegistrosPage, VerificacaoIntegridade } from "@shared/schemas/registros";
 import { api, ApiError } from "~/lib/api";
 import { pagedQueryOptions } from "~/lib/paged-list";
-import { queryKeys } from "~/lib/query-keys";
+import { queryKeys, useInvalidate } from "~/lib/query-keys";
 import { INTERNAL_ERROR } from "@shared/messages-base";
 import { isApiErrorBody } from "@shared/api-error";
 
@@ -27,6 +27,16 @@ export function useVerificarIntegridade() {
   return useMutation({
     mutationFn: (body: { condominio_id: string; de: string; ate: string }) =>
       api<VerificacaoIntegridade>("/api/registros/verificar-integridade", { method: "POST", json: body }),
+  });
+}
+
+/** 'Corrigir registro' (§5): a new record pointing at the corrected one; the list shows it next to it. */
+export function useCorrigirRegistro() {
+  const invalidate = useInvalidate("acessos");
+  return useMutation({
+    mutationFn: ({ id, ...body }: CorrecaoInput & { id: string }) =>
+      api<{ id: string; registrado_em: string }>(`/api/registros/${encodeURIComponent(id)}/correcoes`, { method: "POST", json: body }),
+    onSuccess: () => invalidate({ also: [queryKeys.registrosList] }),
   });
 }
 

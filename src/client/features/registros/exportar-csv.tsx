@@ -1,10 +1,9 @@
 import { Download } from "lucide-react";
+import { formatInteiro } from "@shared/br/numero";
 import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/lib/toast";
 import { baixarCsv, salvarArquivo, type ExportProgress, type RegistroParams } from "./api";
-
-const numero = new Intl.NumberFormat("pt-BR");
 
 /**
  * 'Exportar CSV' (gatehouse-spec §5): the filter on screen, streamed; the rows received so far
@@ -23,7 +22,7 @@ export function ExportarCsv({ params, total, totalExato }: { params: RegistroPar
     try {
       const { blob, nome, linhas } = await baixarCsv(params, setProgress);
       salvarArquivo(blob, nome);
-      setDone(`Exportação concluída: ${numero.format(linhas)} registros em ${nome}.`);
+      setDone(`Exportação concluída: ${formatInteiro(linhas)} registros em ${nome}.`);
     } catch (error) {
       toast({ title: "Erro ao exportar", description: error instanceof Error ? error.message : undefined, variant: "destructive" });
     } finally {
@@ -43,8 +42,8 @@ export function ExportarCsv({ params, total, totalExato }: { params: RegistroPar
         {progress && (
           <div className="grid gap-1">
             <span>
-              Exportando: {numero.format(progress.linhas)}
-              {totalExato ? ` de ${numero.format(total)}` : ""} registros ({numero.format(Math.round(progress.bytes / 1024))} KB)
+              Exportando: {formatInteiro(progress.linhas)}
+              {totalExato ? ` de ${formatInteiro(total)}` : ""} registros ({formatInteiro(Math.round(progress.bytes / 1024))} KB)
             </span>
             <progress className="h-2 w-48" aria-label="Progresso da exportação" max={100} value={percent ?? undefined} />
           </div>

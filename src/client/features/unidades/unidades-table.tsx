@@ -1,5 +1,6 @@
 import { Pencil, Users } from "lucide-react";
 import { Link } from "react-router";
+import { formatInteiro } from "@shared/br/numero";
 import type { UnidadeListItem } from "@shared/schemas/unidades";
 import { Button } from "~/components/ui/button";
 import { DataTable, FilteredEmpty, type DataColumn } from "~/components/ui/data-table";
@@ -25,7 +26,7 @@ export function UnidadesTable({ rows, total, onClearFilters }: { rows: UnidadeLi
     { header: "Unidade", card: "title", className: "font-medium text-slate-900", cell: (u) => u.numero_unidade },
     { header: "Andar", cell: (u) => u.andar || dash },
     { header: "Tipo", cell: (u) => u.tipo_unidade || dash },
-    { header: "Moradores", headClassName: "text-right", className: "text-right tabular-nums", cell: (u) => u.moradores_count },
+    { header: "Moradores", headClassName: "text-right", className: "text-right tabular-nums", cell: (u) => formatInteiro(u.moradores_count) },
     { header: "Status", card: "status", cell: (u) => <AtivoBadge ativo={u.ativo} feminine /> },
     {
       header: "Ações",

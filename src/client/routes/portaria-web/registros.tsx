@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { formatInteiro } from "@shared/br/numero";
 import type { RegistroListItem } from "@shared/schemas/registros";
 import { TODOS } from "~/components/portaria/condominio-filter";
 import { RequirePermission } from "~/components/portaria/require-permission";
@@ -50,10 +51,10 @@ function Registros() {
 
       <RegistrosToolbar filters={filters} />
 
-      <PagedList query={query} rows={rows} total={total} noun="registros">
+      <PagedList query={query} rows={rows} total={total} totalLimitado={limitado} noun="registros">
         <RegistrosTable rows={rows} total={total} onClearFilters={filters.clearFilters} />
       </PagedList>
-      {limitado && <p className="text-sm text-slate-600">Mais de {new Intl.NumberFormat("pt-BR").format(total)} registros: refine os filtros.</p>}
+      {limitado && <p className="text-sm text-slate-600">Mais de {formatInteiro(total)} registros: refine os filtros.</p>}
     </div>
   );
 }

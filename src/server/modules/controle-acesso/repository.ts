@@ -4,7 +4,7 @@ import { normalizeDocumento } from "../../../shared/br/documento";
 import { onlyDigits } from "../../../shared/br/phone";
 import { normalizePlaca, podeSerParteDePlaca } from "../../../shared/br/placa";
 import { situacaoNoDia } from "../../../shared/prestador-situacao";
-import { BLOCO_PALAVRA } from "../../../shared/schemas/unidades";
+import { unidadeDigitada } from "../../../shared/schemas/unidades";
 import { HORAS_SAIDA_NAO_REGISTRADA_PADRAO } from "../../../shared/schemas/condominios";
 import type {
   BuscaPortaria,
@@ -21,7 +21,7 @@ import type { AutorizacaoNaPortaria } from "../visitantes/repository";
 import { cadeiaDe, selarRegistro } from "../registros/selos";
 import { condominios, moradores, presencas, prestadores, registrosAcesso, unidades, veiculos } from "../../db/schema";
 import { activeCondominioInScope, condominioInScope, isActiveCondominioInScope, type CondominioScope } from "../../scope";
-import { containsPattern, toIso } from "../common";
+import { blocoSemPalavra, containsPattern, toIso } from "../common";
 
 /** How many of each kind the console's search shows. */
 const RESULTADOS = 8;
@@ -54,19 +54,6 @@ export type NovoRegistro = Omit<
   typeof registrosAcesso.$inferInsert,
   "id" | "seq" | "hash" | "hash_anterior" | "dados_hash" | "registrado_em" | "anonimizado_em"
 >;
-
-const UNIDADE_DIGITADA = new RegExp(`^(?:(?:${BLOCO_PALAVRA})\\s+)?(?:([a-z0-9]{1,10})[\\s\\-/]+)?(\\d{1,6}[a-z]?)$`, "i");
-
-/**
- * A unit as a porteiro types it: "101", "A 101", "A-101", "Bloco A - 101", "Torre 2 101". The
- * block is compared without its leading word, so "A 101" finds a block stored as "A" or as
- * "Bloco A" (unidadeLabel shows both as "Bloco A - 101").
- */
-function unidadeDigitada(q: string): { bloco: string | null; numero: string } | null {
-  const m = UNIDADE_DIGITADA.exec(q.trim());
-  return m ? { bloco: m[1] ?? null, numero: m[2]! } : null;
-}
-const blocoSemPalavra = sql`lower(regexp_replace(${unidades.bloco}, ${`^(${BLOCO_PALAVRA})\\s+`}, '', 'i'))`;
 
 /** Select fields under their own names, so a subquery's row turns into JSON with these keys. */
 const named = (fields: Record<string, AnyPgColumn | SQL>) => Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, sql`${field}`.as(key)]));

@@ -89,6 +89,8 @@ export function painelRepository(db: Db) {
         lt(registrosAcesso.registrado_em, dia.antes),
         condominioId ? eq(registrosAcesso.condominio_id, condominioId) : undefined,
         condominioInScope(scope, registrosAcesso.condominio_id),
+        // A correction repeats its original's event: counted once, as the original.
+        isNull(registrosAcesso.corrige_registro_id),
       );
       const hora = sql<number>`extract(hour from ${registrosAcesso.registrado_em} at time zone 'America/Sao_Paulo')::int`;
       const [porHora, [recusas], [dentro]] = await Promise.all([

@@ -2,6 +2,7 @@ import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { formatPlaca } from "../../../shared/br/placa";
 import { BLOCO_PALAVRA, unidadeLabel } from "../../../shared/schemas/unidades";
 import {
+  correcaoTexto,
   CSV_HEADER,
   METODO_LABEL,
   RESULTADO_LABEL,
@@ -50,6 +51,7 @@ export const csvRow = (row: RegistroListItem) =>
     METODO_LABEL[row.metodo],
     row.autorizado_por,
     row.operador_nome,
+    row.correcao ? correcaoTexto(row.correcao) : null,
   ]);
 
 // ——— The same lines written by PostgreSQL (COPY ... TO STDOUT, FORMAT csv): an export of
@@ -92,9 +94,14 @@ export interface CsvColumns {
   metodo: SQLWrapper;
   autorizado_por: SQLWrapper;
   operador_nome: SQLWrapper;
+  /** A correction: the record it corrects (joined) and its texts (JSON in observacao). */
+  corrige_registro_id: SQLWrapper;
+  corrigido_em: SQLWrapper;
+  corrigido_nome: SQLWrapper;
+  observacao: SQLWrapper;
 }
 
-/** csvRow's thirteen fields as SQL expressions, in CSV_HEADER's order. */
+/** csvRow's fourteen fields as SQL expressions, in CSV_HEADER's order. */
 export function csvFieldsSql(c: CsvColumns): SQL[] {
   const bloco = sql`nullif(btrim(${c.bloco}), '')`;
   const unidade = sql`case when ${c.numero_unidade} is null then null when ${bloco} is null then ${c.numero_unidade}
@@ -116,6 +123,10 @@ export function csvFieldsSql(c: CsvColumns): SQL[] {
     labelOf(c.metodo, METODO_LABEL),
     safe(c.autorizado_por),
     safe(c.operador_nome),
+    // correcaoTexto: the texts only when both are there (not anonymised).
+    safe(sql`case when ${c.corrige_registro_id} is not null then
+      'Corrige o registro de ' || to_char(${c.corrigido_em} at time zone ${sql.raw(q(TIME_ZONE))}, 'DD/MM/YYYY HH24:MI') || ' (' || ${c.corrigido_nome} || ')'
+      || coalesce(' — Estava errado: ' || (${c.observacao}::json ->> 'errado') || ' — Correto: ' || (${c.observacao}::json ->> 'certo'), '') end`),
   ];
 }
 

@@ -1,10 +1,12 @@
 import { and, count, eq, fillPlaceholders, gte, ilike, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { normalizePlaca } from "../../../shared/br/placa";
 import { searchDigits } from "../../../shared/schemas/moradores";
 import {
   resolvePeriodo,
   TOTAL_MAXIMO,
+  type CorrecaoInput,
   type RegistroFilters,
   type RegistroListItem,
   type RegistroListQuery,
@@ -15,14 +17,17 @@ import type { Db } from "../../db/client";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { condominios, registrosAcesso as r, unidades } from "../../db/schema";
 import { csvFieldsSql } from "./csv";
-import { cachedTotal, containsPattern, keysetPage, unidadeMatchesText, type ListTotals } from "../common";
-import { condominioInShape, scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
+import { cachedTotal, containsPattern, keysetPage, unidadeDigitadaValues, unidadeMatchesText, type ListTotals } from "../common";
+import { condominioInScope, condominioInShape, scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
 
 /** Which filters a request sets: each combination is one prepared shape (db/prepared.ts). */
 type Filters = {
   q: boolean;
   digits: boolean;
   placa: boolean;
+  /** The text reads as a unit ("Bloco A - 102", "a-102", "102"), with or without a block. */
+  unidade: boolean;
+  unidadeBloco: boolean;
   condominio: boolean;
   scoped: boolean;
   tipo: boolean;
@@ -47,7 +52,7 @@ const listWhere = (f: Filters) =>
           ilike(r.documento, param("text")),
           f.digits ? ilike(r.documento, param("digits")) : undefined,
           f.placa ? ilike(r.placa, param("placa")) : undefined,
-          unidadeMatchesText(r.unidade_id),
+          unidadeMatchesText(r.unidade_id, f.unidade ? { bloco: f.unidadeBloco } : undefined),
         )
       : undefined,
   );
@@ -58,29 +63,84 @@ const listWhere = (f: Filters) =>
  */
 const instantKey = sql<string>`to_char(${r.registrado_em} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-interface PageRow extends Omit<RegistroListItem, "registrado_em" | "anonimizado" | "unidade"> {
+interface PageRow extends Omit<RegistroListItem, "registrado_em" | "anonimizado" | "unidade" | "correcao" | "correcoes"> {
   chave: string;
   registrado_em: Date | string;
   anonimizado_em: Date | string | null;
   unidade: { id: string; numero_unidade: string; bloco: string | null } | null;
+  /** A correction's texts as stored (JSON in observacao, null once anonymised). */
+  correcao_textos: string | null;
+  corrigido_em: Date | string | null;
+  corrigido_nome: string | null;
+  /** The record's corrections: JSON, as the driver hands it (parsed already or text). */
+  correcoes: unknown;
 }
 
-const toItem = ({ chave: _chave, anonimizado_em, registrado_em, ...row }: PageRow): RegistroListItem => ({
+const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
+
+/**
+ * A correction's texts (what was wrong, what is right), stored as JSON in its observacao: the
+ * chain covers them (dados_hash) and the retention job removes them with the personal data.
+ */
+export const correcaoObservacao = (input: CorrecaoInput) => JSON.stringify({ errado: input.errado, certo: input.certo });
+
+function correcaoTextos(observacao: string | null): { errado: string | null; certo: string | null } {
+  try {
+    const parsed = observacao ? (JSON.parse(observacao) as { errado?: unknown; certo?: unknown }) : null;
+    if (parsed && typeof parsed.errado === "string" && typeof parsed.certo === "string") return { errado: parsed.errado, certo: parsed.certo };
+  } catch {
+    // Not a correction's JSON (an imported record): shown without its texts.
+  }
+  return { errado: null, certo: null };
+}
+
+const toItem = ({
+  chave: _chave,
+  anonimizado_em,
+  registrado_em,
+  correcao_textos,
+  corrigido_em,
+  corrigido_nome,
+  correcoes,
+  ...row
+}: PageRow): RegistroListItem => ({
   ...row,
-  registrado_em: registrado_em instanceof Date ? registrado_em.toISOString() : new Date(registrado_em).toISOString(),
+  registrado_em: iso(registrado_em),
   anonimizado: anonimizado_em !== null,
+  correcao:
+    row.corrige_registro_id && corrigido_em
+      ? { corrige: { id: row.corrige_registro_id, registrado_em: iso(corrigido_em), nome_pessoa: corrigido_nome ?? "" }, ...correcaoTextos(correcao_textos) }
+      : null,
+  correcoes: (json<{ id: string; registrado_em: string; operador_nome: string | null; observacao: string | null }[] | null>(correcoes) ?? []).map(
+    ({ observacao, ...c }) => ({ ...c, ...correcaoTextos(observacao) }),
+  ),
 });
+
+/** The record a correction corrects (same condominium: it is chained with it). */
+const corrigido = alias(r, "corrigido");
+/** The corrections of a record (registros_correcoes_idx). */
+const correcao = alias(r, "correcao");
+const correcoesDe = sql`(select json_agg(json_build_object(
+    'id', ${correcao.id},
+    'registrado_em', to_char(${correcao.registrado_em} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'operador_nome', ${correcao.operador_nome},
+    'observacao', ${correcao.observacao}
+  ) order by ${correcao.registrado_em}, ${correcao.id}) from ${r} ${sql.identifier("correcao")} where ${correcao.corrige_registro_id} = ${r.id})`;
 
 /** The filters' shape and placeholder values. */
 function filtersOf(scope: CondominioScope, query: RegistroFilters) {
   const digits = query.q ? searchDigits(query.q) : null;
   const plate = query.q ? normalizePlaca(query.q) : "";
+  const unidade = unidadeDigitadaValues(query.q);
   const periodo = resolvePeriodo(query, today());
   const { desde, antes } = periodInSaoPaulo(periodo.de, periodo.ate);
   const filters: Filters = {
     q: Boolean(query.q),
     digits: digits !== null,
     placa: plate.length > 0,
+    unidade: unidade !== null,
+    unidadeBloco: unidade?.shape.bloco ?? false,
     condominio: query.condominio_id !== "todos",
     tipo: query.tipo_pessoa !== "todos",
     sentido: query.sentido !== "todos",
@@ -93,6 +153,7 @@ function filtersOf(scope: CondominioScope, query: RegistroFilters) {
     text: query.q && containsPattern(query.q),
     digits: digits && containsPattern(digits),
     placa: plate && containsPattern(plate),
+    ...unidade?.values,
     condominio: query.condominio_id,
     tipo_pessoa: query.tipo_pessoa,
     sentido: query.sentido,
@@ -143,12 +204,17 @@ export function registrosRepository(db: Db, totals?: ListTotals) {
         autorizado_por: r.autorizado_por,
         operador_nome: r.operador_nome,
         corrige_registro_id: r.corrige_registro_id,
+        correcao_textos: sql<string | null>`case when ${r.corrige_registro_id} is not null then ${r.observacao} end`.as("correcao_textos"),
+        corrigido_em: corrigido.registrado_em,
+        corrigido_nome: corrigido.nome_pessoa,
+        correcoes: correcoesDe.as("correcoes"),
         anonimizado_em: r.anonimizado_em,
       })
       .from(pagina)
       .innerJoin(r, eq(r.id, pagina.id))
       .innerJoin(condominios, eq(condominios.id, r.condominio_id))
       .leftJoin(unidades, eq(unidades.id, r.unidade_id))
+      .leftJoin(corrigido, eq(corrigido.id, r.corrige_registro_id))
       .orderBy(...newestFirst(pagina.registrado_em, pagina.id))
       .prepare(NAMED_BY_TEXT);
   });
@@ -226,18 +292,32 @@ export function registrosRepository(db: Db, totals?: ListTotals) {
         metodo: r.metodo,
         autorizado_por: r.autorizado_por,
         operador_nome: r.operador_nome,
+        corrige_registro_id: r.corrige_registro_id,
+        corrigido_em: corrigido.registrado_em,
+        corrigido_nome: corrigido.nome_pessoa,
+        observacao: r.observacao,
       });
       const select = db
         .select(Object.fromEntries(fields.map((field, i) => [`c${i}`, field])))
         .from(r)
         .innerJoin(condominios, eq(condominios.id, r.condominio_id))
         .leftJoin(unidades, eq(unidades.id, r.unidade_id))
+        .leftJoin(corrigido, eq(corrigido.id, r.corrige_registro_id))
         .where(listWhere(filters))
         .orderBy(...newestFirst(r.registrado_em, r.id))
         .toSQL();
       const params = fillPlaceholders(select.params, values as Record<string, unknown>);
       const text = select.sql.replace(/\$(\d+)\b/g, (_, n: string) => literal(params[Number(n) - 1]));
       return `copy (${text}) to stdout with (format csv, delimiter ';')`;
+    },
+
+    /** A record of the scope, as a correction copies it; null when it does not exist or is out of the scope (§2). */
+    async paraCorrigir(scope: CondominioScope, id: string) {
+      const [row] = await db
+        .select()
+        .from(r)
+        .where(and(eq(r.id, id), condominioInScope(scope, r.condominio_id)));
+      return row ?? null;
     },
 
     /** The filter as it applied (the period resolved), for the export's record. */

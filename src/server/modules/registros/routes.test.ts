@@ -242,6 +242,8 @@ describe("GET /api/registros/exportar", () => {
       "Manual",
       "",
       "Porteiro de Teste",
+      // Correção: not a correction.
+      "",
     ]);
     expect(rows[1]!.slice(7, 11)).toEqual(["Entrada", "Negado", "Pessoa bloqueada neste condomínio: ameaça.", "Busca"]);
     // The same filter on the screen: the same records.
@@ -291,11 +293,11 @@ describe("GET /api/registros/exportar", () => {
     ]);
     const text = (await exportar(`de=2026-05-05&ate=2026-05-05&condominio_id=${fresh!.id}`)).rawPayload.subarray(3).toString("utf8");
     expect(text.split("\r\n").slice(1)).toEqual([
-      "05/05/2026 12:00;Residencial CSV;Entregador Rápido;;Entregador;;ABC1D23;Saída;Liberado;;QR Code;;Porteiro de Teste",
+      "05/05/2026 12:00;Residencial CSV;Entregador Rápido;;Entregador;;ABC1D23;Saída;Liberado;;QR Code;;Porteiro de Teste;",
       `05/05/2026 11:00;Residencial CSV;'+55 golpe;;Prestador;12;;Entrada;Negado;"linha 1`,
-      `linha 2";Código;;Porteiro de Teste`,
+      `linha 2";Código;;Porteiro de Teste;`,
       `05/05/2026 10:00;Residencial CSV;"Ana ""Nina"" Souza";12345678909;Visitante;Torre 2 - 301;ABC-1234;Entrada;Liberado manualmente;Cadastro inativo.;Busca;"Síndica`,
-      `Lúcia";Porteiro de Teste`,
+      `Lúcia";Porteiro de Teste;`,
       "",
     ]);
   });

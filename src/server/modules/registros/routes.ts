@@ -3,6 +3,8 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  correcaoCriadaSchema,
+  correcaoInputSchema,
   registroExportQuerySchema,
   registroListQuerySchema,
   registrosPageSchema,
@@ -11,20 +13,23 @@ import {
   verificarIntegridadeSchema,
 } from "../../../shared/schemas/registros";
 import { today } from "../../../shared/time";
-import { requirePermission } from "../../auth/guard";
+import { MSG } from "../../../shared/messages";
+import { currentProfile, requireAllPermissions, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { condominios, exportacoesRegistros } from "../../db/schema";
-import { forbidden, notFound } from "../../errors";
+import { forbidden, notFound, ruleRefusal } from "../../errors";
 import { condominioInScope, scopeOf } from "../../scope";
-import type { ListTotals } from "../common";
+import { idParams, type ListTotals } from "../common";
+import { controleAcessoRepository } from "../controle-acesso/repository";
 import { copyOut } from "../../db/copy";
 import type { LeiturasLongas } from "../../db/leituras-longas";
 import type { Cadeia } from "./selos";
 import { crlf, csvHeader, csvRow } from "./csv";
 import { verificarIntegridade } from "./integridade";
-import { registrosRepository } from "./repository";
+import { correcaoObservacao, registrosRepository } from "./repository";
 
 const access = requirePermission("visualizar_registros_acesso");
+const corrigir = requireAllPermissions(["visualizar_registros_acesso", "registrar_acesso_visitante"]);
 
 /**
  * The export's body: text in OpenAPI. The handler sends a stream, which Fastify writes as it is
@@ -37,6 +42,7 @@ export const registrosRoutes =
   (db: Db, totals?: ListTotals, leituras?: LeiturasLongas, cadeia?: Cadeia): FastifyPluginAsyncZod =>
   async (app) => {
     const repo = registrosRepository(db, totals);
+    const gate = controleAcessoRepository(db);
 
     app.get(
       "/api/registros",
@@ -99,6 +105,51 @@ export const registrosRoutes =
           .header("content-disposition", `attachment; filename="${nome}"`)
           .header("cache-control", "no-store")
           .send(Readable.from(csv(), { objectMode: false }));
+      },
+    );
+
+    // 'Corrigir registro' (§5): a new record pointing at the one it corrects, chained like every
+    // record. Reading the records and registering at the gate, both (docs/decisions/0004).
+    app.post(
+      "/api/registros/:id/correcoes",
+      {
+        config: { access: corrigir },
+        schema: { params: idParams, body: correcaoInputSchema, response: { 201: correcaoCriadaSchema } },
+      },
+      async (request, reply) => {
+        const original = await repo.paraCorrigir(scopeOf(request), request.params.id);
+        if (!original) throw notFound(MSG.registroNotFound);
+        // One level: a correction is corrected by correcting its original again.
+        if (original.corrige_registro_id) throw ruleRefusal(MSG.correcaoDeCorrecao);
+        const profile = currentProfile(request);
+        // The event as recorded (so the correction sits in the same filters as its original), by
+        // whoever corrects it, with what was wrong and what is right.
+        const row = await gate.registrar(
+          {
+            condominio_id: original.condominio_id,
+            unidade_id: original.unidade_id,
+            tipo_pessoa: original.tipo_pessoa,
+            morador_id: original.morador_id,
+            prestador_id: original.prestador_id,
+            autorizacao_id: original.autorizacao_id,
+            nome_pessoa: original.nome_pessoa,
+            documento: original.documento,
+            placa: original.placa,
+            sentido: original.sentido,
+            resultado: original.resultado,
+            motivo: original.motivo,
+            metodo: original.metodo,
+            autorizado_por: original.autorizado_por,
+            liberado_manualmente: original.liberado_manualmente,
+            operador_id: profile.id,
+            operador_nome: profile.nome_completo,
+            corrige_registro_id: original.id,
+            observacao: correcaoObservacao(request.body),
+          },
+          null,
+          null,
+        );
+        return reply.status(201).send({ id: row.id, registrado_em: row.registrado_em.toISOString() });
       },
     );
 

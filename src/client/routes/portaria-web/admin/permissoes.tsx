@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
+import { formatInteiro } from "@shared/br/numero";
 import type { Permissao } from "@shared/schemas/permissoes";
 import { RequirePermission } from "~/components/portaria/require-permission";
 import { Button } from "~/components/ui/button";
@@ -58,7 +59,7 @@ function Permissoes() {
       </Card>
       {query.data && (
         <p className="text-sm text-slate-600" aria-live="polite">
-          {query.data.total === 1 ? "1 permissão" : `${query.data.total} permissões`}
+          {query.data.total === 1 ? "1 permissão" : `${formatInteiro(query.data.total)} permissões`}
         </p>
       )}
 

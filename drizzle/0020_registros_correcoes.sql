@@ -1,0 +1,1 @@
+CREATE INDEX "registros_correcoes_idx" ON "portaria_web_registros_acesso" USING btree ("corrige_registro_id","registrado_em") WHERE "portaria_web_registros_acesso"."corrige_registro_id" is not null;
