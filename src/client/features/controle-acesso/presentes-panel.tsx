@@ -13,6 +13,7 @@ import { useDebouncedValue } from "~/lib/use-debounced-value";
 import { cn } from "~/lib/utils";
 import { usePresentes, type TipoPresenca } from "./api";
 import { formatDuracao, TIPO_PESSOA_LABEL, useNow } from "./format";
+import { formatInteiro } from "@shared/br/numero";
 
 /** The kinds of person the list is filtered by: residents are not among them, they are listed apart. */
 const TIPOS: { value: TipoPresenca; label: string }[] = [
@@ -22,7 +23,7 @@ const TIPOS: { value: TipoPresenca; label: string }[] = [
   { value: "entregador", label: "Entregadores" },
 ];
 
-const pessoas = (n: number) => `${n} ${n === 1 ? "pessoa" : "pessoas"}`;
+const pessoas = (n: number) => `${formatInteiro(n)} ${n === 1 ? "pessoa" : "pessoas"}`;
 
 /**
  * 'Quem está no condomínio' (§3): the visitors, providers and delivery people inside now, newest
@@ -89,7 +90,7 @@ export function PresentesPanel({ condominioId, pending, onSaida }: { condominioI
                 <summary className="flex cursor-pointer list-none items-center gap-2 px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 [&::-webkit-details-marker]:hidden">
                   <ChevronRight className="h-4 w-4 shrink-0 transition-transform group-open:rotate-90" aria-hidden />
                   <span id={moradoresId}>Moradores no condomínio</span>
-                  <span className="text-slate-600">({moradores.length})</span>
+                  <span className="text-slate-600">({formatInteiro(moradores.length)})</span>
                 </summary>
                 <div className="border-t border-slate-200 px-3">
                   <PresencaList labelledBy={moradoresId} rows={moradores} now={now} horas={null} pending={pending} onSaida={onSaida} />

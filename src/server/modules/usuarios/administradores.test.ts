@@ -146,6 +146,9 @@ describe("at least one active administrator", () => {
 
 describe("members of Administrador serve every condominium", () => {
   it("whatever the scope sent on create or edit: the answer, their session and the data all say every condominium", async () => {
+    // The race above (PostgreSQL) may have left this file's administrator inactive, sessions ended.
+    await t.database.db.update(usuarios).set({ status: "ativo" }).where(eq(usuarios.id, adminId));
+    const admin = await signIn(t, ADMIN.email, ADMIN.password);
     const norte = (await request(t, "POST", "/api/condominios", { cookie: admin, payload: { nome: "Residencial Norte Admin" } })).json();
     const sul = (await request(t, "POST", "/api/condominios", { cookie: admin, payload: { nome: "Residencial Sul Admin" } })).json();
     const unidadeSul = (await request(t, "POST", "/api/unidades", { cookie: admin, payload: { condominio_id: sul.id, numero_unidade: "7" } })).json();
