@@ -58,7 +58,7 @@ afterAll(async () => {
 });
 
 const focusedPlaceholder = () => page.evaluate(() => document.activeElement?.getAttribute("placeholder"));
-const presentes = () => page.getByRole("table", { name: "Quem está no condomínio" });
+const presentes = () => page.getByRole("list", { name: "Quem está no condomínio" });
 const cartao = () => page.locator("[data-autorizacao-aberta]");
 const aviso = () => page.locator("[data-aviso]");
 const errorToasts = () => page.locator("[data-variant=destructive]");
@@ -129,7 +129,7 @@ describe("two couriers of the same app, with the same name and no document", () 
       await dialog.waitFor({ state: "detached" });
       expect(await aviso().count()).toBe(0);
     }
-    const linhas = presentes().getByRole("row").filter({ hasText: "Entregador iFood" });
+    const linhas = presentes().getByRole("listitem").filter({ hasText: "Entregador iFood" });
     await expect.poll(() => linhas.count()).toBe(2);
     await linhas.first().getByRole("button", { name: "Registrar saída" }).click();
     await expectToast("Saída registrada", /Entregador iFood saiu às/);
@@ -302,7 +302,7 @@ describe("at 768 px", () => {
       await expectToast("Entrada registrada", /Entregador 99 entrou/);
       await dialog.waitFor({ state: "detached" });
     }
-    const linhas = presentes().getByRole("row").filter({ hasText: "Entregador 99" });
+    const linhas = presentes().getByRole("listitem").filter({ hasText: "Entregador 99" });
     await expect.poll(() => linhas.count()).toBe(2);
     for (let left = 1; left >= 0; left--) {
       await linhas.first().getByRole("button", { name: "Registrar saída" }).click();
