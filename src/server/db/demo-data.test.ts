@@ -144,7 +144,10 @@ describe("seed:demo", () => {
     const ids = await demoCondoIds();
     const rows = await historyOf(ids);
     expect(demoRegistros(SCALE)).toBe(50_000);
-    expect(rows).toHaveLength(demoRegistros(SCALE));
+    // The target, or one over it in a condominium whose last visit's exit was the event past it
+    // (cutting that exit would leave the visitor inside for ever).
+    expect(rows.length - demoRegistros(SCALE)).toBeGreaterThanOrEqual(0);
+    expect(rows.length - demoRegistros(SCALE)).toBeLessThanOrEqual(ids.length);
     expect(result.historico.registros).toBe(rows.length);
     const now = Date.now();
     const times = rows.map((r) => r.registrado_em.getTime());
@@ -359,7 +362,9 @@ describe("seed:demo", () => {
     expect(await snapshot()).toEqual(before);
     // The history too: replaced (not added to), and its chains verify from 1.
     const ids = await demoCondoIds();
-    expect(await historyOf(ids)).toHaveLength(demoRegistros(SCALE));
+    const historico = await historyOf(ids);
+    expect(historico.length - demoRegistros(SCALE)).toBeGreaterThanOrEqual(0);
+    expect(historico.length - demoRegistros(SCALE)).toBeLessThanOrEqual(ids.length);
     for (const id of ids)
       expect(await verificarCadeia(app.database.db, id, 1, Number.MAX_SAFE_INTEGER, { chave: app.cadeia.chave })).toMatchObject({ integra: true });
     // The pre-authorisations too (replaced, not added to).

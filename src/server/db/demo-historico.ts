@@ -410,7 +410,7 @@ export async function seedHistorico(tx: Db, input: HistoricoInput): Promise<Hist
     allBlocks.push(...blockRows);
 
     // The events, in any order first; each person's own visits never overlap. Pre-authorised
-    // visitors first (the cut to the target below only drops the general ones after them).
+    // visitors first, then the general ones until the target is reached.
     const events: Evento[] = [];
     if (condo.ativo) {
       const made = autorizacoesDoCondominio({
@@ -539,7 +539,8 @@ export async function seedHistorico(tx: Db, input: HistoricoInput): Promise<Hist
         push({ t, pessoa: b.pessoa, sentido: "entrada", resultado: "negado", motivo: mensagemBloqueio(b), metodo: "manual" });
       }
     }
-    events.length = Math.min(events.length, target);
+    // No cut to the exact target: the last visit's exit may be the event past it, and cutting it
+    // would leave that visitor inside for ever (one event over the target is harmless).
 
     // Chronological order, strictly increasing times; then the chain.
     events.sort((a, b) => a.t - b.t);
