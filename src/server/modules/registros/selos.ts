@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { appendFile, mkdir, readFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
 
 // The keyed half of the access records' chain (gatehouse-spec §5, issue 26,
@@ -78,15 +78,11 @@ export async function selarRegistro(tx: Db, chave: Buffer, registro: { condomini
   );
 }
 
-/**
- * Seals the head of each chain (of `condominioIds`, or all) as a batch ('lote'): every unsealed
- * record up to it is vouched for. Only for records the portal itself wrote in bulk (an import of
- * history, the demo) and for the history before the key existed (iniciarSelagem).
- */
-export async function selarCabecas(tx: Db, chave: Buffer, condominioIds?: readonly string[]): Promise<number> {
-  const cabecas = await queryRows<{ condominio_id: string; seq: string | number; hash: string }>(
-    tx,
-    sql`select c.condominio_id, c.ultimo_seq as seq, r.hash
+/** The last record of each non-empty chain (of `condominioIds`, or all), with an optional extra condition. */
+function cabecasDasCadeias(db: Db, condominioIds: readonly string[] | undefined, extra: SQL = sql``) {
+  return queryRows<{ condominio_id: string; id: string; seq: string | number; hash: string }>(
+    db,
+    sql`select c.condominio_id, r.id, c.ultimo_seq as seq, r.hash
         from portaria_web_registros_cadeia c
         join portaria_web_registros_acesso r on r.condominio_id = c.condominio_id and r.seq = c.ultimo_seq
         where c.ultimo_seq > 0
@@ -98,7 +94,20 @@ export async function selarCabecas(tx: Db, chave: Buffer, condominioIds?: readon
                 )})`
               : sql``
           }
-          and not exists (select 1 from portaria_web_registros_selos s where s.condominio_id = c.condominio_id and s.seq = c.ultimo_seq)`,
+          ${extra}`,
+  );
+}
+
+/**
+ * Seals the head of each chain (of `condominioIds`, or all) as a batch ('lote'): every unsealed
+ * record up to it is vouched for. Only for records the portal itself wrote in bulk (an import of
+ * history, the demo) and for the history before the key existed (iniciarSelagem).
+ */
+export async function selarCabecas(tx: Db, chave: Buffer, condominioIds?: readonly string[]): Promise<number> {
+  const cabecas = await cabecasDasCadeias(
+    tx,
+    condominioIds,
+    sql`and not exists (select 1 from portaria_web_registros_selos s where s.condominio_id = c.condominio_id and s.seq = c.ultimo_seq)`,
   );
   for (const cabeca of cabecas) {
     const seq = Number(cabeca.seq);
@@ -185,21 +194,7 @@ export async function gravarCheckpoints(db: Db, cadeia: Cadeia, condominioIds?: 
   const dir = cadeia.checkpointDir;
   if (!dir) return 0;
   await mkdir(dir, { recursive: true });
-  const cabecas = await queryRows<{ condominio_id: string; id: string; seq: string | number; hash: string }>(
-    db,
-    sql`select c.condominio_id, r.id, c.ultimo_seq as seq, r.hash
-        from portaria_web_registros_cadeia c
-        join portaria_web_registros_acesso r on r.condominio_id = c.condominio_id and r.seq = c.ultimo_seq
-        where c.ultimo_seq > 0
-          ${
-            condominioIds
-              ? sql`and c.condominio_id in (${sql.join(
-                  condominioIds.map((id) => sql`${id}`),
-                  sql`, `,
-                )})`
-              : sql``
-          }`,
-  );
+  const cabecas = await cabecasDasCadeias(db, condominioIds);
   let gravados = 0;
   for (const cabeca of cabecas) {
     const seq = Number(cabeca.seq);
