@@ -301,7 +301,8 @@ describe("'Ler QR Code' in headless Chromium", () => {
     // Seen once under load in CI (the card never came): say what the screen showed instead.
     await card
       .getByText("João Pedreiro")
-      .waitFor()
+      // Decoding the fake camera's frames has taken over 30 s on a loaded two-core CI machine.
+      .waitFor({ timeout: 60_000 })
       .catch(async (error: Error) => {
         const shown = await leitor.locator("main, [role=dialog], [role=alert]").allInnerTexts();
         throw new Error(`${error.message}\nOn screen: ${JSON.stringify(shown).slice(0, 2000)}`);

@@ -103,7 +103,8 @@ describe("'Ler QR Code' from the login page, through the menu", () => {
     const card = page.locator("[data-autorizacao-aberta]");
     await card
       .getByText("Lúcia Eletricista")
-      .waitFor()
+      // Decoding the fake camera's frames has taken over 30 s on a loaded two-core CI machine.
+      .waitFor({ timeout: 60_000 })
       .catch(async (error: Error) => {
         // Say what the screen showed instead (before the fix: 'Permissão para usar a câmera negada.').
         const shown = await page.locator("main, [role=dialog], [role=alert]").allInnerTexts();
