@@ -36,10 +36,12 @@ export default defineConfig({
           include: ["tests/e2e/**/*.test.ts"],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          // Two files side by side (each with its own server and database): 448 s instead of
-          // 812 s one at a time on two cores. The one race this showed (the long list's scroll
-          // back to the top) is polled now (docs/decisions.md, "Tempo da CI").
-          maxWorkers: 2,
+          // One file at a time again: with issue 26's files, two side by side on two cores lost a
+          // different race in each of two full CI runs (the fake camera's decode, the long list's
+          // scroll to its end). About 17 min instead of 9; bringing it back is future work
+          // (docs/decisions.md, "Tempo da CI").
+          maxWorkers: 1,
+          fileParallelism: false,
         },
       },
     ],
