@@ -290,8 +290,15 @@ describe("'Ler QR Code' in headless Chromium", () => {
     });
     expect(created.status).toBe(201);
     await writeFile(videoFile, await qrVideo(created.json.qr_payload));
-    // The fake camera reads its file when a page opens it.
-    const { page: leitor, context: ctx } = await fakeCamera.newPage();
+    // A Chromium of its own, started after the file is written: one that had opened the camera
+    // before may keep playing the earlier file (seen in CI: the QR was never read).
+    const leitorBrowser = await chromium.launch({
+      executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${videoFile}`],
+    });
+    const ctx = await leitorBrowser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
+    const leitor = await ctx.newPage();
     await ctx.grantPermissions(["camera"], { origin: portal.url });
     await login(leitor, portal.url, PORTEIRO.email, PORTEIRO.password);
     await leitor.waitForURL(`${portal.url}/portaria-web`);
@@ -316,7 +323,7 @@ describe("'Ler QR Code' in headless Chromium", () => {
       .filter({ hasText: /João Pedreiro entrou às/ })
       .waitFor();
     expect((await registros()).at(-1)).toMatchObject({ resultado: "liberado", metodo: "qrcode", autorizacao_id: created.json.id });
-    await leitor.close();
+    await leitorBrowser.close();
   });
 });
 
