@@ -8,3 +8,7 @@ export const PRERENDERED_PATHS = [...PUBLIC_PAGE_PATHS, NOT_FOUND_PAGE_PATH] as 
 
 // Prefixes of the single-page application: the server answers them with the SPA shell.
 export const SPA_PREFIXES = ["/dashboard", "/portaria-web"] as const;
+
+// localStorage key of "this browser signed in before": public pages then load the session at
+// once (the signed-in bar) instead of waiting for the visitor's first use (decision 0009).
+export const SESSION_HINT_KEY = "portal.sessao";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { condominios, grupos, moradores, prestadores, unidades, usuarios, veiculos } from "../../src/server/db/schema";
-import { launchBrowser, login, type BrowserHandle } from "./support/browser";
+import { launchBrowser, login, waitForHydration, type BrowserHandle } from "./support/browser";
 import { ADMIN, startPortal, type RunningPortal } from "./support/server";
 
 // The Content-Security-Policy in a real browser: every public page and the main staff screens
@@ -71,13 +71,6 @@ async function load(page: Page, path: string, status = 200) {
   expect(policy, path).toContain("frame-ancestors 'none'");
 }
 
-/** Waits until React has taken over the prerendered HTML. */
-async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => {
-    const main = document.querySelector("main");
-    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps$"));
-  });
-}
 
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
 

@@ -26,7 +26,8 @@ async function openForm() {
     if (request.method() === "POST" && new URL(request.url()).pathname === "/api/leads") posts.push(request.url());
   });
   await page.goto(`${portal.url}/leads`);
-  // React has taken over the prerendered form.
+  // React has taken over the prerendered form (it does on the visitor's first move: decision 0009).
+  await page.mouse.move(2, 2);
   await page.waitForFunction(() => {
     const form = document.querySelector("form");
     return form !== null && Object.keys(form).some((key) => key.startsWith("__reactProps$"));

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import type { MeResponse, Profile } from "@shared/schemas/profile";
-import { SPA_PREFIXES } from "@shared/public-routes";
+import { SESSION_HINT_KEY, SPA_PREFIXES } from "@shared/public-routes";
 import { api, ApiError } from "./api";
 
 // The session as the client knows it: one small store (no query library, so the public pages
@@ -21,7 +21,7 @@ interface SessionState {
   expired?: boolean;
 }
 
-const HINT_KEY = "portal.sessao";
+const HINT_KEY = SESSION_HINT_KEY;
 
 let state: SessionState = { loading: true, me: null, checked: false };
 const listeners = new Set<() => void>();

@@ -72,3 +72,15 @@ export async function login(page: Page, baseUrl: string, email: string, password
 export function toastLocator(page: Page) {
   return page.locator("[data-variant]").first();
 }
+
+/**
+ * Waits until React has taken over the prerendered HTML. The public pages hydrate on the
+ * visitor's first sign of use (decision 0009), so this moves the mouse first, as a visitor would.
+ */
+export async function waitForHydration(page: Page) {
+  await page.mouse.move(2, 2);
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps$"));
+  });
+}
