@@ -54,7 +54,7 @@ export default tseslint.config(
             ...CLIENT_BANNED,
             {
               group: ["~/features/*", `!~/features/${feature}`, "~/routes/*", "../*"],
-              message: "Uma feature não importa outra feature nem rotas (docs/decisions.md, 'Fatias do cliente').",
+              message: "Uma feature não importa outra feature nem rotas (docs/decisions/0192-fatias-do-cliente.md).",
             },
           ],
         },

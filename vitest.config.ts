@@ -39,7 +39,7 @@ export default defineConfig({
           // One file at a time again: with issue 26's files, two side by side on two cores lost a
           // different race in each of two full CI runs (the fake camera's decode, the long list's
           // scroll to its end). About 17 min instead of 9; bringing it back is future work
-          // (docs/decisions.md, "Tempo da CI").
+          // (docs/decisions/0257-navegador-um-arquivo-por-vez-de-novo.md).
           maxWorkers: 1,
           fileParallelism: false,
         },

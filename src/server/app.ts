@@ -158,7 +158,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   echoRequestId(app);
   registerErrorHandler(app);
   // CSP, HSTS over HTTPS and the other security headers on every response; the static site
-  // replaces the CSP of each page with one allowing its own inline scripts (docs/decisions.md).
+  // replaces the CSP of each page with one allowing its own inline scripts (docs/decisions/0139 and 0140).
   app.addHook("onRequest", async (request, reply) => setSecurityHeaders(request, reply));
   registerTextInput(app);
   await app.register(compress, { threshold: 1024 });

@@ -4,7 +4,7 @@ import { condominios, grupoPermissoes, session, unidades, usuarios } from "./db/
 import { ADMIN, createTestApp, request, signIn, userWithPermissions, type TestApp } from "./testing/harness";
 import { TtlCache } from "./cache";
 
-// The per-instance caches (docs/decisions.md, "Caches de curta duração"): a change made on another
+// The per-instance caches (docs/decisions/0159-caches-de-curta-duracao.md): a change made on another
 // instance (here: straight in the database) is seen within the TTL, or at once when it is about
 // access (the database announces it: migration 0009, src/server/revocation.ts); a change made
 // through this instance's API is seen at the next request.

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
 // Short-lived, per-instance caches of what many requests ask the database again and again: a
 // request's session and permissions (auth/guard.ts) and the painel's counts (modules/painel).
-// See docs/decisions.md, "Caches de curta duração".
+// See docs/decisions/0159-caches-de-curta-duracao.md.
 //
 // - An entry lives at most `ttlMs` (and never past `notAfter`): a change made by ANOTHER instance
 //   (a revoked permission, a deactivated account, a new unit) shows within that time.

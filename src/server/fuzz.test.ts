@@ -286,7 +286,7 @@ const visitante: WriteSpec = {
     return { nome: row!.nome_pessoa, observacao: row!.observacao };
   },
 };
-// POST /api/bloqueios answers { rows }: one block per condominium (docs/decisions.md, "Bloqueios").
+// POST /api/bloqueios answers { rows }: one block per condominium (docs/decisions/0212-bloqueios.md).
 const bloqueio: WriteSpec = {
   text: { nome: 200, motivo: 500 },
   readBack: async (c) => {

@@ -11,7 +11,7 @@ import { forbidden } from "./errors";
  *
  * Every condominium-bound repository method takes one as its first argument, so a new module
  * cannot read or write such data without deciding whose scope applies; the conditions below are
- * the only way the scope reaches SQL. docs/decisions.md, "Escopo de condomínios".
+ * the only way the scope reaches SQL. docs/decisions/0204-escopo-de-condominios.md.
  */
 export type CondominioScope = { readonly all: true } | { readonly all: false; readonly ids: readonly string[] };
 

@@ -1,4 +1,4 @@
-// Nobody grants what they do not hold (issue 12, docs/decisions.md). The rules as pure functions:
+// Nobody grants what they do not hold (issue 12, docs/decisions/0172-ninguem-concede-o-que-nao-tem.md). The rules as pure functions:
 // the server enforces them on every request with what it read from the database, and the screens
 // ask the same functions which boxes to disable and why. Each returns the refusal, or null.
 

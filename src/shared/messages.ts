@@ -117,7 +117,7 @@ export const MSG = {
   // §8 lead
   leadError: { title: "Erro ao enviar", message: "Ocorreu um erro ao enviar seus dados. Tente novamente." },
 
-  // Generic server-side texts (not in the spec's catalogue; chosen in docs/decisions.md)
+  // Generic server-side texts (not in the spec's catalogue; chosen in docs/decisions/0101-mensagens-fora-do-catalogo.md)
   invalidInput: { title: "Dados inválidos", message: "Verifique os campos destacados e tente novamente." },
   notFound: { title: "Não encontrado", message: "O registro solicitado não existe." },
   listCursorInvalid: { title: "Dados inválidos", message: "Posição da lista inválida. Recarregue a lista." },

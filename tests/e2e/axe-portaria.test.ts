@@ -320,7 +320,7 @@ describe("axe with each Portaria Web dialog and menu open", () => {
   });
 
   // Not an open select's list: Radix makes it modal (aria-hidden on the rest, focus kept inside) and
-  // axe, which recognises only dialogs as modal, reports the hidden page (docs/decisions.md).
+  // axe, which recognises only dialogs as modal, reports the hidden page (docs/decisions/0198-select-aberto-fora-do-axe.md).
   it("Unidades: the unit's delete, and the resident and vehicle dialogs", async () => {
     const { page, done } = await asAdmin(`/portaria-web/unidades/editar/${ids.unidade}`);
     const section = page.getByTestId("moradores-section");

@@ -26,7 +26,7 @@ export async function queryRows<T extends Record<string, unknown>>(db: Db, query
 /**
  * After the migrations, on every start: the unique indexes of migration 0011 that duplicated rows
  * held back are created as soon as the data allows (an operator resolved the duplicates); what
- * still holds one back is logged (docs/decisions.md, issue 14). A no-op once they all exist.
+ * still holds one back is logged (docs/decisions/0201-registros-unicos.md). A no-op once they all exist.
  */
 export async function createPendingUniqueIndexes(db: Db): Promise<string[]> {
   const [defined] = await queryRows<{ ok: boolean }>(db, sql`select to_regproc('public.portal_indices_unicos') is not null as ok`);

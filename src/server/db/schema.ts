@@ -668,7 +668,7 @@ const CODIGO_REGEX = "^[23456789ABCDEFGHJKMNPQRSTVWXYZ]{8}$";
 /**
  * Pre-authorised visitors (gatehouse-spec §4, §7). `status` is what happened to the authorisation
  * ('ativa', 'utilizada', 'cancelada'); 'expirada' is not stored but read from `valido_ate` (the
- * last instant of validity) against the clock. docs/decisions.md, "Visitantes".
+ * last instant of validity) against the clock. docs/decisions/0229-autorizacoes-de-visita.md.
  */
 export const autorizacoesVisita = pgTable(
   "portaria_web_autorizacoes_visita",

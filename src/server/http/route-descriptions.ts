@@ -82,7 +82,7 @@ export const ROUTE_DESCRIPTIONS: Record<string, string> = {
     "lista, mais recentes primeiro, paginada por cursor (`next`); `q` = nome, documento ou código; `situacao` = `todas`, `ativa`, `utilizada`, `expirada`, `cancelada`; `de`/`ate` = autorizações válidas em algum dia do período → `{ rows, total, next }`",
   "GET /api/visitantes/:id": "uma autorização, com `codigo` e `qr_payload` (o conteúdo assinado do QR Code)",
   "GET /api/visitantes/:id/qrcode":
-    "`{ payload, svg }`: a imagem do QR Code em SVG (a página não aceita imagens `data:` — CSP `img-src 'self'` —: o cliente desenha os `<path>` do SVG num `<svg>` próprio; docs/decisions.md, \"Telas de Visitantes\")",
+    "`{ payload, svg }`: a imagem do QR Code em SVG (a página não aceita imagens `data:` — CSP `img-src 'self'` —: o cliente desenha os `<path>` do SVG num `<svg>` próprio; docs/decisions/0240-qr-code-na-tela.md)",
   "POST /api/visitantes":
     '`{ condominio_id, unidade_id, morador_id, nome_visitante, documento_tipo?, documento_numero?, telefone?, email?, placa?, tipo: "unica"|"periodo"|"recorrente", valido_de, valido_ate?, dias_semana? (0 = domingo … 6), hora_inicio?, hora_fim? ("HH:mm"), max_entradas?, observacoes? }` → 201 com código e QR (\'Autorização criada!\'); 400 com o campo quando o morador não é (ativo) da unidade, a unidade não é do condomínio ou o condomínio não é do escopo',
   "POST /api/visitantes/:id/cancelar": "→ 200 com `status: \"cancelada\"` ('Autorização cancelada'); 409 se já não está ativa",

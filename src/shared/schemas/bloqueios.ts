@@ -67,7 +67,7 @@ export const bloqueioInputSchema = z
     documento_numero: optionalDocumento.optional().default(null),
     placa: optionalPlaca.optional().default(null),
     // Null (or empty): every condominium — of the whole company for who serves them all, of the
-    // user's own condominiums otherwise (docs/decisions.md, "Bloqueios").
+    // user's own condominiums otherwise (docs/decisions/0212-bloqueios.md).
     condominio_id: z.preprocess(emptyToNull, z.uuid("Condomínio inválido.").nullable()).optional().default(null),
     motivo: requiredText(MSG.bloqueioMotivoRequired.message, 500),
     // The last day of the block (São Paulo's calendar); empty: indefinitely.

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MSG } from "../messages";
 
-// Keyset pagination (docs/decisions.md, "Paginação por cursor"): a list's `next` is the sort key
+// Keyset pagination (docs/decisions/0169-paginacao-por-cursor.md): a list's `next` is the sort key
 // of its page's last row — a JSON array, in the order of the list's ORDER BY — as base64url. It is
 // opaque to clients; the server only decodes it, checks every value against the key's schema and
 // binds the values as SQL parameters.

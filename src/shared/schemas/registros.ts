@@ -6,7 +6,7 @@ import { condominioFilter, instante, limitParam, refSchema, requiredText, search
 import { cursorId, cursorParam, cursorText } from "./cursor";
 
 // Registros (gatehouse-spec §5): the access records of the gate, their list, CSV export and
-// integrity check. docs/decisions.md, "Registros".
+// integrity check. docs/decisions/0214-lista-de-registros.md to 0220.
 
 export const TIPOS_PESSOA = ["morador", "visitante", "prestador", "entregador"] as const;
 export const SENTIDOS = ["entrada", "saida"] as const;

@@ -20,7 +20,7 @@ import {
 import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
 
 // Visitantes (gatehouse-spec §4): pre-authorisations of visitors, with a short code and a signed
-// QR code, checked at the gate. docs/decisions.md, "Visitantes".
+// QR code, checked at the gate. docs/decisions/0229-autorizacoes-de-visita.md to 0237.
 
 /** A visitor's document type (§3, §4); the gate's visitor form uses the same list. */
 export { DOCUMENTO_TIPOS };

@@ -1,7 +1,7 @@
 // 'Ler QR Code' (gatehouse-spec §3): the device camera, decoded in the browser by @zxing/browser
 // (pure JavaScript: no worker, no WebAssembly, nothing fetched at run time). The library is
 // imported only when the porteiro opens the camera, so the console's own bundle does not carry it.
-// docs/decisions.md, "Câmera 'Ler QR Code'".
+// docs/decisions/0242-leitor-de-qr-da-camera.md.
 
 /** Why the camera could not be used, as the porteiro reads it: each one says what fixes it. */
 export const CAMERA_MENSAGENS = {

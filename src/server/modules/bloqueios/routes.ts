@@ -24,7 +24,7 @@ export const bloqueiosRoutes =
     );
 
     // One condominium of the scope, or none: every condominium for who serves them all, one block
-    // per active condominium of their own for anyone else (docs/decisions.md, "Bloqueios").
+    // per active condominium of their own for anyone else (docs/decisions/0212-bloqueios.md).
     app.post(
       "/api/bloqueios",
       { config: { access }, schema: { body: bloqueioInputSchema, response: { 201: bloqueiosCriadosSchema } } },

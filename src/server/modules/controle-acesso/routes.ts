@@ -186,7 +186,7 @@ export const controleAcessoRoutes =
         autorizado_por: override ? override.autorizado_por : (base.autorizado_por ?? autorizacao?.morador_nome ?? null),
       };
       // An entry let in by its pre-authorisation counts one use, in the same transaction (an
-      // override counts none: docs/decisions.md, "Visitantes").
+      // override counts none: docs/decisions/0232-autorizacao-na-portaria.md).
       const usar =
         autorizacao && !refused
           ? (tx: Parameters<NonNullable<Parameters<typeof repo.registrar>[3]>>[0]) => visitantes.usar(tx, autorizacao.id, instante)

@@ -28,7 +28,7 @@ export const numeroOrdem = numeroOrdemOf(unidades.numero_unidade);
 /**
  * Houses (no block) first: '' sorts before every block, and a blank block is stored as null (the
  * unique index already takes null and '' as the same block). Not null, so that the whole sort key
- * is one row comparison for `after` (docs/decisions.md, "Paginação por cursor").
+ * is one row comparison for `after` (docs/decisions/0169-paginacao-por-cursor.md).
  */
 const blocoOrdem = sql`coalesce(${unidades.bloco}, '')`;
 

@@ -2,7 +2,7 @@ import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { CODIGO_ALFABETO, CODIGO_TAMANHO, QR_PREFIXO } from "../../../shared/schemas/visitantes";
 
 // The short code and the signed QR payload of a visitor's pre-authorisation (gatehouse-spec §4).
-// docs/decisions.md, "Visitantes".
+// docs/decisions/0230-codigo-curto.md and 0231-qr-code-assinado.md.
 
 /** A new short code: crypto-random, uniform over the alphabet, with at least one digit and one letter. */
 export function gerarCodigo(): string {
