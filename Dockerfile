@@ -7,8 +7,11 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-# The site and the server bundle, then only the runtime dependencies.
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# The site and the server bundle, then only the runtime dependencies. The lock's Node.js build
+# (node-linux-*, an optional dependency that npm scripts run on) leaves too: the image's own
+# Node 24 runs the server (docs/decisions/0030).
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund \
+    && rm -rf node_modules/node-linux-* node_modules/.bin/node
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \

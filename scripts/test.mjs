@@ -13,6 +13,10 @@ const resultsDir = mkdtempSync(join(tmpdir(), "portal-tests-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
 
+// The first line says which Node.js runs the suites: npm puts node_modules/.bin first on PATH, and
+// its `node` is the Node 24 build from the lock (node-<platform>-<arch>), not the system's.
+console.log(`Node.js ${process.version} (${process.execPath})`);
+
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });

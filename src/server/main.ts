@@ -13,6 +13,9 @@ import { carregarChave } from "./modules/registros/selos";
 import { createLogger, logFormatFor } from "./logging";
 import { serveMetrics } from "./metrics";
 
+/** The Node.js major the portal is tested on (package.json engines, docs/decisions/0030). */
+const MIN_NODE_MAJOR = 24;
+
 // env -> open database (with the data-directory lock) -> migrate -> seed -> listen
 // (+ with PGlite, the backup control socket in DATA_DIR: `npm run backup` while running).
 async function main() {
@@ -74,7 +77,14 @@ async function main() {
     "",
     `Portal no ar: ${config.publicUrl}`,
     `Banco de dados: ${database.kind === "pglite" ? `PGlite embutido em ${resolve(config.dataDir)}` : "PostgreSQL (DATABASE_URL)"}`,
+    `Node.js: ${process.version}`,
   ];
+  // `npm start` runs on the Node 24 from the lock; started by hand with an older node, say so.
+  if (Number(process.versions.node.split(".")[0]) < MIN_NODE_MAJOR) {
+    banner.push(
+      `Aviso: Node.js ${process.version} é anterior ao ${MIN_NODE_MAJOR}, o único testado; inicie com \`npm start\` (usa o Node ${MIN_NODE_MAJOR} de node_modules).`,
+    );
+  }
   const admin = seeded.createdAdmin;
   if (admin) {
     banner.push(`Primeiro administrador criado. Entre em ${config.publicUrl}/login com:`, `  email: ${admin.email}`);

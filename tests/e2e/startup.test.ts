@@ -22,6 +22,9 @@ describe("npm start", () => {
     await waitFor(() => first.output().includes("Portal no ar"));
     const banner = first.output();
     expect(banner).toContain("PGlite embutido");
+    // The Node.js it runs on (the lock's Node 24 under npm), and no warning about an older one.
+    expect(banner).toContain(`Node.js: ${process.version}`);
+    expect(banner).not.toContain("Aviso: Node.js");
     expect(banner).toContain("email: admin@portal.local");
     const password = banner.match(/senha: (\S+)/)?.[1];
     expect(password).toBeTruthy();
