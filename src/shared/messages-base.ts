@@ -20,6 +20,9 @@ export const INTERNAL_ERROR = {
   message: "Ocorreu um erro inesperado. Tente novamente em instantes.",
 } as const;
 
+/** A failed action's description when the error carries no message of its own (lib/toast.ts). */
+export const ACTION_FAILED = "Não foi possível concluir a operação. Tente novamente.";
+
 export const SUCCESS = {
   login: { title: "Login realizado com sucesso", message: "Bem-vindo de volta!" },
   logout: { title: "Logout realizado", message: "Você foi desconectado com sucesso." },

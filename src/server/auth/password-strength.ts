@@ -1,6 +1,6 @@
 import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { COMPANY_NAME, COMPANY_SHORT_NAME, EMAILS } from "../../shared/company";
-import { MSG } from "../../shared/messages";
+import { MSG, MSG_WITH } from "../../shared/messages";
 import { AppError } from "../errors";
 
 // Password strength (issue 6): zxcvbn-ts with the pt-BR and common dictionaries. Server-side
@@ -98,8 +98,8 @@ export async function checkPasswordStrength(password: string, userInputs: string
 /** 400 in the one error shape: "Senha fraca: <warning> <suggestions>", also under `field`. */
 export function weakPasswordError(verdict: PasswordVerdict, field: string): AppError {
   const reasons = verdict.reasons.length ? verdict.reasons.join(" ") : MSG.passwordWeak.message;
-  const message = `${MSG.passwordWeak.title}: ${reasons}`;
-  return new AppError(400, "WEAK_PASSWORD", MSG.passwordWeak.title, message, { [field]: message });
+  const { title, message } = MSG_WITH.passwordWeak(reasons);
+  return new AppError(400, "WEAK_PASSWORD", title, message, { [field]: message });
 }
 
 /** Throws the weak-password refusal unless `password` reaches MIN_PASSWORD_SCORE. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { apiErrorBodySchema } from "../../shared/api-error-schema";
-import { MSG, type CatalogueMessage } from "../../shared/messages";
+import { AUTH_REFUSAL, MSG, type CatalogueMessage } from "../../shared/messages";
 import { loginSchema, MIN_PASSWORD_LENGTH, recoveryRequestSchema } from "../../shared/schemas/auth";
 import { AppError, notFound } from "../errors";
 import { CLIENT_IP_HEADER, type Auth } from "./auth";
@@ -15,7 +15,7 @@ const AUTH_ERRORS: Record<string, CatalogueMessage> = {
   INVALID_EMAIL: MSG.authError,
   ACCOUNT_DISABLED: MSG.accountDisabled,
   PASSWORD_TOO_SHORT: MSG.passwordTooShort,
-  PASSWORD_TOO_LONG: { title: "Senha muito longa", message: "A nova senha deve ter no máximo 128 caracteres." },
+  PASSWORD_TOO_LONG: AUTH_REFUSAL.passwordTooLong,
   INVALID_TOKEN: MSG.recoveryLinkInvalid,
 };
 

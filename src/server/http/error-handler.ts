@@ -26,8 +26,8 @@ const RULE_CONSTRAINTS: Record<string, () => AppError> = {
 function databaseError(code: string, constraint: string | undefined): AppError | null {
   const rule = constraint && RULE_CONSTRAINTS[constraint];
   if (rule) return rule();
-  if (code === "23503" || code === "23001") return new AppError(409, "FOREIGN_KEY", "Erro ao excluir", "Existem registros associados.");
-  if (code === "23505") return new AppError(409, "UNIQUE", "Registro duplicado", "Já existe um registro com esses dados.");
+  if (code === "23503" || code === "23001") return AppError.from(409, "FOREIGN_KEY", MSG.linkedRecords);
+  if (code === "23505") return AppError.from(409, "UNIQUE", MSG.uniqueViolation);
   if (code === "23514" || code === "23502" || code.startsWith("22")) return AppError.from(400, "INVALID_DATA", MSG.invalidInput);
   return null;
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { MSG } from "../../shared/messages";
 import { AppError } from "../errors";
 
-export const INVALID_TEXT_MESSAGE = "O texto contém caracteres inválidos.";
-export const TOO_DEEP_MESSAGE = "O conteúdo enviado tem níveis demais de aninhamento.";
+export const INVALID_TEXT_MESSAGE = MSG.invalidText.message;
+export const TOO_DEEP_MESSAGE = MSG.tooDeep.message;
 
 /** No form of the portal nests deeper than a few levels; past this a body is refused unparsed. */
 export const MAX_JSON_DEPTH = 32;
@@ -24,7 +24,7 @@ export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
   }
   return false;
 }
-const INVALID_ENCODING_MESSAGE = "O conteúdo enviado não é um texto UTF-8 válido.";
+const INVALID_ENCODING_MESSAGE = MSG.invalidEncoding.message;
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

@@ -1,8 +1,8 @@
 import type { preValidationHookHandler } from "fastify";
-import { MSG } from "../../shared/messages";
+import { MSG, MSG_WITH } from "../../shared/messages";
 import { AppError } from "../errors";
 
-export const UNKNOWN_FIELD_MESSAGE = "Campo não reconhecido.";
+export const UNKNOWN_FIELD_MESSAGE = MSG.unknownField.message;
 
 /**
  * A body field the route's schema does not declare is refused with a 400 instead of being
@@ -17,11 +17,10 @@ export function refuseUnknownBodyFields(declared: readonly string[]): preValidat
     if (!body || typeof body !== "object" || Array.isArray(body)) return;
     const unknown = Object.keys(body).filter((key) => !known.has(key));
     if (unknown.length) {
-      throw new AppError(
+      throw AppError.from(
         400,
         "UNKNOWN_FIELD",
-        MSG.invalidInput.title,
-        `${unknown.length === 1 ? "Campo não reconhecido" : "Campos não reconhecidos"}: ${unknown.slice(0, 5).join(", ")}.`,
+        MSG_WITH.unknownFields(unknown.slice(0, 5)),
         Object.fromEntries(unknown.slice(0, 20).map((key) => [key, UNKNOWN_FIELD_MESSAGE])),
       );
     }

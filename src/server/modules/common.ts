@@ -5,7 +5,7 @@ import type { TtlCache } from "../cache";
 import { unidades } from "../db/schema";
 import { BLOCO_PALAVRA, unidadeDigitada } from "../../shared/schemas/unidades";
 import { AppError, pgConstraint, pgErrorCode } from "../errors";
-import type { CatalogueMessage } from "../../shared/messages";
+import { MSG, type CatalogueMessage } from "../../shared/messages";
 import { encodeCursor } from "../../shared/schemas/cursor";
 import type { Db } from "../db/client";
 import { byShape, NAMED_BY_TEXT, param } from "../db/prepared";
@@ -42,7 +42,7 @@ export async function linkedRecordsMessage<T>(work: () => Promise<T>, message: s
   } catch (error) {
     // 23503 foreign_key_violation (NO ACTION), 23001 restrict_violation (RESTRICT).
     const code = pgErrorCode(error);
-    if (code === "23503" || code === "23001") throw new AppError(409, "FOREIGN_KEY", "Erro ao excluir", message);
+    if (code === "23503" || code === "23001") throw new AppError(409, "FOREIGN_KEY", MSG.linkedRecords.title, message);
     throw error;
   }
 }

@@ -53,5 +53,3 @@ export type Permissao = z.input<typeof permissaoSchema>;
 
 /** The whole catalogue (no paging). */
 export const permissaoListSchema = z.object({ rows: z.array(permissaoSchema), total: z.number().int() });
-
-export const permissionInUseMessage = (name: string, groups: number) => `A permissão "${name}" está em uso por ${groups} grupo(s) e não pode ser excluída.`;

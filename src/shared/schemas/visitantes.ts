@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MSG } from "../messages";
 import { isValidPlaca, normalizePlaca } from "../br/placa";
 import { dateInSaoPaulo, dayStartInSaoPaulo, formatTime, isCalendarDate, nextDate, today } from "../time";
 import { optionalDocumento } from "./bloqueios";
@@ -126,7 +127,7 @@ export function descreverValidade(a: {
 
 export const AUTORIZACAO_CANCELADA = "Autorização cancelada.";
 export const AUTORIZACAO_UTILIZADA = "Autorização já utilizada.";
-export const CODIGO_INVALIDO = "Código inválido ou inexistente.";
+export const CODIGO_INVALIDO = MSG.codigoNotFound.message;
 
 /** What the gate's rules read of an authorisation. */
 export interface AutorizacaoRegras {

@@ -8,7 +8,7 @@ import { scopeOf } from "../../scope";
 import { idParams, type ListTotals } from "../common";
 import { bloqueiosRepository } from "./repository";
 
-const INACTIVE_CONDOMINIO = { title: "Dados inválidos", message: "Escolha um condomínio ativo." };
+const INACTIVE_CONDOMINIO = MSG.condominioInativo;
 const access = requirePermission("gerenciar_bloqueios_acesso");
 
 // The blocklist (gatehouse-spec §6). The gate's check is `bloqueioAplicavel` (verificar.ts).

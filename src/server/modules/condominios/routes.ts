@@ -9,8 +9,8 @@ import { scopeOf } from "../../scope";
 import { idParams, linkedRecordsMessage, withUniqueMessage, type ListTotals } from "../common";
 import { condominiosRepository } from "./repository";
 
-const NOT_FOUND = { title: "Condomínio não encontrado", message: "Condomínio não encontrado." };
-const LINKED = "Não é possível excluir o condomínio pois existem unidades ou outros registros associados.";
+const NOT_FOUND = MSG.condominioNotFound;
+const LINKED = MSG.condominioLinked.message;
 // Issue 14: one condominium per name (case and spaces aside) and per CNPJ.
 const UNIQUE_MESSAGES = {
   condominios_nome_unique: { ...MSG.condominioNomeDuplicate, field: "nome" },

@@ -18,6 +18,7 @@ import {
   type ResultadoAcesso,
   AUTORIZADO_POR_NOME_REQUIRED,
 } from "../../../shared/schemas/controle-acesso";
+import { MSG, MSG_WITH } from "../../../shared/messages";
 import { dateInSaoPaulo, formatDesde, formatTime } from "../../../shared/time";
 import {
   AUTORIZACAO_UTILIZADA,
@@ -39,10 +40,10 @@ import { resolvedorDeCodigos } from "../visitantes/portaria";
 import { UsoRecusado, visitantesRepository } from "../visitantes/repository";
 import type { LimiteDeCodigos } from "../visitantes/tentativas";
 
-const CONDOMINIO_NOT_FOUND = { title: "Condomínio não encontrado", message: "Condomínio não encontrado." };
-const UNIDADE_NOT_FOUND = { title: "Unidade não encontrada", message: "Unidade não encontrada." };
-const PESSOA_NOT_FOUND = { title: "Não encontrado", message: "Pessoa não encontrada neste condomínio." };
-const CODIGO_NOT_FOUND = { title: "Acesso negado", message: CODIGO_INVALIDO };
+const CONDOMINIO_NOT_FOUND = MSG.condominioNotFound;
+const UNIDADE_NOT_FOUND = MSG.unidadeNotFound;
+const PESSOA_NOT_FOUND = MSG.pessoaNotFound;
+const CODIGO_NOT_FOUND = MSG.codigoNotFound;
 /** How many pre-authorised visitors the console's search shows. */
 const VISITANTES = 8;
 
@@ -141,8 +142,7 @@ export const controleAcessoRoutes =
      * 'Já está no condomínio desde HH:mm.' (§9), with the date when it was not today in São Paulo
      * ('desde 25/11/2026 18:03.'): the entry is not recorded; the screen offers the exit.
      */
-    const jaDentro = (desde: Date | string) =>
-      new AppError(409, "JA_DENTRO", "Entrada já registrada", `Já está no condomínio desde ${formatDesde(desde, agora())}.`);
+    const jaDentro = (desde: Date | string) => AppError.from(409, "JA_DENTRO", MSG_WITH.jaDentro(formatDesde(desde, agora())));
 
     /**
      * Decides and records an entry: refused (recorded 'negado' with the reason) unless the porteiro
@@ -228,14 +228,14 @@ export const controleAcessoRoutes =
       body: { autorizado_por_morador_id: string | null; autorizado_por_nome: string | null },
     ): Promise<string> {
       const recusa = (field: "autorizado_por_morador_id" | "autorizado_por_nome", message: string) =>
-        AppError.from(400, "VALIDATION_ERROR", { title: "Dados inválidos", message }, { [field]: message });
+        AppError.from(400, "VALIDATION_ERROR", { title: MSG.invalidInput.title, message }, { [field]: message });
       if (body.autorizado_por_morador_id) {
         const morador = await repo.moradorDaUnidade(condominioId, unidadeId, body.autorizado_por_morador_id);
-        if (!morador) throw recusa("autorizado_por_morador_id", "Escolha um morador da unidade de destino.");
+        if (!morador) throw recusa("autorizado_por_morador_id", MSG.moradorDaUnidadeRequired.message);
         return morador.nome;
       }
       const moradores = await repo.moradoresDaUnidade(unidadeId);
-      if (moradores.length > 0) throw recusa("autorizado_por_morador_id", "Escolha o morador que autorizou a entrada.");
+      if (moradores.length > 0) throw recusa("autorizado_por_morador_id", MSG.moradorQueAutorizouRequired.message);
       if (!body.autorizado_por_nome) throw recusa("autorizado_por_nome", AUTORIZADO_POR_NOME_REQUIRED);
       return body.autorizado_por_nome;
     }
@@ -321,12 +321,7 @@ export const controleAcessoRoutes =
         const condominio = await portaria(request, body.condominio_id);
         const unidade = await repo.unidadeDoCondominio(condominio.id, body.unidade_id);
         if (!unidade) {
-          throw AppError.from(
-            400,
-            "VALIDATION_ERROR",
-            { title: "Dados inválidos", message: "Escolha a unidade de destino." },
-            { unidade_id: "Escolha a unidade de destino." },
-          );
+          throw AppError.from(400, "VALIDATION_ERROR", MSG.unidadeDestinoRequired, { unidade_id: MSG.unidadeDestinoRequired.message });
         }
         const autorizadoPor = await quemAutorizou(condominio.id, unidade.id, body);
         // The schema stores the document as letters and digits, as the blocklist does.

@@ -19,9 +19,9 @@ import { moradoresListaRepository } from "./lista";
 import { moradoresRepository } from "./repository";
 import { scopeOf } from "../../scope";
 
-const UNIDADE_NOT_FOUND = { title: "Unidade não encontrada", message: "Unidade não encontrada." };
-const MORADOR_NOT_FOUND = { title: "Erro ao buscar moradores/veículos", message: "Morador não encontrado." };
-const VEICULO_NOT_FOUND = { title: "Erro ao buscar moradores/veículos", message: "Veículo não encontrado." };
+const UNIDADE_NOT_FOUND = MSG.unidadeNotFound;
+const MORADOR_NOT_FOUND = MSG.moradorNotFound;
+const VEICULO_NOT_FOUND = MSG.veiculoNotFound;
 // Issue 14: a CPF once per unit, a plate once per condominium.
 const CPF_DUPLICATE = { moradores_unidade_cpf_unique: { ...MSG.moradorCpfDuplicate, field: "cpf" } };
 const PLACA_DUPLICATE = { veiculos_condominio_placa_unique: { ...MSG.veiculoPlacaDuplicate, field: "placa" } };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { MSG } from "../../../shared/messages";
+import { MSG, MSG_WITH } from "../../../shared/messages";
 import { isSystemPermission } from "../../../shared/permissions";
-import { permissaoInputSchema, permissaoListSchema, permissaoSchema, permissionInUseMessage } from "../../../shared/schemas/permissoes";
+import { permissaoInputSchema, permissaoListSchema, permissaoSchema } from "../../../shared/schemas/permissoes";
 import { semConteudo } from "../../../shared/schemas/common";
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
@@ -47,7 +47,7 @@ export const permissoesRoutes =
       if (isSystemPermission(permission.nome_permissao)) throw ruleRefusal(MSG.systemPermissionDelete);
       const groups = await repo.countUsingGroups(permission.id);
       if (groups > 0) {
-        throw new AppError(409, "IN_USE", "Erro ao excluir permissão", permissionInUseMessage(permission.nome_permissao, groups));
+        throw AppError.from(409, "IN_USE", MSG_WITH.permissionInUse(permission.nome_permissao, groups));
       }
       await repo.remove(permission.id);
       return reply.status(204).send();

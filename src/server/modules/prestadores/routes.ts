@@ -9,9 +9,9 @@ import { scopeOf, type CondominioScope } from "../../scope";
 import { idParams, linkedRecordsMessage, type ListTotals } from "../common";
 import { prestadoresRepository } from "./repository";
 
-const NOT_FOUND = { title: "Prestador não encontrado", message: "Prestador não encontrado." };
-const LINKED = "Não é possível excluir o prestador pois existem registros associados.";
-const INACTIVE_CONDOMINIO = { title: "Dados inválidos", message: "Escolha um condomínio ativo." };
+const NOT_FOUND = MSG.prestadorNotFound;
+const LINKED = MSG.prestadorLinked.message;
+const INACTIVE_CONDOMINIO = MSG.condominioInativo;
 
 export const prestadoresRoutes =
   (db: Db, totals?: ListTotals): FastifyPluginAsyncZod =>

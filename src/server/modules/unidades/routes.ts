@@ -9,9 +9,9 @@ import { idParams, linkedRecordsMessage, withUniqueMessage, type ListTotals } fr
 import { unidadesRepository } from "./repository";
 import { scopeOf } from "../../scope";
 
-const NOT_FOUND = { title: "Unidade não encontrada", message: "Unidade não encontrada." };
-const LINKED = "Não é possível excluir a unidade pois existem moradores ou outros registros associados.";
-const INACTIVE_CONDOMINIO = { title: "Dados inválidos", message: "Escolha um condomínio ativo." };
+const NOT_FOUND = MSG.unidadeNotFound;
+const LINKED = MSG.unidadeLinked.message;
+const INACTIVE_CONDOMINIO = MSG.condominioInativo;
 // A unit that moves takes its vehicles along (issue 14): one of their plates may already be in the
 // destination condominium.
 const UPDATE_UNIQUE_MESSAGES = {

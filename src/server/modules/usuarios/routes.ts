@@ -54,7 +54,7 @@ export const usuariosRoutes =
       return found;
     }
 
-    const UNKNOWN_CONDOMINIO = { title: "Dados inválidos", message: "Escolha condomínios cadastrados." };
+    const UNKNOWN_CONDOMINIO = MSG.condominiosUnknown;
 
     /** The condominiums a user serves, as given; every listed one must exist. */
     async function wantedScope(input: { acesso_todos_condominios?: boolean; condominio_ids?: string[] }, current: ScopeGrant | null): Promise<ScopeGrant> {
@@ -132,12 +132,7 @@ export const usuariosRoutes =
         await envio.desfazer();
         if (error instanceof AppError) throw error;
         request.log.error({ err: error }, "profile insert failed");
-        throw new AppError(
-          pgErrorCode(error) ? 400 : 500,
-          "PROFILE_FAILED",
-          "Erro ao criar usuário",
-          "Não foi possível criar o perfil do usuário; nada foi gravado. Tente novamente.",
-        );
+        throw AppError.from(pgErrorCode(error) ? 400 : 500, "PROFILE_FAILED", MSG.profileFailed);
       }
       const message = newUserEmail(input.nome_completo, input.email, `${config.publicUrl}/login`);
       // Queued, not sent here: the worker retries when SMTP is down (the account exists either way).

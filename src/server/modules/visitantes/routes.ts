@@ -18,14 +18,15 @@ import type { Db } from "../../db/client";
 import type { Outbox } from "../../email/outbox";
 import type { LimiteDeEnvios } from "../../email/limite-envios";
 import { conviteVisitaEmail } from "../../email/templates";
+import { MSG } from "../../../shared/messages";
 import { AppError, notFound } from "../../errors";
 import { scopeOf } from "../../scope";
 import { idParams } from "../common";
 import { assinarQr } from "./codigo";
 import { visitantesRepository } from "./repository";
 
-const NOT_FOUND = { title: "Autorização não encontrada", message: "Autorização não encontrada." };
-const INVALID = "Dados inválidos";
+const NOT_FOUND = MSG.autorizacaoNotFound;
+const INVALID = MSG.invalidInput.title;
 const invalid = (field: string, message: string) => AppError.from(400, "VALIDATION_ERROR", { title: INVALID, message }, { [field]: message });
 
 /** The QR image as SVG markup and as PNG (the e-mail's inline image). */
@@ -80,10 +81,9 @@ export const visitantesRoutes =
         const scope = scopeOf(request);
         const body = request.body;
         // Outside the scope as unknown as a condominium that does not exist (§2).
-        if (!(await repo.condominioAtivo(scope, body.condominio_id))) throw invalid("condominio_id", "Escolha um condomínio ativo.");
-        if (!(await repo.unidadeAtivaDoCondominio(body.condominio_id, body.unidade_id)))
-          throw invalid("unidade_id", "Escolha uma unidade ativa do condomínio.");
-        if (!(await repo.moradorAtivoDaUnidade(body.unidade_id, body.morador_id))) throw invalid("morador_id", "Escolha um morador ativo da unidade.");
+        if (!(await repo.condominioAtivo(scope, body.condominio_id))) throw invalid("condominio_id", MSG.condominioInativo.message);
+        if (!(await repo.unidadeAtivaDoCondominio(body.condominio_id, body.unidade_id))) throw invalid("unidade_id", MSG.unidadeInativa.message);
+        if (!(await repo.moradorAtivoDaUnidade(body.unidade_id, body.morador_id))) throw invalid("morador_id", MSG.moradorInativo.message);
         const id = await repo.create(body, currentProfile(request).id);
         const created = await repo.get(scope, id, agora());
         return reply.status(201).send(detalhe(created!));
@@ -98,8 +98,7 @@ export const visitantesRoutes =
         const found = await repo.get(scope, request.params.id, agora());
         if (!found) throw notFound(NOT_FOUND);
         if (found.status !== "ativa" || !(await repo.cancel(scope, found.id))) {
-          const message = found.status === "cancelada" ? "Esta autorização já foi cancelada." : "Somente autorizações ativas podem ser canceladas.";
-          throw new AppError(409, "CONFLICT", "Ação não permitida", message);
+          throw AppError.from(409, "CONFLICT", found.status === "cancelada" ? MSG.autorizacaoJaCancelada : MSG.autorizacaoCancelarInativa);
         }
         return detalhe((await repo.get(scope, found.id, agora()))!);
       },
@@ -113,10 +112,10 @@ export const visitantesRoutes =
         const found = await repo.get(scope, request.params.id, agora());
         if (!found) throw notFound(NOT_FOUND);
         if (!found.email) {
-          throw new AppError(400, "SEM_EMAIL", "Email não informado", "Esta autorização não tem o email do visitante. Crie uma nova autorização com o email.");
+          throw AppError.from(400, "SEM_EMAIL", MSG.autorizacaoSemEmail);
         }
         if (found.situacao !== "ativa") {
-          throw new AppError(409, "CONFLICT", "Ação não permitida", "Somente autorizações ativas podem ser enviadas por email.");
+          throw AppError.from(409, "CONFLICT", MSG.autorizacaoEmailInativa);
         }
         const condominio = await repo.enderecoDoCondominio(scope, found.condominio.id);
         const cidade = [condominio?.cidade, condominio?.estado].filter(Boolean).join("/");

@@ -3,6 +3,7 @@ import type { RateLimitRule } from "../../config";
 import type { Db } from "../../db/client";
 import { attemptKey, createAttemptLimiter } from "../../auth/attempt-limiter";
 import { AppError } from "../../errors";
+import { MSG_WITH } from "../../../shared/messages";
 import { currentProfile } from "../../auth/guard";
 
 /**
@@ -52,12 +53,7 @@ export function limiteDeCodigos(db: Db, rules: { porUsuario: RateLimitRule; porE
       }
       if (wait > 0) {
         const minutos = Math.max(1, Math.ceil(wait / 60));
-        throw new AppError(
-          429,
-          "RATE_LIMITED",
-          "Muitas tentativas",
-          `Muitos códigos inválidos em pouco tempo. Tente novamente em ${minutos} ${minutos === 1 ? "minuto" : "minutos"}.`,
-        );
+        throw AppError.from(429, "RATE_LIMITED", MSG_WITH.codigosEsgotados(minutos));
       }
       return {
         async acertou() {
