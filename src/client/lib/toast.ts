@@ -1,4 +1,4 @@
-import { TOAST_DURATION } from "@shared/messages-base";
+import { ACTION_FAILED, TOAST_DURATION, type CatalogueMessage } from "@shared/messages-base";
 
 // The one toast helper. At most one toast is shown at a time: a new one replaces the current.
 export type ToastVariant = "default" | "success" | "destructive";
@@ -70,7 +70,10 @@ export function toastApiError(actionTitle: string, error: unknown, duration?: nu
   const serverTitle =
     typeof error === "object" && error !== null && "code" in error && "title" in error && SERVER_TITLED.has(String(error.code)) ? String(error.title) : null;
   const long = typeof error === "object" && error !== null && "code" in error && (error.code === "FOREIGN_KEY" || error.code === "IN_USE");
-  return toastError(serverTitle ?? actionTitle, error, MSG_FALLBACK, duration ?? (long ? TOAST_DURATION.long : undefined));
+  return toastError(serverTitle ?? actionTitle, error, ACTION_FAILED, duration ?? (long ? TOAST_DURATION.long : undefined));
 }
 
-const MSG_FALLBACK = "Não foi possível concluir a operação. Tente novamente.";
+/** A catalogue entry (title and message) as a toast's title and description. */
+export function toastContent(entry: CatalogueMessage): { title: string; description: string } {
+  return { title: entry.title, description: entry.message };
+}

@@ -14,6 +14,8 @@ import { saveCallbacks } from "~/lib/save-callbacks";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useCreateBloqueio } from "./api";
 import { TODOS_CONDOMINIOS_LABEL } from "./format";
+import { ERROR_TITLE, MSG_WITH, SUCCESS_TITLE } from "@shared/messages";
+import { toastContent } from "~/lib/toast";
 
 interface FormValues {
   tipo: string;
@@ -95,11 +97,9 @@ function BloqueioForm({
     create.mutate(
       sent,
       saveCallbacks({
-        success: (data) => ({
-          title: "Bloqueio criado",
-          description: data.rows.length > 1 ? `Um bloqueio em cada um dos seus ${formatInteiro(data.rows.length)} condomínios.` : undefined,
-        }),
-        error: "Erro ao criar bloqueio",
+        success: (data) =>
+          data.rows.length > 1 ? toastContent(MSG_WITH.bloqueiosCriados(formatInteiro(data.rows.length))) : { title: SUCCESS_TITLE.bloqueioCriado },
+        error: ERROR_TITLE.criarBloqueio,
         form: { setError, fields: FIELDS },
         done: onSaved,
       }),

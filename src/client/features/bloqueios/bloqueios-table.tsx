@@ -12,6 +12,7 @@ import { useActionGuard } from "~/lib/use-action-guard";
 import { useRemoveBloqueio } from "./api";
 import { formatDocumento } from "@shared/br/documento";
 import { bloqueadoLabel, TODOS_CONDOMINIOS_LABEL } from "./format";
+import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
 
 const dash = <span className="text-slate-600">—</span>;
 
@@ -41,8 +42,8 @@ export function BloqueiosTable({ rows, total, onClearFilters }: { rows: Bloqueio
   const remove = useConfirmedAction(useRemoveBloqueio(), {
     allowed: () => guard("gerenciar_bloqueios_acesso"),
     variables: (b: Bloqueio) => b.id,
-    success: "Bloqueio removido",
-    error: "Erro ao remover bloqueio",
+    success: SUCCESS_TITLE.bloqueioRemovido,
+    error: ERROR_TITLE.removerBloqueio,
   });
   const canRemove = (b: Bloqueio) => b.situacao !== "removido" && (b.condominio_id !== null || profile?.acesso_todos_condominios === true);
   const showRemoved = rows.some((b) => b.removido_em);

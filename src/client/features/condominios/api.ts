@@ -8,6 +8,7 @@ import { useQueryErrorToast } from "~/components/ui/query-state";
 import { api, retryServerErrors } from "~/lib/api";
 import { pagedQueryOptions } from "~/lib/paged-list";
 import { queryKeys, useInvalidate } from "~/lib/query-keys";
+import { ERROR_TITLE } from "@shared/messages";
 
 export type CondominioValues = z.output<typeof condominioInputSchema>;
 
@@ -38,7 +39,7 @@ export function condominiosAtivosQuery() {
 /** The active condominiums for a page, with the load-error toast. */
 export function useCondominiosAtivos(options: { enabled?: boolean } = {}) {
   const query = useQuery({ ...condominiosAtivosQuery(), enabled: options.enabled ?? true });
-  useQueryErrorToast(query.error, "Erro ao buscar condomínios");
+  useQueryErrorToast(query.error, ERROR_TITLE.buscarCondominios);
   return query;
 }
 

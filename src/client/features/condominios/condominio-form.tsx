@@ -17,6 +17,7 @@ import { saveCallbacks } from "~/lib/save-callbacks";
 import { useCreateCondominio, useUpdateCondominio, type CondominioValues } from "./api";
 import { CondominioDeleteButton } from "./condominio-delete-button";
 import { PATHS } from "~/lib/paths";
+import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
 
 interface FormValues {
   nome: string;
@@ -122,15 +123,20 @@ export function CondominioForm({ condominio }: { condominio?: Condominio }) {
       if (!guard("editar_condominios")) return;
       update.mutate(
         { id: condominio.id, values },
-        saveCallbacks({ success: "Condomínio atualizado!", error: "Erro ao atualizar condomínio", form, done: (saved) => reset(toFormValues(saved)) }),
+        saveCallbacks({
+          success: SUCCESS_TITLE.condominioAtualizado,
+          error: ERROR_TITLE.atualizarCondominio,
+          form,
+          done: (saved) => reset(toFormValues(saved)),
+        }),
       );
     } else {
       if (!guard("criar_condominios")) return;
       create.mutate(
         values,
         saveCallbacks({
-          success: "Condomínio criado!",
-          error: "Erro ao criar condomínio",
+          success: SUCCESS_TITLE.condominioCriado,
+          error: ERROR_TITLE.criarCondominio,
           form,
           // Back to the list (§2), unless it is closed to this user: then a blank form for the next one.
           done: () => (can("visualizar_condominios") ? navigate(PATHS.condominios) : reset(toFormValues())),

@@ -14,6 +14,7 @@ import { pareceCodigo, pareceQrCode } from "@shared/schemas/visitantes";
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { api, retryServerErrors } from "~/lib/api";
 import { queryKeys, useInvalidate } from "~/lib/query-keys";
+import { ERROR_TITLE } from "@shared/messages";
 
 // The gate console's calls (gatehouse-spec §3): every one names the gate's condominium.
 
@@ -36,7 +37,7 @@ export function useBuscaPortaria(condominioId: string, q: string) {
     // A 429 (too many invalid codes) or 400 is not asked again.
     retry: retryServerErrors,
   });
-  useQueryErrorToast(query.error, "Erro ao buscar");
+  useQueryErrorToast(query.error, ERROR_TITLE.buscar);
   return query;
 }
 
@@ -55,7 +56,7 @@ export function usePresentes(condominioId: string, q = "", tipo: TipoPresenca = 
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === condominioId ? previous : undefined),
     refetchInterval: 60_000,
   });
-  useQueryErrorToast(query.error, "Erro ao buscar quem está no condomínio");
+  useQueryErrorToast(query.error, ERROR_TITLE.buscarQuemEsta);
   return query;
 }
 

@@ -18,6 +18,7 @@ import { LiberarDialog } from "./liberar-dialog";
 import { PresentesPanel } from "./presentes-panel";
 import { focusResultado, ResultadosBusca, totalResultados, type Alvo } from "./resultados-busca";
 import { VisitanteDialog, type VisitanteDados, type VisitanteFormValues } from "./visitante-dialog";
+import { ERROR_TITLE } from "@shared/messages";
 
 /**
  * What the gate answered that needs the porteiro: a refusal (maybe overridable) or someone already
@@ -158,7 +159,7 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
       semToastComAviso(
         saveCallbacks<ResultadoAcesso>({
           success: SUCCESS,
-          error: "Erro ao registrar entrada",
+          error: ERROR_TITLE.registrarEntrada,
           done: (result) => answered(result, alvo.nome, (values) => registrarEntrada(alvo, values, autorizacaoId), autorizacaoId),
           failed: onFailed,
         }),
@@ -173,7 +174,7 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
       { condominio_id: condominioId, pessoa },
       saveCallbacks<ResultadoAcesso>({
         success: SUCCESS,
-        error: "Erro ao registrar saída",
+        error: ERROR_TITLE.registrarSaida,
         done: () => {
           setAviso(null);
           marcarRegistrada(autorizacaoId);
@@ -199,7 +200,7 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
       semToastComAviso(
         saveCallbacks<ResultadoAcesso, VisitanteFormValues>({
           success: SUCCESS,
-          error: "Erro ao registrar visitante",
+          error: ERROR_TITLE.registrarVisitante,
           form,
           done: (result) => {
             setVisitanteAberto(false);

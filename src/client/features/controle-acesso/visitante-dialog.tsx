@@ -10,6 +10,7 @@ import { InputField, MaskedField, SelectField, TextareaField } from "~/component
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import type { SaveForm } from "~/lib/save-callbacks";
 import { moradoresPortariaQuery, unidadesPortariaQuery, type VisitanteValues } from "./api";
+import { ERROR_TITLE } from "@shared/messages";
 
 export interface VisitanteFormValues {
   nome: string;
@@ -101,9 +102,9 @@ function VisitanteForm({
   }, [unidadeId, setValue]);
 
   const unidades = useQuery(unidadesPortariaQuery(condominioId));
-  useQueryErrorToast(unidades.error, "Erro ao buscar unidades");
+  useQueryErrorToast(unidades.error, ERROR_TITLE.buscarUnidades);
   const moradores = useQuery(moradoresPortariaQuery(unidadeId));
-  useQueryErrorToast(moradores.error, "Erro ao buscar moradores");
+  useQueryErrorToast(moradores.error, ERROR_TITLE.buscarMoradores);
 
   const unidadeOptions = (unidades.data ?? []).map((u) => ({ value: u.id, label: unidadeLabel(u) }));
   const moradorOptions = (moradores.data ?? []).map((m) => ({ value: m.id, label: m.nome_completo }));

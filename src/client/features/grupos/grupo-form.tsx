@@ -4,7 +4,7 @@ import { Lock } from "lucide-react";
 import { useId, useMemo } from "react";
 import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
-import { MSG } from "@shared/messages";
+import { ERROR_TITLE, MSG, SUCCESS_TITLE } from "@shared/messages";
 import { ADMIN_GROUP_NAME } from "@shared/permissions";
 import { grupoInputSchema, type Grupo } from "@shared/schemas/grupos";
 import type { Permissao } from "@shared/schemas/permissoes";
@@ -66,10 +66,13 @@ export function GrupoForm({ grupo, permissoes }: { grupo?: Grupo; permissoes: Us
       if (!guard("gerenciar_grupos_permissoes", "editarGrupo")) return;
       // Administrador keeps its name and every permission: its permissions are not sent at all.
       const body = isAdmin ? { nome_grupo: ADMIN_GROUP_NAME, descricao: values.descricao } : values;
-      update.mutate({ id: grupo.id, values: body }, saveCallbacks({ success: "Grupo atualizado", error: "Erro ao atualizar grupo", done: backToList }));
+      update.mutate(
+        { id: grupo.id, values: body },
+        saveCallbacks({ success: SUCCESS_TITLE.grupoAtualizado, error: ERROR_TITLE.atualizarGrupo, done: backToList }),
+      );
     } else {
       if (!guard("gerenciar_grupos_permissoes", "criarGrupo")) return;
-      create.mutate(values, saveCallbacks({ success: "Grupo criado", error: "Erro ao criar grupo", done: backToList }));
+      create.mutate(values, saveCallbacks({ success: SUCCESS_TITLE.grupoCriado, error: ERROR_TITLE.criarGrupo, done: backToList }));
     }
   }
 

@@ -10,14 +10,15 @@ import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useDeleteGrupo } from "./api";
 import { PATHS } from "~/lib/paths";
+import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
 
 export function GruposTable({ rows }: { rows: GrupoListItem[] }) {
   const guard = useActionGuard();
   const remove = useConfirmedAction(useDeleteGrupo(), {
     allowed: () => guard("gerenciar_grupos_permissoes", "excluirGrupo"),
     variables: (g: GrupoListItem) => g.id,
-    success: "Grupo excluído",
-    error: "Erro ao excluir grupo",
+    success: SUCCESS_TITLE.grupoExcluido,
+    error: ERROR_TITLE.excluirGrupo,
   });
   const toDelete = remove.target;
 

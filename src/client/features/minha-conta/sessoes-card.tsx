@@ -8,12 +8,14 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { sessoesQueryOptions, useEndOtherSessions } from "./api";
+import { ERROR_TITLE, MSG_WITH } from "@shared/messages";
+import { toastContent } from "~/lib/toast";
 
 /** Minha conta: the account's open sessions (device, last use) and ending all the others. */
 export function SessoesCard() {
   const uid = useId();
   const query = useQuery(sessoesQueryOptions());
-  useQueryErrorToast(query.error, "Erro ao buscar sessões");
+  useQueryErrorToast(query.error, ERROR_TITLE.buscarSessoes);
   const endOthers = useEndOtherSessions();
   const rows = query.data?.rows ?? [];
   const others = rows.filter((s) => !s.atual).length;
@@ -22,11 +24,8 @@ export function SessoesCard() {
     endOthers.mutate(
       undefined,
       saveCallbacks({
-        success: ({ encerradas }) => ({
-          title: "Sessões encerradas",
-          description: encerradas === 1 ? "1 outra sessão foi encerrada." : `${encerradas} outras sessões foram encerradas.`,
-        }),
-        error: "Erro ao encerrar sessões",
+        success: ({ encerradas }) => toastContent(MSG_WITH.sessoesEncerradas(encerradas)),
+        error: ERROR_TITLE.encerrarSessoes,
       }),
     );
   }

@@ -12,6 +12,7 @@ import { useActionGuard } from "~/lib/use-action-guard";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { toDateInput } from "@shared/time";
 import { useSaveMorador, type MoradorValues } from "./api";
+import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
 
 interface FormValues {
   nome_completo: string;
@@ -89,8 +90,8 @@ function MoradorForm({ morador, save, onSaved }: { morador?: Morador; save: Retu
     save.mutate(
       { id: morador?.id, values },
       saveCallbacks({
-        success: morador ? "Morador atualizado!" : "Morador adicionado!",
-        error: "Erro ao salvar morador",
+        success: morador ? SUCCESS_TITLE.moradorAtualizado : SUCCESS_TITLE.moradorAdicionado,
+        error: ERROR_TITLE.salvarMorador,
         form: { setError, fields: FIELDS },
         done: onSaved,
       }),

@@ -17,6 +17,7 @@ import { saveCallbacks } from "~/lib/save-callbacks";
 import { moradoresQueryOptions, useDeleteMorador, useDeleteVeiculo } from "./api";
 import { MoradorDialog } from "./morador-dialog";
 import { VeiculoDialog } from "./veiculo-dialog";
+import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
 
 type PendingDelete =
   { kind: "morador"; morador: Morador & Pick<MoradorDaUnidade, "veiculos_total"> } | { kind: "veiculo"; veiculo: Veiculo; morador: MoradorDaUnidade };
@@ -58,7 +59,7 @@ export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const query = useQuery(moradoresQueryOptions(unidadeId));
-  useQueryErrorToast(query.error, "Erro ao buscar moradores/veículos");
+  useQueryErrorToast(query.error, ERROR_TITLE.buscarMoradoresVeiculos);
   const moradores = query.data ?? [];
 
   const [moradorDialog, setMoradorDialog] = useState<{ morador?: Morador } | null>(null);
@@ -78,10 +79,16 @@ export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
     const failed = () => setPendingDelete(null);
     if (pendingDelete.kind === "morador") {
       if (!guard("gerenciar_moradores_unidade")) return setPendingDelete(null);
-      deleteMorador.mutate(pendingDelete.morador.id, saveCallbacks({ success: "Morador excluído", error: "Erro ao excluir morador", done, failed }));
+      deleteMorador.mutate(
+        pendingDelete.morador.id,
+        saveCallbacks({ success: SUCCESS_TITLE.moradorExcluido, error: ERROR_TITLE.excluirMorador, done, failed }),
+      );
     } else {
       if (!guard("gerenciar_veiculos_morador")) return setPendingDelete(null);
-      deleteVeiculo.mutate(pendingDelete.veiculo.id, saveCallbacks({ success: "Veículo excluído", error: "Erro ao excluir veículo", done, failed }));
+      deleteVeiculo.mutate(
+        pendingDelete.veiculo.id,
+        saveCallbacks({ success: SUCCESS_TITLE.veiculoExcluido, error: ERROR_TITLE.excluirVeiculo, done, failed }),
+      );
     }
   }
 

@@ -10,6 +10,7 @@ import { InputField, PlacaField, SelectField, SwitchField, TextareaField } from 
 import { useActionGuard } from "~/lib/use-action-guard";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useSaveVeiculo, type VeiculoValues } from "./api";
+import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
 
 interface FormValues {
   placa: string;
@@ -98,8 +99,8 @@ function VeiculoForm({
     save.mutate(
       { moradorId, id: veiculo?.id, values },
       saveCallbacks({
-        success: veiculo ? "Veículo atualizado!" : "Veículo adicionado!",
-        error: "Erro ao salvar veículo",
+        success: veiculo ? SUCCESS_TITLE.veiculoAtualizado : SUCCESS_TITLE.veiculoAdicionado,
+        error: ERROR_TITLE.salvarVeiculo,
         form: { setError, fields: FIELDS },
         done: onSaved,
       }),

@@ -4,6 +4,7 @@ import type { Permissao, permissaoInputSchema } from "@shared/schemas/permissoes
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { api } from "~/lib/api";
 import { queryKeys, useInvalidate } from "~/lib/query-keys";
+import { ERROR_TITLE } from "@shared/messages";
 
 export type PermissaoValues = z.output<typeof permissaoInputSchema>;
 
@@ -16,7 +17,7 @@ export const permissoesQueryOptions = () =>
 /** The catalogue for a page (the group form's checklist), with the load-error toast. */
 export function usePermissoesCatalogo() {
   const query = useQuery(permissoesQueryOptions());
-  useQueryErrorToast(query.error, "Erro ao buscar permissões");
+  useQueryErrorToast(query.error, ERROR_TITLE.buscarPermissoes);
   return query;
 }
 

@@ -10,6 +10,7 @@ import { Input, Textarea } from "~/components/ui/input";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useCreatePermissao, useUpdatePermissao, type PermissaoValues } from "./api";
+import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
 
 interface FormValues {
   nome_permissao: string;
@@ -65,10 +66,13 @@ export function PermissaoDialog({
     const close = () => onOpenChange(false);
     if (editing) {
       if (!guard("gerenciar_grupos_permissoes", "editarPermissao")) return;
-      update.mutate({ id: permissao.id, values }, saveCallbacks({ success: "Permissão atualizada", error: "Erro ao atualizar permissão", done: close }));
+      update.mutate(
+        { id: permissao.id, values },
+        saveCallbacks({ success: SUCCESS_TITLE.permissaoAtualizada, error: ERROR_TITLE.atualizarPermissao, done: close }),
+      );
     } else {
       if (!guard("gerenciar_grupos_permissoes", "criarPermissao")) return;
-      create.mutate(values, saveCallbacks({ success: "Permissão criada", error: "Erro ao criar permissão", done: close }));
+      create.mutate(values, saveCallbacks({ success: SUCCESS_TITLE.permissaoCriada, error: ERROR_TITLE.criarPermissao, done: close }));
     }
   }
 

@@ -8,14 +8,15 @@ import { DataTable, type DataColumn } from "~/components/ui/data-table";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useDeletePermissao } from "./api";
 import { isSystemPermission } from "@shared/permissions";
+import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
 
 export function PermissoesTable({ rows, onEdit }: { rows: Permissao[]; onEdit: (permissao: Permissao) => void }) {
   const guard = useActionGuard();
   const remove = useConfirmedAction(useDeletePermissao(), {
     allowed: () => guard("gerenciar_grupos_permissoes", "excluirPermissao"),
     variables: (p: Permissao) => p.id,
-    success: "Permissão excluída",
-    error: "Erro ao excluir permissão",
+    success: SUCCESS_TITLE.permissaoExcluida,
+    error: ERROR_TITLE.excluirPermissao,
   });
   const toDelete = remove.target;
 

@@ -10,7 +10,7 @@ import { FormActions, ReadOnlyNotice } from "~/components/ui/form-actions";
 import { toastFormErrors } from "~/components/ui/form-field";
 import { InputField, MaskedField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
 import { DateField } from "~/components/ui/date-time-field";
-import { MSG } from "@shared/messages";
+import { ERROR_TITLE, MSG, SUCCESS_TITLE } from "@shared/messages";
 import { useAuth } from "~/lib/auth";
 import { toDateInput } from "@shared/time";
 import { situacaoPrestador } from "@shared/prestador-situacao";
@@ -132,7 +132,7 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
   const canViewList = can("visualizar_prestadores_servico");
 
   function onValid(values: PrestadorValues) {
-    const error = "Erro ao salvar prestador";
+    const error = ERROR_TITLE.salvarPrestador;
     const form = { setError, fields: FIELDS };
     // Staying: the saved values on edit, a blank form for the next one on create.
     const after = (next: FormValues) => (canViewList ? navigate(PATHS.prestadores) : reset(next));
@@ -140,11 +140,11 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
       if (!guard("editar_prestadores_servico")) return;
       update.mutate(
         { id: prestador.id, values },
-        saveCallbacks({ success: "Prestador atualizado!", error, form, done: (saved) => after(toFormValues(saved)) }),
+        saveCallbacks({ success: SUCCESS_TITLE.prestadorAtualizado, error, form, done: (saved) => after(toFormValues(saved)) }),
       );
     } else {
       if (!guard("criar_prestadores_servico")) return;
-      create.mutate(values, saveCallbacks({ success: "Prestador cadastrado!", error, form, done: () => after(toFormValues()) }));
+      create.mutate(values, saveCallbacks({ success: SUCCESS_TITLE.prestadorCadastrado, error, form, done: () => after(toFormValues()) }));
     }
   }
 

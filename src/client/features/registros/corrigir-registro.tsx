@@ -9,6 +9,7 @@ import { TextareaField } from "~/components/ui/form-field-kit";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useCorrigirRegistro } from "./api";
+import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
 
 const FIELDS = ["errado", "certo"] as const;
 const resolver = zodResolver(correcaoInputSchema) as unknown as Resolver<CorrecaoInput, unknown, CorrecaoInput>;
@@ -52,7 +53,7 @@ function CorrecaoForm({ registro, corrigir, onSaved }: { registro: RegistroListI
     if (!PERMISSOES_CORRECAO.every((permission) => guard(permission))) return;
     corrigir.mutate(
       { id: registro.id, ...values },
-      saveCallbacks({ success: "Correção registrada", error: "Erro ao registrar correção", form: { setError, fields: FIELDS }, done: onSaved }),
+      saveCallbacks({ success: SUCCESS_TITLE.correcaoRegistrada, error: ERROR_TITLE.registrarCorrecao, form: { setError, fields: FIELDS }, done: onSaved }),
     );
   }
 

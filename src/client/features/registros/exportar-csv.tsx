@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/lib/toast";
 import { baixarCsv, salvarArquivo, type ExportProgress, type RegistroParams } from "./api";
+import { ERROR_TITLE } from "@shared/messages";
 
 /**
  * 'Exportar CSV' (gatehouse-spec §5): the filter on screen, streamed; the rows received so far
@@ -24,7 +25,7 @@ export function ExportarCsv({ params, total, totalExato }: { params: RegistroPar
       salvarArquivo(blob, nome);
       setDone(`Exportação concluída: ${formatInteiro(linhas)} registros em ${nome}.`);
     } catch (error) {
-      toast({ title: "Erro ao exportar", description: error instanceof Error ? error.message : undefined, variant: "destructive" });
+      toast({ title: ERROR_TITLE.exportar, description: error instanceof Error ? error.message : undefined, variant: "destructive" });
     } finally {
       running.current = false;
       setProgress(null);

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useId } from "react";
 import { FormProvider, useForm, type Resolver } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { SUCCESS, TOAST_DURATION } from "@shared/messages";
+import { ERROR_TITLE, SUCCESS, TOAST_DURATION } from "@shared/messages";
 import { usuarioCreateSchema } from "@shared/schemas/usuarios";
 import { Card, CardContent } from "~/components/ui/card";
 import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
@@ -69,7 +69,7 @@ export function UsuarioCreateForm({
       values,
       saveCallbacks({
         success: { title: SUCCESS.userCreated.title, description: SUCCESS.userCreated.message, duration: TOAST_DURATION.long },
-        error: "Erro ao criar usuário",
+        error: ERROR_TITLE.criarUsuario,
         form: { setError, fields: FIELDS },
         done: () => navigate(PATHS.usuarios),
       }),

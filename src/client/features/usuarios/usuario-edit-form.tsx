@@ -5,7 +5,7 @@ import { Controller, FormProvider, useForm, type Resolver } from "react-hook-for
 import { useNavigate } from "react-router";
 import { formatCpf } from "@shared/br/cpf";
 import { formatPhone } from "@shared/br/phone";
-import { MSG } from "@shared/messages";
+import { ERROR_TITLE, MSG, MSG_WITH, SUCCESS_TITLE } from "@shared/messages";
 import { accountRefusal } from "@shared/authz-rules";
 import { USER_STATUSES, type UserStatus } from "@shared/permissions";
 import type { GrupoListItem } from "@shared/schemas/grupos";
@@ -24,6 +24,7 @@ import { saveCallbacks } from "~/lib/save-callbacks";
 import { STATUS_LABEL } from "./status";
 import { UsuarioFields, UsuarioFormActions, type CondominiosChoice, type UsuarioSharedValues } from "./usuario-fields";
 import { PATHS } from "~/lib/paths";
+import { toastContent } from "~/lib/toast";
 
 interface FormValues extends UsuarioSharedValues {
   status: UserStatus;
@@ -105,8 +106,8 @@ export function UsuarioEditForm({
     update.mutate(
       { id: usuario.id, values },
       saveCallbacks({
-        success: "Usuário atualizado",
-        error: "Erro ao atualizar usuário",
+        success: SUCCESS_TITLE.usuarioAtualizado,
+        error: ERROR_TITLE.atualizarUsuario,
         form: { setError, fields: FIELDS },
         done: () => navigate(PATHS.usuarios),
       }),
@@ -118,8 +119,8 @@ export function UsuarioEditForm({
     reset.mutate(
       usuario.id,
       saveCallbacks({
-        success: { title: "Email de recuperação enviado", description: `O link para criar uma nova senha foi enviado para ${usuario.email}.` },
-        error: "Erro ao enviar email de recuperação",
+        success: toastContent(MSG_WITH.recoveryEmailSentTo(usuario.email)),
+        error: MSG.sendRecoveryEmailError.title,
       }),
     );
   }

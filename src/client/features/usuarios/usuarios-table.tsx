@@ -14,6 +14,7 @@ import { useActionGuard } from "~/lib/use-action-guard";
 import { useSetUsuarioStatus } from "./api";
 import { StatusBadge } from "./status";
 import { PATHS } from "~/lib/paths";
+import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
 
 interface StatusChange {
   usuario: Usuario;
@@ -26,8 +27,8 @@ export function UsuariosTable({ rows, total }: { rows: Usuario[]; total?: number
   const setStatus = useConfirmedAction(useSetUsuarioStatus(), {
     allowed: () => guard("gerenciar_usuarios_portaria", "alterarStatusUsuario"),
     variables: (c: StatusChange) => ({ id: c.usuario.id, status: c.status }),
-    success: "Status atualizado",
-    error: "Erro ao alterar status",
+    success: SUCCESS_TITLE.statusAtualizado,
+    error: ERROR_TITLE.alterarStatus,
   });
   const change = setStatus.target;
   const deactivating = change?.status === "inativo";

@@ -17,6 +17,8 @@ import { qrCodeQueryOptions, useCancelAutorizacao, useEnviarEmail } from "./api"
 import { formatDocumento } from "@shared/br/documento";
 import { DOCUMENTO_TIPO_LABEL, formatEntradas, SituacaoBadge } from "./format";
 import { QrCodeImage } from "./qr-code-image";
+import { ERROR_TITLE, MSG_WITH, SUCCESS_TITLE } from "@shared/messages";
+import { toastContent } from "~/lib/toast";
 
 const dash = <span className="text-slate-600">—</span>;
 
@@ -44,13 +46,13 @@ export function AutorizacaoDetalhePanel({ autorizacao: a }: { autorizacao: Autor
   const uid = useId();
   const guard = useActionGuard();
   const qr = useQuery(qrCodeQueryOptions(a.id, a.qr_payload));
-  useQueryErrorToast(qr.error, "Erro ao carregar QR Code");
+  useQueryErrorToast(qr.error, ERROR_TITLE.carregarQrCode);
   const enviar = useEnviarEmail();
   const cancelar = useConfirmedAction(useCancelAutorizacao(), {
     allowed: () => guard("registrar_acesso_visitante"),
     variables: (x: AutorizacaoDetalhe) => x.id,
-    success: "Autorização cancelada",
-    error: "Erro ao cancelar autorização",
+    success: SUCCESS_TITLE.autorizacaoCancelada,
+    error: ERROR_TITLE.cancelarAutorizacao,
   });
 
   const semEmail = emailBloqueado(a);
@@ -61,8 +63,8 @@ export function AutorizacaoDetalhePanel({ autorizacao: a }: { autorizacao: Autor
     enviar.mutate(
       a.id,
       saveCallbacks({
-        success: (r: { enviado_para: string }) => ({ title: "Email enviado", description: `Convite enviado para ${r.enviado_para}.` }),
-        error: "Erro ao enviar email",
+        success: (r: { enviado_para: string }) => toastContent(MSG_WITH.conviteEnviado(r.enviado_para)),
+        error: ERROR_TITLE.enviarConvite,
       }),
     );
   }

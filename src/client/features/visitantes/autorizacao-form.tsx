@@ -27,6 +27,7 @@ import { saveCallbacks } from "~/lib/save-callbacks";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { moradoresDaUnidadeQuery, unidadesDoCondominioQuery, useCreateAutorizacao } from "./api";
 import { DOCUMENTO_TIPO_LABEL } from "./format";
+import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
 
 interface FormValues {
   condominio_id: string;
@@ -140,9 +141,9 @@ export function AutorizacaoForm({ condominios }: { condominios: readonly Condomi
   }, [onlyCondominio, getValues, setValue]);
 
   const unidades = useQuery(unidadesDoCondominioQuery(condominioId));
-  useQueryErrorToast(unidades.error, "Erro ao buscar unidades");
+  useQueryErrorToast(unidades.error, ERROR_TITLE.buscarUnidades);
   const moradores = useQuery(moradoresDaUnidadeQuery(unidadeId));
-  useQueryErrorToast(moradores.error, "Erro ao buscar moradores");
+  useQueryErrorToast(moradores.error, ERROR_TITLE.buscarMoradores);
 
   // Another condominium empties the unit; another unit, the resident.
   const previous = useRef({ condominioId, unidadeId });
@@ -162,8 +163,8 @@ export function AutorizacaoForm({ condominios }: { condominios: readonly Condomi
     create.mutate(
       values,
       saveCallbacks({
-        success: "Autorização criada!",
-        error: "Erro ao criar autorização",
+        success: SUCCESS_TITLE.autorizacaoCriada,
+        error: ERROR_TITLE.criarAutorizacao,
         form: { setError, fields: FIELDS },
         done: (created) => navigate(PATHS.visitante(created.id)),
       }),

@@ -15,6 +15,7 @@ import { useCondominioFilter } from "~/features/condominios/api";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import { usePagedRows } from "~/lib/paged-list";
 import type { Route } from "./+types/bloqueios";
+import { ERROR_TITLE } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Bloqueios");
@@ -34,7 +35,7 @@ function Bloqueios() {
   const filters = useBloqueioFilters(condominio);
   const [creating, setCreating] = useState(false);
   const query = useInfiniteQuery({ ...bloqueiosInfiniteQueryOptions(filters.params), placeholderData: (previous) => previous });
-  useQueryErrorToast(query.error, "Erro ao buscar bloqueios");
+  useQueryErrorToast(query.error, ERROR_TITLE.buscarBloqueios);
   const { rows, total } = usePagedRows<Bloqueio>(query.data);
 
   return (

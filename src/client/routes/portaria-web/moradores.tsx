@@ -10,6 +10,7 @@ import { moradoresInfiniteQueryOptions } from "~/features/moradores/api";
 import { MoradoresTable } from "~/features/moradores/moradores-table";
 import { usePagedRows } from "~/lib/paged-list";
 import type { Route } from "./+types/moradores";
+import { ERROR_TITLE } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Moradores");
@@ -27,7 +28,7 @@ export default function MoradoresPage() {
 function Moradores() {
   const filters = useStatusListFilters(useCondominioFilter());
   const query = useInfiniteQuery({ ...moradoresInfiniteQueryOptions(filters.params), placeholderData: (previous) => previous });
-  useQueryErrorToast(query.error, "Erro ao buscar moradores");
+  useQueryErrorToast(query.error, ERROR_TITLE.buscarMoradores);
   const { rows, total } = usePagedRows<MoradorListItem>(query.data);
 
   return (

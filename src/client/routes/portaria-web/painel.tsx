@@ -19,6 +19,7 @@ import { toastError } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/painel";
 import { PATHS } from "~/lib/paths";
+import { ERROR_TITLE } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Painel de Controle");
@@ -54,7 +55,7 @@ export default function Painel() {
   const stats = useQuery(painelStatsQuery(condominioId));
 
   useEffect(() => {
-    if (condominios.error) toastError("Erro ao buscar condomínios", condominios.error);
+    if (condominios.error) toastError(ERROR_TITLE.buscarCondominios, condominios.error);
   }, [condominios.error]);
 
   const quickLinks = QUICK_LINKS.filter((link) => can(link.permission));

@@ -14,6 +14,7 @@ import { RegistrosTable } from "~/features/registros/registros-table";
 import { VerificarIntegridade } from "~/features/registros/verificar-integridade";
 import { usePagedRows } from "~/lib/paged-list";
 import type { Route } from "./+types/registros";
+import { ERROR_TITLE } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Registros de Acesso");
@@ -31,7 +32,7 @@ export default function Page() {
 function Registros() {
   const filters = useRegistroFilters(useCondominioFilter());
   const query = useInfiniteQuery({ ...registrosInfiniteQueryOptions(filters.params), placeholderData: (previous) => previous });
-  useQueryErrorToast(query.error, "Erro ao buscar registros");
+  useQueryErrorToast(query.error, ERROR_TITLE.buscarRegistros);
   const { rows, total } = usePagedRows<RegistroListItem>(query.data);
   const limitado = totalLimitado(query.data?.pages);
   const condominioId = filters.condominio.value === TODOS ? null : filters.condominio.value;

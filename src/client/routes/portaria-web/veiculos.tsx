@@ -10,6 +10,7 @@ import { veiculosInfiniteQueryOptions } from "~/features/veiculos/api";
 import { VeiculosTable } from "~/features/veiculos/veiculos-table";
 import { usePagedRows } from "~/lib/paged-list";
 import type { Route } from "./+types/veiculos";
+import { ERROR_TITLE } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Veículos");
@@ -26,7 +27,7 @@ export default function VeiculosPage() {
 function Veiculos() {
   const filters = useStatusListFilters(useCondominioFilter());
   const query = useInfiniteQuery({ ...veiculosInfiniteQueryOptions(filters.params), placeholderData: (previous) => previous });
-  useQueryErrorToast(query.error, "Erro ao buscar veículos");
+  useQueryErrorToast(query.error, ERROR_TITLE.buscarVeiculos);
   const { rows, total } = usePagedRows<VeiculoListItem>(query.data);
 
   return (

@@ -14,6 +14,7 @@ import { VisitantesTable } from "~/features/visitantes/visitantes-table";
 import { usePagedRows } from "~/lib/paged-list";
 import { PATHS } from "~/lib/paths";
 import type { Route } from "./+types/visitantes";
+import { ERROR_TITLE } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Visitantes");
@@ -32,7 +33,7 @@ function Visitantes() {
   const condominio = useCondominioFilter();
   const filters = useVisitanteFilters(condominio);
   const query = useInfiniteQuery({ ...autorizacoesInfiniteQueryOptions(filters.params), placeholderData: (previous) => previous });
-  useQueryErrorToast(query.error, "Erro ao buscar autorizações");
+  useQueryErrorToast(query.error, ERROR_TITLE.buscarAutorizacoes);
   const { rows, total } = usePagedRows<Autorizacao>(query.data);
 
   return (

@@ -12,6 +12,7 @@ import { permissoesQueryOptions } from "~/features/permissoes/api";
 import { PermissaoDialog } from "~/features/permissoes/permissao-dialog";
 import { PermissoesTable } from "~/features/permissoes/permissoes-table";
 import type { Route } from "./+types/permissoes";
+import { ERROR_TITLE } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "Permissões | Portaria Web" }];
@@ -27,7 +28,7 @@ export default function PermissoesPage() {
 
 function Permissoes() {
   const query = useQuery(permissoesQueryOptions());
-  useQueryErrorToast(query.error, "Erro ao buscar permissões");
+  useQueryErrorToast(query.error, ERROR_TITLE.buscarPermissoes);
   const guard = useActionGuard();
   const [dialog, setDialog] = useState<{ open: boolean; permissao: Permissao | null }>({ open: false, permissao: null });
   const rows = query.data?.rows;

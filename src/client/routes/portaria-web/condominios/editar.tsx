@@ -14,6 +14,7 @@ import { useAuth } from "~/lib/auth";
 import { toast, toastError } from "~/lib/toast";
 import type { Route } from "./+types/editar";
 import { PATHS } from "~/lib/paths";
+import { ERROR_TITLE, MSG } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Editar Condomínio");
@@ -48,8 +49,8 @@ function CondominioEditor({ condominioId }: { condominioId: string }) {
     if (!query.error || forbidden) return;
     // A background refetch that fails keeps the form; only a vanished record sends the user away.
     if (query.data && !notFound(query.error)) return;
-    if (notFound(query.error)) toast({ title: "Condomínio não encontrado", variant: "destructive" });
-    else toastError("Erro ao carregar dados do condomínio", query.error);
+    if (notFound(query.error)) toast({ title: MSG.condominioNotFound.title, variant: "destructive" });
+    else toastError(ERROR_TITLE.carregarCondominio, query.error);
     navigate(PATHS.condominios, { replace: true });
   }, [query.error, query.data, forbidden, navigate]);
 

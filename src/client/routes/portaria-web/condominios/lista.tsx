@@ -19,6 +19,7 @@ import { usePagedRows } from "~/lib/paged-list";
 import { useDebouncedValue } from "~/lib/use-debounced-value";
 import type { Route } from "./+types/lista";
 import { PATHS } from "~/lib/paths";
+import { ERROR_TITLE } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Condomínios");
@@ -41,7 +42,7 @@ function Condominios() {
   const query = useInfiniteQuery({ ...condominiosInfiniteQueryOptions({ q }), placeholderData: (previous) => previous });
   // The permission was taken away after the profile loaded: the server refuses, the page says so.
   const forbidden = query.error instanceof ApiError && query.error.status === 403;
-  useQueryErrorToast(forbidden ? null : query.error, "Erro ao buscar condomínios");
+  useQueryErrorToast(forbidden ? null : query.error, ERROR_TITLE.buscarCondominios);
   const { rows, total } = usePagedRows<CondominioListItem>(query.data);
 
   if (forbidden) return <AcessoNegado />;

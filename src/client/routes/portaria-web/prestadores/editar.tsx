@@ -16,6 +16,7 @@ import { useAuth } from "~/lib/auth";
 import { toast, toastError } from "~/lib/toast";
 import type { Route } from "./+types/editar";
 import { PATHS } from "~/lib/paths";
+import { ERROR_TITLE, MSG } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Editar Prestador");
@@ -44,8 +45,8 @@ function EditarPrestador({ prestadorId }: { prestadorId: string }) {
     if (!query.error || forbidden) return;
     // A background refetch that fails keeps the form; only a vanished record sends the user away.
     if (query.data && !notFound(query.error)) return;
-    if (notFound(query.error)) toast({ title: "Prestador não encontrado", variant: "destructive" });
-    else toastError("Erro ao carregar dados do prestador", query.error);
+    if (notFound(query.error)) toast({ title: MSG.prestadorNotFound.title, variant: "destructive" });
+    else toastError(ERROR_TITLE.carregarPrestador, query.error);
     navigate(PATHS.prestadores, { replace: true });
   }, [query.error, query.data, forbidden, navigate]);
 

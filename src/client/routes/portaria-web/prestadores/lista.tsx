@@ -22,6 +22,7 @@ import { useActionGuard } from "~/lib/use-action-guard";
 import { useDebouncedValue } from "~/lib/use-debounced-value";
 import type { Route } from "./+types/lista";
 import { PATHS } from "~/lib/paths";
+import { ERROR_TITLE } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Prestadores de Serviço");
@@ -69,7 +70,7 @@ function Prestadores() {
     placeholderData: (previous) => previous,
   });
   const forbidden = query.error instanceof ApiError && query.error.status === 403;
-  useQueryErrorToast(forbidden ? null : query.error, "Erro ao buscar prestadores");
+  useQueryErrorToast(forbidden ? null : query.error, ERROR_TITLE.buscarPrestadores);
   const { rows, total } = usePagedRows<Prestador>(query.data);
 
   // The permission was taken away after the profile loaded: the server refuses, the page says so.

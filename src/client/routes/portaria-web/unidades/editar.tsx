@@ -21,9 +21,10 @@ import { UnidadeForm, unidadeToFormValues, type UnidadeFormValues } from "~/feat
 import { ApiError } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
 import { saveCallbacks, type SaveForm } from "~/lib/save-callbacks";
-import { toast, toastError } from "~/lib/toast";
+import { toast, toastContent, toastError } from "~/lib/toast";
 import type { Route } from "./+types/editar";
 import { PATHS } from "~/lib/paths";
+import { ERROR_TITLE, MSG, SUCCESS_TITLE } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Editar Unidade");
@@ -59,9 +60,9 @@ function EditarUnidade({ unidadeId, canList }: { unidadeId: string; canList: boo
     const error = unidade.error;
     if (!error || deleted.current) return;
     if (error instanceof ApiError && (error.status === 404 || error.status === 400)) {
-      toast({ title: "Unidade não encontrada", description: "A unidade solicitada não existe ou foi excluída.", variant: "destructive" });
+      toast({ ...toastContent(MSG.unidadeGone), variant: "destructive" });
     } else {
-      toastError("Erro ao carregar dados da unidade", error);
+      toastError(ERROR_TITLE.carregarUnidade, error);
     }
     navigate(backTo, { replace: true });
   }, [unidade.error, navigate, backTo]);
@@ -119,7 +120,7 @@ function UnidadeCard({
 
   // Pick-lists offer only active condominiums (§4); the unit's own stays listed if it was deactivated.
   const condominios = useQuery({ ...condominiosAtivosQuery(), enabled: canEdit });
-  useQueryErrorToast(condominios.error, "Erro ao buscar condomínios");
+  useQueryErrorToast(condominios.error, ERROR_TITLE.buscarCondominios);
   const [defaultValues] = useState(() => unidadeToFormValues(unidade));
   const active = condominios.data ?? [];
   const ownInactive = !active.some((c) => c.id === unidade.condominio_id);
@@ -133,7 +134,7 @@ function UnidadeCard({
 
   function save(values: UnidadeValues, form: SaveForm<UnidadeFormValues>) {
     if (!guard("editar_unidades")) return;
-    update.mutate({ id: unidade.id, values }, saveCallbacks({ success: "Unidade atualizada!", error: "Erro ao atualizar unidade", form }));
+    update.mutate({ id: unidade.id, values }, saveCallbacks({ success: SUCCESS_TITLE.unidadeAtualizada, error: ERROR_TITLE.atualizarUnidade, form }));
   }
 
   function confirmDelete() {
@@ -142,8 +143,8 @@ function UnidadeCard({
     remove.mutate(
       unidade.id,
       saveCallbacks({
-        success: "Unidade excluída",
-        error: "Erro ao excluir unidade",
+        success: SUCCESS_TITLE.unidadeExcluida,
+        error: ERROR_TITLE.excluirUnidade,
         done: () => {
           onDeleted();
           navigate(backTo);

@@ -18,6 +18,7 @@ import { usePagedRows } from "~/lib/paged-list";
 import { useDebouncedValue } from "~/lib/use-debounced-value";
 import type { Route } from "./+types/lista";
 import { PATHS } from "~/lib/paths";
+import { ERROR_TITLE } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Unidades");
@@ -42,7 +43,7 @@ function Unidades() {
     ...unidadesInfiniteQueryOptions({ q, condominio_id: condominio.value }),
     placeholderData: (previous) => previous,
   });
-  useQueryErrorToast(query.error, "Erro ao buscar unidades");
+  useQueryErrorToast(query.error, ERROR_TITLE.buscarUnidades);
   const { rows, total } = usePagedRows<UnidadeListItem>(query.data);
 
   const filtered = text.trim() !== "" || condominio.value !== TODOS;

@@ -13,6 +13,7 @@ import { useAuth } from "~/lib/auth";
 import { saveCallbacks, type SaveForm } from "~/lib/save-callbacks";
 import type { Route } from "./+types/novo";
 import { PATHS } from "~/lib/paths";
+import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Nova Unidade");
@@ -39,12 +40,12 @@ function NovaUnidade({ canList }: { canList: boolean }) {
   const guard = useActionGuard();
   const create = useCreateUnidade();
   const condominios = useQuery(condominiosAtivosQuery());
-  useQueryErrorToast(condominios.error, "Erro ao buscar condomínios");
+  useQueryErrorToast(condominios.error, ERROR_TITLE.buscarCondominios);
   const backTo = canList ? PATHS.unidades : PATHS.painel;
 
   function save(values: UnidadeValues, form: SaveForm<UnidadeFormValues>) {
     if (!guard("criar_unidades")) return;
-    create.mutate(values, saveCallbacks({ success: "Unidade criada!", error: "Erro ao criar unidade", form, done: () => navigate(backTo) }));
+    create.mutate(values, saveCallbacks({ success: SUCCESS_TITLE.unidadeCriada, error: ERROR_TITLE.criarUnidade, form, done: () => navigate(backTo) }));
   }
 
   const options = condominios.data ?? [];

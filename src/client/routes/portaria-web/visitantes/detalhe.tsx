@@ -13,6 +13,7 @@ import { ApiError } from "~/lib/api";
 import { PATHS } from "~/lib/paths";
 import { toast, toastError } from "~/lib/toast";
 import type { Route } from "./+types/detalhe";
+import { ERROR_TITLE, MSG } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return portariaMeta("Autorização de Visita");
@@ -37,8 +38,8 @@ function Autorizacao({ autorizacaoId }: { autorizacaoId: string }) {
   useEffect(() => {
     if (!query.error || forbidden) return;
     if (query.data && !notFound(query.error)) return;
-    if (notFound(query.error)) toast({ title: "Autorização não encontrada", variant: "destructive" });
-    else toastError("Erro ao carregar dados da autorização", query.error);
+    if (notFound(query.error)) toast({ title: MSG.autorizacaoNotFound.title, variant: "destructive" });
+    else toastError(ERROR_TITLE.carregarAutorizacao, query.error);
     navigate(PATHS.visitantes, { replace: true });
   }, [query.error, query.data, forbidden, navigate]);
 

@@ -10,6 +10,7 @@ import { usePermissoesCatalogo } from "~/features/permissoes/api";
 import { toastError } from "~/lib/toast";
 import type { Route } from "./+types/editar";
 import { PATHS } from "~/lib/paths";
+import { ERROR_TITLE } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "Editar Grupo | Portaria Web" }];
@@ -31,7 +32,7 @@ function EditarGrupo({ groupId }: { groupId: string }) {
   // §8: 'Erro ao carregar dados do grupo', then back to the list.
   useEffect(() => {
     if (!query.error) return;
-    toastError("Erro ao carregar dados do grupo", query.error);
+    toastError(ERROR_TITLE.carregarGrupo, query.error);
     navigate(PATHS.grupos, { replace: true });
   }, [query.error, navigate]);
 

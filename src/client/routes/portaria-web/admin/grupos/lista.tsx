@@ -10,6 +10,7 @@ import { gruposQueryOptions } from "~/features/grupos/api";
 import { GruposTable } from "~/features/grupos/grupos-table";
 import type { Route } from "./+types/lista";
 import { PATHS } from "~/lib/paths";
+import { ERROR_TITLE } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "Grupos | Portaria Web" }];
@@ -25,7 +26,7 @@ export default function GruposPage() {
 
 function Grupos() {
   const query = useQuery(gruposQueryOptions());
-  useQueryErrorToast(query.error, "Erro ao buscar grupos");
+  useQueryErrorToast(query.error, ERROR_TITLE.buscarGrupos);
   const guard = useActionGuard();
 
   return (

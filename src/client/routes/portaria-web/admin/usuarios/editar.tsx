@@ -14,6 +14,7 @@ import { useAuth } from "~/lib/auth";
 import { toastError } from "~/lib/toast";
 import type { Route } from "./+types/editar";
 import { PATHS } from "~/lib/paths";
+import { ERROR_TITLE } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "Editar Usuário | Portaria Web" }];
@@ -34,12 +35,12 @@ function EditarUsuario({ usuarioId }: { usuarioId: string }) {
   const condominios = useCondominiosAtivos();
   const { profile } = useAuth();
   const forbidden = grupos.error instanceof ApiError && grupos.error.status === 403;
-  useQueryErrorToast(forbidden ? null : grupos.error, "Erro ao buscar grupos");
+  useQueryErrorToast(forbidden ? null : grupos.error, ERROR_TITLE.buscarGrupos);
 
   // §8: 'Erro ao carregar dados do usuário', then back to the list.
   useEffect(() => {
     if (!usuario.error) return;
-    toastError("Erro ao carregar dados do usuário", usuario.error);
+    toastError(ERROR_TITLE.carregarUsuario, usuario.error);
     navigate(PATHS.usuarios, { replace: true });
   }, [usuario.error, navigate]);
 

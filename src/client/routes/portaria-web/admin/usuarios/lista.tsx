@@ -25,6 +25,7 @@ import { UsuariosTable } from "~/features/usuarios/usuarios-table";
 import { usePagedRows } from "~/lib/paged-list";
 import type { Route } from "./+types/lista";
 import { PATHS } from "~/lib/paths";
+import { ERROR_TITLE } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "Usuários | Portaria Web" }];
@@ -45,7 +46,7 @@ function Usuarios() {
   const guard = useActionGuard();
 
   const query = useInfiniteQuery({ ...usuariosInfiniteQueryOptions({ q, status }), placeholderData: (previous) => previous });
-  useQueryErrorToast(query.error, "Erro ao buscar usuários");
+  useQueryErrorToast(query.error, ERROR_TITLE.buscarUsuarios);
 
   const { rows, total } = usePagedRows<Usuario>(query.data);
 

@@ -12,6 +12,7 @@ import { ApiError } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
 import type { Route } from "./+types/novo";
 import { PATHS } from "~/lib/paths";
+import { ERROR_TITLE } from "@shared/messages";
 
 export function meta(): Route.MetaDescriptors {
   return [{ title: "Novo Usuário | Portaria Web" }];
@@ -29,7 +30,7 @@ function NovoUsuario() {
   const grupos = useQuery(gruposQueryOptions());
   // Without gerenciar_grupos_permissoes the list is refused: the form still works, without groups.
   const forbidden = grupos.error instanceof ApiError && grupos.error.status === 403;
-  useQueryErrorToast(forbidden ? null : grupos.error, "Erro ao buscar grupos");
+  useQueryErrorToast(forbidden ? null : grupos.error, ERROR_TITLE.buscarGrupos);
 
   const { profile } = useAuth();
   // The condominiums the actor serves: the ones they may give (gatehouse-spec §2).
