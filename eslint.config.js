@@ -5,6 +5,7 @@ import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import catalogueTexts from "./scripts/lint/catalogue-texts.js";
 
 const CLIENT_BANNED = [{ group: ["**/server/**", "node:*", "@zxcvbn-ts/*"], message: "O cliente não importa o servidor, o Node nem os dicionários de senha." }];
 const FEATURES = readdirSync(new URL("./src/client/features", import.meta.url), { withFileTypes: true })
@@ -88,5 +89,13 @@ export default tseslint.config(
   {
     files: ["src/server/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: ["**/client/**", "~/*"] }] },
+  },
+  {
+    // Toast and error texts live in the message catalogue (scripts/lint/catalogue-texts.js); tests
+    // assert the texts word for word, and the catalogue itself is where they are written.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/**/*.test.{ts,tsx}", "src/shared/messages.ts", "src/shared/messages-base.ts", "src/shared/permissions.ts"],
+    plugins: { local: { rules: { "catalogue-texts": catalogueTexts } } },
+    rules: { "local/catalogue-texts": "error" },
   },
 );
