@@ -4,7 +4,7 @@ import { and, asc, eq, isNotNull, like, sql } from "drizzle-orm";
 import { formatCpf } from "../../src/shared/br/cpf";
 import { dateInSaoPaulo, today } from "../../src/shared/time";
 import { queryRows, type Db } from "../../src/server/db/client";
-import { DEMO_DOMAIN } from "../../src/server/db/demo-data";
+import { DEMO_DOMAIN } from "../demo/data";
 import {
   autorizacoesVisita,
   condominios,

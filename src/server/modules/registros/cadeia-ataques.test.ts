@@ -9,7 +9,7 @@ import type { VerificacaoIntegridade } from "../../../shared/schemas/registros";
 import { buildApp } from "../../app";
 import { openPostgres, queryRows, type Database, type Db } from "../../db/client";
 import { condominios, moradores, unidades } from "../../db/schema";
-import { seed } from "../../db/seed";
+import { seed } from "../../seed";
 import { createMailer } from "../../email/mailer";
 import { pgErrorCode } from "../../errors";
 import { createTestApp, request, testConfig, userWithPermissions, type TestApp } from "../../testing/harness";
