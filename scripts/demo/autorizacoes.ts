@@ -1,4 +1,4 @@
-import { dateInSaoPaulo, dayStartInSaoPaulo } from "../../src/shared/time";
+import { dateInSaoPaulo, dayStartInSaoPaulo } from "@shared/time";
 import {
   CODIGO_ALFABETO,
   CODIGO_TAMANHO,
@@ -8,7 +8,7 @@ import {
   weekdayInSaoPaulo,
   type AutorizacaoRegras,
   type TipoAutorizacao,
-} from "../../src/shared/schemas/visitantes";
+} from "@shared/schemas/visitantes";
 import type { Evento, HistoricoMorador, HistoricoRng, Pessoa } from "./tipos";
 import type { autorizacoesVisita } from "../../src/server/db/schema";
 

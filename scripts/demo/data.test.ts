@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
-import { isValidCep, UFS } from "../../src/shared/br/cep";
-import { isValidCnpj } from "../../src/shared/br/cnpj";
-import { isValidCpf } from "../../src/shared/br/cpf";
-import { nomeComparavel } from "../../src/shared/br/documento";
-import { isValidPlaca } from "../../src/shared/br/placa";
+import { isValidCep, UFS } from "@shared/br/cep";
+import { isValidCnpj } from "@shared/br/cnpj";
+import { isValidCpf } from "@shared/br/cpf";
+import { nomeComparavel } from "@shared/br/documento";
+import { isValidPlaca } from "@shared/br/placa";
 import {
   CODIGO_ALFABETO,
   dayEndInSaoPaulo,
@@ -16,8 +16,8 @@ import {
   weekdayInSaoPaulo,
   AUTORIZACAO_CANCELADA,
   type AutorizacaoRegras,
-} from "../../src/shared/schemas/visitantes";
-import { dateInSaoPaulo, dayStartInSaoPaulo, formatTime } from "../../src/shared/time";
+} from "@shared/schemas/visitantes";
+import { dateInSaoPaulo, dayStartInSaoPaulo, formatTime } from "@shared/time";
 import { verificarCadeia } from "../../src/server/modules/registros/cadeia";
 import { checkPasswordStrength, MIN_PASSWORD_SCORE, passwordUserInputs } from "../../src/server/auth/password-strength";
 import { ADMIN, createTestApp, request, signIn, type TestApp } from "../../src/server/testing/harness";

@@ -1,7 +1,7 @@
 import { eq, inArray, isNull, like, notLike, or, sql } from "drizzle-orm";
-import { PERMISSIONS, type PermissionName, type UserStatus } from "../../src/shared/permissions";
-import { cnpjWithCheckDigits } from "../../src/shared/br/cnpj";
-import { cpfWithCheckDigits } from "../../src/shared/br/cpf";
+import { PERMISSIONS, type PermissionName, type UserStatus } from "@shared/permissions";
+import { cnpjWithCheckDigits } from "@shared/br/cnpj";
+import { cpfWithCheckDigits } from "@shared/br/cpf";
 import type { Auth } from "../../src/server/auth/auth";
 import type { Db } from "../../src/server/db/client";
 import { BASE_REGISTROS, countForeignRegistros, removeHistorico, seedHistorico, type HistoricoPrestador, type HistoricoResult } from "./historico";

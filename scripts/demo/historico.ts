@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, isNotNull, isNull, like, ne, or, sql } from "drizzle-orm";
-import { nomeComparavel } from "../../src/shared/br/documento";
+import { nomeComparavel } from "@shared/br/documento";
 import { mensagemBloqueio } from "../../src/server/modules/bloqueios/verificar";
 import { recusa } from "../../src/server/modules/controle-acesso/decisao";
 import { queryRows, type Db } from "../../src/server/db/client";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { ADMIN_GROUP_NAME, PERMISSIONS } from "../shared/permissions";
+import { ADMIN_GROUP_NAME, PERMISSIONS } from "@shared/permissions";
 import type { Auth } from "./auth/auth";
 import { createAuthUser } from "./auth/accounts";
 import { checkPasswordStrength, passwordUserInputs } from "./auth/password-strength";

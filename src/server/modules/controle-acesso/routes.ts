@@ -17,16 +17,9 @@ import {
   visitanteSemAutorizacaoSchema,
   type ResultadoAcesso,
   AUTORIZADO_POR_NOME_REQUIRED,
-} from "../../../shared/schemas/controle-acesso";
-import { dateInSaoPaulo, formatDesde, formatTime } from "../../../shared/time";
-import {
-  AUTORIZACAO_UTILIZADA,
-  CODIGO_INVALIDO,
-  pareceCodigo,
-  pareceQrCode,
-  recusaAutorizacao,
-  type VisitanteEncontrado,
-} from "../../../shared/schemas/visitantes";
+} from "@shared/schemas/controle-acesso";
+import { dateInSaoPaulo, formatDesde, formatTime } from "@shared/time";
+import { AUTORIZACAO_UTILIZADA, CODIGO_INVALIDO, pareceCodigo, pareceQrCode, recusaAutorizacao, type VisitanteEncontrado } from "@shared/schemas/visitantes";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { AppError, notFound, pgErrorCode } from "../../errors";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { VerificacaoIntegridade } from "../../../shared/schemas/registros";
+import type { VerificacaoIntegridade } from "@shared/schemas/registros";
 import { buildApp } from "../../app";
 import { openPostgres, queryRows, type Database, type Db } from "../../db/client";
 import { condominios, moradores, unidades } from "../../db/schema";
