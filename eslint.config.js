@@ -8,6 +8,42 @@ import tseslint from "typescript-eslint";
 import catalogueTexts from "./scripts/lint/catalogue-texts.js";
 
 const CLIENT_BANNED = [{ group: ["**/server/**", "node:*", "@zxcvbn-ts/*"], message: "O cliente não importa o servidor, o Node nem os dicionários de senha." }];
+// src/server's layers, lowest first (docs/arquitetura.md, "Camadas do servidor"): a file imports
+// its own layer and the ones below, never one above. Tests (*.test.ts) and testing/ drive the whole
+// app and stand outside the order; no other file imports them.
+const SERVER_LAYERS = [
+  { name: "base", paths: ["config.ts", "errors.ts", "cache.ts", "logging.ts"] },
+  { name: "db", paths: ["db"] },
+  { name: "serviços", paths: ["auth", "email", "scope.ts", "revocation.ts", "metrics.ts"] },
+  { name: "modules", paths: ["modules"] },
+  { name: "montagem", paths: ["http", "housekeeping.ts", "seed.ts"] },
+  { name: "app", paths: ["app.ts"] },
+  { name: "main", paths: ["main.ts"] },
+];
+const SERVER_TEST_SUPPORT = ["testing"];
+// A new file or folder in src/server must be given a layer here, or the lint fails.
+const layered = new Set([...SERVER_LAYERS.flatMap((layer) => layer.paths), ...SERVER_TEST_SUPPORT]);
+const unlayered = readdirSync(new URL("./src/server", import.meta.url)).filter((entry) => !entry.endsWith(".test.ts") && !layered.has(entry));
+if (unlayered.length) throw new Error(`eslint.config.js: src/server/${unlayered.join(", src/server/")} sem camada em SERVER_LAYERS.`);
+const serverPath = (entry) => `src/server/${entry}`;
+// src/ never imports scripts/ (the demo generator, the bench) nor tests/.
+const SRC_ZONE = { target: "src", from: ["scripts", "tests"], message: "src/ não importa scripts/ nem tests/." };
+const SERVER_LAYER_ZONES = SERVER_LAYERS.map((layer, index) => {
+  const above = SERVER_LAYERS.slice(index + 1);
+  return {
+    target: layer.paths.map(serverPath),
+    from: [...above.flatMap((higher) => higher.paths), ...SERVER_TEST_SUPPORT].map(serverPath),
+    message: `A camada ${layer.name} não importa ${[...above.map((higher) => higher.name), "testing"].join(", ")} (docs/arquitetura.md, "Camadas do servidor").`,
+  };
+});
+const IMPORT_X = {
+  plugins: { "import-x": importX },
+  settings: {
+    ...importX.flatConfigs.typescript.settings,
+    "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
+  },
+};
+
 const FEATURES = readdirSync(new URL("./src/client/features", import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
@@ -78,17 +114,25 @@ export default tseslint.config(
   },
   {
     // No import cycles anywhere in the client (a cycle is two modules that cannot be understood apart).
+    // scripts/lib/import-graph.test.ts checks all of src/, type-only imports included.
     files: ["src/client/**/*.{ts,tsx}"],
-    plugins: { "import-x": importX },
-    settings: {
-      ...importX.flatConfigs.typescript.settings,
-      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.json" })],
-    },
+    ...IMPORT_X,
     rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   {
     files: ["src/server/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: ["**/client/**", "~/*"] }] },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    ...IMPORT_X,
+    rules: { "import-x/no-restricted-paths": ["error", { zones: [SRC_ZONE] }] },
+  },
+  {
+    files: ["src/server/**/*.ts"],
+    ignores: ["**/*.test.ts", "src/server/testing/**"],
+    ...IMPORT_X,
+    rules: { "import-x/no-restricted-paths": ["error", { zones: [SRC_ZONE, ...SERVER_LAYER_ZONES] }] },
   },
   {
     // Toast and error texts live in the message catalogue (scripts/lint/catalogue-texts.js); tests

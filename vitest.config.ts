@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 
@@ -15,13 +15,18 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["src/shared/**/*.test.ts", "src/client/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"] },
+        test: {
+          name: "unit",
+          include: ["src/shared/**/*.test.ts", "src/client/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          // The demo generator's test builds the app on a database: an API test.
+          exclude: [...configDefaults.exclude, "scripts/demo/**"],
+        },
       },
       {
         resolve: { alias },
         test: {
           name: "api",
-          include: ["src/server/**/*.test.ts"],
+          include: ["src/server/**/*.test.ts", "scripts/demo/**/*.test.ts"],
           // Each file builds its own app and database and nothing is mocked, so the files can share
           // a worker's loaded modules: importing the server once per worker, not once per file.
           isolate: false,

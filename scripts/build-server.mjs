@@ -9,6 +9,9 @@ await build({
   format: "esm",
   target: "node24",
   packages: "external",
+  // "@shared/*" resolves through tsconfig.json's paths, which esbuild reads (as tsx and TypeScript do;
+  // vitest.config.ts and vite.config.ts repeat it as an alias).
+  tsconfig: "tsconfig.json",
   sourcemap: true,
   logLevel: "warning",
 });

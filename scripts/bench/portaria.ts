@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import type { Request } from "autocannon";
 import { and, asc, eq, isNotNull, like, sql } from "drizzle-orm";
-import { formatCpf } from "../../src/shared/br/cpf";
-import { dateInSaoPaulo, today } from "../../src/shared/time";
+import { formatCpf } from "@shared/br/cpf";
+import { dateInSaoPaulo, today } from "@shared/time";
 import { queryRows, type Db } from "../../src/server/db/client";
-import { DEMO_DOMAIN } from "../../src/server/db/demo-data";
+import { DEMO_DOMAIN } from "../demo/data";
 import {
   autorizacoesVisita,
   condominios,

@@ -1,7 +1,7 @@
 import { and, asc, eq, exists, inArray, isNotNull, like, sql } from "drizzle-orm";
-import { formatCpf } from "../../src/shared/br/cpf";
+import { formatCpf } from "@shared/br/cpf";
 import type { Db } from "../../src/server/db/client";
-import { DEMO_DOMAIN, DEMO_PASSWORD, demoMarker } from "../../src/server/db/demo-data";
+import { DEMO_DOMAIN, DEMO_PASSWORD, demoMarker } from "../demo/data";
 import { condominios, grupos, moradores, session, unidades, usuarioGrupos, usuarios, veiculos } from "../../src/server/db/schema";
 import { unidadesRepository } from "../../src/server/modules/unidades/repository";
 import { ALL_CONDOMINIOS } from "../../src/server/scope";

@@ -49,9 +49,9 @@ import { limiteDeCodigos } from "./modules/visitantes/tentativas";
 import { dropCachesOnRevocation } from "./revocation";
 import { registerMetrics, type PortalMetrics } from "./metrics";
 import { AppError, notFound } from "./errors";
-import { MSG } from "../shared/messages";
-import { apiErrorBodySchema } from "../shared/api-error-schema";
-import type { PainelStats } from "../shared/schemas/painel";
+import { MSG } from "@shared/messages";
+import { apiErrorBodySchema } from "@shared/api-error-schema";
+import type { PainelStats } from "@shared/schemas/painel";
 
 export interface AppDeps {
   database: Database;

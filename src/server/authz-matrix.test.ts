@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PERMISSION_NAMES, type PermissionName } from "../shared/permissions";
+import { PERMISSION_NAMES, type PermissionName } from "@shared/permissions";
 import { buildApp } from "./app";
 import { createAuthUser } from "./auth/accounts";
 import type { Access } from "./auth/guard";

@@ -1,5 +1,5 @@
-import type { ApiErrorBody } from "../shared/api-error";
-import { MSG, type CatalogueMessage } from "../shared/messages";
+import type { ApiErrorBody } from "@shared/api-error";
+import { MSG, type CatalogueMessage } from "@shared/messages";
 
 /** A refusal with the spec's pt-BR title and message; turned into the one error shape. */
 export class AppError extends Error {

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { condominios, leads, registrosAcesso } from "./db/schema";
-import { encodeCursor } from "../shared/schemas/cursor";
+import { encodeCursor } from "@shared/schemas/cursor";
 import { Fixtures, nextSeq } from "./testing/fixtures";
 import { ADMIN, createTestApp, databaseSnapshot, request, signIn, TEST_ORIGIN, testConfig, errorWithoutRequestId } from "./testing/harness";
 import { apiRoutes, ROUTE_SAMPLES, routeKey, type RouteEntry } from "./testing/route-matrix";

@@ -8,7 +8,7 @@ import { dumpPglite } from "./db/backup";
 import { serveBackups, type BackupSocket } from "./db/backup-socket";
 import { DataDirLockedError, lockDataDir, type DataDirLock } from "./db/data-dir-lock";
 import { schedulePgliteMaintenance } from "./db/maintenance";
-import { seed } from "./db/seed";
+import { seed } from "./seed";
 import { carregarChave } from "./modules/registros/selos";
 import { createLogger, logFormatFor } from "./logging";
 import { serveMetrics } from "./metrics";

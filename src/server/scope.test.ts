@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PERMISSION_NAMES } from "../shared/permissions";
+import { PERMISSION_NAMES } from "@shared/permissions";
 import { Fixtures, nextSeq } from "./testing/fixtures";
 import { ADMIN, createTestApp, databaseSnapshot, request, signIn, userWithPermissions, errorWithoutRequestId } from "./testing/harness";
 import { apiRoutes, ROUTE_SAMPLES, routeKey, routeTableProblems, SCOPE_EXPECTATIONS, type RouteEntry } from "./testing/route-matrix";

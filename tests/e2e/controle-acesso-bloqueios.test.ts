@@ -5,7 +5,7 @@ import { bloqueios, condominios, moradores, prestadores, registrosAcesso, unidad
 import { expectNoA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
 import { startPortal, type RunningPortal } from "./support/server";
 import { createPortariaUser } from "./support/users";
-import { dateInSaoPaulo } from "../../src/shared/time";
+import { dateInSaoPaulo } from "@shared/time";
 
 // The stop shown before the click (issue 26; gatehouse-spec §3, §6): in the console's search, a
 // blocked resident, vehicle (by its plate) and provider are marked 'Bloqueado' with the block's

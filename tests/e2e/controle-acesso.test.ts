@@ -6,7 +6,7 @@ import { bloqueios, condominios, moradores, presencas, prestadores, registrosAce
 import { expectNoA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
 import { startPortal, type RunningPortal } from "./support/server";
 import { createPortariaUser } from "./support/users";
-import { dateInSaoPaulo, formatDateTime } from "../../src/shared/time";
+import { dateInSaoPaulo, formatDateTime } from "@shared/time";
 import { selarCabecas } from "../../src/server/modules/registros/selos";
 
 // The gate console (gatehouse-spec §3) as a porteiro of one condominium uses it, holding

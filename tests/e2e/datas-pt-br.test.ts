@@ -1,7 +1,7 @@
 import { chromium, type Browser, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { condominios, moradores, unidades } from "../../src/server/db/schema";
-import { dateInSaoPaulo, formatDate, today } from "../../src/shared/time";
+import { dateInSaoPaulo, formatDate, today } from "@shared/time";
 import { expectNoA11yViolations, login, toastLocator } from "./support/browser";
 import { startPortal, type RunningPortal } from "./support/server";
 import { createPortariaUser } from "./support/users";

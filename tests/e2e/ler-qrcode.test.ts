@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { condominios, moradores, registrosAcesso, unidades } from "../../src/server/db/schema";
-import { nextDate, today } from "../../src/shared/time";
+import { nextDate, today } from "@shared/time";
 import { expectNoA11yViolations, login, toastLocator } from "./support/browser";
 import { qrVideo } from "./support/qr-video";
 import { startPortal, type RunningPortal } from "./support/server";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { condominios, moradores, registrosAcesso, unidades } from "../../src/server/db/schema";
-import { today } from "../../src/shared/time";
+import { today } from "@shared/time";
 import { expectNoA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
 import { startPortal, type RunningPortal } from "./support/server";
 import { createPortariaUser } from "./support/users";

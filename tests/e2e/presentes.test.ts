@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { condominios, moradores, presencas, registrosAcesso, unidades } from "../../src/server/db/schema";
-import { formatDateTime, formatTime } from "../../src/shared/time";
+import { formatDateTime, formatTime } from "@shared/time";
 import { expectNoA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
 import { ADMIN, startPortal, type RunningPortal } from "./support/server";
 import { createPortariaUser } from "./support/users";

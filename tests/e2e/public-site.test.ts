@@ -2,8 +2,8 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoA11yViolations, launchBrowser, login, toastLocator, waitForHydration, type BrowserHandle } from "./support/browser";
 import { ADMIN, startPortal, type RunningPortal } from "./support/server";
-import { EMAILS } from "../../src/shared/company";
-import { currentYear } from "../../src/shared/time";
+import { EMAILS } from "@shared/company";
+import { currentYear } from "@shared/time";
 import { HOME_JS_INTERACTIVE_MAX_KB, HOME_JS_MAX_KB } from "../../scripts/lib/budgets.mjs";
 
 // The public site in a real browser: what a visitor sees and can do on each page.

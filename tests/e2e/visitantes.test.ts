@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dateInSaoPaulo, formatDate, today } from "../../src/shared/time";
-import { formatDateSp } from "../../src/shared/schemas/visitantes";
+import { dateInSaoPaulo, formatDate, today } from "@shared/time";
+import { formatDateSp } from "@shared/schemas/visitantes";
 import { autorizacoesVisita, condominios, moradores, unidades } from "../../src/server/db/schema";
 import { expectNoA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
 import { startPortal, startSmtpServer, type RunningPortal } from "./support/server";

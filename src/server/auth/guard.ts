@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { parseCookies } from "better-auth/cookies";
 import { fromNodeHeaders } from "better-auth/node";
-import { deniedText, type DeniedAction, type PermissionName } from "../../shared/permissions";
-import { BLOCKED_STATUSES } from "../../shared/permissions";
-import type { Profile } from "../../shared/schemas/profile";
-import { MSG } from "../../shared/messages";
+import { deniedText, type DeniedAction, type PermissionName } from "@shared/permissions";
+import { BLOCKED_STATUSES } from "@shared/permissions";
+import type { Profile } from "@shared/schemas/profile";
+import { MSG } from "@shared/messages";
 import type { SessionLimits } from "../config";
 import type { Db } from "../db/client";
 import { session } from "../db/schema";

@@ -1,6 +1,6 @@
 import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
-import { COMPANY_NAME, COMPANY_SHORT_NAME, EMAILS } from "../../shared/company";
-import { MSG, MSG_WITH } from "../../shared/messages";
+import { COMPANY_NAME, COMPANY_SHORT_NAME, EMAILS } from "@shared/company";
+import { MSG, MSG_WITH } from "@shared/messages";
 import { AppError } from "../errors";
 
 // Password strength (issue 6): zxcvbn-ts with the pt-BR and common dictionaries. Server-side

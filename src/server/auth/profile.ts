@@ -1,9 +1,9 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import type { Profile } from "../../shared/schemas/profile";
-import type { UserStatus } from "../../shared/permissions";
+import type { Profile } from "@shared/schemas/profile";
+import type { UserStatus } from "@shared/permissions";
 import type { Db } from "../db/client";
 import { grupoPermissoes, grupos, permissoes, usuarioCondominios, usuarioGrupos, usuarios } from "../db/schema";
-import { isAdministrator } from "../../shared/authz-rules";
+import { isAdministrator } from "@shared/authz-rules";
 
 /** The Portaria Web profile of an auth user: record + groups + de-duplicated permission names. */
 export async function loadProfile(db: Db, authUserId: string): Promise<Profile | null> {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import { apiErrorBodySchema } from "../../shared/api-error-schema";
-import { AUTH_REFUSAL, MSG, type CatalogueMessage } from "../../shared/messages";
-import { loginSchema, MIN_PASSWORD_LENGTH, recoveryRequestSchema } from "../../shared/schemas/auth";
+import { apiErrorBodySchema } from "@shared/api-error-schema";
+import { AUTH_REFUSAL, MSG, type CatalogueMessage } from "@shared/messages";
+import { loginSchema, MIN_PASSWORD_LENGTH, recoveryRequestSchema } from "@shared/schemas/auth";
 import { AppError, notFound } from "../errors";
 import { CLIENT_IP_HEADER, type Auth } from "./auth";
 import type { PasswordAttemptLimit, PasswordSlot } from "./sign-in-limit";

@@ -1,6 +1,6 @@
 import Bowser from "bowser";
 import { and, desc, eq, gt, ne } from "drizzle-orm";
-import type { SessaoAberta } from "../../shared/schemas/auth";
+import type { SessaoAberta } from "@shared/schemas/auth";
 import type { SessionLimits } from "../config";
 import type { Db } from "../db/client";
 import { session } from "../db/schema";

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { MSG } from "../../shared/messages";
+import { MSG } from "@shared/messages";
 import { AppError } from "../errors";
 
 declare module "fastify" {

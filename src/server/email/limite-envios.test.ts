@@ -1,6 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { today } from "../../shared/time";
+import { today } from "@shared/time";
 import { condominios, filaEmails, moradores, unidades, usuarios } from "../db/schema";
 import { createTestApp, request, testConfig, userWithPermissions, type TestApp } from "../testing/harness";
 

@@ -1,5 +1,5 @@
 import type { FastifyReply } from "fastify";
-import { MSG } from "../../shared/messages";
+import { MSG } from "@shared/messages";
 import { createAttemptLimiter } from "../auth/attempt-limiter";
 import type { RateLimitRule } from "../config";
 import type { Db } from "../db/client";

@@ -1,4 +1,4 @@
-import { COMPANY } from "../../shared/company";
+import { COMPANY } from "@shared/company";
 
 // pt-BR messages, HTML and plain text. Values are escaped: names come from user input.
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

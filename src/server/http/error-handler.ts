@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { MSG } from "../../shared/messages";
+import { MSG } from "@shared/messages";
 import { AppError, pgConstraint, pgErrorCode, ruleRefusal } from "../errors";
 
 // Titles of the catalogue, found by message: a schema's message carries its spec title along.

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { instante } from "../../shared/schemas/common";
+import { instante } from "@shared/schemas/common";
 import { createTestApp, type TestApp } from "../testing/harness";
 import { DOCS_PREFIX, isDocumentedUrl } from "./openapi";
 import { ROUTE_DESCRIPTIONS } from "./route-descriptions";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { mapEmbedUrl } from "../../shared/company";
+import { mapEmbedUrl } from "@shared/company";
 
 /**
  * Policy of every response that is not a page (JSON, assets, files, errors): nothing in it may

@@ -2,7 +2,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { NOT_FOUND_PAGE_PATH, PRERENDERED_PATHS, SPA_PREFIXES } from "../../shared/public-routes";
+import { NOT_FOUND_PAGE_PATH, PRERENDERED_PATHS, SPA_PREFIXES } from "@shared/public-routes";
 import { notFound } from "../errors";
 import { APP_PERMISSIONS_POLICY, inlineScriptHashes, pagePolicy } from "./security-headers";
 

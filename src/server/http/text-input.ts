@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { MSG } from "../../shared/messages";
+import { MSG } from "@shared/messages";
 import { AppError } from "../errors";
 
 export const INVALID_TEXT_MESSAGE = MSG.invalidText.message;

@@ -1,5 +1,5 @@
 import type { preValidationHookHandler } from "fastify";
-import { MSG, MSG_WITH } from "../../shared/messages";
+import { MSG, MSG_WITH } from "@shared/messages";
 import { AppError } from "../errors";
 
 export const UNKNOWN_FIELD_MESSAGE = MSG.unknownField.message;

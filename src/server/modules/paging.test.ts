@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encodeCursor } from "../../shared/schemas/cursor";
-import { MSG } from "../../shared/messages";
+import { encodeCursor } from "@shared/schemas/cursor";
+import { MSG } from "@shared/messages";
 import { ADMIN, createTestApp, databaseSnapshot, request, signIn, type TestApp, errorWithoutRequestId } from "../testing/harness";
 
 // Keyset pagination of the five paged lists (`after` = the previous page's `next`): walking the

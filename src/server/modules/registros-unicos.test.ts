@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "../../shared/messages";
+import { MSG } from "@shared/messages";
 import { createPendingUniqueIndexes, openPglite, openPostgres, queryRows, type Database, type Db } from "../db/client";
 import { condominios, moradores, unidades, veiculos } from "../db/schema";
 import { pgConstraint, pgErrorCode } from "../errors";

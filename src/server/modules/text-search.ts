@@ -1,6 +1,6 @@
 import { and, asc, getTableName, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, SubqueryWithSelection } from "drizzle-orm/pg-core";
-import type { Page } from "../../shared/schemas/common";
+import type { Page } from "@shared/schemas/common";
 import type { Db } from "../db/client";
 import { param } from "../db/prepared";
 import { afterKey, afterParams, keysetPage, offsetParam, type PagingShape } from "./common";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { registrosAcesso, usuarios } from "../db/schema";
-import { today } from "../../shared/time";
+import { today } from "@shared/time";
 import { request, type TestApp } from "./harness";
 
 let sequence = 0;

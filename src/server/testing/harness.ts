@@ -8,7 +8,7 @@ import { buildApp, type AppDeps, type PortalApp } from "../app";
 import { DEFAULT_RATE_LIMITS, DEFAULT_SESSION_LIMITS, type AppConfig } from "../config";
 import { openPostgres, type Database } from "../db/client";
 import { openMigratedPglite } from "./pglite-template";
-import { seed } from "../db/seed";
+import { seed } from "../seed";
 import { createMailer } from "../email/mailer";
 
 export const TEST_ORIGIN = "http://localhost:3999";

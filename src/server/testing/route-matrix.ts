@@ -1,7 +1,7 @@
 import type { PortalApp } from "../app";
 import type { Access } from "../auth/guard";
-import { PERMISSION_NAMES, type PermissionName } from "../../shared/permissions";
-import { today } from "../../shared/time";
+import { PERMISSION_NAMES, type PermissionName } from "@shared/permissions";
+import { today } from "@shared/time";
 import { addDays, nextSeq, type Fixtures } from "./fixtures";
 
 // The authorization matrix and the fuzzer are generated from the app's own route table: a new

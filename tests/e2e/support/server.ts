@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { buildApp } from "../../../src/server/app";
 import type { Database } from "../../../src/server/db/client";
 import { openMigratedPglite } from "../../../src/server/testing/pglite-template";
-import { seed } from "../../../src/server/db/seed";
+import { seed } from "../../../src/server/seed";
 import { testConfig, ADMIN } from "../../../src/server/testing/harness";
 import type { AppConfig } from "../../../src/server/config";
 import { freePort } from "./process";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "../../../shared/messages";
-import { dateInSaoPaulo, today } from "../../../shared/time";
+import { MSG } from "@shared/messages";
+import { dateInSaoPaulo, today } from "@shared/time";
 import { bloqueios } from "../../db/schema";
 import { nextSeq } from "../../testing/fixtures";
 import { ADMIN, createTestApp, databaseSnapshot, request, signIn, userWithPermissions, type TestApp, errorWithoutRequestId } from "../../testing/harness";

@@ -1,9 +1,9 @@
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { normalizeDocumento } from "../../../shared/br/documento";
-import { normalizePlaca } from "../../../shared/br/placa";
-import type { Bloqueio, BloqueioData, SituacaoBloqueio, SituacaoBloqueioFiltro, TipoBloqueio } from "../../../shared/schemas/bloqueios";
-import { today } from "../../../shared/time";
+import { normalizeDocumento } from "@shared/br/documento";
+import { normalizePlaca } from "@shared/br/placa";
+import type { Bloqueio, BloqueioData, SituacaoBloqueio, SituacaoBloqueioFiltro, TipoBloqueio } from "@shared/schemas/bloqueios";
+import { today } from "@shared/time";
 import type { Db } from "../../db/client";
 import { bloqueios, condominios, usuarios } from "../../db/schema";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";

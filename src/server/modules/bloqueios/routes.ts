@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { bloqueioInputSchema, bloqueioListQuerySchema, bloqueioPageSchema, bloqueioSchema, bloqueiosCriadosSchema } from "../../../shared/schemas/bloqueios";
-import { MSG } from "../../../shared/messages";
+import { bloqueioInputSchema, bloqueioListQuerySchema, bloqueioPageSchema, bloqueioSchema, bloqueiosCriadosSchema } from "@shared/schemas/bloqueios";
+import { MSG } from "@shared/messages";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { AppError, forbidden, notFound } from "../../errors";

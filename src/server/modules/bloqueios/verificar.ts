@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { nomeComparavel, normalizeDocumento } from "../../../shared/br/documento";
-import { normalizePlaca } from "../../../shared/br/placa";
-import type { TipoBloqueio } from "../../../shared/schemas/bloqueios";
+import { nomeComparavel, normalizeDocumento } from "@shared/br/documento";
+import { normalizePlaca } from "@shared/br/placa";
+import type { TipoBloqueio } from "@shared/schemas/bloqueios";
 import type { Db } from "../../db/client";
 import { bloqueios } from "../../db/schema";
 

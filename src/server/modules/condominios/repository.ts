@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, or } from "drizzle-orm";
-import type { Condominio, CondominioListItem } from "../../../shared/schemas/condominios";
-import type { Page } from "../../../shared/schemas/common";
+import type { Condominio, CondominioListItem } from "@shared/schemas/condominios";
+import type { Page } from "@shared/schemas/common";
 import type { Db } from "../../db/client";
 import { condominios } from "../../db/schema";
 import {
@@ -17,7 +17,7 @@ import {
   type ListTotals,
   type PagingShape,
 } from "../common";
-import { normalizeCnpj } from "../../../shared/br/cnpj";
+import { normalizeCnpj } from "@shared/br/cnpj";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { condominioInScope, condominioInShape, scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { condominioInputSchema, condominioListQuerySchema, condominioPageSchema, condominioSchema } from "../../../shared/schemas/condominios";
-import { semConteudo } from "../../../shared/schemas/common";
+import { condominioInputSchema, condominioListQuerySchema, condominioPageSchema, condominioSchema } from "@shared/schemas/condominios";
+import { semConteudo } from "@shared/schemas/common";
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { forbidden, notFound } from "../../errors";
-import { MSG } from "../../../shared/messages";
+import { MSG } from "@shared/messages";
 import { scopeOf } from "../../scope";
 import { idParams, linkedRecordsMessage, withUniqueMessage, type ListTotals } from "../common";
 import { condominiosRepository } from "./repository";

@@ -1,6 +1,6 @@
 import { and, eq, gt, max } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { today } from "../../../shared/time";
+import { today } from "@shared/time";
 import { bloqueios, condominios, moradores, presencas, prestadores, registrosAcesso, unidades, veiculos } from "../../db/schema";
 import { createTestApp, databaseSnapshot, request, userWithPermissions } from "../../testing/harness";
 import { verificarCadeia } from "../registros/cadeia";

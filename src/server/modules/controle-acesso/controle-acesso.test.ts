@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatTime } from "../../../shared/time";
+import { formatTime } from "@shared/time";
 import { bloqueios, condominios, moradores, presencas, prestadores, registrosAcesso, unidades, veiculos } from "../../db/schema";
 import { createTestApp, databaseSnapshot, request, userWithPermissions } from "../../testing/harness";
 import { verificarCadeia } from "../registros/cadeia";

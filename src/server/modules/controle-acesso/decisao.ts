@@ -1,5 +1,5 @@
-import { situacaoNoDia } from "../../../shared/prestador-situacao";
-import { formatDate } from "../../../shared/time";
+import { situacaoNoDia } from "@shared/prestador-situacao";
+import { formatDate } from "@shared/time";
 import { mensagemBloqueio, type BloqueioAplicavel } from "../bloqueios/verificar";
 
 /** Why someone may not enter (gatehouse-spec §9); `bloqueio` is the hard stop no porteiro overrides. */

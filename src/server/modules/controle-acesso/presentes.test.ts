@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatDateTime, formatTime } from "../../../shared/time";
+import { formatDateTime, formatTime } from "@shared/time";
 import { condominios, moradores, prestadores, registrosAcesso, unidades } from "../../db/schema";
 import { ADMIN, createTestApp, databaseSnapshot, request, signIn, userWithPermissions } from "../../testing/harness";
 

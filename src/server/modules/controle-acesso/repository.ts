@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { normalizeDocumento } from "../../../shared/br/documento";
-import { onlyDigits } from "../../../shared/br/phone";
-import { normalizePlaca, podeSerParteDePlaca } from "../../../shared/br/placa";
-import { situacaoNoDia } from "../../../shared/prestador-situacao";
-import { unidadeDigitada } from "../../../shared/schemas/unidades";
-import { HORAS_SAIDA_NAO_REGISTRADA_PADRAO } from "../../../shared/schemas/condominios";
+import { normalizeDocumento } from "@shared/br/documento";
+import { onlyDigits } from "@shared/br/phone";
+import { normalizePlaca, podeSerParteDePlaca } from "@shared/br/placa";
+import { situacaoNoDia } from "@shared/prestador-situacao";
+import { unidadeDigitada } from "@shared/schemas/unidades";
+import { HORAS_SAIDA_NAO_REGISTRADA_PADRAO } from "@shared/schemas/condominios";
 import type {
   BuscaPortaria,
   MoradorEncontrado,
@@ -15,7 +15,7 @@ import type {
   PrestadorEncontrado,
   UnidadeResumo,
   VeiculoEncontrado,
-} from "../../../shared/schemas/controle-acesso";
+} from "@shared/schemas/controle-acesso";
 import { queryRows, type Db } from "../../db/client";
 import type { AutorizacaoNaPortaria } from "../visitantes/repository";
 import { cadeiaDe, selarRegistro } from "../registros/selos";

@@ -17,9 +17,9 @@ import {
   visitanteSemAutorizacaoSchema,
   type ResultadoAcesso,
   AUTORIZADO_POR_NOME_REQUIRED,
-} from "../../../shared/schemas/controle-acesso";
-import { MSG, MSG_WITH } from "../../../shared/messages";
-import { dateInSaoPaulo, formatDesde, formatTime } from "../../../shared/time";
+} from "@shared/schemas/controle-acesso";
+import { MSG, MSG_WITH } from "@shared/messages";
+import { dateInSaoPaulo, formatDesde, formatTime } from "@shared/time";
 import {
   AUTORIZACAO_UTILIZADA,
   CODIGO_INVALIDO,
@@ -27,7 +27,7 @@ import {
   pareceQrCode,
   recusaAutorizacao,
   type VisitanteEncontrado,
-} from "../../../shared/schemas/visitantes";
+} from "@shared/schemas/visitantes";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { AppError, notFound, pgErrorCode } from "../../errors";

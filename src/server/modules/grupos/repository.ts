@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { GroupGrant } from "../../../shared/authz-rules";
-import type { Grupo, GrupoListItem } from "../../../shared/schemas/grupos";
+import type { GroupGrant } from "@shared/authz-rules";
+import type { Grupo, GrupoListItem } from "@shared/schemas/grupos";
 import type { Db } from "../../db/client";
 import { grupoPermissoes, grupos, permissoes, usuarioGrupos } from "../../db/schema";
 import { toIso } from "../common";

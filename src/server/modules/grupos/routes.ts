@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { MSG } from "../../../shared/messages";
-import { ADMIN_GROUP_NAME } from "../../../shared/permissions";
-import { grupoInputSchema, grupoListSchema, grupoSchema } from "../../../shared/schemas/grupos";
-import { semConteudo } from "../../../shared/schemas/common";
-import { grantRefusal } from "../../../shared/authz-rules";
-import { looksLike } from "../../../shared/confusables";
+import { MSG } from "@shared/messages";
+import { ADMIN_GROUP_NAME } from "@shared/permissions";
+import { grupoInputSchema, grupoListSchema, grupoSchema } from "@shared/schemas/grupos";
+import { semConteudo } from "@shared/schemas/common";
+import { grantRefusal } from "@shared/authz-rules";
+import { looksLike } from "@shared/confusables";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { AppError, notFound, refuseIf, ruleRefusal } from "../../errors";

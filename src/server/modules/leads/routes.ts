@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MSG } from "../../../shared/messages";
-import { leadCreateSchema } from "../../../shared/schemas/lead";
+import { MSG } from "@shared/messages";
+import { leadCreateSchema } from "@shared/schemas/lead";
 import { attemptKey, createAttemptLimiter } from "../../auth/attempt-limiter";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";

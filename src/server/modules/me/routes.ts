@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { MSG } from "../../../shared/messages";
-import { mePasswordSchema, sessaoResponseSchema, sessoesEncerradasSchema, sessoesResponseSchema } from "../../../shared/schemas/auth";
-import { semConteudo } from "../../../shared/schemas/common";
-import { meResponseSchema } from "../../../shared/schemas/profile";
-import { apiErrorBodySchema } from "../../../shared/api-error-schema";
+import { MSG } from "@shared/messages";
+import { mePasswordSchema, sessaoResponseSchema, sessoesEncerradasSchema, sessoesResponseSchema } from "@shared/schemas/auth";
+import { semConteudo } from "@shared/schemas/common";
+import { meResponseSchema } from "@shared/schemas/profile";
+import { apiErrorBodySchema } from "@shared/api-error-schema";
 import { completeFirstAccess, type Auth } from "../../auth/auth";
 import { assertStrongPassword, passwordUserInputs } from "../../auth/password-strength";
 import type { SessionContext } from "../../auth/guard";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MSG } from "../../../shared/messages";
-import type { Page } from "../../../shared/schemas/common";
-import type { MoradorListItem } from "../../../shared/schemas/moradores";
+import { MSG } from "@shared/messages";
+import type { Page } from "@shared/schemas/common";
+import type { MoradorListItem } from "@shared/schemas/moradores";
 import { ADMIN, createTestApp, request, signIn, userWithPermissions, type TestApp } from "../../testing/harness";
 
 // The residents list (issue 14): GET /api/moradores.

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, or } from "drizzle-orm";
-import type { Page } from "../../../shared/schemas/common";
-import { searchDigits, type MoradorListItem } from "../../../shared/schemas/moradores";
+import type { Page } from "@shared/schemas/common";
+import { searchDigits, type MoradorListItem } from "@shared/schemas/moradores";
 import type { Db } from "../../db/client";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { condominios, moradores, unidades } from "../../db/schema";

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
-import type { Morador } from "../../../shared/schemas/moradores";
-import type { Veiculo } from "../../../shared/schemas/veiculos";
+import type { Morador } from "@shared/schemas/moradores";
+import type { Veiculo } from "@shared/schemas/veiculos";
 import type { Db } from "../../db/client";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { moradores, unidades, veiculos } from "../../db/schema";

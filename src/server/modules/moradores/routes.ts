@@ -7,13 +7,13 @@ import {
   moradorPageSchema,
   moradorSchema,
   type MoradorDaUnidade,
-} from "../../../shared/schemas/moradores";
-import { veiculoInputSchema, veiculoSchema } from "../../../shared/schemas/veiculos";
-import { semConteudo } from "../../../shared/schemas/common";
+} from "@shared/schemas/moradores";
+import { veiculoInputSchema, veiculoSchema } from "@shared/schemas/veiculos";
+import { semConteudo } from "@shared/schemas/common";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
-import { MSG } from "../../../shared/messages";
+import { MSG } from "@shared/messages";
 import { idParams, withUniqueMessage, type ListTotals } from "../common";
 import { moradoresListaRepository } from "./lista";
 import { moradoresRepository } from "./repository";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { currentProfile } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { pageViews } from "../../db/schema";
-import { semConteudo } from "../../../shared/schemas/common";
+import { semConteudo } from "@shared/schemas/common";
 
 const bodySchema = z.object({
   path: z

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { today } from "../../../shared/time";
+import { today } from "@shared/time";
 import { condominios, presencas, registrosAcesso } from "../../db/schema";
 import { createTestApp, request, userWithPermissions } from "../../testing/harness";
 

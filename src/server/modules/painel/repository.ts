@@ -1,7 +1,7 @@
 import { and, asc, count, eq, exists, gte, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { CondominioOption, PainelAcessos, PainelStats } from "../../../shared/schemas/painel";
-import { periodInSaoPaulo } from "../../../shared/time";
+import type { CondominioOption, PainelAcessos, PainelStats } from "@shared/schemas/painel";
+import { periodInSaoPaulo } from "@shared/time";
 import type { Db } from "../../db/client";
 import { condominios, moradores, presencas, prestadores, registrosAcesso, unidades, veiculos } from "../../db/schema";
 import { inCondominio } from "../common";

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { painelAcessosSchema, painelCondominiosSchema, painelQuerySchema, painelStatsSchema, type PainelStats } from "../../../shared/schemas/painel";
+import { painelAcessosSchema, painelCondominiosSchema, painelQuerySchema, painelStatsSchema, type PainelStats } from "@shared/schemas/painel";
 import type { TtlCache } from "../../cache";
 import type { Db } from "../../db/client";
 import { painelRepository } from "./repository";
 import { scopeKey, scopeOf } from "../../scope";
 import { requirePermission } from "../../auth/guard";
-import { today } from "../../../shared/time";
+import { today } from "@shared/time";
 
 // The painel and its condominium filter need no permission (§2: the overview needs none).
 // Its counts scan most of the registry, so they are kept a few seconds per filter (`counts`, see

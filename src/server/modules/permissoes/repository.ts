@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ne } from "drizzle-orm";
-import { ADMIN_GROUP_NAME } from "../../../shared/permissions";
-import type { Permissao } from "../../../shared/schemas/permissoes";
+import { ADMIN_GROUP_NAME } from "@shared/permissions";
+import type { Permissao } from "@shared/schemas/permissoes";
 import type { Db } from "../../db/client";
 import { grupoPermissoes, grupos, permissoes } from "../../db/schema";
 import { toIso } from "../common";

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { MSG, MSG_WITH } from "../../../shared/messages";
-import { isSystemPermission } from "../../../shared/permissions";
-import { permissaoInputSchema, permissaoListSchema, permissaoSchema } from "../../../shared/schemas/permissoes";
-import { semConteudo } from "../../../shared/schemas/common";
+import { MSG, MSG_WITH } from "@shared/messages";
+import { isSystemPermission } from "@shared/permissions";
+import { permissaoInputSchema, permissaoListSchema, permissaoSchema } from "@shared/schemas/permissoes";
+import { semConteudo } from "@shared/schemas/common";
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { AppError, notFound, ruleRefusal } from "../../errors";

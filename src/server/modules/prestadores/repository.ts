@@ -1,8 +1,8 @@
 import { and, asc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
-import { normalizeCnpj } from "../../../shared/br/cnpj";
-import { situacaoNoDia, type SituacaoPrestador } from "../../../shared/prestador-situacao";
-import type { Prestador } from "../../../shared/schemas/prestadores";
-import { today } from "../../../shared/time";
+import { normalizeCnpj } from "@shared/br/cnpj";
+import { situacaoNoDia, type SituacaoPrestador } from "@shared/prestador-situacao";
+import type { Prestador } from "@shared/schemas/prestadores";
+import { today } from "@shared/time";
 import type { Db } from "../../db/client";
 import { condominios, prestadores } from "../../db/schema";
 import {

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { prestadorInputSchema, prestadorListQuerySchema, prestadorPageSchema, prestadorSchema } from "../../../shared/schemas/prestadores";
-import { semConteudo } from "../../../shared/schemas/common";
+import { prestadorInputSchema, prestadorListQuerySchema, prestadorPageSchema, prestadorSchema } from "@shared/schemas/prestadores";
+import { semConteudo } from "@shared/schemas/common";
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { AppError, forbidden, notFound } from "../../errors";
-import { MSG } from "../../../shared/messages";
+import { MSG } from "@shared/messages";
 import { scopeOf, type CondominioScope } from "../../scope";
 import { idParams, linkedRecordsMessage, type ListTotals } from "../common";
 import { prestadoresRepository } from "./repository";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { today } from "../../../shared/time";
+import { today } from "@shared/time";
 import { ADMIN, createTestApp, request, signIn, type TestApp } from "../../testing/harness";
 
 // Issue 14: each provider's authorisation situation today (São Paulo), on its rows and as a list

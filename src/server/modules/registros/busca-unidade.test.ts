@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RegistrosPage } from "../../../shared/schemas/registros";
+import type { RegistrosPage } from "@shared/schemas/registros";
 import { condominios, unidades } from "../../db/schema";
 import { createTestApp, request, userWithPermissions } from "../../testing/harness";
 import { importarRegistros, registro } from "../../testing/registros";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RegistroListItem, RegistrosPage } from "../../../shared/schemas/registros";
+import type { RegistroListItem, RegistrosPage } from "@shared/schemas/registros";
 import { condominios, registrosAcesso, unidades } from "../../db/schema";
 import { createTestApp, databaseSnapshot, errorWithoutRequestId, request, userWithPermissions } from "../../testing/harness";
 import { importarRegistros, registro } from "../../testing/registros";

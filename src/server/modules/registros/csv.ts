@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { formatPlaca } from "../../../shared/br/placa";
-import { BLOCO_PALAVRA, unidadeLabel } from "../../../shared/schemas/unidades";
+import { formatPlaca } from "@shared/br/placa";
+import { BLOCO_PALAVRA, unidadeLabel } from "@shared/schemas/unidades";
 import {
   correcaoTexto,
   CSV_HEADER,
@@ -10,8 +10,8 @@ import {
   SENTIDO_LABEL,
   TIPO_PESSOA_LABEL,
   type RegistroListItem,
-} from "../../../shared/schemas/registros";
-import { formatDateTime, TIME_ZONE } from "../../../shared/time";
+} from "@shared/schemas/registros";
+import { formatDateTime, TIME_ZONE } from "@shared/time";
 
 // The CSV of 'Exportar CSV' (gatehouse-spec §5): UTF-8 with BOM, ';' between fields, CRLF line
 // ends, times "dd/MM/yyyy HH:mm" in São Paulo: what a Brazilian Excel opens as it is.

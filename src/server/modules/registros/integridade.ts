@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import { registroAlteradoMessage, registrosIntegrosMessage, type VerificacaoIntegridade } from "../../../shared/schemas/registros";
-import { formatDateTime, today } from "../../../shared/time";
+import { registroAlteradoMessage, registrosIntegrosMessage, type VerificacaoIntegridade } from "@shared/schemas/registros";
+import { formatDateTime, today } from "@shared/time";
 import type { Db } from "../../db/client";
 import { condominios, registrosAcesso, registrosCadeia } from "../../db/schema";
 import { verificarCadeia, type Paginas } from "./cadeia";

@@ -1,8 +1,8 @@
 import { and, count, eq, fillPlaceholders, gte, ilike, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import pg from "pg";
-import { normalizePlaca } from "../../../shared/br/placa";
-import { searchDigits } from "../../../shared/schemas/moradores";
+import { normalizePlaca } from "@shared/br/placa";
+import { searchDigits } from "@shared/schemas/moradores";
 import {
   resolvePeriodo,
   TOTAL_MAXIMO,
@@ -11,8 +11,8 @@ import {
   type RegistroListItem,
   type RegistroListQuery,
   type RegistrosPage,
-} from "../../../shared/schemas/registros";
-import { periodInSaoPaulo, today } from "../../../shared/time";
+} from "@shared/schemas/registros";
+import { periodInSaoPaulo, today } from "@shared/time";
 import type { Db } from "../../db/client";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { condominios, registrosAcesso as r, unidades } from "../../db/schema";

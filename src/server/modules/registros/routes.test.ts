@@ -1,6 +1,6 @@
 import { desc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CSV_HEADER, type RegistrosPage, type VerificacaoIntegridade } from "../../../shared/schemas/registros";
+import { CSV_HEADER, type RegistrosPage, type VerificacaoIntegridade } from "@shared/schemas/registros";
 import { condominios, exportacoesRegistros, unidades } from "../../db/schema";
 import { pgErrorCode } from "../../errors";
 import { createTestApp, request, userWithPermissions } from "../../testing/harness";

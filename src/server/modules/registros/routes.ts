@@ -11,9 +11,9 @@ import {
   resolvePeriodo,
   verificacaoIntegridadeSchema,
   verificarIntegridadeSchema,
-} from "../../../shared/schemas/registros";
-import { today } from "../../../shared/time";
-import { MSG } from "../../../shared/messages";
+} from "@shared/schemas/registros";
+import { today } from "@shared/time";
+import { MSG } from "@shared/messages";
 import { currentProfile, requireAllPermissions, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { condominios, exportacoesRegistros } from "../../db/schema";

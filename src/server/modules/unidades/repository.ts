@@ -1,9 +1,9 @@
 import { and, asc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Unidade, UnidadeListItem } from "../../../shared/schemas/unidades";
+import type { Unidade, UnidadeListItem } from "@shared/schemas/unidades";
 import type { Db } from "../../db/client";
 import { condominios, moradores, unidades } from "../../db/schema";
-import type { Page } from "../../../shared/schemas/common";
+import type { Page } from "@shared/schemas/common";
 import {
   afterKey,
   afterParams,

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { unidadeCreateSchema, unidadeListQuerySchema, unidadePageSchema, unidadeSchema, unidadeUpdateSchema } from "../../../shared/schemas/unidades";
-import { semConteudo } from "../../../shared/schemas/common";
+import { unidadeCreateSchema, unidadeListQuerySchema, unidadePageSchema, unidadeSchema, unidadeUpdateSchema } from "@shared/schemas/unidades";
+import { semConteudo } from "@shared/schemas/common";
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { AppError, notFound } from "../../errors";
-import { MSG } from "../../../shared/messages";
+import { MSG } from "@shared/messages";
 import { idParams, linkedRecordsMessage, withUniqueMessage, type ListTotals } from "../common";
 import { unidadesRepository } from "./repository";
 import { scopeOf } from "../../scope";

@@ -1,10 +1,10 @@
 import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import type { UserStatus } from "../../../shared/permissions";
-import type { Usuario } from "../../../shared/schemas/usuarios";
-import { onlyDigits } from "../../../shared/br/phone";
+import type { UserStatus } from "@shared/permissions";
+import type { Usuario } from "@shared/schemas/usuarios";
+import { onlyDigits } from "@shared/br/phone";
 import type { Db } from "../../db/client";
 import { condominios, grupos, usuarioCondominios, usuarioGrupos, usuarios } from "../../db/schema";
-import { ADMIN_GROUP_NAME } from "../../../shared/permissions";
+import { ADMIN_GROUP_NAME } from "@shared/permissions";
 import { scopeIds, scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
 import {
   afterKey,

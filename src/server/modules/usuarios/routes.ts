@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MSG } from "../../../shared/messages";
-import { BLOCKED_STATUSES, type UserStatus } from "../../../shared/permissions";
-import { accountRefusal, membershipRefusal, scopeRefusal, type ScopeGrant } from "../../../shared/authz-rules";
+import { MSG } from "@shared/messages";
+import { BLOCKED_STATUSES, type UserStatus } from "@shared/permissions";
+import { accountRefusal, membershipRefusal, scopeRefusal, type ScopeGrant } from "@shared/authz-rules";
 import {
   usuarioCreateSchema,
   usuarioListQuerySchema,
@@ -11,8 +11,8 @@ import {
   usuarioStatusResponseSchema,
   usuarioStatusSchema,
   usuarioUpdateSchema,
-} from "../../../shared/schemas/usuarios";
-import { semConteudo } from "../../../shared/schemas/common";
+} from "@shared/schemas/usuarios";
+import { semConteudo } from "@shared/schemas/common";
 import { createAuthUser } from "../../auth/accounts";
 import type { Auth } from "../../auth/auth";
 import { assertStrongPassword, passwordUserInputs } from "../../auth/password-strength";

@@ -1,7 +1,7 @@
 import { and, asc, eq, ilike, or } from "drizzle-orm";
-import { normalizePlaca } from "../../../shared/br/placa";
-import type { Page } from "../../../shared/schemas/common";
-import type { VeiculoListItem } from "../../../shared/schemas/veiculos";
+import { normalizePlaca } from "@shared/br/placa";
+import type { Page } from "@shared/schemas/common";
+import type { VeiculoListItem } from "@shared/schemas/veiculos";
 import type { Db } from "../../db/client";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { condominios, moradores, unidades, veiculos } from "../../db/schema";

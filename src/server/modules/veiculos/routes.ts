@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { veiculoListQuerySchema, veiculoPageSchema } from "../../../shared/schemas/veiculos";
+import { veiculoListQuerySchema, veiculoPageSchema } from "@shared/schemas/veiculos";
 import { requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import type { ListTotals } from "../common";

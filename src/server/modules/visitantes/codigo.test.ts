@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { CODIGO_ALFABETO } from "../../../shared/schemas/visitantes";
+import { CODIGO_ALFABETO } from "@shared/schemas/visitantes";
 import { assinarQr, gerarCodigo, verificarQr } from "./codigo";
 
 describe("gerarCodigo", () => {

@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { CODIGO_ALFABETO, CODIGO_TAMANHO, QR_PREFIXO } from "../../../shared/schemas/visitantes";
+import { CODIGO_ALFABETO, CODIGO_TAMANHO, QR_PREFIXO } from "@shared/schemas/visitantes";
 
 // The short code and the signed QR payload of a visitor's pre-authorisation (gatehouse-spec §4).
 // docs/decisions/0230-codigo-curto.md and 0231-qr-code-assinado.md.

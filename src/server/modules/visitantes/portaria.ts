@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import { pareceCodigo } from "../../../shared/schemas/visitantes";
+import { pareceCodigo } from "@shared/schemas/visitantes";
 import { verificarQr } from "./codigo";
 import type { VisitantesRepository } from "./repository";
 import type { LimiteDeCodigos } from "./tentativas";

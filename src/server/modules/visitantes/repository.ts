@@ -1,6 +1,6 @@
 import { and, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { normalizeDocumento } from "../../../shared/br/documento";
+import { normalizeDocumento } from "@shared/br/documento";
 import {
   dayEndInSaoPaulo,
   horaCurta,
@@ -14,8 +14,8 @@ import {
   type AutorizacaoRegras,
   type TipoAutorizacao,
   type VisitanteEncontrado,
-} from "../../../shared/schemas/visitantes";
-import { dayStartInSaoPaulo, periodInSaoPaulo } from "../../../shared/time";
+} from "@shared/schemas/visitantes";
+import { dayStartInSaoPaulo, periodInSaoPaulo } from "@shared/time";
 import type { Db } from "../../db/client";
 import { autorizacoesVisita as a, condominios, moradores, presencas, unidades, usuarios } from "../../db/schema";
 import { pgConstraint, pgErrorCode } from "../../errors";

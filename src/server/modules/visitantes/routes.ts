@@ -1,7 +1,7 @@
 import QRCode from "qrcode";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { formatCep } from "../../../shared/br/cep";
-import { unidadeLabel } from "../../../shared/schemas/unidades";
+import { formatCep } from "@shared/br/cep";
+import { unidadeLabel } from "@shared/schemas/unidades";
 import {
   autorizacaoDetalheSchema,
   autorizacaoInputSchema,
@@ -12,13 +12,13 @@ import {
   qrCodeResponseSchema,
   type Autorizacao,
   type AutorizacaoDetalhe,
-} from "../../../shared/schemas/visitantes";
+} from "@shared/schemas/visitantes";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import type { Outbox } from "../../email/outbox";
 import type { LimiteDeEnvios } from "../../email/limite-envios";
 import { conviteVisitaEmail } from "../../email/templates";
-import { MSG } from "../../../shared/messages";
+import { MSG } from "@shared/messages";
 import { AppError, notFound } from "../../errors";
 import { scopeOf } from "../../scope";
 import { idParams } from "../common";

@@ -3,7 +3,7 @@ import type { RateLimitRule } from "../../config";
 import type { Db } from "../../db/client";
 import { attemptKey, createAttemptLimiter } from "../../auth/attempt-limiter";
 import { AppError } from "../../errors";
-import { MSG_WITH } from "../../../shared/messages";
+import { MSG_WITH } from "@shared/messages";
 import { currentProfile } from "../../auth/guard";
 
 /**

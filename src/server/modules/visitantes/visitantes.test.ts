@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CODIGO_ALFABETO } from "../../../shared/schemas/visitantes";
+import { CODIGO_ALFABETO } from "@shared/schemas/visitantes";
 import { autorizacoesVisita, bloqueios, condominios, filaEmails, moradores, presencas, registrosAcesso, unidades } from "../../db/schema";
 import { createTestApp, databaseSnapshot, request, testConfig, userWithPermissions } from "../../testing/harness";
 import { startSmtpServer } from "../../testing/smtp-sink";

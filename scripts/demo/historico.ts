@@ -1,12 +1,13 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, isNotNull, isNull, like, ne, or, sql } from "drizzle-orm";
-import { nomeComparavel } from "../../shared/br/documento";
-import { mensagemBloqueio } from "../modules/bloqueios/verificar";
-import { recusa } from "../modules/controle-acesso/decisao";
-import { queryRows, type Db } from "./client";
-import { openCopy } from "./copy";
-import { autorizacoesDoCondominio, type AutorizacaoRow } from "./demo-autorizacoes";
-import { autorizacoesVisita, bloqueios, condominios, presencas, registrosAcesso, registrosCadeia } from "./schema";
+import { nomeComparavel } from "@shared/br/documento";
+import { mensagemBloqueio } from "../../src/server/modules/bloqueios/verificar";
+import { recusa } from "../../src/server/modules/controle-acesso/decisao";
+import { queryRows, type Db } from "../../src/server/db/client";
+import { openCopy } from "../../src/server/db/copy";
+import { autorizacoesDoCondominio, type AutorizacaoRow } from "./autorizacoes";
+import type { Evento, HistoricoMorador, HistoricoRng, Pessoa } from "./tipos";
+import { autorizacoesVisita, bloqueios, condominios, presencas, registrosAcesso, registrosCadeia } from "../../src/server/db/schema";
 
 // Twelve months of gate history for the demo (issue 15, "Demo data at scale"): residents going
 // out in the morning and back in the evening, visitors, deliveries, providers inside and outside
@@ -36,16 +37,6 @@ export interface HistoricoCondo {
 export interface HistoricoUnidade {
   id: string;
   condoId: string;
-}
-export interface HistoricoMorador {
-  id: string;
-  unitId: string;
-  condoId: string;
-  nome: string;
-  cpf: string | null;
-  ativo: boolean;
-  adulto: boolean;
-  placa: string | null;
 }
 export interface HistoricoPrestador {
   id: string;
@@ -77,14 +68,6 @@ export interface HistoricoInput {
   now: Date;
   batchSize: number;
   onProgress: (label: string, done: number, total: number) => void;
-}
-
-export interface HistoricoRng {
-  next(): number;
-  int(min: number, max: number): number;
-  pick<T>(items: readonly T[]): T;
-  chance(p: number): boolean;
-  uuid(): string;
 }
 
 export interface HistoricoResult {
@@ -273,19 +256,6 @@ const VOLTAS_MORADOR: readonly (readonly [number, number, number])[] = [
   [20, 23.5, 1],
 ];
 
-export interface Pessoa {
-  chave: string;
-  tipo_pessoa: "morador" | "visitante" | "prestador" | "entregador";
-  nome_pessoa: string;
-  documento: string | null;
-  unidade_id: string | null;
-  morador_id: string | null;
-  prestador_id: string | null;
-  placa: string | null;
-  autorizado_por: string | null;
-  /** A pre-authorised visitor's authorisation (key 'autorizacao:<id>'). */
-  autorizacao_id?: string | null;
-}
 /** A resident as the gate records them, with the plate they came in by, if any. */
 function moradorPessoa(m: HistoricoMorador, placa: string | null): Pessoa {
   return {
@@ -299,14 +269,6 @@ function moradorPessoa(m: HistoricoMorador, placa: string | null): Pessoa {
     placa,
     autorizado_por: null,
   };
-}
-export interface Evento {
-  t: number;
-  pessoa: Pessoa;
-  sentido: "entrada" | "saida";
-  resultado: "liberado" | "negado";
-  motivo: string | null;
-  metodo: "busca" | "codigo" | "qrcode" | "manual";
 }
 
 /** Writes the history of the demo condominiums (inside the seed's transaction; no demo history there). */

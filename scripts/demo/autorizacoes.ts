@@ -1,4 +1,4 @@
-import { dateInSaoPaulo, dayStartInSaoPaulo } from "../../shared/time";
+import { dateInSaoPaulo, dayStartInSaoPaulo } from "@shared/time";
 import {
   CODIGO_ALFABETO,
   CODIGO_TAMANHO,
@@ -8,9 +8,9 @@ import {
   weekdayInSaoPaulo,
   type AutorizacaoRegras,
   type TipoAutorizacao,
-} from "../../shared/schemas/visitantes";
-import type { Evento, HistoricoMorador, HistoricoRng, Pessoa } from "./demo-historico";
-import type { autorizacoesVisita } from "./schema";
+} from "@shared/schemas/visitantes";
+import type { Evento, HistoricoMorador, HistoricoRng, Pessoa } from "./tipos";
+import type { autorizacoesVisita } from "../../src/server/db/schema";
 
 // Visitors' pre-authorisations of the demo (issue 16, "Demo data"), with their entries in the gate
 // history: 'Única' ones used and a few for today and tomorrow, 'Período' ones in force and

@@ -1,12 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { ADMIN_GROUP_NAME, PERMISSIONS } from "../../shared/permissions";
-import type { Auth } from "../auth/auth";
-import { createAuthUser } from "../auth/accounts";
-import { checkPasswordStrength, passwordUserInputs } from "../auth/password-strength";
-import { ConfigError } from "../config";
-import type { Db } from "./client";
-import { grupoPermissoes, grupos, permissoes, usuarioGrupos, usuarios } from "./schema";
+import { ADMIN_GROUP_NAME, PERMISSIONS } from "@shared/permissions";
+import type { Auth } from "./auth/auth";
+import { createAuthUser } from "./auth/accounts";
+import { checkPasswordStrength, passwordUserInputs } from "./auth/password-strength";
+import { ConfigError } from "./config";
+import type { Db } from "./db/client";
+import { grupoPermissoes, grupos, permissoes, usuarioGrupos, usuarios } from "./db/schema";
 
 export interface SeedResult {
   /** Set only when this run created the first admin (the password is shown once). */

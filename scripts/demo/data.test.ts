@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, inArray, like, sql } from "drizzle-orm";
-import { isValidCep, UFS } from "../../shared/br/cep";
-import { isValidCnpj } from "../../shared/br/cnpj";
-import { isValidCpf } from "../../shared/br/cpf";
-import { nomeComparavel } from "../../shared/br/documento";
-import { isValidPlaca } from "../../shared/br/placa";
+import { isValidCep, UFS } from "@shared/br/cep";
+import { isValidCnpj } from "@shared/br/cnpj";
+import { isValidCpf } from "@shared/br/cpf";
+import { nomeComparavel } from "@shared/br/documento";
+import { isValidPlaca } from "@shared/br/placa";
 import {
   CODIGO_ALFABETO,
   dayEndInSaoPaulo,
@@ -16,13 +16,14 @@ import {
   weekdayInSaoPaulo,
   AUTORIZACAO_CANCELADA,
   type AutorizacaoRegras,
-} from "../../shared/schemas/visitantes";
-import { dateInSaoPaulo, dayStartInSaoPaulo, formatTime } from "../../shared/time";
-import { verificarCadeia } from "../modules/registros/cadeia";
-import { createTestApp, request, signIn, type TestApp } from "../testing/harness";
-import { DEMO_DOMAIN, DEMO_MARKER_KEY, DEMO_PASSWORD, DEMO_GROUPS, DemoRefusedError, demoCounts, demoRegistros, seedDemo, type DemoResult } from "./demo-data";
-import { DEMO_OPERADOR } from "./demo-historico";
-import * as schema from "./schema";
+} from "@shared/schemas/visitantes";
+import { dateInSaoPaulo, dayStartInSaoPaulo, formatTime } from "@shared/time";
+import { verificarCadeia } from "../../src/server/modules/registros/cadeia";
+import { checkPasswordStrength, MIN_PASSWORD_SCORE, passwordUserInputs } from "../../src/server/auth/password-strength";
+import { ADMIN, createTestApp, request, signIn, type TestApp } from "../../src/server/testing/harness";
+import { DEMO_DOMAIN, DEMO_MARKER_KEY, DEMO_PASSWORD, DEMO_GROUPS, DemoRefusedError, demoCounts, demoRegistros, seedDemo, type DemoResult } from "./data";
+import { DEMO_OPERADOR } from "./historico";
+import * as schema from "../../src/server/db/schema";
 
 const SCALE = 0.005;
 const DAY = 24 * 60 * 60 * 1000;
@@ -101,6 +102,12 @@ describe("seed:demo", () => {
     for (const placa of plates) expect(isValidPlaca(placa), placa).toBe(true);
     expect(plates.some((p) => /^[A-Z]{3}\d{4}$/.test(p))).toBe(true); // old format
     expect(plates.some((p) => /^[A-Z]{3}\d[A-Z]\d{2}$/.test(p))).toBe(true); // Mercosul
+  });
+
+  it("sets a demo password that passes the strength check (as the seeds' and the harness's do)", async () => {
+    const inputs = passwordUserInputs({ email: ADMIN.email, name: ["Administrador"] });
+    const verdict = await checkPasswordStrength(DEMO_PASSWORD, inputs);
+    expect(verdict.score, DEMO_PASSWORD).toBeGreaterThanOrEqual(MIN_PASSWORD_SCORE);
   });
 
   it("lets the active demo users sign in with the demo password, and the painel counts the active rows", async () => {

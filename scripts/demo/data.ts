@@ -1,19 +1,12 @@
 import { eq, inArray, isNull, like, notLike, or, sql } from "drizzle-orm";
-import { PERMISSIONS, type PermissionName, type UserStatus } from "../../shared/permissions";
-import { cnpjWithCheckDigits } from "../../shared/br/cnpj";
-import { cpfWithCheckDigits } from "../../shared/br/cpf";
-import type { Auth } from "../auth/auth";
-import type { Db } from "./client";
-import {
-  BASE_REGISTROS,
-  countForeignRegistros,
-  removeHistorico,
-  seedHistorico,
-  type HistoricoMorador,
-  type HistoricoPrestador,
-  type HistoricoResult,
-} from "./demo-historico";
-import { selarCabecas } from "../modules/registros/selos";
+import { PERMISSIONS, type PermissionName, type UserStatus } from "@shared/permissions";
+import { cnpjWithCheckDigits } from "@shared/br/cnpj";
+import { cpfWithCheckDigits } from "@shared/br/cpf";
+import type { Auth } from "../../src/server/auth/auth";
+import type { Db } from "../../src/server/db/client";
+import { BASE_REGISTROS, countForeignRegistros, removeHistorico, seedHistorico, type HistoricoPrestador, type HistoricoResult } from "./historico";
+import type { HistoricoMorador } from "./tipos";
+import { selarCabecas } from "../../src/server/modules/registros/selos";
 import {
   account,
   condominios,
@@ -29,7 +22,7 @@ import {
   usuarioGrupos,
   usuarios,
   veiculos,
-} from "./schema";
+} from "../../src/server/db/schema";
 
 // Deterministic pt-BR demonstration data (`npm run seed:demo -- --scale N`). Every e-mail the
 // demo creates ends in DEMO_DOMAIN: that is how demo rows are told apart from real ones
