@@ -36,5 +36,4 @@ describe("deferHydration", () => {
     expect(() => deferHydration(PAGE.replace('<script type="module" async="">', "<script>"), { hintKey: "x" })).toThrow(/HTML inesperado/);
     expect(() => deferHydration(PAGE.replaceAll(/<link rel="modulepreload"[^>]*>/g, ""), { hintKey: "x" })).toThrow(/HTML inesperado/);
   });
-
 });

@@ -71,7 +71,6 @@ async function load(page: Page, path: string, status = 200) {
   expect(policy, path).toContain("frame-ancestors 'none'");
 }
 
-
 const h1 = (page: Page) => page.getByRole("heading", { level: 1 });
 
 /**

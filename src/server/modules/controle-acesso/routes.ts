@@ -20,14 +20,7 @@ import {
 } from "@shared/schemas/controle-acesso";
 import { MSG, MSG_WITH } from "@shared/messages";
 import { dateInSaoPaulo, formatDesde, formatTime } from "@shared/time";
-import {
-  AUTORIZACAO_UTILIZADA,
-  CODIGO_INVALIDO,
-  pareceCodigo,
-  pareceQrCode,
-  recusaAutorizacao,
-  type VisitanteEncontrado,
-} from "@shared/schemas/visitantes";
+import { AUTORIZACAO_UTILIZADA, CODIGO_INVALIDO, pareceCodigo, pareceQrCode, recusaAutorizacao, type VisitanteEncontrado } from "@shared/schemas/visitantes";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { AppError, notFound, pgErrorCode } from "../../errors";
