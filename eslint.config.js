@@ -14,6 +14,7 @@ const CLIENT_BANNED = [{ group: ["**/server/**", "node:*", "@zxcvbn-ts/*"], mess
 const SERVER_LAYERS = [
   { name: "base", paths: ["config.ts", "errors.ts", "cache.ts", "logging.ts"] },
   { name: "db", paths: ["db"] },
+  { name: "jobs", paths: ["jobs"] },
   { name: "serviços", paths: ["auth", "email", "scope.ts", "revocation.ts", "metrics.ts"] },
   { name: "modules", paths: ["modules"] },
   { name: "montagem", paths: ["http", "housekeeping.ts", "seed.ts"] },

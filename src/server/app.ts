@@ -15,6 +15,7 @@ import { createAttemptLimiter } from "./auth/attempt-limiter";
 import { createPasswordAttemptLimit } from "./auth/sign-in-limit";
 import { limiteDeEnvios } from "./email/limite-envios";
 import { startHousekeeping } from "./housekeeping";
+import { createJobQueue, type JobQueue, type JobQueueOptions } from "./jobs/queue";
 import { leiturasLongas } from "./db/leituras-longas";
 import { carregarChave, iniciarSelagem, usarCadeia, type Cadeia } from "./modules/registros/selos";
 import { registerErrorHandler } from "./http/error-handler";
@@ -62,14 +63,18 @@ export interface AppDeps {
   agora?: () => number;
   /** The access records' chain key and checkpoint directory; by default from the config (CHAIN_KEY...). */
   cadeia?: Cadeia;
+  /** The job queue's options (the API tests turn its cron off). */
+  jobs?: JobQueueOptions;
 }
 
 export interface PortalApp {
   app: FastifyInstance;
   auth: Auth;
   mailer: Mailer;
-  /** The e-mail outbox: routes queue, its worker sends (started when the app is ready). */
+  /** The e-mail outbox: routes queue, its jobs send (started when the app is ready). */
   outbox: Outbox;
+  /** The job queue (pg-boss): started when the app is ready, stopped when it closes. */
+  jobs: JobQueue;
   /** Requests by route and status, the pool, the outbox: served by main.ts on METRICS_PORT. */
   metrics: PortalMetrics;
   /** The access records' chain key and checkpoints (registros/selos.ts). */
@@ -110,11 +115,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: (l) => app.log.info(l) });
   const db = deps.database.db;
-  const outbox = createOutbox({
-    db,
-    mailer,
-    log: { info: (l) => app.log.info(l), warn: (l) => app.log.warn(l), error: (l) => app.log.error(l) },
-  });
+  const log = { info: (l: string) => app.log.info(l), warn: (l: string) => app.log.warn(l), error: (l: string) => app.log.error(l) };
+  const jobs = createJobQueue(deps.database, log, deps.jobs);
+  const outbox = createOutbox({ db, mailer, log, queue: jobs });
   const signInFailures = createPasswordAttemptLimit(db, {
     perAccountAndAddress: config.rateLimits.signInFailuresPerAccountAndAddress,
     perAccount: config.rateLimits.signInFailuresPerAccount,
@@ -130,7 +133,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   usarCadeia(db, cadeia);
   const selados = await iniciarSelagem(db, cadeia.chave);
   if (selados) app.log.warn(`Cadeia dos registros: primeira partida com a chave; o histórico de ${selados} condomínio(s) foi selado como está agora.`);
-  startHousekeeping(app, db, outbox, cadeia);
+  startHousekeeping(app, db, jobs, outbox, cadeia);
   // Before any route: its hooks count every other request in flight (db/leituras-longas.ts).
   const leituras = leiturasLongas(app, deps.database.kind);
   const metrics = registerMetrics(app, deps.database, outbox);
@@ -203,5 +206,5 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
       throw notFound();
     });
 
-  return { app, auth, mailer, outbox, routes, metrics, cadeia };
+  return { app, auth, mailer, outbox, jobs, routes, metrics, cadeia };
 }

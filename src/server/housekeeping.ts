@@ -2,41 +2,51 @@ import type { FastifyInstance } from "fastify";
 import { purgeOldAttempts } from "./auth/attempt-limiter";
 import type { Db } from "./db/client";
 import { purgeSentEmails, type Outbox } from "./email/outbox";
+import type { JobQueue } from "./jobs/queue";
 import { anonimizarRegistrosAntigos } from "./modules/registros/retencao";
 import { gravarCheckpoints, type Cadeia } from "./modules/registros/selos";
 
-const HOUR_MS = 60 * 60_000;
-const CHECKPOINT_MS = 5 * 60_000;
+/** Once an hour, on one instance: old attempt counters and sent e-mails, records past retention. */
+export const HOUSEKEEPING_JOB = "limpeza";
+/** Every five minutes, on one instance: a checkpoint of the chains that moved. */
+export const CHECKPOINT_JOB = "checkpoints";
 
 /**
- * Background work of every instance, tied to the app's life: the e-mail worker runs while the
- * app is ready, and once an hour old attempt counters and sent e-mails are deleted and access
- * records past their condominium's retention are anonymised (gatehouse-spec §5), in the log;
- * every five minutes, and when the app stops, the chains that moved get a checkpoint outside the
- * database (registros/selos.ts).
+ * Background work tied to the app's life, on the job queue (jobs/queue.ts): the queue's workers
+ * run while the app is ready (the e-mail outbox's among them). Once an hour old attempt counters
+ * and sent e-mails are deleted and access records past their condominium's retention are
+ * anonymised (gatehouse-spec §5), in the log; every five minutes, and when this instance stops,
+ * the chains that moved get a checkpoint outside the database (registros/selos.ts). The cron jobs
+ * run once per slot for all instances together; a failure is logged and waits for the next slot.
  */
-export function startHousekeeping(app: FastifyInstance, db: Db, outbox: Outbox, cadeia?: Cadeia) {
-  let timer: NodeJS.Timeout | undefined;
-  let checkpoints: NodeJS.Timeout | undefined;
+export function startHousekeeping(app: FastifyInstance, db: Db, queue: JobQueue, outbox: Outbox, cadeia?: Cadeia) {
   const checkpoint = () =>
     cadeia ? gravarCheckpoints(db, cadeia).catch((error: Error) => app.log.error({ err: error }, "chain checkpoints failed")) : Promise.resolve();
-  app.addHook("onReady", async () => {
-    outbox.start();
-    timer = setInterval(() => {
+  queue.define(HOUSEKEEPING_JOB, {
+    queue: { retryLimit: 0 },
+    cron: "0 * * * *",
+    handler: async () => {
       const anonimizar = anonimizarRegistrosAntigos(db).then((n) => {
         // A documented operation (docs/operations.md): the chain keeps verifying through dados_hash.
         if (n > 0) app.log.info(`retenção: ${n} registro(s) de acesso anonimizado(s) (nome, documento, placa, autorizado por, observação)`);
       });
-      Promise.all([purgeOldAttempts(db), purgeSentEmails(db), anonimizar]).catch((error: Error) => app.log.error({ err: error }, "housekeeping failed"));
-    }, HOUR_MS);
-    timer.unref();
-    checkpoints = setInterval(() => void checkpoint(), CHECKPOINT_MS);
-    checkpoints.unref();
+      await Promise.all([purgeOldAttempts(db), purgeSentEmails(db), anonimizar]).catch((error: Error) => app.log.error({ err: error }, "housekeeping failed"));
+    },
+  });
+  queue.define(CHECKPOINT_JOB, {
+    queue: { retryLimit: 0 },
+    cron: "*/5 * * * *",
+    handler: async () => {
+      await checkpoint();
+    },
+  });
+  app.addHook("onReady", async () => {
+    await queue.start();
   });
   app.addHook("onClose", async () => {
-    clearInterval(timer);
-    clearInterval(checkpoints);
-    await checkpoint();
+    // No new job starts; the running ones finish (or, past the timeout, go back to the queue).
+    await queue.stop();
     await outbox.stop();
+    await checkpoint();
   });
 }

@@ -7,6 +7,7 @@ import pg from "pg";
 import type { AppConfig } from "../config";
 import { BACKUP_SOCKET, requestServerBackup } from "./backup-socket";
 import { openPglite, openPostgres } from "./client";
+import { JOB_SCHEMA } from "./job-schema";
 import { DataDirLockedError, lockDataDir, type DataDirLock } from "./data-dir-lock";
 import { checkIntegrity, type IntegrityReport } from "./integrity";
 
@@ -197,7 +198,11 @@ async function dumpPostgres(url: string, file: string): Promise<void> {
     );
   }
   const { dbname, env } = libpqTarget(url);
-  const { code, stderr } = await runTool(pgTool("pg_dump"), ["--format=custom", `--file=${file}`, `--dbname=${dbname}`], env);
+  // Without the job queue's schema (decision 0036): pg_restore --clean cannot drop its partitioned
+  // tables in place, and it holds nothing the tables lack (the start recreates it, its crons,
+  // and the sweep sends the e-mails still due).
+  const args = ["--format=custom", `--file=${file}`, `--dbname=${dbname}`, `--exclude-schema=${JOB_SCHEMA}`];
+  const { code, stderr } = await runTool(pgTool("pg_dump"), args, env);
   if (code !== 0) throw new BackupError(`pg_dump falhou:\n${stderr.trim()}`);
 }
 

@@ -13,6 +13,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as schema from "./schema";
 import { grantAppRole } from "./papeis";
+import { installJobSchema, jobConnection } from "./job-schema";
 
 /** Both drivers give the same PostgreSQL query builder; code is written once against this type. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -41,7 +42,12 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** The embedded engine itself (PGlite only): backups dump through it, in this process. */
   pglite?: PGlite;
-  /** Runs the committed SQL migrations; safe to call from several instances at once. */
+  /** The portal's connection string (PostgreSQL only): the job queue opens its own pool with it. */
+  url?: string;
+  /**
+   * Runs the committed SQL migrations, then installs or updates the job queue's schema (pg-boss,
+   * db/job-schema.ts); safe to call from several instances at once.
+   */
   migrate(): Promise<void>;
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
@@ -96,6 +102,7 @@ export async function openPglite(dataDir: string | undefined, folder = migration
     migrate: async () => {
       await migratePglite(db as never, { migrationsFolder: folder });
       await createPendingUniqueIndexes(db);
+      await installJobSchema(jobConnection({ pglite: client }));
     },
     ping: async () => {
       try {
@@ -216,6 +223,7 @@ export async function openPostgres(url: string, folder = migrationsFolder, poolS
   return {
     db,
     kind: "postgres",
+    url,
     // On connections of their own, closed afterwards: the app's connections all open after the
     // migrations, with the database's settings as they left them (random_page_cost, 0017).
     migrate: async () => {
@@ -226,6 +234,7 @@ export async function openPostgres(url: string, folder = migrationsFolder, poolS
         const migrationDb = drizzlePg({ client: migrations, schema }) as unknown as Db;
         await migratePg(migrationDb as never, { migrationsFolder: folder });
         await createPendingUniqueIndexes(migrationDb);
+        await installJobSchema(jobConnection({ url: migrationUrl ?? url }, 2));
         if (migrationUrl) {
           const { rows } = await pool.query<{ app: string; owner: string }>(
             "select current_user as app, (select tableowner from pg_tables where tablename = 'portaria_web_registros_acesso') as owner",

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { jobSchemaGrants } from "./job-schema";
 
 /**
  * PostgreSQL with two roles (docs/operations.md): the owner of the tables runs the migrations
@@ -23,6 +24,8 @@ export const appRoleGrants = (appRole: string): string[] => {
     `grant update (nome_pessoa, documento, placa, autorizado_por, observacao, anonimizado_em) on portaria_web_registros_acesso to ${role}`,
     // An export's record is finished with its count (the trigger of migration 0015 allows only that).
     `grant update on portaria_web_exportacoes_registros to ${role}`,
+    // The job queue's tables (pg-boss): the owner installs them with the migrations.
+    ...jobSchemaGrants(role),
   ];
 };
 

@@ -1,6 +1,7 @@
 import { and, eq, lte, sql } from "drizzle-orm";
 import { queryRows, type Db } from "../db/client";
 import { filaEmails } from "../db/schema";
+import type { JobQueue } from "../jobs/queue";
 import type { MailAttachment, MailMessage, Mailer } from "./mailer";
 
 /** What a message is for; kept with it so an operator reading the queue knows what failed. */
@@ -10,8 +11,12 @@ export interface OutboxOptions {
   db: Db;
   mailer: Mailer;
   log: { info(line: string): void; warn(line: string): void; error(line: string): void };
-  /** How often the worker looks for due messages besides being woken by an enqueue. */
-  pollMs?: number;
+  /**
+   * The job queue that runs the sending (jobs/queue.ts): a job per message when it is queued or
+   * due again, and a sweep every minute. Without it (scripts, the outbox's own tests) messages
+   * are only queued, and sent by `deliverPending`.
+   */
+  queue?: JobQueue;
   /** Attempts before a message is marked 'falhou'. */
   maxAttempts?: number;
 }
@@ -19,32 +24,43 @@ export interface OutboxOptions {
 export interface Outbox {
   /** Queues a message; `tx` makes it part of the caller's transaction. Sends nothing itself. */
   enqueue(kind: EmailKind, message: MailMessage, tx?: Db): Promise<void>;
-  /** Sends every due message now (after any pass already running); returns how many were sent. */
+  /** Sends every due message now (after any sending already running here); returns how many were sent. */
   deliverPending(): Promise<number>;
-  /** Starts the background worker (polling, and woken by each enqueue of this instance). */
-  start(): void;
-  /** Stops the worker after the pass in progress. */
+  /** Waits for the sending in progress in this process. */
   stop(): Promise<void>;
   /** For monitoring: messages waiting (due or in back-off) and messages given up on. */
   stats(): Promise<{ pendentes: number; falhas: number }>;
 }
+
+/** The job that sends one message (its row id), queued with it and again when it is due again. */
+export const EMAIL_JOB = "email-enviar";
+/** Every minute, any instance: sends what is due without a job (an operator's resend, a lease run out). */
+export const EMAIL_SWEEP_JOB = "email-varrer";
 
 export const DEFAULT_MAX_ATTEMPTS = 10;
 /** A claimed message is invisible to other workers this long; if its sender dies it comes back. */
 const LEASE_SECONDS = 300;
 const BATCH = 20;
 
+/**
+ * A new message's job starts this much later: the request that queued it has answered by then, so
+ * its answer neither waits on nor races with the sending (the same answer time with or without an
+ * account; auth.test.ts "answers before any e-mail is sent").
+ */
+const SEND_AFTER_SECONDS = 1;
+
 /** 30 s after the first failure, doubling, at most an hour apart: about 3 hours over 10 attempts. */
 export function retryDelaySeconds(attempts: number): number {
   return Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600);
 }
 
-export function createOutbox({ db, mailer, log, pollMs = 5_000, maxAttempts = DEFAULT_MAX_ATTEMPTS }: OutboxOptions): Outbox {
+export function createOutbox(options: OutboxOptions): Outbox {
+  const { db, mailer, log, maxAttempts = DEFAULT_MAX_ATTEMPTS } = options;
   let running: Promise<number> = Promise.resolve(0);
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = true;
+  const queue = options.queue;
 
-  async function claim() {
+  /** The due messages (or the one message `id`, if it is due), each leased to this sender. */
+  async function claim(id?: string) {
     // SKIP LOCKED: several instances share the queue without sending a message twice; the lease
     // (next attempt pushed ahead) hands a message back if this process dies before answering.
     return queryRows<{
@@ -63,6 +79,7 @@ export function createOutbox({ db, mailer, log, pollMs = 5_000, maxAttempts = DE
              proxima_tentativa_em = now() + make_interval(secs => ${LEASE_SECONDS})
        where f.id in (select id from portal_fila_emails
                        where status = 'pendente' and proxima_tentativa_em <= now()
+                         ${id === undefined ? sql`` : sql`and id = ${id}`}
                        order by proxima_tentativa_em
                        limit ${BATCH}
                        for update skip locked)
@@ -78,14 +95,17 @@ export function createOutbox({ db, mailer, log, pollMs = 5_000, maxAttempts = DE
     } catch (error) {
       const reason = (error as Error).message.slice(0, 1000);
       const exhausted = row.tentativas >= maxAttempts;
-      await db
-        .update(filaEmails)
-        .set(
-          exhausted
-            ? { status: "falhou", ultimo_erro: reason }
-            : { ultimo_erro: reason, proxima_tentativa_em: sql`now() + make_interval(secs => ${retryDelaySeconds(row.tentativas)})` },
-        )
-        .where(eq(filaEmails.id, row.id));
+      const delay = retryDelaySeconds(row.tentativas);
+      // The next attempt's job is written with the row's new time: both or neither.
+      await db.transaction(async (tx) => {
+        await tx
+          .update(filaEmails)
+          .set(
+            exhausted ? { status: "falhou", ultimo_erro: reason } : { ultimo_erro: reason, proxima_tentativa_em: sql`now() + make_interval(secs => ${delay})` },
+          )
+          .where(eq(filaEmails.id, row.id));
+        if (!exhausted) await queue?.send(EMAIL_JOB, { id: row.id }, { tx: tx as unknown as Db, startAfterSeconds: delay });
+      });
       const line = `[email] falha ao enviar "${row.assunto}" (${row.id}), tentativa ${row.tentativas} de ${maxAttempts}: ${reason}`;
       if (exhausted) log.error(`${line}; desistindo (npm run emails mostra e reenvia)`);
       else log.warn(line);
@@ -108,44 +128,68 @@ export function createOutbox({ db, mailer, log, pollMs = 5_000, maxAttempts = DE
     }
   }
 
-  /** Passes run one after another in this process; a failing pass is logged, never thrown away silently. */
-  function runPass(): Promise<number> {
-    running = running.then(pass, pass).catch((error: Error) => {
+  async function sendJob(ids: string[]): Promise<number> {
+    let sent = 0;
+    for (const id of ids) for (const row of await claim(id)) if (await sendOne(row)) sent++;
+    return sent;
+  }
+
+  /**
+   * Sending runs one step after another in this process (so `deliverPending` returns after what
+   * a job started here); a failing sweep is logged, never thrown away silently.
+   */
+  function serial(step: () => Promise<number>, rethrow = false): Promise<number> {
+    const next = running.then(step, step);
+    running = next.catch((error: Error) => {
       log.error(`[email] fila de emails: ${error.message}`);
       return 0;
     });
-    return running;
+    return rethrow ? next : running;
   }
 
-  function schedule() {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void runPass().then(schedule);
-    }, pollMs);
-    timer.unref();
+  if (queue) {
+    // A job's error (the database, not the mail server: that is recorded on the row) fails the
+    // job, which pg-boss retries; the sweep is the floor either way.
+    queue.define<{ id: string }>(EMAIL_JOB, {
+      queue: { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: LEASE_SECONDS },
+      // Every job of this queue starts later than it is written (SEND_AFTER_SECONDS, a retry's
+      // delay), which a NOTIFY cannot announce: each worker looks every second.
+      work: { batchSize: BATCH, pollingIntervalSeconds: 1 },
+      handler: async (jobs) => {
+        await serial(() => sendJob(jobs.map((job) => job.data.id)), true);
+      },
+    });
+    queue.define(EMAIL_SWEEP_JOB, {
+      queue: { retryLimit: 0, expireInSeconds: LEASE_SECONDS },
+      cron: "* * * * *",
+      handler: async () => {
+        await serial(pass, true);
+      },
+    });
   }
 
   return {
     async enqueue(kind, message, tx) {
-      await (tx ?? db).insert(filaEmails).values({
-        tipo: kind,
-        destinatario: message.to,
-        assunto: message.subject,
-        texto: message.text,
-        html: message.html,
-        anexos: message.attachments?.length ? message.attachments : null,
-      });
-      if (!stopped) setImmediate(() => void runPass());
+      // The message and its job in one transaction: the caller's, or one of their own.
+      const write = async (t: Db) => {
+        const [row] = await t
+          .insert(filaEmails)
+          .values({
+            tipo: kind,
+            destinatario: message.to,
+            assunto: message.subject,
+            texto: message.text,
+            html: message.html,
+            anexos: message.attachments?.length ? message.attachments : null,
+          })
+          .returning({ id: filaEmails.id });
+        await queue?.send(EMAIL_JOB, { id: row!.id }, { tx: t, startAfterSeconds: SEND_AFTER_SECONDS });
+      };
+      if (tx || !queue?.running) await write(tx ?? db);
+      else await db.transaction((t) => write(t as unknown as Db));
     },
-    deliverPending: runPass,
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      void runPass().then(schedule);
-    },
+    deliverPending: () => serial(pass),
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
       await running;
     },
     async stats() {

@@ -105,7 +105,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, deps: Pi
   const database = await openTestDatabase();
   const config = testConfig(overrides);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: () => undefined });
-  const portal = await buildApp(config, { database, mailer, ...deps });
+  // The job queue runs for real; only its cron is off, so no hourly clean-up runs in mid-test.
+  const portal = await buildApp(config, { database, mailer, jobs: { schedules: false }, ...deps });
   await seed(database.db, portal.auth, { email: config.adminEmail, password: config.adminPassword });
   await portal.app.ready();
   return {

@@ -8,13 +8,15 @@ import { migrationsFolder, openPglite, type Database } from "../db/client";
 let template: Promise<Blob> | undefined;
 
 /**
- * What makes a template stale: every migration file, the PGlite release, and db/client.ts (its
- * `migrate` also creates the pending unique indexes).
+ * What makes a template stale: every migration file, the PGlite release, the pg-boss release and
+ * db/client.ts (its `migrate` also creates the pending unique indexes and the job schema).
  */
 function templateKey(): string {
   const hash = createHash("sha256");
   hash.update(readFileSync(fileURLToPath(new URL("../../../node_modules/@electric-sql/pglite/package.json", import.meta.url))));
   hash.update(readFileSync(fileURLToPath(new URL("../db/client.ts", import.meta.url))));
+  // migrate() also installs pg-boss's schema, whose version comes with the package.
+  hash.update(readFileSync(fileURLToPath(new URL("../../../node_modules/pg-boss/package.json", import.meta.url))));
   for (const dir of [migrationsFolder, join(migrationsFolder, "meta")]) {
     for (const name of readdirSync(dir).sort()) {
       if (!name.endsWith(".sql") && !name.endsWith(".json")) continue;
