@@ -5,6 +5,7 @@ import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import apiCalls from "./scripts/lib/eslint-api-calls.mjs";
 
 const CLIENT_BANNED = [{ group: ["**/server/**", "node:*", "@zxcvbn-ts/*"], message: "O cliente não importa o servidor, o Node nem os dicionários de senha." }];
 const FEATURES = readdirSync(new URL("./src/client/features", import.meta.url), { withFileTypes: true })
@@ -74,6 +75,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The API only through the client generated from the server's OpenAPI document (docs/decisions/0050).
+    files: ["src/client/**/*.{ts,tsx}"],
+    ignores: ["src/client/lib/api.ts", "src/client/lib/api-schema.ts"],
+    plugins: { "api-client": apiCalls },
+    rules: { "api-client/typed-api-calls": "error" },
   },
   {
     // No import cycles anywhere in the client (a cycle is two modules that cannot be understood apart).
