@@ -6,6 +6,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import catalogueTexts from "./scripts/lint/catalogue-texts.js";
+import apiCalls from "./scripts/lib/eslint-api-calls.mjs";
 
 const CLIENT_BANNED = [{ group: ["**/server/**", "node:*", "@zxcvbn-ts/*"], message: "O cliente não importa o servidor, o Node nem os dicionários de senha." }];
 // src/server's layers, lowest first (docs/arquitetura.md, "Camadas do servidor"): a file imports
@@ -114,6 +115,13 @@ export default tseslint.config(
     },
   },
   {
+    // The API only through the client generated from the server's OpenAPI document (docs/decisions/0050).
+    files: ["src/client/**/*.{ts,tsx}"],
+    ignores: ["src/client/lib/api.ts", "src/client/lib/api-schema.ts"],
+    plugins: { "api-client": apiCalls },
+    rules: { "api-client/typed-api-calls": "error" },
+  },
+  {
     // No import cycles anywhere in the client (a cycle is two modules that cannot be understood apart).
     // scripts/lib/import-graph.test.ts checks all of src/, type-only imports included.
     files: ["src/client/**/*.{ts,tsx}"],
@@ -125,7 +133,9 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: ["**/client/**", "~/*"] }] },
   },
   {
+    // Tests may read scripts/ (e.g. the OpenAPI generator, to check the committed files are current).
     files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/**/*.test.{ts,tsx}"],
     ...IMPORT_X,
     rules: { "import-x/no-restricted-paths": ["error", { zones: [SRC_ZONE] }] },
   },

@@ -52,12 +52,12 @@ function writeHint(signedIn: boolean) {
 
 async function fetchMe(): Promise<MeResponse | null> {
   try {
-    return await api<MeResponse>("/api/me");
+    return await api.GET("/api/me");
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     // One retry on a failure that is not an answer about the session (network, 5xx).
     try {
-      return await api<MeResponse>("/api/me");
+      return await api.GET("/api/me");
     } catch (retryError) {
       if (retryError instanceof ApiError && retryError.status === 401) return null;
       // An initial session fetch error is only logged (spec §8); the visitor is treated as anonymous.
@@ -143,12 +143,12 @@ interface AuthState {
 }
 
 async function signIn(email: string, password: string) {
-  await api("/api/auth/sign-in/email", { method: "POST", json: { email, password, rememberMe: true } });
+  await api.POST("/api/auth/sign-in/email", { body: { email, password, rememberMe: true } });
   return reloadSession();
 }
 
 async function signOut() {
-  await api("/api/auth/sign-out", { method: "POST", json: {} });
+  await api.POST("/api/auth/sign-out");
   latest++; // a session load still on its way must not bring the user back
   writeHint(false);
   setState({ loading: false, me: null, checked: true });

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, type UseInfiniteQueryResult, type InfiniteData } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef } from "react";
 import type { Page } from "@shared/schemas/common";
-import { api } from "./api";
+import { api, type Answer, type Path, type Query } from "./api";
 
 export const PAGE_SIZE = 50;
 
@@ -11,17 +11,21 @@ export const PAGE_SIZE = 50;
  * last row (`after` = its `next` cursor), so rows added or removed meanwhile neither repeat nor
  * skip rows; `next` null means there is no more.
  */
-export function pagedQueryOptions<T>(queryKey: readonly unknown[], path: string, params: Record<string, string>) {
+export function pagedQueryOptions<P extends PagedPath>(queryKey: readonly unknown[], path: P, params: Filters<P>) {
+  // The call's types are the route's own (a generic path is beyond openapi-fetch's inference).
+  const get = api.GET as unknown as (path: P, init: { params: { query: object }; signal: AbortSignal }) => Promise<Answer<"get", P> & Page<unknown>>;
   return infiniteQueryOptions({
     queryKey: [...queryKey, params],
-    queryFn: ({ pageParam, signal }) => {
-      const search = new URLSearchParams({ ...params, limit: String(PAGE_SIZE), ...(pageParam ? { after: pageParam } : {}) });
-      return api<Page<T>>(`${path}?${search}`, { signal });
-    },
+    queryFn: ({ pageParam, signal }) => get(path, { params: { query: { ...params, limit: PAGE_SIZE, ...(pageParam ? { after: pageParam } : {}) } }, signal }),
     initialPageParam: null as string | null,
-    getNextPageParam: (last: Page<T>) => last.next ?? undefined,
+    getNextPageParam: (last: Answer<"get", P> & Page<unknown>) => last.next ?? undefined,
   });
 }
+
+/** The GET routes answering a page (`{ rows, total, next }`). */
+type PagedPath = { [P in Path<"get">]: Answer<"get", P> extends Page<{ id: string }> ? P : never }[Path<"get">];
+/** A paged route's filters: its query parameters but the paging ones. */
+type Filters<P extends PagedPath> = Omit<Query<P>, "limit" | "after" | "offset">;
 
 /** The loaded rows, each once (a row edited between fetches can move into a later page), and the total. */
 export function usePagedRows<T extends { id: string }>(data: InfiniteData<Page<T>> | undefined) {

@@ -15,7 +15,7 @@ export function useSessionWatch() {
   useEffect(() => {
     const check = async () => {
       try {
-        await api("/api/me/sessao");
+        await api.GET("/api/me/sessao");
       } catch (error) {
         if (error instanceof ApiError && error.status === 401) sessionExpired();
       }

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { instante } from "@shared/schemas/common";
@@ -5,6 +6,7 @@ import { createTestApp, type TestApp } from "../testing/harness";
 import { DOCS_PREFIX, isDocumentedUrl } from "./openapi";
 import { ROUTE_DESCRIPTIONS } from "./route-descriptions";
 import { droppedFields, responseSerializer } from "./serializer";
+import { CLIENT_SCHEMA_FILE, clientSchemaSource, OPENAPI_FILE, openApiSource } from "../../../scripts/lib/api-schema";
 
 const t: TestApp = await createTestApp();
 afterAll(() => t.close());
@@ -99,6 +101,19 @@ describe("the OpenAPI document", async () => {
     expect(Object.keys(answer.properties)).toEqual(expect.arrayContaining(["id", "nome", "cnpj", "ativo", "retencao_anos", "created_at"]));
     expect(answer.properties.created_at).toMatchObject({ type: "string", format: "date-time" });
     expect(answer.properties.cnpj!.type).toEqual(["string", "null"]);
+  });
+});
+
+describe("the client's contract", async () => {
+  const document = (await t.app.inject({ url: `${DOCS_PREFIX}/json` })).json();
+
+  // A route changed without `npm run api:generate` fails here; regenerated, the client's typecheck
+  // then fails wherever it reads what changed (scripts/client-contract.test.ts proves it does).
+  it("is the document committed in docs/openapi.json, and the client's types are generated from it", async () => {
+    const problems: string[] = [];
+    if ((await openApiSource(document)) !== readFileSync(OPENAPI_FILE, "utf8")) problems.push("docs/openapi.json");
+    if ((await clientSchemaSource(document)) !== readFileSync(CLIENT_SCHEMA_FILE, "utf8")) problems.push("src/client/lib/api-schema.ts");
+    expect(problems, "out of date: run `npm run api:generate` and commit what it writes").toEqual([]);
   });
 });
 

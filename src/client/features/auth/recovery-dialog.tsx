@@ -29,7 +29,7 @@ export default function RecoveryDialog(props: { open: boolean; onOpenChange: (op
     }
     setSending(true);
     try {
-      await api("/api/auth/request-password-reset", { method: "POST", json: { email: parsed.data.email, redirectTo: "/login" } });
+      await api.POST("/api/auth/request-password-reset", { body: { email: parsed.data.email, redirectTo: "/login" } });
       props.onOpenChange(false);
       props.onSent();
     } catch (error) {

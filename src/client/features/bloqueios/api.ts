@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { Bloqueio, BloqueioData, SituacaoBloqueioFiltro, TipoBloqueio } from "@shared/schemas/bloqueios";
+import type { BloqueioData, SituacaoBloqueioFiltro, TipoBloqueio } from "@shared/schemas/bloqueios";
 import { api } from "~/lib/api";
 import { pagedQueryOptions } from "~/lib/paged-list";
 import { queryKeys, useInvalidate } from "~/lib/query-keys";
@@ -12,14 +12,13 @@ export interface BloqueioFilters {
 }
 
 /** The blocklist, newest first (gatehouse-spec §6). */
-export const bloqueiosInfiniteQueryOptions = (filters: BloqueioFilters) =>
-  pagedQueryOptions<Bloqueio>(queryKeys.bloqueiosList, "/api/bloqueios", { ...filters });
+export const bloqueiosInfiniteQueryOptions = (filters: BloqueioFilters) => pagedQueryOptions(queryKeys.bloqueiosList, "/api/bloqueios", { ...filters });
 
 /** One block, or one per condominium of the user's own when they chose all of theirs. */
 export function useCreateBloqueio() {
   const invalidate = useInvalidate("bloqueios");
   return useMutation({
-    mutationFn: (values: BloqueioData) => api<{ rows: Bloqueio[] }>("/api/bloqueios", { method: "POST", json: values }),
+    mutationFn: (values: BloqueioData) => api.POST("/api/bloqueios", { body: values }),
     onSuccess: () => invalidate(),
   });
 }
@@ -28,7 +27,7 @@ export function useCreateBloqueio() {
 export function useRemoveBloqueio() {
   const invalidate = useInvalidate("bloqueios");
   return useMutation({
-    mutationFn: (id: string) => api<Bloqueio>(`/api/bloqueios/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api.DELETE("/api/bloqueios/{id}", { params: { path: { id } } }),
     onSuccess: () => invalidate(),
   });
 }

@@ -1,40 +1,27 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import type { z } from "zod";
-import type { Condominio, CondominioListItem, condominioInputSchema } from "@shared/schemas/condominios";
-import type { CondominioOption } from "@shared/schemas/painel";
+import type { condominioInputSchema } from "@shared/schemas/condominios";
 import { TODOS } from "~/components/portaria/condominio-filter";
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { api, retryServerErrors } from "~/lib/api";
 import { pagedQueryOptions } from "~/lib/paged-list";
+import { condominiosAtivosQuery } from "~/lib/pick-lists";
 import { queryKeys, useInvalidate } from "~/lib/query-keys";
 import { ERROR_TITLE } from "@shared/messages";
 
 export type CondominioValues = z.output<typeof condominioInputSchema>;
 
 /** §7: id, nome, cnpj, cidade, estado, ativo by nome; `q` matches the name or the CNPJ. 50 at a time. */
-export const condominiosInfiniteQueryOptions = (filters: { q: string }) =>
-  pagedQueryOptions<CondominioListItem>(queryKeys.condominiosList, "/api/condominios", filters);
+export const condominiosInfiniteQueryOptions = (filters: { q: string }) => pagedQueryOptions(queryKeys.condominiosList, "/api/condominios", filters);
 
 export const condominioQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.condominio(id),
-    queryFn: ({ signal }) => api<Condominio>(`/api/condominios/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.GET("/api/condominios/{id}", { params: { path: { id } }, signal }),
     retry: retryServerErrors,
     staleTime: 0,
   });
-
-/**
- * The active condominiums, by name: the options of every condominium pick-list and filter (§4).
- * Pages read it here and pass it down to the forms and filters of other features.
- */
-export function condominiosAtivosQuery() {
-  return queryOptions({
-    queryKey: queryKeys.condominiosAtivos,
-    queryFn: () => api<{ rows: CondominioOption[]; total: number }>("/api/painel/condominios"),
-    select: (data) => data.rows,
-  });
-}
 
 /** The active condominiums for a page, with the load-error toast. */
 export function useCondominiosAtivos(options: { enabled?: boolean } = {}) {
@@ -58,7 +45,7 @@ export function useCondominioFilter() {
 export function useCreateCondominio() {
   const invalidate = useInvalidate("condominios");
   return useMutation({
-    mutationFn: (values: CondominioValues) => api<Condominio>("/api/condominios", { method: "POST", json: values }),
+    mutationFn: (values: CondominioValues) => api.POST("/api/condominios", { body: values }),
     onSuccess: () => invalidate(),
   });
 }
@@ -66,8 +53,7 @@ export function useCreateCondominio() {
 export function useUpdateCondominio() {
   const invalidate = useInvalidate("condominios");
   return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: CondominioValues }) =>
-      api<Condominio>(`/api/condominios/${encodeURIComponent(id)}`, { method: "PUT", json: values }),
+    mutationFn: ({ id, values }: { id: string; values: CondominioValues }) => api.PUT("/api/condominios/{id}", { params: { path: { id } }, body: values }),
     onSuccess: () => invalidate(),
   });
 }
@@ -75,7 +61,7 @@ export function useUpdateCondominio() {
 export function useDeleteCondominio() {
   const invalidate = useInvalidate("condominios");
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/condominios/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api.DELETE("/api/condominios/{id}", { params: { path: { id } } }),
     onSuccess: (_data, id) => invalidate({ leaving: queryKeys.condominio(id) }),
   });
 }

@@ -8,8 +8,9 @@ import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
 import { toastFormErrors } from "~/components/ui/form-field";
 import { InputField, MaskedField, SelectField, TextareaField } from "~/components/ui/form-field-kit";
 import { useQueryErrorToast } from "~/components/ui/query-state";
+import { moradoresPortariaQuery, unidadesPortariaQuery } from "~/lib/pick-lists";
 import type { SaveForm } from "~/lib/save-callbacks";
-import { moradoresPortariaQuery, unidadesPortariaQuery, type VisitanteValues } from "./api";
+import type { VisitanteValues } from "./api";
 import { ERROR_TITLE } from "@shared/messages";
 
 export interface VisitanteFormValues {

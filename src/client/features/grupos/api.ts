@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { Grupo, GrupoListItem, grupoInputSchema } from "@shared/schemas/grupos";
+import type { grupoInputSchema } from "@shared/schemas/grupos";
 import { api, retryServerErrors } from "~/lib/api";
 import { queryKeys, useInvalidate } from "~/lib/query-keys";
 
@@ -9,14 +9,14 @@ export type GrupoValues = z.output<typeof grupoInputSchema>;
 export const gruposQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.gruposList,
-    queryFn: ({ signal }) => api<{ rows: GrupoListItem[]; total: number }>("/api/grupos", { signal }),
+    queryFn: ({ signal }) => api.GET("/api/grupos", { signal }),
     retry: retryServerErrors,
   });
 
 export const grupoQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.grupo(id),
-    queryFn: ({ signal }) => api<Grupo>(`/api/grupos/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.GET("/api/grupos/{id}", { params: { path: { id } }, signal }),
     retry: retryServerErrors,
     staleTime: 0,
   });
@@ -30,7 +30,7 @@ function useInvalidateGroups() {
 export function useCreateGrupo() {
   const invalidate = useInvalidateGroups();
   return useMutation({
-    mutationFn: (values: GrupoValues) => api<Grupo>("/api/grupos", { method: "POST", json: values }),
+    mutationFn: (values: GrupoValues) => api.POST("/api/grupos", { body: values }),
     onSuccess: invalidate,
   });
 }
@@ -38,7 +38,7 @@ export function useCreateGrupo() {
 export function useUpdateGrupo() {
   const invalidate = useInvalidateGroups();
   return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: GrupoValues }) => api<Grupo>(`/api/grupos/${encodeURIComponent(id)}`, { method: "PUT", json: values }),
+    mutationFn: ({ id, values }: { id: string; values: GrupoValues }) => api.PUT("/api/grupos/{id}", { params: { path: { id } }, body: values }),
     onSuccess: invalidate,
   });
 }
@@ -46,7 +46,7 @@ export function useUpdateGrupo() {
 export function useDeleteGrupo() {
   const invalidate = useInvalidateGroups();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/grupos/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api.DELETE("/api/grupos/{id}", { params: { path: { id } } }),
     onSuccess: invalidate,
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { changePasswordSchema, SessaoAberta } from "@shared/schemas/auth";
+import type { changePasswordSchema } from "@shared/schemas/auth";
 import { api } from "~/lib/api";
 import { queryKeys, useInvalidate } from "~/lib/query-keys";
 
@@ -9,7 +9,7 @@ export type ChangePasswordValues = z.output<typeof changePasswordSchema>;
 export const sessoesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.minhasSessoes,
-    queryFn: ({ signal }) => api<{ rows: SessaoAberta[]; inatividade_minutos: number }>("/api/me/sessoes", { signal }),
+    queryFn: ({ signal }) => api.GET("/api/me/sessoes", { signal }),
     staleTime: 0,
   });
 
@@ -17,7 +17,7 @@ export const sessoesQueryOptions = () =>
 export function useChangePassword() {
   const invalidate = useInvalidate("minhasSessoes");
   return useMutation({
-    mutationFn: (values: ChangePasswordValues) => api<void>("/api/me/senha", { method: "POST", json: values }),
+    mutationFn: (values: ChangePasswordValues) => api.POST("/api/me/senha", { body: values }),
     onSuccess: () => invalidate(),
   });
 }
@@ -25,7 +25,7 @@ export function useChangePassword() {
 export function useEndOtherSessions() {
   const invalidate = useInvalidate("minhasSessoes");
   return useMutation({
-    mutationFn: () => api<{ encerradas: number }>("/api/me/sessoes/encerrar-outras", { method: "POST", json: {} }),
+    mutationFn: () => api.POST("/api/me/sessoes/encerrar-outras"),
     onSuccess: () => invalidate(),
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { Morador, MoradorDaUnidade, MoradorListItem, moradorInputSchema } from "@shared/schemas/moradores";
-import type { Veiculo, veiculoInputSchema } from "@shared/schemas/veiculos";
+import type { moradorInputSchema } from "@shared/schemas/moradores";
+import type { veiculoInputSchema } from "@shared/schemas/veiculos";
 import type { StatusFilter } from "~/components/portaria/status-list-filters";
 import { api, retryServerErrors } from "~/lib/api";
 import { pagedQueryOptions } from "~/lib/paged-list";
@@ -12,7 +12,7 @@ export type VeiculoValues = z.output<typeof veiculoInputSchema>;
 
 /** Every resident in the user's condominiums, by name (issue 14: /portaria-web/moradores). */
 export const moradoresInfiniteQueryOptions = (filters: { q: string; condominio_id: string; status: StatusFilter }) =>
-  pagedQueryOptions<MoradorListItem>(queryKeys.moradoresList, "/api/moradores", filters);
+  pagedQueryOptions(queryKeys.moradoresList, "/api/moradores", filters);
 
 /**
  * The unit's residents by name, each with their vehicles (§7 Residents, Vehicles). Who manages
@@ -22,7 +22,7 @@ export const moradoresInfiniteQueryOptions = (filters: { q: string; condominio_i
 export const moradoresQueryOptions = (unidadeId: string) =>
   queryOptions({
     queryKey: queryKeys.moradores(unidadeId),
-    queryFn: ({ signal }) => api<{ rows: MoradorDaUnidade[]; total: number }>(`/api/unidades/${encodeURIComponent(unidadeId)}/moradores`, { signal }),
+    queryFn: ({ signal }) => api.GET("/api/unidades/{id}/moradores", { params: { path: { id: unidadeId } }, signal }),
     select: (data) => data.rows,
     retry: retryServerErrors,
     staleTime: 0,
@@ -39,8 +39,8 @@ export function useSaveMorador(unidadeId: string) {
   return useMutation({
     mutationFn: ({ id, values }: { id?: string; values: MoradorValues }) =>
       id
-        ? api<Morador>(`/api/moradores/${encodeURIComponent(id)}`, { method: "PUT", json: values })
-        : api<Morador>(`/api/unidades/${encodeURIComponent(unidadeId)}/moradores`, { method: "POST", json: values }),
+        ? api.PUT("/api/moradores/{id}", { params: { path: { id } }, body: values })
+        : api.POST("/api/unidades/{id}/moradores", { params: { path: { id: unidadeId } }, body: values }),
     onSuccess: invalidate,
   });
 }
@@ -49,7 +49,7 @@ export function useSaveMorador(unidadeId: string) {
 export function useDeleteMorador(unidadeId: string) {
   const invalidate = useInvalidateMoradores(unidadeId);
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/moradores/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api.DELETE("/api/moradores/{id}", { params: { path: { id } } }),
     onSuccess: invalidate,
   });
 }
@@ -62,8 +62,8 @@ export function useSaveVeiculo(unidadeId: string) {
   return useMutation({
     mutationFn: ({ moradorId, id, values }: { moradorId: string; id?: string; values: VeiculoValues }) =>
       id
-        ? api<Veiculo>(`/api/veiculos/${encodeURIComponent(id)}`, { method: "PUT", json: values })
-        : api<Veiculo>(`/api/moradores/${encodeURIComponent(moradorId)}/veiculos`, { method: "POST", json: values }),
+        ? api.PUT("/api/veiculos/{id}", { params: { path: { id } }, body: values })
+        : api.POST("/api/moradores/{id}/veiculos", { params: { path: { id: moradorId } }, body: values }),
     onSuccess: invalidate,
   });
 }
@@ -71,7 +71,7 @@ export function useSaveVeiculo(unidadeId: string) {
 export function useDeleteVeiculo(unidadeId: string) {
   const invalidate = useInvalidateMoradores(unidadeId);
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/veiculos/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api.DELETE("/api/veiculos/{id}", { params: { path: { id } } }),
     onSuccess: invalidate,
   });
 }

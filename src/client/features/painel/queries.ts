@@ -1,5 +1,4 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { PainelAcessos, PainelStats } from "@shared/schemas/painel";
 import { TODOS } from "~/components/portaria/condominio-filter";
 import { api } from "~/lib/api";
 import { queryKeys } from "~/lib/query-keys";
@@ -8,7 +7,7 @@ import { queryKeys } from "~/lib/query-keys";
 export function painelStatsQuery(condominioId: string = TODOS) {
   return queryOptions({
     queryKey: queryKeys.painelStats(condominioId),
-    queryFn: () => api<PainelStats>(`/api/painel?condominio_id=${encodeURIComponent(condominioId)}`),
+    queryFn: () => api.GET("/api/painel", { params: { query: { condominio_id: condominioId } } }),
   });
 }
 
@@ -16,7 +15,7 @@ export function painelStatsQuery(condominioId: string = TODOS) {
 export function painelAcessosQuery(condominioId: string = TODOS) {
   return queryOptions({
     queryKey: queryKeys.painelAcessos(condominioId),
-    queryFn: () => api<PainelAcessos>(`/api/painel/acessos?condominio_id=${encodeURIComponent(condominioId)}`),
+    queryFn: () => api.GET("/api/painel/acessos", { params: { query: { condominio_id: condominioId } } }),
     refetchInterval: 60_000,
   });
 }

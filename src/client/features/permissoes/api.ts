@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { Permissao, permissaoInputSchema } from "@shared/schemas/permissoes";
+import type { permissaoInputSchema } from "@shared/schemas/permissoes";
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { api } from "~/lib/api";
 import { queryKeys, useInvalidate } from "~/lib/query-keys";
@@ -11,7 +11,7 @@ export type PermissaoValues = z.output<typeof permissaoInputSchema>;
 export const permissoesQueryOptions = () =>
   queryOptions({
     queryKey: queryKeys.permissoesList,
-    queryFn: ({ signal }) => api<{ rows: Permissao[]; total: number }>("/api/permissoes", { signal }),
+    queryFn: ({ signal }) => api.GET("/api/permissoes", { signal }),
   });
 
 /** The catalogue for a page (the group form's checklist), with the load-error toast. */
@@ -33,7 +33,7 @@ function useInvalidateCatalogue() {
 export function useCreatePermissao() {
   const invalidate = useInvalidateCatalogue();
   return useMutation({
-    mutationFn: (values: PermissaoValues) => api<Permissao>("/api/permissoes", { method: "POST", json: values }),
+    mutationFn: (values: PermissaoValues) => api.POST("/api/permissoes", { body: values }),
     onSuccess: invalidate,
   });
 }
@@ -41,7 +41,7 @@ export function useCreatePermissao() {
 export function useUpdatePermissao() {
   const invalidate = useInvalidateCatalogue();
   return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: PermissaoValues }) => api<Permissao>(`/api/permissoes/${id}`, { method: "PUT", json: values }),
+    mutationFn: ({ id, values }: { id: string; values: PermissaoValues }) => api.PUT("/api/permissoes/{id}", { params: { path: { id } }, body: values }),
     onSuccess: invalidate,
   });
 }
@@ -49,7 +49,7 @@ export function useUpdatePermissao() {
 export function useDeletePermissao() {
   const invalidate = useInvalidateCatalogue();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/permissoes/${id}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api.DELETE("/api/permissoes/{id}", { params: { path: { id } } }),
     onSuccess: invalidate,
   });
 }

@@ -17,7 +17,7 @@ export function usePageViewTracking() {
     if (lastSent.current === pathname) return;
     lastSent.current = pathname;
     if (!pathname.startsWith("/portaria-web") || pathname.length > MAX_PATH_LENGTH) return;
-    api("/api/page-views", { method: "POST", json: { path: pathname } }).catch(() => {
+    api.POST("/api/page-views", { body: { path: pathname } }).catch(() => {
       // Tracking is best effort.
     });
   }, [pathname]);

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { SituacaoPrestador } from "@shared/prestador-situacao";
-import type { Prestador, prestadorInputSchema } from "@shared/schemas/prestadores";
+import type { prestadorInputSchema } from "@shared/schemas/prestadores";
 import { api, retryServerErrors } from "~/lib/api";
 import { pagedQueryOptions } from "~/lib/paged-list";
 import { queryKeys, useInvalidate } from "~/lib/query-keys";
@@ -16,12 +16,12 @@ export type SituacaoFilter = "todas" | SituacaoPrestador;
 
 /** §7 Providers: by name, with the joined condominium; text, condominium, status and situation filters. 50 at a time. */
 export const prestadoresInfiniteQueryOptions = (filters: { q: string; condominio_id: CondominioFilter; status: StatusFilter; situacao: SituacaoFilter }) =>
-  pagedQueryOptions<Prestador>(queryKeys.prestadoresList, "/api/prestadores", filters);
+  pagedQueryOptions(queryKeys.prestadoresList, "/api/prestadores", filters);
 
 export const prestadorQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.prestador(id),
-    queryFn: ({ signal }) => api<Prestador>(`/api/prestadores/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.GET("/api/prestadores/{id}", { params: { path: { id } }, signal }),
     retry: retryServerErrors,
     staleTime: 0,
   });
@@ -36,7 +36,7 @@ function useInvalidatePrestadores() {
 export function useCreatePrestador() {
   const invalidate = useInvalidatePrestadores();
   return useMutation({
-    mutationFn: (values: PrestadorValues) => api<Prestador>("/api/prestadores", { method: "POST", json: values }),
+    mutationFn: (values: PrestadorValues) => api.POST("/api/prestadores", { body: values }),
     onSuccess: () => invalidate(),
   });
 }
@@ -45,8 +45,7 @@ export function useUpdatePrestador() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidatePrestadores();
   return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: PrestadorValues }) =>
-      api<Prestador>(`/api/prestadores/${encodeURIComponent(id)}`, { method: "PUT", json: values }),
+    mutationFn: ({ id, values }: { id: string; values: PrestadorValues }) => api.PUT("/api/prestadores/{id}", { params: { path: { id } }, body: values }),
     onSuccess: (saved, { id }) => {
       queryClient.setQueryData(queryKeys.prestador(id), saved);
       return invalidate(id);
@@ -57,7 +56,7 @@ export function useUpdatePrestador() {
 export function useDeletePrestador() {
   const invalidate = useInvalidatePrestadores();
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/prestadores/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api.DELETE("/api/prestadores/{id}", { params: { path: { id } } }),
     onSuccess: (_data, id) => invalidate(id),
   });
 }

@@ -1,10 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
-import type { CorrecaoInput, RegistroListItem, RegistrosPage, VerificacaoIntegridade } from "@shared/schemas/registros";
-import { api, ApiError } from "~/lib/api";
+import type { CorrecaoInput, Resultado, Sentido, TipoPessoa } from "@shared/schemas/registros";
+import { api, ApiError, downloadApi, type Answer } from "~/lib/api";
 import { pagedQueryOptions } from "~/lib/paged-list";
 import { queryKeys, useInvalidate } from "~/lib/query-keys";
 import { INTERNAL_ERROR } from "@shared/messages-base";
-import { isApiErrorBody } from "@shared/api-error";
 
 /** The filters of the list, as its query string (and the export's: exactly the same). */
 export interface RegistroParams {
@@ -12,21 +11,19 @@ export interface RegistroParams {
   condominio_id: string;
   de: string;
   ate: string;
-  tipo_pessoa: string;
-  sentido: string;
-  resultado: string;
+  tipo_pessoa: "todos" | TipoPessoa;
+  sentido: "todos" | Sentido;
+  resultado: "todos" | Resultado;
 }
 
-export const registrosInfiniteQueryOptions = (params: RegistroParams) =>
-  pagedQueryOptions<RegistroListItem>(queryKeys.registrosList, "/api/registros", { ...params });
+export const registrosInfiniteQueryOptions = (params: RegistroParams) => pagedQueryOptions(queryKeys.registrosList, "/api/registros", { ...params });
 
 /** Whether the last page says there are more matches than it counted (RegistrosPage.total_limitado). */
-export const totalLimitado = (pages: readonly unknown[] | undefined) => Boolean((pages?.at(-1) as RegistrosPage | undefined)?.total_limitado);
+export const totalLimitado = (pages: readonly Answer<"get", "/api/registros">[] | undefined) => Boolean(pages?.at(-1)?.total_limitado);
 
 export function useVerificarIntegridade() {
   return useMutation({
-    mutationFn: (body: { condominio_id: string; de: string; ate: string }) =>
-      api<VerificacaoIntegridade>("/api/registros/verificar-integridade", { method: "POST", json: body }),
+    mutationFn: (body: { condominio_id: string; de: string; ate: string }) => api.POST("/api/registros/verificar-integridade", { body }),
   });
 }
 
@@ -34,8 +31,7 @@ export function useVerificarIntegridade() {
 export function useCorrigirRegistro() {
   const invalidate = useInvalidate("acessos");
   return useMutation({
-    mutationFn: ({ id, ...body }: CorrecaoInput & { id: string }) =>
-      api<{ id: string; registrado_em: string }>(`/api/registros/${encodeURIComponent(id)}/correcoes`, { method: "POST", json: body }),
+    mutationFn: ({ id, ...body }: CorrecaoInput & { id: string }) => api.POST("/api/registros/{id}/correcoes", { params: { path: { id } }, body }),
     onSuccess: () => invalidate({ also: [queryKeys.registrosList] }),
   });
 }
@@ -50,12 +46,8 @@ export interface ExportProgress {
  * bytes so far), and hands it back as a Blob with the server's file name.
  */
 export async function baixarCsv(params: RegistroParams, onProgress: (progress: ExportProgress) => void, signal?: AbortSignal) {
-  const response = await fetch(`/api/registros/exportar?${new URLSearchParams({ ...params })}`, { credentials: "same-origin", signal });
-  if (!response.ok || !response.body) {
-    const body: unknown = await response.json().catch(() => null);
-    if (isApiErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.title, body.error.message);
-    throw new ApiError(response.status, "UNKNOWN", INTERNAL_ERROR.title, INTERNAL_ERROR.message);
-  }
+  const response = await downloadApi("/api/registros/exportar", { params: { query: { ...params } }, signal });
+  if (!response.body) throw new ApiError(response.status, "UNKNOWN", INTERNAL_ERROR.title, INTERNAL_ERROR.message);
   const reader = response.body.getReader();
   const parts: Uint8Array<ArrayBuffer>[] = [];
   const progress: ExportProgress = { linhas: 0, bytes: 0 };

@@ -9,8 +9,8 @@ import { useDebouncedValue } from "~/lib/use-debounced-value";
 import type { RegistroParams } from "./api";
 
 const options = <K extends string>(labels: Record<K, string>, todos: string) => [
-  { value: "todos", label: todos },
-  ...(Object.entries(labels) as [K, string][]).map(([value, label]) => ({ value: value as string, label })),
+  { value: "todos" as const, label: todos },
+  ...(Object.entries(labels) as [K, string][]).map(([value, label]) => ({ value, label })),
 ];
 const TIPO_OPTIONS = options(TIPO_PESSOA_LABEL, "Todos");
 const SENTIDO_OPTIONS = options(SENTIDO_LABEL, "Todos");
@@ -32,9 +32,9 @@ export function useRegistroFilters(condominio: CondominioChoice) {
   const [text, setText] = useState("");
   const [de, setDe] = useState(hoje);
   const [ate, setAte] = useState(hoje);
-  const [tipo, setTipo] = useState("todos");
-  const [sentido, setSentido] = useState("todos");
-  const [resultado, setResultado] = useState("todos");
+  const [tipo, setTipo] = useState<RegistroParams["tipo_pessoa"]>("todos");
+  const [sentido, setSentido] = useState<RegistroParams["sentido"]>("todos");
+  const [resultado, setResultado] = useState<RegistroParams["resultado"]>("todos");
   const q = useDebouncedValue(text.trim(), 300);
   const periodo = de && ate && de <= ate ? { de, ate } : { de: hoje, ate: hoje };
   const params: RegistroParams = { q, condominio_id: condominio.value, ...periodo, tipo_pessoa: tipo, sentido, resultado };
@@ -67,15 +67,30 @@ export function RegistrosToolbar({ filters }: { filters: RegistroFiltersState })
       <CondominioFilter id={`${uid}-condominio`} value={condominio.value} onChange={condominio.setValue} options={condominio.options} />
       <DateFilterField id={`${uid}-de`} label="De" value={filters.de} onChange={filters.setDe} />
       <DateFilterField id={`${uid}-ate`} label="Até" value={filters.ate} onChange={filters.setAte} />
-      {(
-        [
-          ["tipo", "Tipo de pessoa", filters.tipo, filters.setTipo, TIPO_OPTIONS, "sm:w-40"],
-          ["sentido", "Sentido", filters.sentido, filters.setSentido, SENTIDO_OPTIONS, "sm:w-36"],
-          ["resultado", "Resultado", filters.resultado, filters.setResultado, RESULTADO_OPTIONS, "sm:w-36"],
-        ] as const
-      ).map(([key, label, value, onChange, opts, width]) => (
-        <FilterSelect key={key} id={`${uid}-${key}`} label={label} value={value} onChange={onChange} options={opts} className={`grid gap-2 ${width}`} />
-      ))}
+      <FilterSelect
+        id={`${uid}-tipo`}
+        label="Tipo de pessoa"
+        value={filters.tipo}
+        onChange={filters.setTipo}
+        options={TIPO_OPTIONS}
+        className="grid gap-2 sm:w-40"
+      />
+      <FilterSelect
+        id={`${uid}-sentido`}
+        label="Sentido"
+        value={filters.sentido}
+        onChange={filters.setSentido}
+        options={SENTIDO_OPTIONS}
+        className="grid gap-2 sm:w-36"
+      />
+      <FilterSelect
+        id={`${uid}-resultado`}
+        label="Resultado"
+        value={filters.resultado}
+        onChange={filters.setResultado}
+        options={RESULTADO_OPTIONS}
+        className="grid gap-2 sm:w-36"
+      />
     </ListToolbar>
   );
 }

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import type { Unidade, UnidadeListItem, unidadeCreateSchema } from "@shared/schemas/unidades";
+import type { unidadeCreateSchema } from "@shared/schemas/unidades";
 import { api, retryServerErrors } from "~/lib/api";
 import { pagedQueryOptions } from "~/lib/paged-list";
 import { queryKeys, useInvalidate } from "~/lib/query-keys";
@@ -8,12 +8,12 @@ import { queryKeys, useInvalidate } from "~/lib/query-keys";
 export type UnidadeValues = z.output<typeof unidadeCreateSchema>;
 
 export const unidadesInfiniteQueryOptions = (filters: { q: string; condominio_id: string }) =>
-  pagedQueryOptions<UnidadeListItem>(queryKeys.unidadesList, "/api/unidades", filters);
+  pagedQueryOptions(queryKeys.unidadesList, "/api/unidades", filters);
 
 export const unidadeQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.unidade(id),
-    queryFn: ({ signal }) => api<Unidade>(`/api/unidades/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.GET("/api/unidades/{id}", { params: { path: { id } }, signal }),
     retry: retryServerErrors,
     staleTime: 0,
   });
@@ -23,7 +23,7 @@ export const unidadeQueryOptions = (id: string) =>
 export function useCreateUnidade() {
   const invalidate = useInvalidate("unidades");
   return useMutation({
-    mutationFn: (values: UnidadeValues) => api<Unidade>("/api/unidades", { method: "POST", json: values }),
+    mutationFn: (values: UnidadeValues) => api.POST("/api/unidades", { body: values }),
     onSuccess: () => invalidate(),
   });
 }
@@ -32,8 +32,7 @@ export function useUpdateUnidade() {
   const queryClient = useQueryClient();
   const invalidate = useInvalidate("unidades");
   return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: UnidadeValues }) =>
-      api<Unidade>(`/api/unidades/${encodeURIComponent(id)}`, { method: "PUT", json: values }),
+    mutationFn: ({ id, values }: { id: string; values: UnidadeValues }) => api.PUT("/api/unidades/{id}", { params: { path: { id } }, body: values }),
     onSuccess: (unidade) => {
       queryClient.setQueryData(queryKeys.unidade(unidade.id), unidade);
       return invalidate();
@@ -45,7 +44,7 @@ export function useUpdateUnidade() {
 export function useDeleteUnidade() {
   const invalidate = useInvalidate("unidades");
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/unidades/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    mutationFn: (id: string) => api.DELETE("/api/unidades/{id}", { params: { path: { id } } }),
     onSuccess: () => invalidate(),
   });
 }

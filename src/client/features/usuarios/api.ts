@@ -1,7 +1,7 @@
 import { queryOptions, useMutation } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { UserStatus } from "@shared/permissions";
-import type { Usuario, usuarioCreateSchema, usuarioUpdateSchema } from "@shared/schemas/usuarios";
+import type { usuarioCreateSchema, usuarioUpdateSchema } from "@shared/schemas/usuarios";
 import { api, retryServerErrors } from "~/lib/api";
 import { pagedQueryOptions } from "~/lib/paged-list";
 import { queryKeys, useInvalidate } from "~/lib/query-keys";
@@ -11,12 +11,12 @@ export type UsuarioCreateValues = z.output<typeof usuarioCreateSchema>;
 export type UsuarioUpdateValues = z.output<typeof usuarioUpdateSchema>;
 
 export const usuariosInfiniteQueryOptions = (filters: { q: string; status: StatusFilter }) =>
-  pagedQueryOptions<Usuario>([...queryKeys.usuarios, "list"], "/api/usuarios", filters);
+  pagedQueryOptions([...queryKeys.usuarios, "list"], "/api/usuarios", filters);
 
 export const usuarioQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.usuario(id),
-    queryFn: ({ signal }) => api<Usuario>(`/api/usuarios/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.GET("/api/usuarios/{id}", { params: { path: { id } }, signal }),
     retry: retryServerErrors,
     staleTime: 0,
   });
@@ -30,7 +30,7 @@ function useInvalidateUsers() {
 export function useCreateUsuario() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: (values: UsuarioCreateValues) => api<Usuario>("/api/usuarios", { method: "POST", json: values }),
+    mutationFn: (values: UsuarioCreateValues) => api.POST("/api/usuarios", { body: values }),
     onSuccess: invalidate,
   });
 }
@@ -38,8 +38,7 @@ export function useCreateUsuario() {
 export function useUpdateUsuario() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: UsuarioUpdateValues }) =>
-      api<Usuario>(`/api/usuarios/${encodeURIComponent(id)}`, { method: "PUT", json: values }),
+    mutationFn: ({ id, values }: { id: string; values: UsuarioUpdateValues }) => api.PUT("/api/usuarios/{id}", { params: { path: { id } }, body: values }),
     onSuccess: invalidate,
   });
 }
@@ -47,14 +46,13 @@ export function useUpdateUsuario() {
 export function useSetUsuarioStatus() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: UserStatus }) =>
-      api<{ id: string; status: UserStatus }>(`/api/usuarios/${encodeURIComponent(id)}/status`, { method: "PATCH", json: { status } }),
+    mutationFn: ({ id, status }: { id: string; status: UserStatus }) => api.PATCH("/api/usuarios/{id}/status", { params: { path: { id } }, body: { status } }),
     onSuccess: () => invalidate(),
   });
 }
 
 export function useResetSenha() {
   return useMutation({
-    mutationFn: (id: string) => api<void>(`/api/usuarios/${encodeURIComponent(id)}/reset-senha`, { method: "POST", json: {} }),
+    mutationFn: (id: string) => api.POST("/api/usuarios/{id}/reset-senha", { params: { path: { id } } }),
   });
 }

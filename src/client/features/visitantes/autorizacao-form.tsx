@@ -23,9 +23,10 @@ import { DateField, TimeField } from "~/components/ui/date-time-field";
 import { Label } from "~/components/ui/input";
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { PATHS } from "~/lib/paths";
+import { moradoresPortariaQuery, unidadesPortariaQuery } from "~/lib/pick-lists";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useActionGuard } from "~/lib/use-action-guard";
-import { moradoresDaUnidadeQuery, unidadesDoCondominioQuery, useCreateAutorizacao } from "./api";
+import { useCreateAutorizacao } from "./api";
 import { DOCUMENTO_TIPO_LABEL } from "./format";
 import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
 
@@ -140,9 +141,9 @@ export function AutorizacaoForm({ condominios }: { condominios: readonly Condomi
     if (onlyCondominio && !getValues("condominio_id")) setValue("condominio_id", onlyCondominio);
   }, [onlyCondominio, getValues, setValue]);
 
-  const unidades = useQuery(unidadesDoCondominioQuery(condominioId));
+  const unidades = useQuery(unidadesPortariaQuery(condominioId));
   useQueryErrorToast(unidades.error, ERROR_TITLE.buscarUnidades);
-  const moradores = useQuery(moradoresDaUnidadeQuery(unidadeId));
+  const moradores = useQuery(moradoresPortariaQuery(unidadeId));
   useQueryErrorToast(moradores.error, ERROR_TITLE.buscarMoradores);
 
   // Another condominium empties the unit; another unit, the resident.

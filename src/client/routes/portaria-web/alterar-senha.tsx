@@ -29,7 +29,8 @@ function useResetLink(token: string | null): LinkState | null {
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
-    api<{ valido: boolean }>(`/api/redefinicao-senha?token=${encodeURIComponent(token)}`, { signal: controller.signal })
+    api
+      .GET("/api/redefinicao-senha", { params: { query: { token } }, signal: controller.signal })
       .then(({ valido }) => setChecked({ token, valid: valido }))
       .catch(() => {
         if (!controller.signal.aborted) setChecked({ token, valid: true });
@@ -79,9 +80,9 @@ export default function AlterarSenha() {
     setSaving(true);
     try {
       if (recovery) {
-        await api("/api/auth/reset-password", { method: "POST", json: { newPassword: parsed.data.novaSenha, token } });
+        await api.POST("/api/auth/reset-password", { body: { newPassword: parsed.data.novaSenha, token: token ?? undefined } });
       } else {
-        await api("/api/me/senha", { method: "POST", json: parsed.data });
+        await api.POST("/api/me/senha", { body: parsed.data });
       }
       setDone(true);
       toast({ title: SUCCESS.passwordChanged.title, description: SUCCESS.passwordChanged.message, variant: "success" });

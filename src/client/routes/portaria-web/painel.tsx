@@ -10,7 +10,7 @@ import { Label } from "~/components/ui/input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { formatCount, formatOcupacao, formatTaxa } from "~/features/painel/format";
 import { TODOS } from "~/components/portaria/condominio-filter";
-import { condominiosAtivosQuery } from "~/features/condominios/api";
+import { condominiosAtivosQuery } from "~/lib/pick-lists";
 import { painelStatsQuery } from "~/features/painel/queries";
 import { AcessosCard } from "~/features/painel/acessos-card";
 import { portariaMeta } from "~/features/portaria-shell/meta";

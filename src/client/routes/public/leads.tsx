@@ -62,7 +62,7 @@ export default function Leads() {
   async function send(lead: LeadPayload) {
     setSending(true);
     try {
-      await api("/api/leads", { method: "POST", json: lead });
+      await api.POST("/api/leads", { body: lead });
       toast({ title: SUCCESS.lead.title, description: SUCCESS.lead.message, variant: "success" });
       reset(EMPTY_LEAD);
       phoneMask.sync("");

@@ -10,7 +10,7 @@ import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { Loading, useQueryErrorToast } from "~/components/ui/query-state";
 import { MoradoresSection } from "~/features/moradores/moradores-section";
-import { condominiosAtivosQuery } from "~/features/condominios/api";
+import { condominiosAtivosQuery } from "~/lib/pick-lists";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import { RequirePermission } from "~/components/portaria/require-permission";
 import { useActionGuard } from "~/lib/use-action-guard";

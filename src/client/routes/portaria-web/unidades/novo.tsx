@@ -3,7 +3,7 @@ import { ArrowLeft } from "lucide-react";
 import { Link, useNavigate } from "react-router";
 import { Card, CardContent } from "~/components/ui/card";
 import { Loading, useQueryErrorToast } from "~/components/ui/query-state";
-import { condominiosAtivosQuery } from "~/features/condominios/api";
+import { condominiosAtivosQuery } from "~/lib/pick-lists";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import { RequirePermission } from "~/components/portaria/require-permission";
 import { useActionGuard } from "~/lib/use-action-guard";
