@@ -6,7 +6,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 import catalogueTexts from "./scripts/lint/catalogue-texts.js";
-import apiCalls from "./scripts/lib/eslint-api-calls.mjs";
+import { typedApiCalls } from "./scripts/lint/typed-api-calls.mjs";
 
 const CLIENT_BANNED = [{ group: ["**/server/**", "node:*", "@zxcvbn-ts/*"], message: "O cliente não importa o servidor, o Node nem os dicionários de senha." }];
 // src/server's layers, lowest first (docs/arquitetura.md, "Camadas do servidor"): a file imports
@@ -38,6 +38,8 @@ const SERVER_LAYER_ZONES = SERVER_LAYERS.map((layer, index) => {
     message: `A camada ${layer.name} não importa ${[...above.map((higher) => higher.name), "testing"].join(", ")} (docs/arquitetura.md, "Camadas do servidor").`,
   };
 });
+// The project's own rules (scripts/lint/), one plugin: flat config wants one object per plugin name.
+const local = { rules: { "catalogue-texts": catalogueTexts, "typed-api-calls": typedApiCalls } };
 const IMPORT_X = {
   plugins: { "import-x": importX },
   settings: {
@@ -118,8 +120,8 @@ export default tseslint.config(
     // The API only through the client generated from the server's OpenAPI document (docs/decisions/0050).
     files: ["src/client/**/*.{ts,tsx}"],
     ignores: ["src/client/lib/api.ts", "src/client/lib/api-schema.ts"],
-    plugins: { "api-client": apiCalls },
-    rules: { "api-client/typed-api-calls": "error" },
+    plugins: { local },
+    rules: { "local/typed-api-calls": "error" },
   },
   {
     // No import cycles anywhere in the client (a cycle is two modules that cannot be understood apart).
@@ -150,7 +152,7 @@ export default tseslint.config(
     // assert the texts word for word, and the catalogue itself is where they are written.
     files: ["src/**/*.{ts,tsx}"],
     ignores: ["src/**/*.test.{ts,tsx}", "src/shared/messages.ts", "src/shared/messages-base.ts", "src/shared/permissions.ts"],
-    plugins: { local: { rules: { "catalogue-texts": catalogueTexts } } },
+    plugins: { local },
     rules: { "local/catalogue-texts": "error" },
   },
 );

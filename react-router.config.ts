@@ -1,8 +1,8 @@
 import type { Config } from "@react-router/dev/config";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { DEFERRED_PAGES, deferHydration } from "./scripts/lib/defer-hydration.mjs";
-import { PRERENDERED_PATHS, SESSION_HINT_KEY } from "./src/shared/public-routes";
+import { deferHydration } from "./scripts/lib/defer-hydration.mjs";
+import { HYDRATED_AT_LOAD_PATHS, PRERENDERED_PATHS, prerenderedHtmlFile, SESSION_HINT_KEY } from "./src/shared/public-routes";
 
 const buildDirectory = "build";
 
@@ -14,8 +14,8 @@ export default {
   prerender: [...PRERENDERED_PATHS],
   // After prerendering: the public pages hydrate on first use (decision 0009).
   async buildEnd() {
-    for (const page of DEFERRED_PAGES) {
-      const file = join(buildDirectory, "client", page);
+    for (const path of PRERENDERED_PATHS.filter((p) => !HYDRATED_AT_LOAD_PATHS.includes(p))) {
+      const file = join(buildDirectory, "client", prerenderedHtmlFile(path));
       await writeFile(file, deferHydration(await readFile(file, "utf8"), { hintKey: SESSION_HINT_KEY }));
     }
   },

@@ -4,45 +4,20 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { relative } from "node:path";
 import type { OpenAPI3 } from "openapi-typescript";
-import { buildApp } from "../src/server/app";
-import { DEFAULT_RATE_LIMITS, DEFAULT_SESSION_LIMITS, type AppConfig } from "../src/server/config";
-import { createMailer } from "../src/server/email/mailer";
-import { openMigratedPglite } from "../src/server/testing/pglite-template";
+import { createTestApp } from "../src/server/testing/harness";
 import { CLIENT_SCHEMA_FILE, clientSchemaSource, OPENAPI_FILE, openApiSource } from "./lib/api-schema";
 
 /**
- * The server's OpenAPI document, from the app built in-process on an empty in-memory database:
- * no port is opened and nothing outside the process is read or written.
+ * The server's OpenAPI document, from the app the tests build (in-process, on a fresh test
+ * database): the same document the staleness test in src/server/http/openapi.test.ts reads. No
+ * port is opened.
  */
 async function serverOpenApiDocument(): Promise<OpenAPI3> {
-  const config: AppConfig = {
-    env: "test",
-    port: 0,
-    host: "127.0.0.1",
-    dataDir: "",
-    mailFrom: "Portal <api-schema@localhost>",
-    publicUrl: "http://localhost:3000",
-    trustedOrigins: ["http://localhost:3000"],
-    adminEmail: "admin@localhost",
-    trustProxy: false,
-    logLevel: "silent",
-    databasePoolMax: 1,
-    rateLimits: DEFAULT_RATE_LIMITS,
-    session: DEFAULT_SESSION_LIMITS,
-    chainKey: "chave-do-gerador-do-esquema-da-api-com-32-caracteres",
-  };
-  const database = await openMigratedPglite();
+  const t = await createTestApp();
   try {
-    const mailer = createMailer({ from: config.mailFrom, log: () => undefined });
-    const { app } = await buildApp(config, { database, mailer });
-    try {
-      await app.ready();
-      return app.swagger() as OpenAPI3;
-    } finally {
-      await app.close();
-    }
+    return t.app.swagger() as OpenAPI3;
   } finally {
-    await database.close();
+    await t.close();
   }
 }
 

@@ -1,3 +1,2 @@
-export declare const DEFERRED_PAGES: string[];
 export declare const DEFERRED_TYPE: string;
 export declare function deferHydration(html: string, options: { hintKey: string }): string;

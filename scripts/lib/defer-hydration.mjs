@@ -11,18 +11,6 @@
 // done again once it has (the element is the same: hydration keeps the DOM nodes), so nothing the
 // visitor does is lost. Links need no JavaScript: before hydration they load the next page.
 
-/** The pages that wait (the sign-in page, the staff door, hydrates at once). */
-export const DEFERRED_PAGES = [
-  "index.html",
-  "servicos/index.html",
-  "sobre/index.html",
-  "contato/index.html",
-  "leads/index.html",
-  "politica-de-privacidade/index.html",
-  "termos-de-uso/index.html",
-  "404/index.html",
-];
-
 /** Marks the module script the bootstrap starts; the browser does not run a script of this type. */
 export const DEFERRED_TYPE = "text/x-hidratar-ao-usar";
 

@@ -20,6 +20,9 @@ export const INTERNAL_ERROR = {
   message: "Ocorreu um erro inesperado. Tente novamente em instantes.",
 } as const;
 
+/** The description of a call that never reached the server (lib/api.ts). */
+export const NETWORK_FAILURE = "Não foi possível contactar o servidor. Verifique sua conexão.";
+
 /** A failed action's description when the error carries no message of its own (lib/toast.ts). */
 export const ACTION_FAILED = "Não foi possível concluir a operação. Tente novamente.";
 

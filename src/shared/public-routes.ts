@@ -6,6 +6,14 @@ export const NOT_FOUND_PAGE_PATH = "/404";
 
 export const PRERENDERED_PATHS = [...PUBLIC_PAGE_PATHS, NOT_FOUND_PAGE_PATH] as const;
 
+/** The prerendered pages that hydrate at load (the staff door); the others wait for first use (decision 0009). */
+export const HYDRATED_AT_LOAD_PATHS: readonly string[] = ["/login"];
+
+/** A prerendered path's HTML file under the client build directory. */
+export function prerenderedHtmlFile(path: string): string {
+  return path === "/" ? "index.html" : `${path.replace(/^\//, "")}/index.html`;
+}
+
 // Prefixes of the single-page application: the server answers them with the SPA shell.
 export const SPA_PREFIXES = ["/dashboard", "/portaria-web"] as const;
 

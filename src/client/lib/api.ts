@@ -1,6 +1,6 @@
 import createClient, { type ClientPathsWithMethod, type FetchResponse, type MaybeOptionalInit, type Middleware } from "openapi-fetch";
 import { isApiErrorBody } from "@shared/api-error";
-import { INTERNAL_ERROR } from "@shared/messages-base";
+import { INTERNAL_ERROR, NETWORK_FAILURE } from "@shared/messages-base";
 import type { paths } from "./api-schema";
 
 /** An API failure carrying the server's pt-BR title and message, ready to show as they are. */
@@ -17,7 +17,7 @@ export class ApiError extends Error {
   }
 }
 
-const networkError = () => new ApiError(0, "NETWORK", INTERNAL_ERROR.title, "Não foi possível contactar o servidor. Verifique sua conexão.");
+const networkError = () => new ApiError(0, "NETWORK", INTERNAL_ERROR.title, NETWORK_FAILURE);
 
 /** The one error shape as an ApiError; any other failing answer as the catalogue's internal error. */
 function apiErrorOf(status: number, body: unknown): ApiError {

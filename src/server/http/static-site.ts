@@ -2,28 +2,24 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { NOT_FOUND_PAGE_PATH, PRERENDERED_PATHS, SPA_PREFIXES } from "@shared/public-routes";
+import { NOT_FOUND_PAGE_PATH, PRERENDERED_PATHS, prerenderedHtmlFile, SPA_PREFIXES } from "@shared/public-routes";
 import { notFound } from "../errors";
 import { APP_PERMISSIONS_POLICY, inlineScriptHashes, pagePolicy } from "./security-headers";
 
 const HTML_CACHE = "no-cache";
 const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
 
-function htmlFileFor(path: string) {
-  return path === "/" ? "index.html" : `${path.replace(/^\//, "")}/index.html`;
-}
-
 /**
  * Serves the built client: prerendered pages by their clean path, the SPA shell for the app
  * areas, assets with long-lived caching, and a real 404 page for paths that are no route.
  */
 export async function registerStaticSite(app: FastifyInstance, clientDir: string) {
-  const prerendered = new Set<string>(PRERENDERED_PATHS.filter((p) => existsSync(join(clientDir, htmlFileFor(p)))));
+  const prerendered = new Set<string>(PRERENDERED_PATHS.filter((p) => existsSync(join(clientDir, prerenderedHtmlFile(p)))));
   const spaShell = existsSync(join(clientDir, "__spa-fallback.html")) ? "__spa-fallback.html" : "index.html";
   // Each page's CSP allows exactly the inline scripts of its own file, hashed once here (the
   // build does not change under a running server).
   const policies = new Map<string, string>();
-  for (const file of [...[...prerendered].map(htmlFileFor), spaShell]) {
+  for (const file of [...[...prerendered].map(prerenderedHtmlFile), spaShell]) {
     policies.set(file, pagePolicy(inlineScriptHashes(readFileSync(join(clientDir, file), "utf8"))));
   }
 
@@ -52,7 +48,7 @@ export async function registerStaticSite(app: FastifyInstance, clientDir: string
   // Explicit routes (not the not-found handler) so compression and the other hooks apply.
   for (const path of prerendered) {
     if (path === NOT_FOUND_PAGE_PATH) continue;
-    app.get(path, { config: { access: "public" } }, (_request, reply) => sendHtml(reply, htmlFileFor(path)));
+    app.get(path, { config: { access: "public" } }, (_request, reply) => sendHtml(reply, prerenderedHtmlFile(path)));
   }
   const sendShell = (reply: FastifyReply) => sendHtml(reply, spaShell);
   for (const prefix of SPA_PREFIXES) {
@@ -64,6 +60,6 @@ export async function registerStaticSite(app: FastifyInstance, clientDir: string
     if (request.url.startsWith("/api/") || request.url === "/api" || (request.method !== "GET" && request.method !== "HEAD")) {
       throw notFound();
     }
-    return sendHtml(reply, htmlFileFor(NOT_FOUND_PAGE_PATH), 404);
+    return sendHtml(reply, prerenderedHtmlFile(NOT_FOUND_PAGE_PATH), 404);
   });
 }

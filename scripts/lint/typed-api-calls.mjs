@@ -54,5 +54,3 @@ export const typedApiCalls = {
     };
   },
 };
-
-export default { rules: { "typed-api-calls": typedApiCalls } };

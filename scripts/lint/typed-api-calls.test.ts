@@ -1,7 +1,7 @@
 import { RuleTester } from "eslint";
 import tseslint from "typescript-eslint";
 import { describe, it } from "vitest";
-import { typedApiCalls } from "./eslint-api-calls.mjs";
+import { typedApiCalls } from "./typed-api-calls.mjs";
 
 RuleTester.describe = describe;
 RuleTester.it = it;
