@@ -19,7 +19,7 @@ import { createJobQueue, type JobQueue, type JobQueueOptions } from "./jobs/queu
 import { leiturasLongas } from "./db/leituras-longas";
 import { carregarChave, iniciarSelagem, usarCadeia, type Cadeia } from "./modules/registros/selos";
 import { registerErrorHandler } from "./http/error-handler";
-import { isDocsRoute, registerDocsPage, registerOpenApi } from "./http/openapi";
+import { docsRouteDeclaration, isDocsRoute, registerDocsPage, registerOpenApi } from "./http/openapi";
 import { responseSerializer } from "./http/serializer";
 import { securityHeaders } from "./http/security-headers";
 import { registerStaticSite } from "./http/static-site";
@@ -53,6 +53,7 @@ import { AppError, notFound } from "./errors";
 import { MSG } from "@shared/messages";
 import { apiErrorBodySchema } from "@shared/api-error-schema";
 import type { PainelStats } from "@shared/schemas/painel";
+import type { RegisteredRoute } from "./route-contract";
 
 export interface AppDeps {
   database: Database;
@@ -84,7 +85,8 @@ export interface PortalApp {
    * parameters and body fields its schema declares (for the route-table tests: authorization
    * matrix, fuzzing), and the statuses its response schema declares (errors aside).
    */
-  routes: { method: string; url: string; access: unknown; query: string[]; body: string[]; responses: string[] }[];
+  /** Every route as registered: its declaration (`config`: access, description, scope, sample...) and its zod schemas. */
+  routes: RegisteredRoute[];
 }
 
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<PortalApp> {
@@ -142,7 +144,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     // The API's description (Swagger UI's own routes): anyone may read it, it says nothing the client's code does not.
-    if (isDocsRoute(route.url)) route.config = { ...route.config, access: "public" };
+    if (isDocsRoute(route.url)) route.config = { ...route.config, ...docsRouteDeclaration(route.url) };
     const fields = (schema: unknown) => Object.keys((schema as { shape?: object } | undefined)?.shape ?? {});
     const query = fields(route.schema?.querystring);
     const body = fields(route.schema?.body);
@@ -154,7 +156,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
     }
     const responses = Object.keys(route.schema?.response ?? {}).filter((status) => !/^[45]xx$/.test(status));
     for (const method of methods) {
-      if (method !== "HEAD") routes.push({ method, url: route.url, access: route.config?.access, query, body, responses });
+      if (method !== "HEAD")
+        routes.push({ method, url: route.url, access: route.config?.access, query, body, responses, config: route.config ?? {}, schema: route.schema ?? {} });
     }
   });
 

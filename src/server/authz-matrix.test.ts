@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { PERMISSION_NAMES, type PermissionName } from "@shared/permissions";
 import { buildApp } from "./app";
 import { createAuthUser } from "./auth/accounts";
-import type { Access } from "./auth/guard";
+import { requirePermission, type Access } from "./auth/guard";
+import { idParams } from "./modules/common";
 import { session, usuarios } from "./db/schema";
 import { Fixtures } from "./testing/fixtures";
 import { ADMIN, createTestApp, databaseSnapshot, request, signIn, testConfig, userWithPermissions, errorWithoutRequestId } from "./testing/harness";
@@ -12,10 +14,9 @@ import {
   consumesTarget,
   matrixCases,
   principalLabel,
-  REDIRECT_ROUTES,
-  ROUTE_SAMPLES,
   routeKey,
   routeTableProblems,
+  sampleCall,
   type Principal,
   type RouteEntry,
 } from "./testing/route-matrix";
@@ -86,10 +87,8 @@ async function restoreInativoSession() {
 
 /** The concrete call of a route (its sample on these fixtures): creates the records it needs. */
 async function prepare(route: RouteEntry, fixtures: Fixtures) {
-  const sample = ROUTE_SAMPLES[routeKey(route)];
-  const url = sample?.path ? await sample.path(fixtures) : route.url;
-  const payload = sample?.body ? await sample.body(fixtures) : undefined;
-  return { method: route.method as "GET", url, payload };
+  const { method, url, body } = await sampleCall(route, fixtures);
+  return { method, url, payload: body };
 }
 
 async function call(principal: Principal, { method, url, payload }: Awaited<ReturnType<typeof prepare>>) {
@@ -105,15 +104,27 @@ describe("route table", () => {
     expect(apiRoutes(t.routes).length).toBeGreaterThan(30);
   });
 
-  it("reports a route added without a guard declaration, which the guard answers with 500, never 2xx", async () => {
-    // Another app on the same database, with one route registered the way a forgetful change would.
+  it("reports a route added without its declaration; without access, the guard answers it with 500, never 2xx", async () => {
+    // Another app on the same database, with routes registered the way a forgetful change would:
+    // one with nothing beside its handler, one with only who may call it.
     const extra = await buildApp(testConfig(), { database: t.database, mailer: t.mailer });
     extra.app.get("/api/sem-declaracao", async () => ({ segredo: "dado pessoal" }));
+    extra.app.post(
+      "/api/exemplos/:id",
+      { config: { access: requirePermission("criar_condominios") }, schema: { params: idParams, body: z.object({ nome: z.string().max(100) }) } },
+      async () => ({}),
+    );
     await extra.app.ready();
     try {
+      // The matrix, the scope test, the OpenAPI test and the fuzzer all assert this list is empty.
       expect(routeTableProblems(extra.routes)).toEqual([
+        "GET /api/sem-declaracao: declares no description (config: { description }): what it does, for the API's document",
         "GET /api/sem-declaracao: declares no access (config: { access }): the guard answers it with 500",
-        "GET /api/sem-declaracao: not in SCOPE_EXPECTATIONS (src/server/testing/route-matrix.ts): say what a user of another condominium gets",
+        "GET /api/sem-declaracao: declares no scope (config: { scope }): what a user of another condominium gets",
+        "POST /api/exemplos/:id: declares no description (config: { description }): what it does, for the API's document",
+        "POST /api/exemplos/:id: declares no sample (config: { sample }): its path and a valid body",
+        "POST /api/exemplos/:id: declares no scope (config: { scope }): what a user of another condominium gets",
+        "POST /api/exemplos/:id: takes free text (nome) but declares no storesText (config: { storesText }): how the fuzzer reads it back",
       ]);
       const route = extra.routes.find((r) => r.url === "/api/sem-declaracao")!;
       expect(() => matrixCases(route.access as Access)).toThrow("declares no access");
@@ -151,7 +162,7 @@ describe("authorization matrix", () => {
 
     for (const c of cases.filter((c) => c.expected === "2xx")) {
       const response = await call(c.principal, await prepare(route, consumesTarget(route) ? new Fixtures(t, admin) : shared));
-      const [low, high] = REDIRECT_ROUTES.has(key) ? [300, 400] : [200, 300];
+      const [low, high] = route.config.redirects ? [300, 400] : [200, 300];
       expect(response.statusCode, `${key} as ${principalLabel(c.principal)}: ${response.body}`).toBeGreaterThanOrEqual(low);
       expect(response.statusCode, `${key} as ${principalLabel(c.principal)}: ${response.body}`).toBeLessThan(high);
     }

@@ -1,17 +1,18 @@
-import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { condominios, leads, registrosAcesso } from "./db/schema";
 import { encodeCursor } from "@shared/schemas/cursor";
 import { Fixtures, nextSeq } from "./testing/fixtures";
 import { ADMIN, createTestApp, databaseSnapshot, request, signIn, TEST_ORIGIN, testConfig, errorWithoutRequestId } from "./testing/harness";
-import { apiRoutes, ROUTE_SAMPLES, routeKey, type RouteEntry } from "./testing/route-matrix";
+import type { StoredText } from "./route-contract";
+import { cursorKeyShapes, fieldsOf, storedTextFields, textLimits, type FieldShape, type FORMATTED_FIELD_NAMES } from "./testing/route-fields";
+import { apiRoutes, routeKey, routeTableProblems, sampleCall, type RouteEntry } from "./testing/route-matrix";
 
 // Random and hostile input on every write route and every list query string, as an
 // administrator: a bad request gets a 4xx in the error shape and changes nothing; good text is
 // stored and read back exactly. Routes, body fields and query parameters come from the app's
-// own route table: a new one fails "covers..." below until it has a generator here.
+// own route table, and each field's values from the route's zod schemas: a new route fails
+// "covers..." below until its declaration (route-contract.ts) is whole.
 //
 // Reproduce a failure with the seed it prints: FUZZ_SEED=<seed> npx vitest run --project api
 // src/server/fuzz.test.ts. FUZZ_SCALE=10 runs ten times as many cases.
@@ -26,13 +27,14 @@ afterAll(() => t.close());
 
 let admin: string;
 let shared: Fixtures;
-/** An active condominium with a known id: the gate's queries need a real one (QUERY_PARAMS_OF). */
-const PORTARIA = "0b5e5c1e-0000-4000-8000-000000000001";
+/** The query parameters of each GET route's sample (records that must exist, such as the gate's condominium), by route. */
+const sampledQuery = new Map<RouteEntry, URLSearchParams>();
 
 beforeAll(async () => {
   admin = await signIn(t, ADMIN.email, ADMIN.password);
   shared = new Fixtures(t, admin);
-  await t.database.db.insert(condominios).values({ id: PORTARIA, nome: "Residencial da Portaria do Fuzzer" });
+  for (const route of t.routes.filter((r) => r.method === "GET" && r.config.sample?.path))
+    sampledQuery.set(route, new URL(await route.config.sample!.path!(shared), "http://portal").searchParams);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -118,36 +120,11 @@ const invalidDate = fc.oneof(
     }),
 );
 
-const ENUM_VALUES = [
-  "proprietario",
-  "inquilino",
-  "dependente",
-  "outro",
-  "carro",
-  "moto",
-  "ativo",
-  "inativo",
-  "pendente_confirmacao",
-  "bloqueado",
-  "vigente",
-  "vencida",
-  "a_iniciar",
-  "indeterminado",
-  "pessoa",
-  "veiculo",
-  "unica",
-  "periodo",
-  "recorrente",
-  "ativa",
-  "utilizada",
-  "expirada",
-  "cancelada",
-  "todas",
-];
-const notEnum = fc.oneof(
-  fc.constantFrom("", "admin", "CARRO", " ativo", "ativo ", "todos", "Proprietário", ...HOSTILE_TEXT),
-  fc.string({ maxLength: 20 }).filter((s) => !ENUM_VALUES.includes(s)),
-);
+/** Words none of `words` is: what an enum refuses. */
+const notWord = (words: readonly string[]) =>
+  fc
+    .oneof(fc.constantFrom("", "admin", "CARRO", " ativo", "ativo ", "todos", "Proprietário", ...HOSTILE_TEXT), fc.string({ maxLength: 20 }))
+    .filter((v) => !words.includes(v));
 const notUuid = fc.oneof(
   fc.constantFrom("todos", "geral", "0", "00000000-0000-0000-0000-00000000000g", "{00000000-0000-4000-8000-000000000000}", ...HOSTILE_TEXT),
   fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== "" && !/^[0-9a-f-]{36}$/i.test(s)),
@@ -155,218 +132,74 @@ const notUuid = fc.oneof(
 /** Valid UUIDs of nothing: refused as an unknown reference. */
 const unknownUuid = fc.uuid({ version: 4 });
 
-/** Field values each field refuses, besides the wrong types and bad strings every field refuses. */
-type FieldType = "string" | "boolean" | "uuids" | "integer";
-const FIELDS: Record<string, { type: FieldType; invalid?: fc.Arbitrary<unknown> }> = {
-  cnpj: { type: "string", invalid: fc.constantFrom("11.222.333/0001-82", "12345678901234", "abc", "11.111.111/1111-11", ...HOSTILE_TEXT) },
-  cpf: { type: "string", invalid: fc.constantFrom("123.456.789-00", "111.111.111-11", "1234567890", "abc", ...HOSTILE_TEXT) },
-  cnpj_cpf: { type: "string", invalid: fc.constantFrom("123.456.789-00", "11.222.333/0001-82", "123", ...HOSTILE_TEXT) },
-  cep: { type: "string", invalid: fc.constantFrom("123", "1234567", "123456789", "abcdefgh", "01001 000 x", ...HOSTILE_TEXT) },
-  telefone: { type: "string", invalid: fc.constantFrom("123", "(11) 1234", "(00) 91234-5678", "abcdefghijk", ...HOSTILE_TEXT) },
-  telefone_celular: { type: "string", invalid: fc.constantFrom("123", "(11) 1234", "(11) 81234-56789", "abcdefghijk", ...HOSTILE_TEXT) },
-  email: { type: "string", invalid: fc.constantFrom("sem-arroba", "a@", "@b.com", "a b@c.com", "<script>@x.com", ...HOSTILE_TEXT) },
-  estado: { type: "string", invalid: fc.constantFrom("XX", "ZZ", "SPP", "S", "s p", "1", ...HOSTILE_TEXT) },
-  sindico_contato: { type: "string", invalid: fc.constantFrom("ninguém", "123", "a@", ...HOSTILE_TEXT) },
-  placa: { type: "string", invalid: fc.constantFrom("ABC", "1234ABC", "ABCD1234", "AB-12345", "", ...HOSTILE_TEXT) },
-  senha: { type: "string", invalid: fc.oneof(fc.constantFrom("", "12345", "a"), overMax(128)) },
-  novaSenha: { type: "string", invalid: fc.oneof(fc.constantFrom("", "12345"), overMax(128)) },
-  senhaAtual: { type: "string", invalid: fc.oneof(fc.constantFrom("senha-errada-1", "x"), overMax(128)) },
-  confirmacao: { type: "string", invalid: fc.constantFrom("outra-senha-1", "", "Sentinela#Portaria-2025") },
-  nome_permissao: { type: "string", invalid: fc.oneof(fc.constantFrom("ação!", "drop table;", "<b>x</b>", "a-b", "   ", ""), overMax(100)) },
-  path: {
-    type: "string",
-    invalid: fc.oneof(fc.constantFrom("/outro", "portaria-web", "/portaria-webx", "javascript:alert(1)", "https://mal.example/portaria-web"), overMax(300)),
-  },
-  tipo_morador: { type: "string", invalid: notEnum },
-  tipo_veiculo: { type: "string", invalid: notEnum },
-  status: { type: "string", invalid: notEnum },
-  condominio_id: { type: "string", invalid: fc.oneof(notUuid, unknownUuid) },
-  data_nascimento: { type: "string", invalid: fc.oneof(invalidDate, fc.constant("2999-01-01")) },
-  data_inicio_autorizacao: { type: "string", invalid: invalidDate },
-  data_fim_autorizacao: { type: "string", invalid: invalidDate },
+/**
+ * What each body field with a format of its own refuses (route-fields.ts names them), besides the
+ * wrong types and bad strings every field refuses. Every other field's invalid values follow from
+ * its schema: its type, length, range, words or uuid.
+ */
+const FORMATTED_FIELDS: Record<(typeof FORMATTED_FIELD_NAMES)[number], fc.Arbitrary<unknown>> = {
+  cnpj: fc.constantFrom("11.222.333/0001-82", "12345678901234", "abc", "11.111.111/1111-11", ...HOSTILE_TEXT),
+  cpf: fc.constantFrom("123.456.789-00", "111.111.111-11", "1234567890", "abc", ...HOSTILE_TEXT),
+  cnpj_cpf: fc.constantFrom("123.456.789-00", "11.222.333/0001-82", "123", ...HOSTILE_TEXT),
+  cep: fc.constantFrom("123", "1234567", "123456789", "abcdefgh", "01001 000 x", ...HOSTILE_TEXT),
+  telefone: fc.constantFrom("123", "(11) 1234", "(00) 91234-5678", "abcdefghijk", ...HOSTILE_TEXT),
+  telefone_celular: fc.constantFrom("123", "(11) 1234", "(11) 81234-56789", "abcdefghijk", ...HOSTILE_TEXT),
+  email: fc.constantFrom("sem-arroba", "a@", "@b.com", "a b@c.com", "<script>@x.com", ...HOSTILE_TEXT),
+  estado: fc.constantFrom("XX", "ZZ", "SPP", "S", "s p", "1", ...HOSTILE_TEXT),
+  sindico_contato: fc.constantFrom("ninguém", "123", "a@", ...HOSTILE_TEXT),
+  placa: fc.constantFrom("ABC", "1234ABC", "ABCD1234", "AB-12345", "", ...HOSTILE_TEXT),
+  senha: fc.oneof(fc.constantFrom("", "12345", "a"), overMax(128)),
+  novaSenha: fc.oneof(fc.constantFrom("", "12345"), overMax(128)),
+  senhaAtual: fc.oneof(fc.constantFrom("senha-errada-1", "x"), overMax(128)),
+  confirmacao: fc.constantFrom("outra-senha-1", "", "Sentinela#Portaria-2025"),
+  nome_permissao: fc.oneof(fc.constantFrom("ação!", "drop table;", "<b>x</b>", "a-b", "   ", ""), overMax(100)),
+  path: fc.oneof(fc.constantFrom("/outro", "portaria-web", "/portaria-webx", "javascript:alert(1)", "https://mal.example/portaria-web"), overMax(300)),
+  data_nascimento: fc.oneof(invalidDate, fc.constant("2999-01-01")),
+  data_inicio_autorizacao: invalidDate,
+  data_fim_autorizacao: invalidDate,
   // A period of the access records: 'de' before 2010, 'ate' after, so that any two are in order.
-  de: { type: "string", invalid: invalidDate },
-  ate: { type: "string", invalid: invalidDate },
-  ativo: { type: "boolean" },
-  permissao_ids: { type: "uuids" },
-  grupo_ids: { type: "uuids" },
-  condominio_ids: { type: "uuids" },
-  retencao_anos: {
-    type: "integer",
-    invalid: fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 51 }), fc.constantFrom(1.5, "abc", "5.5", "0", "51", null, true, {}, [])),
-  },
-  horas_saida_nao_registrada: {
-    type: "integer",
-    invalid: fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 73 }), fc.constantFrom(1.5, "abc", "5.5", "0", "73", null, true, {}, [])),
-  },
-  acesso_todos_condominios: { type: "boolean" },
-  pessoa: {
-    type: "string",
-    invalid: fc.constantFrom(
-      {},
-      { tipo: "x" },
-      { tipo: "morador" },
-      { tipo: "morador", morador_id: "x" },
-      { tipo: "prestador", morador_id: "00000000-0000-4000-8000-000000000000" },
-    ),
-  },
-  metodo: { type: "string", invalid: notEnum },
-  documento_tipo: { type: "string", invalid: notEnum },
-  unidade_id: { type: "string", invalid: fc.oneof(notUuid, unknownUuid) },
-  autorizado_por_morador_id: { type: "string", invalid: fc.oneof(notUuid, unknownUuid) },
+  de: invalidDate,
+  ate: invalidDate,
+  pessoa: fc.constantFrom(
+    {},
+    { tipo: "x" },
+    { tipo: "morador" },
+    { tipo: "morador", morador_id: "x" },
+    { tipo: "prestador", morador_id: "00000000-0000-4000-8000-000000000000" },
+  ),
   // The typed 'Autorizado por' of a unit with no resident (the sample's unit has one: any name is refused there too).
-  autorizado_por_nome: { type: "string", invalid: fc.oneof(overMax(200), withNul, text(50)) },
-  liberar_mesmo_assim: { type: "string", invalid: fc.constantFrom({}, { autorizado_por: "" }, { autorizado_por: "   " }, { autorizado_por: 1 }) },
-  tipo: { type: "string", invalid: notEnum },
-  documento_numero: {
-    type: "string",
-    invalid: fc.oneof(fc.constantFrom("1", "ab", "---", "abcdef", "12 3", "null", "NaN", "123456789012345678901"), overMax(30)),
-  },
-  valido_ate: { type: "string", invalid: fc.oneof(invalidDate, fc.constantFrom("2000-01-01", "2020-12-31")) },
+  autorizado_por_nome: fc.oneof(overMax(200), withNul, text(50)),
+  liberar_mesmo_assim: fc.constantFrom({}, { autorizado_por: "" }, { autorizado_por: "   " }, { autorizado_por: 1 }),
+  documento_numero: fc.oneof(fc.constantFrom("1", "ab", "---", "abcdef", "12 3", "null", "NaN", "123456789012345678901"), overMax(30)),
+  valido_ate: fc.oneof(invalidDate, fc.constantFrom("2000-01-01", "2020-12-31")),
   // Visitors' pre-authorisations (gatehouse-spec §4); the sample is a recurring one, Mondays and Thursdays 08:00–17:00.
-  morador_id: { type: "string", invalid: fc.oneof(notUuid, unknownUuid) },
-  valido_de: { type: "string", invalid: fc.oneof(invalidDate, fc.constant("")) },
-  dias_semana: { type: "string", invalid: fc.constantFrom([], [7], [-1], [1.5], ["1"], [1, 2, 3, 4, 5, 6, 0, 1], null, "1,4") },
-  hora_inicio: { type: "string", invalid: fc.constantFrom("24:00", "8:00", "08:60", "0800", "aa:bb", "18:00", "", null) },
-  hora_fim: { type: "string", invalid: fc.constantFrom("24:00", "7:00", "17:60", "1700", "aa:bb", "07:00", "08:00", "", null) },
-  max_entradas: {
-    type: "integer",
-    invalid: fc.oneof(fc.integer({ max: 0 }), fc.integer({ min: 1001 }), fc.constantFrom(1.5, "abc", "5.5", "0", "1001", true, {}, [])),
-  },
+  valido_de: fc.oneof(invalidDate, fc.constant("")),
+  dias_semana: fc.constantFrom([], [7], [-1], [1.5], ["1"], [1, 2, 3, 4, 5, 6, 0, 1], null, "1,4"),
+  hora_inicio: fc.constantFrom("24:00", "8:00", "08:60", "0800", "aa:bb", "18:00", "", null),
+  hora_fim: fc.constantFrom("24:00", "7:00", "17:60", "1700", "aa:bb", "07:00", "08:00", "", null),
 };
-
-interface WriteSpec {
-  /** Free-text fields stored exactly as sent, with their maximum length. */
-  text?: Record<string, number>;
-  /** Text fields that must be unique: a counter is appended to the random text. */
-  unique?: string[];
-  /** The stored record, read back after the 2xx answer `created`. */
-  readBack?: (created: { id: string; [key: string]: unknown }) => Promise<Record<string, unknown>>;
-}
 
 async function getJson(url: string) {
   const response = await request(t, "GET", url, { cookie: admin });
   if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
   return response.json();
 }
-type Row = Record<string, unknown>;
-const byId = (url: string) => (created: { id: string }) => getJson(url.replace(":id", created.id));
-const residentOf = async (created: Row) => {
-  const list: { rows: (Row & { veiculos: Row[] })[] } = await getJson(`/api/unidades/${created.unidade_id}/moradores`);
-  return { moradores: list.rows, veiculos: list.rows.flatMap((m) => m.veiculos) };
+
+/** Out of an integer field's range, or not a whole number (in range, a number as a string is a form's input: valid). */
+const notInRange = (field: FieldShape) => {
+  const [min, max] = [field.minimum ?? -1e9, field.maximum ?? 1e9];
+  return fc.oneof(
+    fc.integer({ max: min - 1 }),
+    fc.integer({ min: max + 1 }),
+    fc.constantFrom(1.5, "abc", "5.5", String(min - 1), String(max + 1), true, {}, [], ...(field.nullable ? [] : [null])),
+  );
 };
 
-// Two condominiums cannot share a name (issue 14).
-const condominio: WriteSpec = { text: { nome: 200, endereco: 300, cidade: 120, sindico_nome: 200 }, unique: ["nome"], readBack: byId("/api/condominios/:id") };
-const unidade: WriteSpec = { text: { numero_unidade: 20, bloco: 50, andar: 20, tipo_unidade: 50, observacoes: 1000 }, readBack: byId("/api/unidades/:id") };
-const morador: WriteSpec = {
-  text: { nome_completo: 200, rg: 20, observacoes: 1000 },
-  readBack: async (c) => (await residentOf(c)).moradores.find((m) => m.id === c.id)!,
-};
-const veiculo: WriteSpec = {
-  text: { marca: 60, modelo: 60, cor: 40, observacoes: 1000 },
-  readBack: async (c) => (await residentOf(c)).veiculos.find((v) => v.id === c.id)!,
-};
-const prestador: WriteSpec = { text: { nome_empresa_profissional: 200, tipo_servico: 100, observacoes: 1000 }, readBack: byId("/api/prestadores/:id") };
-const grupo: WriteSpec = { text: { nome_grupo: 100, descricao: 500 }, unique: ["nome_grupo"], readBack: byId("/api/grupos/:id") };
-const permissao: WriteSpec = {
-  text: { categoria: 100, descricao: 500 },
-  readBack: async (c) => ((await getJson("/api/permissoes")).rows as Row[]).find((p) => p.id === c.id)!,
-};
-const usuario: WriteSpec = { text: { nome_completo: 200 }, readBack: byId("/api/usuarios/:id") };
-// A visitor let in without pre-authorisation: read back from the (append-only) record itself.
-const visitante: WriteSpec = {
-  // The document is stored normalised (letters and digits), like the blocklist's: not as sent.
-  text: { nome: 200, observacao: 500 },
-  readBack: async (created) => {
-    const [row] = await t.database.db
-      .select()
-      .from(registrosAcesso)
-      .where(eq(registrosAcesso.id, String(created.registro_id)));
-    return { nome: row!.nome_pessoa, observacao: row!.observacao };
-  },
-};
-// POST /api/bloqueios answers { rows }: one block per condominium (docs/decisions/0212-bloqueios.md).
-const bloqueio: WriteSpec = {
-  text: { nome: 200, motivo: 500 },
-  readBack: async (c) => {
-    const id = (c.rows as Row[])[0]!.id;
-    return ((await getJson("/api/bloqueios?mostrar=todos&limit=20")).rows as Row[]).find((b) => b.id === id)!;
-  },
-};
+/** Values of a query parameter: accepted ones and refused ones. */
+type ParamValues = { valid: fc.Arbitrary<string>; invalid: fc.Arbitrary<string> };
 
-/** Every write route, keyed by `METHOD url`; {} when it stores no free text. */
-const WRITE_SPECS: Record<string, WriteSpec> = {
-  "POST /api/leads": {
-    text: { nome: 200, descricao: 5000 },
-    readBack: async (created) => (await t.database.db.select().from(leads).where(eq(leads.id, created.id)))[0]!,
-  },
-  "POST /api/me/senha": {},
-  "POST /api/me/sessoes/encerrar-outras": {},
-  "POST /api/page-views": {},
-  "POST /api/permissoes": permissao,
-  "PUT /api/permissoes/:id": permissao,
-  "DELETE /api/permissoes/:id": {},
-  "POST /api/grupos": grupo,
-  "PUT /api/grupos/:id": grupo,
-  "DELETE /api/grupos/:id": {},
-  "POST /api/usuarios": usuario,
-  "PUT /api/usuarios/:id": usuario,
-  "PATCH /api/usuarios/:id/status": {},
-  "POST /api/usuarios/:id/reset-senha": {},
-  "POST /api/condominios": condominio,
-  "PUT /api/condominios/:id": condominio,
-  "DELETE /api/condominios/:id": {},
-  "POST /api/unidades": unidade,
-  "PUT /api/unidades/:id": unidade,
-  "DELETE /api/unidades/:id": {},
-  "POST /api/unidades/:id/moradores": morador,
-  "PUT /api/moradores/:id": morador,
-  "DELETE /api/moradores/:id": {},
-  "POST /api/moradores/:id/veiculos": veiculo,
-  "PUT /api/veiculos/:id": veiculo,
-  "DELETE /api/veiculos/:id": {},
-  "POST /api/prestadores": prestador,
-  "PUT /api/prestadores/:id": prestador,
-  "DELETE /api/prestadores/:id": {},
-  "POST /api/controle-acesso/entrada": {},
-  "POST /api/controle-acesso/saida": {},
-  "POST /api/controle-acesso/visitante": visitante,
-  "POST /api/bloqueios": bloqueio,
-  "DELETE /api/bloqueios/:id": {},
-  "POST /api/registros/verificar-integridade": {},
-  // A correction: its texts read back from the list, on the corrected record's day (today).
-  "POST /api/registros/:id/correcoes": {
-    text: { errado: 500, certo: 500 },
-    readBack: async (created) => {
-      const rows = (await getJson(`/api/registros?limit=200`)).rows as (Row & { correcao: Row | null })[];
-      return rows.find((r) => r.id === created.id)!.correcao!;
-    },
-  },
-  "POST /api/visitantes": { text: { nome_visitante: 200, observacoes: 1000 }, readBack: byId("/api/visitantes/:id") },
-  "POST /api/visitantes/:id/cancelar": {},
-  "POST /api/visitantes/:id/enviar-email": {},
-};
-
-/** Values of each list query parameter: accepted ones and refused ones. */
-const QUERY_PARAMS: Record<string, { valid: fc.Arbitrary<string>; invalid: fc.Arbitrary<string> }> = {
-  q: { valid: fc.oneof(fc.constant(""), text(100)), invalid: fc.oneof(overMax(100), withNul) },
-  limit: {
-    valid: fc.integer({ min: 1, max: 200 }).map(String),
-    invalid: fc.oneof(
-      fc.integer({ max: 0 }).map(String),
-      fc.integer({ min: 201 }).map(String),
-      fc.constantFrom("", " ", "1.5", "abc", "1e400", "99999999999999999999999", "-0", "Infinity", "NaN", "10'; drop table x;--"),
-    ),
-  },
-  offset: {
-    valid: fc.integer({ min: 0, max: 5000 }).map(String),
-    invalid: fc.oneof(fc.integer({ max: -1 }).map(String), fc.integer({ min: 10_000_001 }).map(String), fc.constantFrom("0.5", "x", "1e400", "-1", "<b>1</b>")),
-  },
-  status: { valid: fc.constantFrom("todos", "ativo", "inativo"), invalid: notEnum.filter((v) => v !== "todos") },
-  situacao: { valid: fc.constantFrom("todas", "vigente", "vencida", "a_iniciar", "indeterminado"), invalid: notEnum.filter((v) => v !== "todas") },
-  condominio_id: { valid: fc.oneof(fc.constant("todos"), unknownUuid), invalid: notUuid.filter((v) => v !== "todos" && v !== "geral") },
-  // The access records' filters (gatehouse-spec §5): a period's 'de' never after its 'ate'.
+/** A period's ends (the access records' and the visitors' filters): 'de' before 2010, 'ate' after, so that any two are in order. */
+const PERIOD: Record<string, ParamValues> = {
   de: {
     valid: fc.date({ min: new Date("1990-01-01"), max: new Date("2009-12-31"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
     invalid: invalidDate,
@@ -375,58 +208,48 @@ const QUERY_PARAMS: Record<string, { valid: fc.Arbitrary<string>; invalid: fc.Ar
     valid: fc.date({ min: new Date("2010-01-01"), max: new Date("2100-12-31"), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
     invalid: invalidDate,
   },
-  tipo_pessoa: { valid: fc.constantFrom("todos", "morador", "visitante", "prestador", "entregador"), invalid: notEnum.filter((v) => v !== "todos") },
-  sentido: { valid: fc.constantFrom("todos", "entrada", "saida"), invalid: notEnum.filter((v) => v !== "todos") },
-  resultado: { valid: fc.constantFrom("todos", "liberado", "negado"), invalid: notEnum.filter((v) => v !== "todos") },
-  // The password page's reset link (GET /api/redefinicao-senha): any text is a valid question.
-  token: { valid: fc.oneof(fc.constant(""), fc.stringMatching(/^[A-Za-z0-9_-]{1,200}$/), text(200)), invalid: fc.oneof(overMax(200), withNul) },
-  tipo: { valid: fc.constantFrom("todos", "pessoa", "veiculo"), invalid: notEnum.filter((v) => v !== "todos") },
-  mostrar: { valid: fc.constantFrom("ativos", "expirados", "removidos", "todos"), invalid: notEnum.filter((v) => v !== "todos") },
 };
+/** Not a whole number; "", " " and "-0" read as 0, refused only where 0 is. */
+const NOT_INTEGER = ["1.5", "0.5", "abc", "x", "1e400", "99999999999999999999999", "Infinity", "NaN", "10'; drop table x;--", "<b>1</b>"];
 
-/** Parameters whose valid values depend on the route: the gate's condominium must exist and be active. */
-const gate = { condominio_id: { valid: fc.constant(PORTARIA), invalid: fc.oneof(notUuid, fc.constant("todos")) } };
-const QUERY_PARAMS_OF: Record<string, typeof QUERY_PARAMS> = {
-  "GET /api/visitantes": {
-    situacao: { valid: fc.constantFrom("todas", "ativa", "utilizada", "expirada", "cancelada"), invalid: notEnum.filter((v) => v !== "todas") },
-  },
-  "GET /api/controle-acesso/busca": gate,
-  "GET /api/controle-acesso/presentes": gate,
-  "GET /api/controle-acesso/unidades": gate,
-};
-/** Query parameters a route cannot do without (the others are optional). */
-const REQUIRED_QUERY: Record<string, string[]> = {
-  "GET /api/controle-acesso/busca": ["condominio_id"],
-  "GET /api/controle-acesso/presentes": ["condominio_id"],
-  "GET /api/controle-acesso/unidades": ["condominio_id"],
-};
+/** A query parameter's values, from its schema; `sampled`: its value in the route's sample (a record that must exist). */
+function paramValues(param: string, field: FieldShape, sampled: string | undefined): ParamValues | undefined {
+  if (PERIOD[param]) return PERIOD[param];
+  const words = field.words ?? [];
+  if (field.required && sampled !== undefined) return { valid: fc.constant(sampled), invalid: field.uuid ? notUuid : notWord([sampled]) };
+  if (field.uuid) return { valid: fc.oneof(...words.map((w) => fc.constant(w)), unknownUuid), invalid: notUuid.filter((v) => !words.includes(v)) };
+  if (words.length) return { valid: fc.constantFrom(...words), invalid: notWord(words) };
+  if (field.type === "integer" && field.minimum !== undefined && field.maximum !== undefined) {
+    const { minimum: min, maximum: max } = field;
+    return {
+      valid: fc.integer({ min, max: Math.min(max, min + 5000) }).map(String),
+      invalid: fc.oneof(
+        fc.integer({ max: min - 1 }).map(String),
+        fc.integer({ min: max + 1 }).map(String),
+        fc.constantFrom(...NOT_INTEGER, ...(min > 0 ? ["", " ", "-0"] : [])),
+      ),
+    };
+  }
+  if (field.type === "string" && field.maxLength !== undefined && !field.pattern)
+    return { valid: fc.oneof(fc.constant(""), text(field.maxLength)), invalid: fc.oneof(overMax(field.maxLength), withNul) };
+  return undefined;
+}
 
 /**
- * The `after` cursor of each list: its sort key (the list's ORDER BY, src/shared/schemas/*.ts),
- * as the `next` the list hands out. A position between or beyond the rows is valid (an empty page).
+ * The `after` cursor of a list, made from its sort key (the list's ORDER BY, cursor.ts), as the
+ * `next` the list hands out. A position between or beyond the rows is valid (an empty page).
  */
 const keyText = (max: number) => fc.oneof(fc.constant(""), text(max));
-const CURSOR_KEYS: Record<string, fc.Arbitrary<unknown[]>> = {
-  "GET /api/condominios": fc.tuple(keyText(200), unknownUuid),
-  "GET /api/unidades": fc.tuple(keyText(50), keyText(20), unknownUuid),
-  "GET /api/moradores": fc.tuple(keyText(200), unknownUuid),
-  "GET /api/veiculos": fc.tuple(keyText(7), unknownUuid),
-  "GET /api/prestadores": fc.tuple(keyText(200), unknownUuid),
-  "GET /api/usuarios": fc.tuple(keyText(200), unknownUuid),
-  "GET /api/bloqueios": fc.tuple(
-    fc.date({ min: new Date("2000-01-01T00:00:00Z"), max: new Date("2099-12-31T00:00:00Z"), noInvalidDate: true }).map((d) => d.toISOString()),
-    unknownUuid,
-  ),
-  // Newest first: the instant (ISO, to the microsecond), then the id.
-  "GET /api/visitantes": fc.tuple(
-    fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((d) => d.toISOString().replace("Z", "123Z")),
-    unknownUuid,
-  ),
-  "GET /api/registros": fc.tuple(
-    fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((d) => d.toISOString().replace("Z", "123Z")),
-    unknownUuid,
-  ),
-};
+/** An instant of a sort key: ISO 8601 to the microsecond. */
+const keyInstant = fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((d) => d.toISOString().replace("Z", "123Z"));
+function cursorValues(route: RouteEntry): ParamValues | undefined {
+  const elements = cursorKeyShapes(route)?.map((element) =>
+    element.uuid ? unknownUuid : element.pattern ? keyInstant : element.maxLength !== undefined ? keyText(Math.min(element.maxLength, 200)) : undefined,
+  );
+  if (!elements || elements.some((element) => !element)) return undefined;
+  return { valid: fc.tuple(...(elements as fc.Arbitrary<string>[])).map((values) => encodeCursor(values)), invalid: badCursor };
+}
+
 /** Cursors no list accepts: not base64url JSON, or a key of the wrong shape, types or values. */
 const badCursor = fc.oneof(
   fc.constantFrom("", " ", "=", "a", "abcde", "WyJhIl0=", "W10", "%", "null", '["a"]', "eyJhIjoxfQ", "____", "-_-_-", "\u0000"),
@@ -456,22 +279,26 @@ const bodyRoutes = writeRoutes.filter((r) => r.body.length > 0);
 const paramRoutes = api.filter((r) => r.url.includes(":"));
 const listRoutes = api.filter((r) => r.method === "GET" && r.query.length > 0);
 const cases = (routes: RouteEntry[]) => routes.map((r) => [routeKey(r), r] as const);
-/** The generators of one query parameter of a route (a cursor's shape depends on the list). */
+/** The generators of one query parameter of a route, from its schema (a cursor's, from the list's sort key). */
 const queryParam = (route: RouteEntry, param: string) => {
-  if (param !== "after") return QUERY_PARAMS_OF[routeKey(route)]?.[param] ?? QUERY_PARAMS[param];
-  const key = CURSOR_KEYS[routeKey(route)];
-  return key && { valid: key.map((values) => encodeCursor(values)), invalid: badCursor };
+  if (param === "after") return cursorValues(route);
+  const field = fieldsOf(route.schema.querystring)[param];
+  return field && paramValues(param, field, sampledQuery.get(route)?.get(param) ?? undefined);
 };
+/** A body field's generators: from its schema, and from FORMATTED_FIELDS for a field with a format of its own. */
+const formattedField = (field: string) => FORMATTED_FIELDS[field as (typeof FORMATTED_FIELD_NAMES)[number]] as fc.Arbitrary<unknown> | undefined;
+const hasGenerator = (field: string, shape: FieldShape) =>
+  !!formattedField(field) ||
+  shape.type === "boolean" ||
+  shape.type === "integer" ||
+  (shape.type === "array" && !!shape.items?.uuid) ||
+  (shape.type === "string" && (shape.maxLength !== undefined || !!shape.words || !!shape.uuid));
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-async function sampleCall(route: RouteEntry, fixtures: Fixtures) {
-  const sample = ROUTE_SAMPLES[routeKey(route)];
-  if (route.url.includes(":") && !sample?.path) throw new Error(`${routeKey(route)}: no sample path in ROUTE_SAMPLES`);
-  return {
-    url: sample?.path ? await sample.path(fixtures) : route.url,
-    body: ((await sample?.body?.(fixtures)) ?? {}) as Record<string, unknown>,
-  };
+async function sampled(route: RouteEntry, fixtures: Fixtures) {
+  const { url, body } = await sampleCall(route, fixtures);
+  return { url, body: body ?? {} };
 }
 
 function send(method: Method, url: string, payload?: unknown) {
@@ -518,17 +345,14 @@ const show = (value: unknown) => {
 
 describe("fuzzing covers the route table", () => {
   it("has a generator for every write route, body field and list query parameter", () => {
+    // Every route's declaration is whole: its sample, and how the text it stores is read back.
+    expect(routeTableProblems(t.routes)).toEqual([]);
     const problems: string[] = [];
-    const keys = new Set(writeRoutes.map(routeKey));
-    for (const route of writeRoutes) {
-      const key = routeKey(route);
-      const spec = WRITE_SPECS[key];
-      if (!spec) problems.push(`${key}: no entry in WRITE_SPECS (src/server/fuzz.test.ts)`);
-      for (const field of route.body) {
-        if (!FIELDS[field] && spec?.text?.[field] === undefined) problems.push(`${key}: no generator for body field "${field}" (FIELDS or WRITE_SPECS.text)`);
-      }
+    for (const route of bodyRoutes) {
+      for (const [field, shape] of Object.entries(fieldsOf(route.schema.body)))
+        if (!hasGenerator(field, shape))
+          problems.push(`${routeKey(route)}: no generator for body field "${field}": a type its schema states, or its values in FORMATTED_FIELDS`);
     }
-    for (const key of Object.keys(WRITE_SPECS)) if (!keys.has(key)) problems.push(`${key}: WRITE_SPECS entry for a route the app does not register`);
     for (const route of listRoutes) {
       for (const param of route.query) if (!queryParam(route, param)) problems.push(`${routeKey(route)}: no generator for query parameter "${param}"`);
     }
@@ -541,10 +365,15 @@ describe("fuzzing covers the route table", () => {
 describe("invalid bodies are refused and change nothing", () => {
   /** One field made invalid (wrong type, bad text, too long, out of its domain), the others left valid. */
   function invalidValue(route: RouteEntry, field: string): fc.Arbitrary<unknown> {
-    const known = FIELDS[field];
-    const max = WRITE_SPECS[routeKey(route)]?.text?.[field];
-    const specific = [known?.invalid, max !== undefined ? overMax(max) : undefined].filter((a): a is fc.Arbitrary<unknown> => !!a);
-    switch (known?.type ?? "string") {
+    const shape = fieldsOf(route.schema.body)[field]!;
+    const max = textLimits(route)[field];
+    const specific = [
+      formattedField(field),
+      shape.words ? notWord(shape.words) : undefined,
+      shape.uuid ? fc.oneof(notUuid, unknownUuid) : undefined,
+      max !== undefined ? overMax(max) : undefined,
+    ].filter((a): a is fc.Arbitrary<unknown> => !!a);
+    switch (shape.type === "array" && shape.items?.uuid ? "uuids" : shape.type) {
       case "boolean":
         return fc.oneof(
           fc.constantFrom("true", "false", 1, 0, null, "sim"),
@@ -554,6 +383,7 @@ describe("invalid bodies are refused and change nothing", () => {
       case "integer":
         // Numbers in their range are valid, strings of them too (a form's input): only the field's own refusals.
         return fc.oneof(
+          notInRange(shape),
           ...specific,
           badString.filter((v) => !/^\s*\d{1,2}\s*$/.test(String(v))),
         );
@@ -573,8 +403,8 @@ describe("invalid bodies are refused and change nothing", () => {
   const unknownFields = fc.dictionary(fc.stringMatching(/^x_[a-z]{1,8}$/), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 });
 
   it.each(cases(bodyRoutes))("%s", async (key, route) => {
-    const { url, body } = await sampleCall(route, shared);
-    const textFields = Object.keys(WRITE_SPECS[key]?.text ?? {});
+    const { url, body } = await sampled(route, shared);
+    const textFields = storedTextFields(route);
     const invalid = fc.constantFrom(...route.body).chain((field) =>
       fc.record({
         field: fc.constant(field),
@@ -629,7 +459,7 @@ describe("malformed raw bodies are refused and change nothing", () => {
   const MARK = "\uE000MARCA\uE000";
 
   it.each(cases(bodyRoutes))("%s", async (key, route) => {
-    const { url, body } = await sampleCall(route, shared);
+    const { url, body } = await sampled(route, shared);
     // The valid body with one string field's text replaced by MARK, where the bad part goes.
     const stringFields = Object.keys(body).filter((f) => typeof body[f] === "string");
     const valid = JSON.stringify(body);
@@ -672,7 +502,7 @@ describe("malformed raw bodies are refused and change nothing", () => {
     await fc.assert(
       fc.asyncProperty(badBytes, async (bytes) => {
         const payload = Buffer.concat([Buffer.from(`{"email":"admin`), bytes, Buffer.from(`@teste.local","password":"x"}`)]);
-        await expectRefusedUnchanged("POST /api/auth/sign-in/email with invalid UTF-8", () => sendRaw("POST", "/api/auth/sign-in/email", payload));
+        await expectRefusedUnchanged("sign-in (POST /api/auth/sign-in/email) with invalid UTF-8", () => sendRaw("POST", "/api/auth/sign-in/email", payload));
       }),
       options(4),
     );
@@ -697,7 +527,7 @@ describe("invalid path parameters are refused and change nothing", () => {
   );
 
   it.each(cases(paramRoutes))("%s", async (key, route) => {
-    const { body } = await sampleCall(route, shared);
+    const { body } = await sampled(route, shared);
     await fc.assert(
       fc.asyncProperty(segment, async (id) => {
         const url = route.url.replace(/:[a-z_]+/g, id);
@@ -716,7 +546,7 @@ describe("list query strings", () => {
   const validQuery = (route: RouteEntry) =>
     (
       fc.record(Object.fromEntries(route.query.map((p) => [p, queryParam(route, p)!.valid])), {
-        requiredKeys: REQUIRED_QUERY[routeKey(route)] ?? [],
+        requiredKeys: route.query.filter((p) => fieldsOf(route.schema.querystring)[p]?.required),
       }) as fc.Arbitrary<Record<string, string>>
     ).map((params) => (params.after !== undefined && Number(params.offset ?? 0) !== 0 ? { ...params, offset: "0" } : params));
 
@@ -803,17 +633,18 @@ describe("text is stored and read back exactly", () => {
     permissions: ["gerenciar_grupos_permissoes"],
     role: "admin",
   };
-  const storing = bodyRoutes.filter((r) => Object.keys(WRITE_SPECS[routeKey(r)]?.text ?? {}).length > 0);
+  const storing = bodyRoutes.filter((r) => r.config.storesText && storedTextFields(r).length > 0);
   // Each user created hashes a password: fewer runs.
   const runsFor = (key: string) => (key.includes("/api/usuarios") ? 3 : 6);
 
   it.each(cases(storing))("%s", async (key, route) => {
-    const spec = WRITE_SPECS[key]!;
-    const texts = fc.record(Object.fromEntries(Object.entries(spec.text!).map(([field, max]) => [field, text(spec.unique?.includes(field) ? max - 12 : max)])));
+    const spec = route.config.storesText as StoredText;
+    const limits = textLimits(route);
+    const texts = fc.record(Object.fromEntries(Object.entries(limits).map(([field, max]) => [field, text(spec.unique?.includes(field) ? max - 12 : max)])));
     await fc.assert(
       fc.asyncProperty(texts, fc.subarray(Object.keys(massAssignment)), async (values, injected) => {
         // A fresh target per run: edits never collide, and unit numbers stay unique per condominium.
-        const { url, body } = await sampleCall(route, new Fixtures(t, admin));
+        const { url, body } = await sampled(route, new Fixtures(t, admin));
         const sent: Record<string, string> = { ...values };
         for (const field of spec.unique ?? []) sent[field] = `${values[field]} #${nextSeq()}`;
         const extra = Object.fromEntries(injected.filter((k) => !route.body.includes(k)).map((k) => [k, massAssignment[k as keyof typeof massAssignment]]));
@@ -828,7 +659,7 @@ describe("text is stored and read back exactly", () => {
         }
         const response = await send(route.method as Method, url, { ...body, ...sent });
         expect(response.statusCode, `${key} with ${show(sent)}: ${response.body.slice(0, 300)}`).toBeLessThan(300);
-        const stored = await spec.readBack!(response.json());
+        const stored = await spec.readBack(response.json(), getJson);
         for (const [field, value] of Object.entries(sent)) expect(stored[field], `${key}: ${field} read back`).toBe(value);
       }),
       options(runsFor(key)),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERMISSION_NAMES } from "@shared/permissions";
 import { Fixtures, nextSeq } from "./testing/fixtures";
 import { ADMIN, createTestApp, databaseSnapshot, request, signIn, userWithPermissions, errorWithoutRequestId } from "./testing/harness";
-import { apiRoutes, ROUTE_SAMPLES, routeKey, routeTableProblems, SCOPE_EXPECTATIONS, type RouteEntry } from "./testing/route-matrix";
+import { apiRoutes, routeKey, routeTableProblems, sampleCall, type RouteEntry } from "./testing/route-matrix";
 
 // Condominium scope (gatehouse-spec §2), checked as an attacker would: a user holding every
 // permission but serving condominium A calls every route on the records of another condominium.
@@ -58,25 +58,23 @@ beforeAll(async () => {
 
 const get = (url: string, cookie = scoped.cookie) => request(t, "GET", url, { cookie });
 
-/** The concrete call of a route on the other condominium's records (the matrix's samples). */
+/** The concrete call of a route on the other condominium's records (the routes' samples). */
 async function target(route: RouteEntry) {
-  const sample = ROUTE_SAMPLES[routeKey(route)];
-  const url = sample?.path ? await sample.path(foreign) : route.url;
-  const payload = sample?.body ? await sample.body(foreign) : undefined;
-  return { method: route.method as "GET", url, payload };
+  const { method, url, body } = await sampleCall(route, foreign);
+  return { method, url, payload: body };
 }
 
 describe("route table", () => {
   it("says, for every /api route, what a user of another condominium gets", () => {
-    expect(routeTableProblems(t.routes).filter((p) => p.includes("SCOPE_EXPECTATIONS") || p.includes("scope expectation"))).toEqual([]);
+    expect(routeTableProblems(t.routes).filter((p) => p.includes("config: { scope }"))).toEqual([]);
   });
 });
 
 describe("every route, as a user serving only condominium A", () => {
-  const routes = apiRoutes(t.routes).filter((route) => SCOPE_EXPECTATIONS[routeKey(route)] !== "sem_escopo");
+  const routes = apiRoutes(t.routes).filter((route) => route.config.scope !== "sem_escopo");
 
   it.each(routes.map((route) => [routeKey(route), route] as const))("%s", async (key, route) => {
-    const expected = SCOPE_EXPECTATIONS[key]!;
+    const expected = route.config.scope!;
     const call = await target(route);
     const before = await databaseSnapshot(t);
     const response = await request(t, call.method, call.url, { cookie: scoped.cookie, payload: call.payload });

@@ -37,6 +37,11 @@ export const resetLinkRoutes =
           access: "public",
           // The limit of the recovery routes, per client address: no guessing tokens at speed.
           rateLimit: { max: config.rateLimits.recovery.max, timeWindow: config.rateLimits.recovery.window * 1000 },
+          description:
+            "`{ valido }`: se o link de redefinição de senha ainda serve (existe, não foi usado, não expirou); nada mais sobre a conta; limitado por endereço como a recuperação (5 em 5 minutos, 429)",
+          scope: "sem_escopo",
+          // A link that still works: the answer is the same { valido } for anyone.
+          sample: { path: async (f) => `/api/redefinicao-senha?token=${await f.resetToken()}` },
         },
         schema: { querystring: querySchema, response: { 200: z.object({ valido: z.boolean() }) } },
       },

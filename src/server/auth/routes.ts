@@ -86,17 +86,21 @@ function toFetchRequest(request: FastifyRequest, origin: string): Request {
 const ENDPOINTS = [
   {
     url: "/api/auth/sign-in/email",
+    description: "`{ email, password }` → cookie de sessão",
     body: loginSchema.extend({ rememberMe: z.boolean().optional() }),
     answer: z.object({ redirect: z.boolean(), user: z.object({ id: z.string(), email: z.string(), name: z.string() }) }),
   },
-  { url: "/api/auth/sign-out", answer: z.object({ success: z.boolean() }) },
+  { url: "/api/auth/sign-out", description: "encerra a sessão", answer: z.object({ success: z.boolean() }) },
   {
     url: "/api/auth/request-password-reset",
+    description:
+      "`{ email }`; mesma resposta para emails conhecidos ou não; põe o link na fila de emails (no máximo 3 por endereço por hora; o novo link anula os anteriores)",
     body: recoveryRequestSchema.extend({ redirectTo: z.string().max(2000).optional() }),
     answer: z.object({ status: z.boolean(), message: z.string() }),
   },
   {
     url: "/api/auth/reset-password",
+    description: "`{ newPassword, token }`; token de uso único, válido por 1 h; anula os outros links da conta; encerra as sessões",
     // The token comes in the body or as ?token= (the e-mail's link).
     body: z.object({ newPassword: z.string({ error: MSG.passwordTooShort.message }), token: z.string().max(500).optional() }),
     answer: z.object({ status: z.boolean() }),
@@ -124,7 +128,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, { publicUrl
     app.route({
       method: "POST",
       url: path,
-      config: { access: "public" },
+      config: { access: "public", description: endpoint.description },
       schema: {
         ...("body" in endpoint ? { body: endpoint.body } : {}),
         response: { 200: endpoint.answer, "4xx": apiErrorBodySchema, "5xx": apiErrorBodySchema },

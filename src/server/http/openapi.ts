@@ -1,14 +1,26 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import type { FastifyInstance } from "fastify";
+import type { FastifyContextConfig, FastifyInstance } from "fastify";
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import packageJson from "../../../package.json";
 import type { Access } from "../auth/guard";
-import { ROUTE_DESCRIPTIONS } from "./route-descriptions";
 
 /** The browsable page; its document is at `${DOCS_PREFIX}/json` (and `/yaml`). */
 export const DOCS_PREFIX = "/api/docs";
 export const isDocsRoute = (url: string) => url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`);
+
+/**
+ * The declaration of Swagger UI's own routes (registered by its plugin, not beside a handler of
+ * ours): anyone may read the API's description, it says nothing the client's code does not.
+ */
+export const docsRouteDeclaration = (url: string): FastifyContextConfig => ({
+  access: "public",
+  scope: "sem_escopo",
+  // Its old address of the page answers with a redirect to the page.
+  redirects: url.endsWith("/static/index.html"),
+  // One of the page's own files.
+  ...(url.endsWith("/*") ? { sample: { path: () => `${DOCS_PREFIX}/static/index.css` } } : {}),
+});
 
 // The page is a developer's tool: it loads only its own files and reads only this origin.
 const DOCS_CSP = [
@@ -61,13 +73,12 @@ export async function registerOpenApi(app: FastifyInstance) {
       // The static site's files and better-auth's catch-all (which answers only 404) are not the API.
       if (!isDocumentedUrl(document.url)) return { schema: { hide: true }, url: document.url };
       const transformed = toJsonSchema(document) as { schema: Record<string, unknown>; url: string };
-      const method = [document.route.method].flat()[0]!;
-      const access = (document.route.config as { access?: Access } | undefined)?.access;
+      const { access, description } = (document.route.config ?? {}) as FastifyContextConfig;
       return {
         ...transformed,
         schema: {
           tags: [tagOf(document.url)],
-          description: [ROUTE_DESCRIPTIONS[`${method} ${document.url}`], whoMayCall(access)].filter(Boolean).join("\n\n"),
+          description: [description, whoMayCall(access)].filter(Boolean).join("\n\n"),
           ...(access && access !== "public" ? { security: [{ sessao: [] }] } : {}),
           ...transformed.schema,
         },

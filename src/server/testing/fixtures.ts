@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { registrosAcesso, usuarios } from "../db/schema";
 import { today } from "@shared/time";
+import type { SampleRecords } from "../route-contract";
 import { request, type TestApp } from "./harness";
 
 let sequence = 0;
@@ -18,13 +19,16 @@ type Created = { id: string; [key: string]: unknown };
  * use and then reused. A new instance gives new records: a request that consumes its target
  * (delete, edit, status change) gets one of its own.
  */
-export class Fixtures {
+export class Fixtures implements SampleRecords {
   private readonly made = new Map<string, Promise<Created>>();
 
   constructor(
     private readonly t: TestApp,
     private readonly cookie: string,
   ) {}
+
+  seq = nextSeq;
+  hoje = (days = 0) => addDays(today(), days);
 
   private once(name: string, make: () => Promise<Created>): Promise<Created> {
     let record = this.made.get(name);

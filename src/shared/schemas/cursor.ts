@@ -46,13 +46,16 @@ export const cursorText = (max = 1000) =>
 /** The row id, last in every key: any value a PostgreSQL uuid column holds, in canonical form. */
 export const cursorId = z.guid();
 
+/** The sort key each `after` parameter carries (its OpenAPI type is only "a string"): the fuzzer makes cursors from it. */
+const CURSOR_KEYS = new WeakMap<z.ZodType, z.ZodTuple>();
+
 /**
  * The `after` query parameter of a list: a cursor whose decoded value must match `key` (a tuple
  * schema, one entry per ORDER BY term). Anything else — not base64url, not JSON, wrong arity,
  * wrong types, values that do not fit the columns — is one 400 with the same message.
  */
-export const cursorParam = <Key extends z.ZodTuple>(key: Key) =>
-  z
+export const cursorParam = <Key extends z.ZodTuple>(key: Key) => {
+  const param = z
     .string({ error: invalid })
     .max(MAX_CURSOR_LENGTH, invalid)
     .transform((cursor, ctx): z.output<Key> => {
@@ -62,6 +65,11 @@ export const cursorParam = <Key extends z.ZodTuple>(key: Key) =>
       return z.NEVER;
     })
     .optional();
+  CURSOR_KEYS.set(param, key);
+  return param;
+};
+
+export const cursorKeyOf = (param: unknown): z.ZodTuple | undefined => (param instanceof z.ZodType ? CURSOR_KEYS.get(param) : undefined);
 
 /**
  * `after` and `offset` are two ways of saying where a page starts: a request with both (offset

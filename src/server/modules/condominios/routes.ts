@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { StoredText } from "../../route-contract";
 import { condominioInputSchema, condominioListQuerySchema, condominioPageSchema, condominioSchema } from "@shared/schemas/condominios";
 import { semConteudo } from "@shared/schemas/common";
 import { requirePermission } from "../../auth/guard";
@@ -17,6 +18,9 @@ const UNIQUE_MESSAGES = {
   condominios_cnpj_unique: { ...MSG.condominioCnpjDuplicate, field: "cnpj" },
 };
 
+/** How the fuzzer reads a condominium's texts back (route-contract.ts); two cannot share a name (issue 14). */
+const condominioLido: StoredText = { readBack: (created, get) => get(`/api/condominios/${created.id}`), unique: ["nome"] };
+
 export const condominiosRoutes =
   (db: Db, totals?: ListTotals): FastifyPluginAsyncZod =>
   async (app) => {
@@ -25,20 +29,36 @@ export const condominiosRoutes =
 
     app.get(
       "/api/condominios",
-      { config: { access: view }, schema: { querystring: condominioListQuerySchema, response: { 200: condominioPageSchema } } },
+      {
+        config: { access: view, description: "por nome; `q` busca nome ou CNPJ", scope: "lista" },
+        schema: { querystring: condominioListQuerySchema, response: { 200: condominioPageSchema } },
+      },
       async (request) => repo.list(scopeOf(request), request.query),
     );
 
-    app.get("/api/condominios/:id", { config: { access: view }, schema: { params: idParams, response: { 200: condominioSchema } } }, async (request) => {
-      const condominio = await repo.get(scopeOf(request), request.params.id);
-      if (!condominio) throw notFound(NOT_FOUND);
-      return condominio;
-    });
+    app.get(
+      "/api/condominios/:id",
+      {
+        config: { access: view, description: "todos os campos", scope: 404, sample: { path: async (f) => `/api/condominios/${(await f.condominio()).id}` } },
+        schema: { params: idParams, response: { 200: condominioSchema } },
+      },
+      async (request) => {
+        const condominio = await repo.get(scopeOf(request), request.params.id);
+        if (!condominio) throw notFound(NOT_FOUND);
+        return condominio;
+      },
+    );
 
     app.post(
       "/api/condominios",
       {
-        config: { access: requirePermission("criar_condominios") },
+        config: {
+          access: requirePermission("criar_condominios"),
+          description: "CNPJ numérico ou alfanumérico, UF, CEP, telefone validados; `ativo` padrão `true`",
+          scope: 403,
+          sample: { body: (f) => ({ nome: `Residencial Amostra ${f.seq()}`, cidade: "Campinas", estado: "SP" }) },
+          storesText: condominioLido,
+        },
         schema: { body: condominioInputSchema, response: { 201: condominioSchema } },
       },
       async (request, reply) => {
@@ -51,7 +71,13 @@ export const condominiosRoutes =
     app.put(
       "/api/condominios/:id",
       {
-        config: { access: requirePermission("editar_condominios") },
+        config: {
+          access: requirePermission("editar_condominios"),
+          description: "mesmo corpo e regras do cadastro",
+          scope: 404,
+          sample: { path: async (f) => `/api/condominios/${(await f.condominio()).id}`, body: () => ({ nome: "Residencial Editado" }) },
+          storesText: condominioLido,
+        },
         schema: { params: idParams, body: condominioInputSchema, response: { 200: condominioSchema } },
       },
       async (request) => {
@@ -64,7 +90,12 @@ export const condominiosRoutes =
     app.delete(
       "/api/condominios/:id",
       {
-        config: { access: requirePermission("excluir_condominios") },
+        config: {
+          access: requirePermission("excluir_condominios"),
+          description: "409 `FOREIGN_KEY` com unidades ou prestadores vinculados",
+          scope: 404,
+          sample: { path: async (f) => `/api/condominios/${(await f.condominio()).id}` },
+        },
         schema: { params: idParams, response: { 204: semConteudo } },
       },
       async (request, reply) => {

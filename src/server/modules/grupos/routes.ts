@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { StoredText } from "../../route-contract";
 import { MSG } from "@shared/messages";
 import { ADMIN_GROUP_NAME } from "@shared/permissions";
 import { grupoInputSchema, grupoListSchema, grupoSchema } from "@shared/schemas/grupos";
@@ -24,6 +25,9 @@ function refuseAdminLookAlike(nome: string) {
 }
 const sameSet = (a: string[], b: string[]) => a.length === b.length && new Set([...a, ...b]).size === a.length;
 
+/** How the fuzzer reads a group's texts back (route-contract.ts); two groups cannot share a name. */
+const grupoLido: StoredText = { readBack: (created, get) => get(`/api/grupos/${created.id}`), unique: ["nome_grupo"] };
+
 export const gruposRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
@@ -38,31 +42,69 @@ export const gruposRoutes =
 
     // Read by user managers as well: they assign groups to users.
     const listAccess = requirePermission(["gerenciar_grupos_permissoes", "gerenciar_usuarios_portaria"], "verGrupos");
-    app.get("/api/grupos", { config: { access: listAccess }, schema: { response: { 200: grupoListSchema } } }, async () => {
-      const rows = await repo.list();
-      return { rows, total: rows.length };
-    });
+    app.get(
+      "/api/grupos",
+      {
+        config: { access: listAccess, description: "`id, nome_grupo, descricao, user_count, permissoes` (nomes) por nome", scope: "sem_escopo" },
+        schema: { response: { 200: grupoListSchema } },
+      },
+      async () => {
+        const rows = await repo.list();
+        return { rows, total: rows.length };
+      },
+    );
 
-    app.get("/api/grupos/:id", { config: { access }, schema: { params: idParams, response: { 200: grupoSchema } } }, async (request) => {
-      const grupo = await repo.get(request.params.id);
-      if (!grupo) throw notFound(MSG.groupNotFound);
-      return grupo;
-    });
+    app.get(
+      "/api/grupos/:id",
+      {
+        config: { access, description: "com `permissao_ids`", scope: "sem_escopo", sample: { path: async (f) => `/api/grupos/${(await f.grupo()).id}` } },
+        schema: { params: idParams, response: { 200: grupoSchema } },
+      },
+      async (request) => {
+        const grupo = await repo.get(request.params.id);
+        if (!grupo) throw notFound(MSG.groupNotFound);
+        return grupo;
+      },
+    );
 
-    app.post("/api/grupos", { config: { access }, schema: { body: grupoInputSchema, response: { 201: grupoSchema } } }, async (request, reply) => {
-      // A new group grants only what its creator holds.
-      refuseIf(grantRefusal(currentProfile(request), await permissionNames(request.body.permissao_ids)));
-      refuseAdminLookAlike(request.body.nome_grupo);
-      const id = await withUniqueMessage(() => repo.create(request.body), MSG.groupDuplicate);
-      // Deleted meanwhile (by someone else, between the insert and this read): as after an update.
-      const created = await repo.get(id);
-      if (!created) throw notFound(MSG.groupNotFound);
-      return reply.status(201).send(created);
-    });
+    app.post(
+      "/api/grupos",
+      {
+        config: {
+          access,
+          description:
+            "`{ nome_grupo, descricao, permissao_ids }`; a edição grava só as diferenças; Administrador não pode ser renomeado nem perder permissões (403 `RULE`); só se acrescentam permissões que quem edita possui (403 `RULE`)",
+          scope: "sem_escopo",
+          sample: { body: (f) => ({ nome_grupo: `Grupo Amostra ${f.seq()}`, descricao: "Grupo de amostra" }) },
+          storesText: grupoLido,
+        },
+        schema: { body: grupoInputSchema, response: { 201: grupoSchema } },
+      },
+      async (request, reply) => {
+        // A new group grants only what its creator holds.
+        refuseIf(grantRefusal(currentProfile(request), await permissionNames(request.body.permissao_ids)));
+        refuseAdminLookAlike(request.body.nome_grupo);
+        const id = await withUniqueMessage(() => repo.create(request.body), MSG.groupDuplicate);
+        // Deleted meanwhile (by someone else, between the insert and this read): as after an update.
+        const created = await repo.get(id);
+        if (!created) throw notFound(MSG.groupNotFound);
+        return reply.status(201).send(created);
+      },
+    );
 
     app.put(
       "/api/grupos/:id",
-      { config: { access }, schema: { params: idParams, body: grupoInputSchema, response: { 200: grupoSchema } } },
+      {
+        config: {
+          access,
+          description:
+            "`{ nome_grupo, descricao, permissao_ids }`; a edição grava só as diferenças; Administrador não pode ser renomeado nem perder permissões (403 `RULE`); só se acrescentam permissões que quem edita possui (403 `RULE`)",
+          scope: "sem_escopo",
+          sample: { path: async (f) => `/api/grupos/${(await f.grupo()).id}`, body: (f) => ({ nome_grupo: `Grupo Editado ${f.seq()}` }) },
+          storesText: grupoLido,
+        },
+        schema: { params: idParams, body: grupoInputSchema, response: { 200: grupoSchema } },
+      },
       async (request) => {
         const current = await repo.get(request.params.id);
         if (!current) throw notFound(MSG.groupNotFound);
@@ -84,11 +126,18 @@ export const gruposRoutes =
       },
     );
 
-    app.delete("/api/grupos/:id", { config: { access }, schema: { params: idParams, response: { 204: semConteudo } } }, async (request, reply) => {
-      const current = await repo.get(request.params.id);
-      if (!current) throw notFound(MSG.groupNotFound);
-      if (current.nome_grupo === ADMIN_GROUP_NAME) throw ruleRefusal(MSG.adminGroupDelete);
-      await repo.remove(current.id);
-      return reply.status(204).send();
-    });
+    app.delete(
+      "/api/grupos/:id",
+      {
+        config: { access, description: "Administrador: 403 `RULE`", scope: "sem_escopo", sample: { path: async (f) => `/api/grupos/${(await f.grupo()).id}` } },
+        schema: { params: idParams, response: { 204: semConteudo } },
+      },
+      async (request, reply) => {
+        const current = await repo.get(request.params.id);
+        if (!current) throw notFound(MSG.groupNotFound);
+        if (current.nome_grupo === ADMIN_GROUP_NAME) throw ruleRefusal(MSG.adminGroupDelete);
+        await repo.remove(current.id);
+        return reply.status(204).send();
+      },
+    );
   };

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { MSG } from "@shared/messages";
@@ -18,7 +19,13 @@ export const leadsRoutes =
     app.post(
       "/api/leads",
       {
-        config: { access: "public" },
+        config: {
+          access: "public",
+          description: "`{ nome, email, telefone_celular?, descricao? }` → 201 `{ id }`",
+          scope: "sem_escopo",
+          sample: { body: () => ({ nome: "Maria Souza", email: "maria@exemplo.com.br", descricao: "Quero um orçamento." }) },
+          storesText: { readBack: async (created) => (await db.select().from(leads).where(eq(leads.id, created.id)))[0]! },
+        },
         schema: { body: leadCreateSchema, response: { 201: z.object({ id: z.string() }) } },
         onRequest: async (request, reply) => {
           const key = attemptKey("lead", request.ip);

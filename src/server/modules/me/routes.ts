@@ -29,25 +29,58 @@ export const meRoutes =
       return request.session;
     };
 
-    app.get("/api/me", { config: { access: "authenticated" }, schema: { response: { 200: meResponseSchema } } }, async (request) => {
-      const session = signedIn(request);
-      return { user: session.user, profile: session.profile };
-    });
+    app.get(
+      "/api/me",
+      {
+        config: {
+          access: "authenticated",
+          description: "`{ user, profile }`: perfil do Portaria Web com grupos e permissões (ou `null`)",
+          scope: "sem_escopo",
+        },
+        schema: { response: { 200: meResponseSchema } },
+      },
+      async (request) => {
+        const session = signedIn(request);
+        return { user: session.user, profile: session.profile };
+      },
+    );
 
     // Whether the session is still alive, asked by the staff areas on a timer: not a use of the
     // session, so it does not postpone the idle timeout (auth/guard.ts).
-    app.get("/api/me/sessao", { config: { access: "authenticated", passive: true }, schema: { response: { 200: sessaoResponseSchema } } }, async (request) => {
-      const session = signedIn(request);
-      return {
-        expira_em: new Date(Math.min(session.createdAt + limits.maxAgeMs, session.lastUsedAt + limits.idleMs)).toISOString(),
-      };
-    });
+    app.get(
+      "/api/me/sessao",
+      {
+        config: {
+          access: "authenticated",
+          passive: true,
+          description: "`{ expira_em }`: quando a sessão termina se nada mais acontecer; **não** conta como uso (as telas perguntam a cada minuto)",
+          scope: "sem_escopo",
+        },
+        schema: { response: { 200: sessaoResponseSchema } },
+      },
+      async (request) => {
+        const session = signedIn(request);
+        return {
+          expira_em: new Date(Math.min(session.createdAt + limits.maxAgeMs, session.lastUsedAt + limits.idleMs)).toISOString(),
+        };
+      },
+    );
 
     // Sets a new password for the signed-in user: at first access (new password only), or from
     // Minha conta (the current one too). The other sessions of the account end; this one stays.
     app.post(
       "/api/me/senha",
-      { config: { access: "authenticated" }, schema: { body: mePasswordSchema, response: { 204: semConteudo, 429: apiErrorBodySchema } } },
+      {
+        config: {
+          access: "authenticated",
+          description:
+            "`{ senhaAtual, novaSenha, confirmacao }` → 204; `senhaAtual` é exigida de quem já concluiu o primeiro acesso (Minha conta); a nova precisa ser diferente da atual; conclui o primeiro acesso, encerra as outras sessões",
+          scope: "sem_escopo",
+          // Every principal of the matrix signed in with the fixtures' password (testing/harness.ts).
+          sample: { body: () => ({ senhaAtual: "senha-de-teste-1", novaSenha: "Sentinela#Portaria-2026", confirmacao: "Sentinela#Portaria-2026" }) },
+        },
+        schema: { body: mePasswordSchema, response: { 204: semConteudo, 429: apiErrorBodySchema } },
+      },
       async (request, reply) => {
         const session = signedIn(request);
         const { user, profile } = session;
@@ -92,14 +125,33 @@ export const meRoutes =
 
     // Minha conta: the account's open sessions (device, last use), and ending all the others at
     // once (a lost phone, a shared gate computer): the one in use stays.
-    app.get("/api/me/sessoes", { config: { access: "authenticated" }, schema: { response: { 200: sessoesResponseSchema } } }, async (request) => {
-      const session = signedIn(request);
-      return { rows: await openSessions(db, session.user.id, session.sessionId, limits), inatividade_minutos: Math.round(limits.idleMs / 60_000) };
-    });
+    app.get(
+      "/api/me/sessoes",
+      {
+        config: {
+          access: "authenticated",
+          description: "`{ rows, inatividade_minutos }`: as sessões abertas da conta (`id, dispositivo, ip, criada_em, ultimo_uso, atual`)",
+          scope: "sem_escopo",
+        },
+        schema: { response: { 200: sessoesResponseSchema } },
+      },
+      async (request) => {
+        const session = signedIn(request);
+        return { rows: await openSessions(db, session.user.id, session.sessionId, limits), inatividade_minutos: Math.round(limits.idleMs / 60_000) };
+      },
+    );
 
     app.post(
       "/api/me/sessoes/encerrar-outras",
-      { config: { access: "authenticated" }, schema: { response: { 200: sessoesEncerradasSchema } } },
+      {
+        config: {
+          access: "authenticated",
+          description: "encerra todas as outras sessões da conta → `{ encerradas }`",
+          scope: "sem_escopo",
+          sample: { body: () => ({}) },
+        },
+        schema: { response: { 200: sessoesEncerradasSchema } },
+      },
       async (request) => {
         const session = signedIn(request);
         return { encerradas: await endOtherSessions(db, session.user.id, session.sessionId) };

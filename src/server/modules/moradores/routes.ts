@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { StoredText, SampleRecord } from "../../route-contract";
 import {
   moradorAtualizadoSchema,
   moradoresDaUnidadeSchema,
@@ -28,6 +29,14 @@ const PLACA_DUPLICATE = { veiculos_condominio_placa_unique: { ...MSG.veiculoPlac
 
 // Residents and their vehicles, managed from the unit's edit page (§2 Units, §6), and the list of
 // every resident in the user's condominiums (issue 14).
+/** The residents of a record's unit, with their vehicles: how the fuzzer reads their texts back (route-contract.ts). */
+const daUnidade = async (created: SampleRecord, get: (url: string) => Promise<{ rows: (SampleRecord & { veiculos: SampleRecord[] })[] }>) =>
+  (await get(`/api/unidades/${String(created.unidade_id)}/moradores`)).rows;
+const moradorLido: StoredText = { readBack: async (created, get) => (await daUnidade(created, get)).find((m) => m.id === created.id)! };
+const veiculoLido: StoredText = {
+  readBack: async (created, get) => (await daUnidade(created, get)).flatMap((m) => m.veiculos).find((v) => v.id === created.id)!,
+};
+
 export const moradoresRoutes =
   (db: Db, totals?: ListTotals): FastifyPluginAsyncZod =>
   async (app) => {
@@ -39,13 +48,28 @@ export const moradoresRoutes =
 
     app.get(
       "/api/moradores",
-      { config: { access: manageMoradores }, schema: { querystring: moradorListQuerySchema, response: { 200: moradorPageSchema } } },
+      {
+        config: {
+          access: manageMoradores,
+          description: "por nome, com unidade e condomínio; `q` busca nome, CPF e telefone (só dígitos e a pontuação das máscaras), bloco ou número da unidade",
+          scope: "lista",
+        },
+        schema: { querystring: moradorListQuerySchema, response: { 200: moradorPageSchema } },
+      },
       async (request) => lista.list(scopeOf(request), request.query),
     );
 
     app.get(
       "/api/unidades/:id/moradores",
-      { config: { access: readSection }, schema: { params: idParams, response: { 200: moradoresDaUnidadeSchema } } },
+      {
+        config: {
+          access: readSection,
+          description: "moradores por nome, cada um com seus veículos",
+          scope: 404,
+          sample: { path: async (f) => `/api/unidades/${(await f.unidade()).id}/moradores` },
+        },
+        schema: { params: idParams, response: { 200: moradoresDaUnidadeSchema } },
+      },
       async (request) => {
         // Read together: a unit that does not exist (or lies outside the scope) has no residents to list.
         const [exists, rows] = await Promise.all([repo.unidadeExists(scopeOf(request), request.params.id), repo.listByUnidade(request.params.id)]);
@@ -70,7 +94,19 @@ export const moradoresRoutes =
 
     app.post(
       "/api/unidades/:id/moradores",
-      { config: { access: manageMoradores }, schema: { params: idParams, body: moradorInputSchema, response: { 201: moradorSchema } } },
+      {
+        config: {
+          access: manageMoradores,
+          description: "cadastra um morador na unidade → 201",
+          scope: 404,
+          sample: {
+            path: async (f) => `/api/unidades/${(await f.unidade()).id}/moradores`,
+            body: () => ({ nome_completo: "Ana Lima", tipo_morador: "inquilino", data_nascimento: "1990-05-17" }),
+          },
+          storesText: moradorLido,
+        },
+        schema: { params: idParams, body: moradorInputSchema, response: { 201: moradorSchema } },
+      },
       async (request, reply) => {
         if (!(await repo.unidadeExists(scopeOf(request), request.params.id))) throw notFound(UNIDADE_NOT_FOUND);
         return reply.status(201).send(await withUniqueMessage(() => repo.createMorador(request.params.id, request.body), CPF_DUPLICATE));
@@ -79,7 +115,19 @@ export const moradoresRoutes =
 
     app.put(
       "/api/moradores/:id",
-      { config: { access: manageMoradores }, schema: { params: idParams, body: moradorInputSchema, response: { 200: moradorAtualizadoSchema } } },
+      {
+        config: {
+          access: manageMoradores,
+          description: "edita o morador",
+          scope: 404,
+          sample: {
+            path: async (f) => `/api/moradores/${(await f.morador()).id}`,
+            body: () => ({ nome_completo: "Ana Lima Editada", tipo_morador: "proprietario" }),
+          },
+          storesText: moradorLido,
+        },
+        schema: { params: idParams, body: moradorInputSchema, response: { 200: moradorAtualizadoSchema } },
+      },
       async (request) => {
         const updated = await withUniqueMessage(() => repo.updateMorador(scopeOf(request), request.params.id, request.body), CPF_DUPLICATE);
         if (!updated) throw notFound(MORADOR_NOT_FOUND);
@@ -89,7 +137,15 @@ export const moradoresRoutes =
 
     app.delete(
       "/api/moradores/:id",
-      { config: { access: manageMoradores }, schema: { params: idParams, response: { 204: semConteudo } } },
+      {
+        config: {
+          access: manageMoradores,
+          description: "exclui o morador e os veículos dele → 204",
+          scope: 404,
+          sample: { path: async (f) => `/api/moradores/${(await f.morador()).id}` },
+        },
+        schema: { params: idParams, response: { 204: semConteudo } },
+      },
       async (request, reply) => {
         if (!(await repo.removeMorador(scopeOf(request), request.params.id))) throw notFound(MORADOR_NOT_FOUND);
         return reply.status(204).send();
@@ -98,7 +154,16 @@ export const moradoresRoutes =
 
     app.post(
       "/api/moradores/:id/veiculos",
-      { config: { access: manageVeiculos }, schema: { params: idParams, body: veiculoInputSchema, response: { 201: veiculoSchema } } },
+      {
+        config: {
+          access: manageVeiculos,
+          description: "cadastra um veículo do morador; placa ABC-1234 ou ABC1D23, gravada em maiúsculas sem hífen → 201",
+          scope: 404,
+          sample: { path: async (f) => `/api/moradores/${(await f.morador()).id}/veiculos`, body: () => ({ placa: "ABC-1234", tipo_veiculo: "carro" }) },
+          storesText: veiculoLido,
+        },
+        schema: { params: idParams, body: veiculoInputSchema, response: { 201: veiculoSchema } },
+      },
       async (request, reply) => {
         const morador = await repo.getMorador(scopeOf(request), request.params.id);
         if (!morador) throw notFound(MORADOR_NOT_FOUND);
@@ -108,7 +173,16 @@ export const moradoresRoutes =
 
     app.put(
       "/api/veiculos/:id",
-      { config: { access: manageVeiculos }, schema: { params: idParams, body: veiculoInputSchema, response: { 200: veiculoSchema } } },
+      {
+        config: {
+          access: manageVeiculos,
+          description: "edita o veículo (mesmas regras da placa)",
+          scope: 404,
+          sample: { path: async (f) => `/api/veiculos/${(await f.veiculo()).id}`, body: () => ({ placa: "XYZ1D23", tipo_veiculo: "moto", cor: "Preta" }) },
+          storesText: veiculoLido,
+        },
+        schema: { params: idParams, body: veiculoInputSchema, response: { 200: veiculoSchema } },
+      },
       async (request) => {
         const updated = await withUniqueMessage(() => repo.updateVeiculo(scopeOf(request), request.params.id, request.body), PLACA_DUPLICATE);
         if (!updated) throw notFound(VEICULO_NOT_FOUND);
@@ -118,7 +192,15 @@ export const moradoresRoutes =
 
     app.delete(
       "/api/veiculos/:id",
-      { config: { access: manageVeiculos }, schema: { params: idParams, response: { 204: semConteudo } } },
+      {
+        config: {
+          access: manageVeiculos,
+          description: "exclui o veículo → 204",
+          scope: 404,
+          sample: { path: async (f) => `/api/veiculos/${(await f.veiculo()).id}` },
+        },
+        schema: { params: idParams, response: { 204: semConteudo } },
+      },
       async (request, reply) => {
         if (!(await repo.removeVeiculo(scopeOf(request), request.params.id))) throw notFound(VEICULO_NOT_FOUND);
         return reply.status(204).send();

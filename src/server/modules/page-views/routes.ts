@@ -18,9 +18,21 @@ const bodySchema = z.object({
 export const pageViewsRoutes =
   (db: Db): FastifyPluginAsyncZod =>
   async (app) => {
-    app.post("/api/page-views", { config: { access: "profile" }, schema: { body: bodySchema, response: { 204: semConteudo } } }, async (request, reply) => {
-      const profile = currentProfile(request);
-      await db.insert(pageViews).values({ usuario_id: profile.id, path: request.body.path });
-      return reply.status(204).send();
-    });
+    app.post(
+      "/api/page-views",
+      {
+        config: {
+          access: "profile",
+          description: "`{ path }` sob `/portaria-web`: registra a tela vista",
+          scope: "sem_escopo",
+          sample: { body: () => ({ path: "/portaria-web/condominios" }) },
+        },
+        schema: { body: bodySchema, response: { 204: semConteudo } },
+      },
+      async (request, reply) => {
+        const profile = currentProfile(request);
+        await db.insert(pageViews).values({ usuario_id: profile.id, path: request.body.path });
+        return reply.status(204).send();
+      },
+    );
   };

@@ -17,7 +17,14 @@ export const painelRoutes =
 
     app.get(
       "/api/painel",
-      { config: { access: "profile" }, schema: { querystring: painelQuerySchema, response: { 200: painelStatsSchema } } },
+      {
+        config: {
+          access: "profile",
+          description: "os cinco números do painel: moradores, unidades, veículos e prestadores ativos, unidades ocupadas e taxa de ocupação",
+          scope: "lista",
+        },
+        schema: { querystring: painelQuerySchema, response: { 200: painelStatsSchema } },
+      },
       async (request) => {
         const { condominio_id } = request.query;
         const scope = scopeOf(request);
@@ -29,7 +36,12 @@ export const painelRoutes =
     app.get(
       "/api/painel/acessos",
       {
-        config: { access: requirePermission("visualizar_registros_acesso") },
+        config: {
+          access: requirePermission("visualizar_registros_acesso"),
+          description:
+            "o cartão 'Relatórios' do painel: entradas e recusas de hoje (hora de São Paulo), quem está dentro agora e entradas por hora, no condomínio escolhido ou em todos os do escopo",
+          scope: "lista",
+        },
         schema: { querystring: painelQuerySchema, response: { 200: painelAcessosSchema } },
       },
       async (request) => {
@@ -38,8 +50,15 @@ export const painelRoutes =
       },
     );
 
-    app.get("/api/painel/condominios", { config: { access: "profile" }, schema: { response: { 200: painelCondominiosSchema } } }, async (request) => {
-      const rows = await repo.activeCondominios(scopeOf(request));
-      return { rows, total: rows.length };
-    });
+    app.get(
+      "/api/painel/condominios",
+      {
+        config: { access: "profile", description: "condomínios ativos (`id`, `nome`) para o filtro", scope: "lista" },
+        schema: { response: { 200: painelCondominiosSchema } },
+      },
+      async (request) => {
+        const rows = await repo.activeCondominios(scopeOf(request));
+        return { rows, total: rows.length };
+      },
+    );
   };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { StoredText } from "../../route-contract";
 import { prestadorInputSchema, prestadorListQuerySchema, prestadorPageSchema, prestadorSchema } from "@shared/schemas/prestadores";
 import { semConteudo } from "@shared/schemas/common";
 import { requirePermission } from "../../auth/guard";
@@ -12,6 +13,9 @@ import { prestadoresRepository } from "./repository";
 const NOT_FOUND = MSG.prestadorNotFound;
 const LINKED = MSG.prestadorLinked.message;
 const INACTIVE_CONDOMINIO = MSG.condominioInativo;
+
+/** How the fuzzer reads a provider's texts back (route-contract.ts). */
+const prestadorLido: StoredText = { readBack: (created, get) => get(`/api/prestadores/${created.id}`) };
 
 export const prestadoresRoutes =
   (db: Db, totals?: ListTotals): FastifyPluginAsyncZod =>
@@ -29,7 +33,7 @@ export const prestadoresRoutes =
     app.get(
       "/api/prestadores",
       {
-        config: { access: requirePermission("visualizar_prestadores_servico") },
+        config: { access: requirePermission("visualizar_prestadores_servico"), description: "por nome, com condomínio (ou `null` = geral)", scope: "lista" },
         schema: { querystring: prestadorListQuerySchema, response: { 200: prestadorPageSchema } },
       },
       async (request) => repo.list(scopeOf(request), request.query),
@@ -40,6 +44,9 @@ export const prestadoresRoutes =
       {
         config: {
           access: requirePermission(["visualizar_prestadores_servico", "editar_prestadores_servico"]),
+          description: "o prestador, com o condomínio (ou `null` = geral)",
+          scope: 404,
+          sample: { path: async (f) => `/api/prestadores/${(await f.prestador()).id}` },
         },
         schema: { params: idParams, response: { 200: prestadorSchema } },
       },
@@ -53,7 +60,21 @@ export const prestadoresRoutes =
     app.post(
       "/api/prestadores",
       {
-        config: { access: requirePermission("criar_prestadores_servico") },
+        config: {
+          access: requirePermission("criar_prestadores_servico"),
+          description: "CPF ou CNPJ; datas `AAAA-MM-DD`, fim ≥ início; vazios viram `null`",
+          // The sample creates a 'Geral' provider, which only who serves every condominium may do.
+          scope: 403,
+          sample: {
+            body: () => ({
+              nome_empresa_profissional: "Jardins & Cia",
+              tipo_servico: "Jardinagem",
+              data_inicio_autorizacao: "2026-01-01",
+              data_fim_autorizacao: "2026-12-31",
+            }),
+          },
+          storesText: prestadorLido,
+        },
         schema: { body: prestadorInputSchema, response: { 201: prestadorSchema } },
       },
       async (request, reply) => {
@@ -70,7 +91,16 @@ export const prestadoresRoutes =
     app.put(
       "/api/prestadores/:id",
       {
-        config: { access: requirePermission("editar_prestadores_servico") },
+        config: {
+          access: requirePermission("editar_prestadores_servico"),
+          description: "mesmo corpo e regras do cadastro",
+          scope: 404,
+          sample: {
+            path: async (f) => `/api/prestadores/${(await f.prestador()).id}`,
+            body: () => ({ nome_empresa_profissional: "Jardins Editado", tipo_servico: "Paisagismo" }),
+          },
+          storesText: prestadorLido,
+        },
         schema: { params: idParams, body: prestadorInputSchema, response: { 200: prestadorSchema } },
       },
       async (request) => {
@@ -88,7 +118,12 @@ export const prestadoresRoutes =
     app.delete(
       "/api/prestadores/:id",
       {
-        config: { access: requirePermission("excluir_prestadores_servico") },
+        config: {
+          access: requirePermission("excluir_prestadores_servico"),
+          description: "409 `FOREIGN_KEY` com registros vinculados",
+          scope: 404,
+          sample: { path: async (f) => `/api/prestadores/${(await f.prestador()).id}` },
+        },
         schema: { params: idParams, response: { 204: semConteudo } },
       },
       async (request, reply) => {

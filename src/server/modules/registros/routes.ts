@@ -46,14 +46,28 @@ export const registrosRoutes =
 
     app.get(
       "/api/registros",
-      { config: { access }, schema: { querystring: registroListQuerySchema, response: { 200: registrosPageSchema } } },
+      {
+        config: {
+          access,
+          description:
+            "os registros de acesso, mais recentes primeiro, paginados por cursor (`next`); sem período, hoje (dias de São Paulo); filtros de condomínio, pessoa, tipo, sentido, resultado e texto",
+          scope: "lista",
+        },
+        schema: { querystring: registroListQuerySchema, response: { 200: registrosPageSchema } },
+      },
       async (request) => repo.list(scopeOf(request), request.query),
     );
 
     app.get(
       "/api/registros/exportar",
       {
-        config: { access, leituraLonga: true },
+        config: {
+          access,
+          leituraLonga: true,
+          description:
+            "exatamente o filtro da lista, em CSV (UTF-8 com BOM, `;`, horas de São Paulo), enviado aos poucos; cada exportação fica registrada (quem, quando, qual filtro, quantas linhas)",
+          scope: "lista",
+        },
         schema: {
           querystring: registroExportQuerySchema,
           response: { 200: { description: "Os registros do filtro em CSV (UTF-8 com BOM, separador ';').", content: { "text/csv": { schema: csvBody } } } },
@@ -113,7 +127,20 @@ export const registrosRoutes =
     app.post(
       "/api/registros/:id/correcoes",
       {
-        config: { access: corrigir },
+        config: {
+          access: corrigir,
+          description:
+            "`{ errado, certo }` → 201 `{ id, registrado_em }`: 'Corrigir registro', um novo registro (encadeado) que aponta para o corrigido (`corrige_registro_id`); 404 fora do escopo; 403 `RULE` para a correção de uma correção",
+          scope: 404,
+          sample: {
+            path: async (f) => `/api/registros/${(await f.registro()).id}/correcoes`,
+            body: () => ({ errado: "Placa ABC1D23 anotada errada.", certo: "A placa era ABC1D24." }),
+          },
+          // Its texts, read back from the list on the corrected record's day (today).
+          storesText: {
+            readBack: async (created, get) => (await get("/api/registros?limit=200")).rows.find((r: { id: string }) => r.id === created.id).correcao,
+          },
+        },
         schema: { params: idParams, body: correcaoInputSchema, response: { 201: correcaoCriadaSchema } },
       },
       async (request, reply) => {
@@ -155,7 +182,17 @@ export const registrosRoutes =
 
     app.post(
       "/api/registros/verificar-integridade",
-      { config: { access, leituraLonga: true }, schema: { body: verificarIntegridadeSchema, response: { 200: verificacaoIntegridadeSchema } } },
+      {
+        config: {
+          access,
+          leituraLonga: true,
+          description:
+            "confere a cadeia de hashes dos registros do condomínio no período: 'Registros íntegros: N verificados.' ou o primeiro registro alterado ou removido",
+          scope: 404,
+          sample: { body: async (f) => ({ condominio_id: (await f.condominio()).id }) },
+        },
+        schema: { body: verificarIntegridadeSchema, response: { 200: verificacaoIntegridadeSchema } },
+      },
       async (request) => {
         const { condominio_id, de, ate } = request.body;
         // Outside the scope as unknown as a condominium that does not exist (§2).

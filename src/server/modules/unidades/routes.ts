@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { StoredText } from "../../route-contract";
 import { unidadeCreateSchema, unidadeListQuerySchema, unidadePageSchema, unidadeSchema, unidadeUpdateSchema } from "@shared/schemas/unidades";
 import { semConteudo } from "@shared/schemas/common";
 import { requirePermission } from "../../auth/guard";
@@ -19,6 +20,9 @@ const UPDATE_UNIQUE_MESSAGES = {
   veiculos_condominio_placa_unique: { ...MSG.unidadePlacaNoDestino, field: "condominio_id" },
 };
 
+/** How the fuzzer reads a unit's texts back (route-contract.ts). */
+const unidadeLida: StoredText = { readBack: (created, get) => get(`/api/unidades/${created.id}`) };
+
 export const unidadesRoutes =
   (db: Db, totals?: ListTotals): FastifyPluginAsyncZod =>
   async (app) => {
@@ -27,7 +31,11 @@ export const unidadesRoutes =
     app.get(
       "/api/unidades",
       {
-        config: { access: requirePermission("visualizar_unidades") },
+        config: {
+          access: requirePermission("visualizar_unidades"),
+          description: "com condomínio e `moradores_count`; bloco, depois número em ordem natural",
+          scope: "lista",
+        },
         schema: { querystring: unidadeListQuerySchema, response: { 200: unidadePageSchema } },
       },
       async (request) => repo.list(scopeOf(request), request.query),
@@ -39,6 +47,9 @@ export const unidadesRoutes =
       {
         config: {
           access: requirePermission(["visualizar_unidades", "editar_unidades", "gerenciar_moradores_unidade", "gerenciar_veiculos_morador"]),
+          description: "a unidade, com o condomínio",
+          scope: 404,
+          sample: { path: async (f) => `/api/unidades/${(await f.unidade()).id}` },
         },
         schema: { params: idParams, response: { 200: unidadeSchema } },
       },
@@ -52,7 +63,13 @@ export const unidadesRoutes =
     app.post(
       "/api/unidades",
       {
-        config: { access: requirePermission("criar_unidades") },
+        config: {
+          access: requirePermission("criar_unidades"),
+          description: "condomínio ativo; bloco + número únicos no condomínio (409)",
+          scope: 400,
+          sample: { body: async (f) => ({ condominio_id: (await f.condominio()).id, numero_unidade: String(f.seq()), bloco: "A" }) },
+          storesText: unidadeLida,
+        },
         schema: { body: unidadeCreateSchema, response: { 201: unidadeSchema } },
       },
       async (request, reply) => {
@@ -70,7 +87,16 @@ export const unidadesRoutes =
     app.put(
       "/api/unidades/:id",
       {
-        config: { access: requirePermission("editar_unidades") },
+        config: {
+          access: requirePermission("editar_unidades"),
+          description: "mesmo corpo e regras do cadastro",
+          scope: 404,
+          sample: {
+            path: async (f) => `/api/unidades/${(await f.unidade()).id}`,
+            body: async (f) => ({ condominio_id: (await f.unidade()).condominio_id, numero_unidade: String(f.seq()), bloco: "B" }),
+          },
+          storesText: unidadeLida,
+        },
         schema: { params: idParams, body: unidadeUpdateSchema, response: { 200: unidadeSchema } },
       },
       async (request) => {
@@ -92,7 +118,12 @@ export const unidadesRoutes =
     app.delete(
       "/api/unidades/:id",
       {
-        config: { access: requirePermission("excluir_unidades") },
+        config: {
+          access: requirePermission("excluir_unidades"),
+          description: "409 `FOREIGN_KEY` com moradores",
+          scope: 404,
+          sample: { path: async (f) => `/api/unidades/${(await f.unidade()).id}` },
+        },
         schema: { params: idParams, response: { 204: semConteudo } },
       },
       async (request, reply) => {

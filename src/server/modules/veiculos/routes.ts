@@ -15,7 +15,7 @@ export const veiculosRoutes =
     app.get(
       "/api/veiculos",
       {
-        config: { access: requirePermission("visualizar_veiculos") },
+        config: { access: requirePermission("visualizar_veiculos"), description: "por placa, com morador, unidade e condomínio", scope: "lista" },
         schema: { querystring: veiculoListQuerySchema, response: { 200: veiculoPageSchema } },
       },
       async (request) => repo.list(scopeOf(request), request.query),

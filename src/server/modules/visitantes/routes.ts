@@ -57,26 +57,90 @@ export const visitantesRoutes =
 
     app.get(
       "/api/visitantes",
-      { config: { access }, schema: { querystring: autorizacaoListQuerySchema, response: { 200: autorizacaoPageSchema } } },
+      {
+        config: {
+          access,
+          description:
+            "lista, mais recentes primeiro, paginada por cursor (`next`); `q` = nome, documento ou código; `situacao` = `todas`, `ativa`, `utilizada`, `expirada`, `cancelada`; `de`/`ate` = autorizações válidas em algum dia do período → `{ rows, total, next }`",
+          scope: "lista",
+        },
+        schema: { querystring: autorizacaoListQuerySchema, response: { 200: autorizacaoPageSchema } },
+      },
       async (request) => repo.list(scopeOf(request), request.query, agora()),
     );
 
-    app.get("/api/visitantes/:id", { config: { access }, schema: { params: idParams, response: { 200: autorizacaoDetalheSchema } } }, async (request) => {
-      const found = await repo.get(scopeOf(request), request.params.id, agora());
-      if (!found) throw notFound(NOT_FOUND);
-      return detalhe(found);
-    });
+    app.get(
+      "/api/visitantes/:id",
+      {
+        config: {
+          access,
+          description: "uma autorização, com `codigo` e `qr_payload` (o conteúdo assinado do QR Code)",
+          scope: 404,
+          sample: { path: async (f) => `/api/visitantes/${(await f.autorizacao()).id}` },
+        },
+        schema: { params: idParams, response: { 200: autorizacaoDetalheSchema } },
+      },
+      async (request) => {
+        const found = await repo.get(scopeOf(request), request.params.id, agora());
+        if (!found) throw notFound(NOT_FOUND);
+        return detalhe(found);
+      },
+    );
 
-    app.get("/api/visitantes/:id/qrcode", { config: { access }, schema: { params: idParams, response: { 200: qrCodeResponseSchema } } }, async (request) => {
-      const found = await repo.get(scopeOf(request), request.params.id, agora());
-      if (!found) throw notFound(NOT_FOUND);
-      const payload = payloadDe(found);
-      return { payload, svg: await qrSvg(payload) };
-    });
+    app.get(
+      "/api/visitantes/:id/qrcode",
+      {
+        config: {
+          access,
+          description:
+            "`{ payload, svg }`: a imagem do QR Code em SVG (a página não aceita imagens `data:` — CSP `img-src 'self'` —: o cliente desenha os `<path>` do SVG num `<svg>` próprio; docs/decisions/0240-qr-code-na-tela.md)",
+          scope: 404,
+          sample: { path: async (f) => `/api/visitantes/${(await f.autorizacao()).id}/qrcode` },
+        },
+        schema: { params: idParams, response: { 200: qrCodeResponseSchema } },
+      },
+      async (request) => {
+        const found = await repo.get(scopeOf(request), request.params.id, agora());
+        if (!found) throw notFound(NOT_FOUND);
+        const payload = payloadDe(found);
+        return { payload, svg: await qrSvg(payload) };
+      },
+    );
 
     app.post(
       "/api/visitantes",
-      { config: { access }, schema: { body: autorizacaoInputSchema, response: { 201: autorizacaoDetalheSchema } } },
+      {
+        config: {
+          access,
+          description:
+            '`{ condominio_id, unidade_id, morador_id, nome_visitante, documento_tipo?, documento_numero?, telefone?, email?, placa?, tipo: "unica"|"periodo"|"recorrente", valido_de, valido_ate?, dias_semana? (0 = domingo … 6), hora_inicio?, hora_fim? ("HH:mm"), max_entradas?, observacoes? }` → 201 com código e QR (\'Autorização criada!\'); 400 com o campo quando o morador não é (ativo) da unidade, a unidade não é do condomínio ou o condomínio não é do escopo',
+          // The sample names the fixtures' condominium: unknown to a user who does not serve it.
+          scope: 400,
+          sample: {
+            body: async (f) => ({
+              condominio_id: (await f.condominio()).id,
+              unidade_id: (await f.unidade()).id,
+              morador_id: (await f.morador()).id,
+              nome_visitante: `Diarista Amostra ${f.seq()}`,
+              documento_tipo: "cpf",
+              documento_numero: "529.982.247-25",
+              telefone: "(11) 98765-4321",
+              email: "diarista@exemplo.com.br",
+              placa: "ABC1D23",
+              tipo: "recorrente",
+              valido_de: f.hoje(),
+              valido_ate: f.hoje(60),
+              dias_semana: [1, 4],
+              hora_inicio: "08:00",
+              hora_fim: "17:00",
+              max_entradas: 20,
+              observacoes: "Faxina às segundas e quintas.",
+            }),
+          },
+          storesText: { readBack: (created, get) => get(`/api/visitantes/${created.id}`) },
+        },
+        schema: { body: autorizacaoInputSchema, response: { 201: autorizacaoDetalheSchema } },
+      },
       async (request, reply) => {
         const scope = scopeOf(request);
         const body = request.body;
@@ -92,7 +156,15 @@ export const visitantesRoutes =
 
     app.post(
       "/api/visitantes/:id/cancelar",
-      { config: { access }, schema: { params: idParams, response: { 200: autorizacaoDetalheSchema } } },
+      {
+        config: {
+          access,
+          description: "→ 200 com `status: \"cancelada\"` ('Autorização cancelada'); 409 se já não está ativa",
+          scope: 404,
+          sample: { path: async (f) => `/api/visitantes/${(await f.autorizacao()).id}/cancelar` },
+        },
+        schema: { params: idParams, response: { 200: autorizacaoDetalheSchema } },
+      },
       async (request) => {
         const scope = scopeOf(request);
         const found = await repo.get(scope, request.params.id, agora());
@@ -106,7 +178,16 @@ export const visitantesRoutes =
 
     app.post(
       "/api/visitantes/:id/enviar-email",
-      { config: { access }, schema: { params: idParams, response: { 200: enviarEmailResponseSchema } } },
+      {
+        config: {
+          access,
+          description:
+            'põe na fila de emails o convite (HTML e texto, pt-BR: código, QR Code como imagem embutida, endereço do condomínio, validade) para o email do visitante → `{ enviado_para, mensagem: "Email enviado" }`; 400 sem email na autorização; 409 se não está ativa',
+          scope: 404,
+          sample: { path: async (f) => `/api/visitantes/${(await f.autorizacao()).id}/enviar-email` },
+        },
+        schema: { params: idParams, response: { 200: enviarEmailResponseSchema } },
+      },
       async (request, reply) => {
         const scope = scopeOf(request);
         const found = await repo.get(scope, request.params.id, agora());
