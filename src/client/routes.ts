@@ -53,6 +53,7 @@ export default [
         route("permissoes", "routes/portaria-web/admin/permissoes.tsx"),
       ]),
       route("bloqueios", "routes/portaria-web/bloqueios.tsx"),
+      // new:module (scripts/new-module.mjs) adds its module's line above this one.
       route("*", "routes/portaria-web/nao-encontrado.tsx"),
     ]),
   ]),

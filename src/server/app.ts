@@ -201,6 +201,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(visitantesRoutes({ db, outbox, envios, qrSecret, agora }));
   await app.register(bloqueiosRoutes(db, listTotals));
   await app.register(registrosRoutes(db, listTotals, leituras, cadeia));
+  // new:module (scripts/new-module.mjs) adds its module's line above this one (docs/adding-a-module.md).
   await registerDocsPage(app);
 
   if (config.clientDir) await registerStaticSite(app, config.clientDir);

@@ -28,6 +28,8 @@ export interface SampleRecords {
   usuario(): Promise<SampleRecord>;
   grupo(): Promise<SampleRecord>;
   permissao(): Promise<SampleRecord>;
+  /** A new record made by POST `url` with `body` as an administrator (a module's own records). */
+  criar(url: string, body: object): Promise<SampleRecord>;
   /** A password-reset link's token that still works. */
   resetToken(): Promise<string>;
   /** A number no other sample of the test run has used (names and e-mails that must not repeat). */

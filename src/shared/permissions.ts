@@ -1,3 +1,25 @@
+/**
+ * The two permissions of a module made by `npm run new:module` (docs/adding-a-module.md): seeing its
+ * records, and creating, editing and removing them. `nome` is the module's name in snake_case,
+ * `rotulo` how its screens call it (the category of the permissions page).
+ */
+export function permissoesDoModulo<Nome extends string>(nome: Nome, rotulo: string) {
+  return [
+    {
+      nome_permissao: `visualizar_${nome}`,
+      categoria: rotulo,
+      descricao: `Ver a lista e os dados de ${rotulo}`,
+      negado: `Você não tem permissão para visualizar ${rotulo}.`,
+    },
+    {
+      nome_permissao: `gerenciar_${nome}`,
+      categoria: rotulo,
+      descricao: `Cadastrar, alterar e excluir em ${rotulo}`,
+      negado: `Você não tem permissão para gerenciar ${rotulo}.`,
+    },
+  ] as const;
+}
+
 // The permissions catalogue of spec §6: name, pt-BR description and category (seeded on start),
 // and what a user without it is told (`negado`): the server's 403, the 'Acesso Negado' toast of
 // an action and the card of a screen all read it from here.
@@ -112,6 +134,7 @@ export const PERMISSIONS = [
     descricao: "Gerenciar os grupos e o catálogo de permissões",
     negado: "Você não tem permissão para gerenciar grupos e permissões.",
   },
+  // new:module (scripts/new-module.mjs) adds its module's line above this one.
 ] as const;
 
 export type PermissionName = (typeof PERMISSIONS)[number]["nome_permissao"];

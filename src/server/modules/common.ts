@@ -1,4 +1,4 @@
-import { count, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { asc, count, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { TtlCache } from "../cache";
@@ -12,6 +12,13 @@ import { byShape, NAMED_BY_TEXT, param } from "../db/prepared";
 import { scopeShape, scopeValues, type CondominioScope } from "../scope";
 
 export const idParams = z.object({ id: z.uuid("Identificador inválido.") });
+
+/** What the app hands a module made by `npm run new:module`: the database, the lists' cached totals, the clock. */
+export interface ModuloDeps {
+  db: Db;
+  totals: ListTotals;
+  agora: () => number;
+}
 
 /** A duplicate's message; with `field`, it is also the message under that field (error.fields). */
 export type UniqueMessage = CatalogueMessage & { field?: string };
@@ -115,6 +122,20 @@ export function keysetPage<Row>(rows: Row[], limit: number, key: (row: Row) => r
   if (rows.length <= limit) return { rows, next: null };
   const page = rows.slice(0, limit);
   return { rows: page, next: encodeCursor(key(page[limit - 1]!)) };
+}
+
+/**
+ * The server's side of a list's sort key (`sortKey`, @shared/schemas/cursor): the key's columns by
+ * their names give the list's ORDER BY, the rows after a cursor (as placeholders of a prepared
+ * page) and the page with its `next`.
+ */
+export function keysetOrder<Name extends string>(key: { names: readonly Name[] }, columns: Record<Name, AnyPgColumn>) {
+  const terms = key.names.map((name) => columns[name]);
+  return {
+    orderBy: terms.map((column) => asc(column)),
+    after: (shape: PagingShape) => (shape.after ? afterKey(terms, afterParams(terms.length)) : undefined),
+    page: <Row extends Record<Name, unknown>>(rows: Row[], limit: number) => keysetPage(rows, limit, (row) => key.names.map((name) => row[name])),
+  };
 }
 
 /** The paging part of a list's prepared shape (db/prepared.ts): `after`, and whether `offset` is not 0. */

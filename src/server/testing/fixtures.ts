@@ -28,6 +28,7 @@ export class Fixtures implements SampleRecords {
   ) {}
 
   seq = nextSeq;
+  criar = (url: string, body: object) => this.create(url, body);
   hoje = (days = 0) => addDays(today(), days);
 
   private once(name: string, make: () => Promise<Created>): Promise<Created> {

@@ -15,7 +15,7 @@ import {
   requiredText,
   searchText,
 } from "./common";
-import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
+import { afterOrOffset, cursorId, cursorText, sortKey } from "./cursor";
 import { isValidPhone } from "../br/phone";
 
 const optionalUf = z.preprocess(
@@ -76,12 +76,15 @@ export const condominioInputSchema = z.object({
   horas_saida_nao_registrada: horasSaidaNaoRegistrada,
 });
 
+/** The list's order: by name, then id (the `portaria_web_condominios_nome_id_idx` index). */
+export const condominioOrdem = sortKey(["nome", cursorText()], ["id", cursorId]);
+
 export const condominioListQuerySchema = z
   .object({
     q: searchText,
     ...listPaging,
     // Sort key of the list (nome, id), see the repository's ORDER BY.
-    after: cursorParam(z.tuple([cursorText(), cursorId])),
+    after: condominioOrdem.after,
   })
   .superRefine(afterOrOffset);
 

@@ -72,6 +72,19 @@ export const cursorParam = <Key extends z.ZodTuple>(key: Key) => {
 export const cursorKeyOf = (param: unknown): z.ZodTuple | undefined => (param instanceof z.ZodType ? CURSOR_KEYS.get(param) : undefined);
 
 /**
+ * A list's sort key, declared once: each ORDER BY term (ascending, never null, the row's id last)
+ * as [the name the list's rows carry it under, the schema of its value in a cursor]. The
+ * list's `after` parameter follows from it, and on the server its ORDER BY, its keyset clause and
+ * its `next` (modules/common.ts, `keysetOrder`); the fuzzer makes cursors from it.
+ */
+type SortTerm = readonly [name: string, value: z.ZodType];
+export function sortKey<const Terms extends readonly [SortTerm, ...SortTerm[]]>(...terms: Terms) {
+  const names = terms.map(([name]) => name) as { [K in keyof Terms]: Terms[K][0] };
+  const key = z.tuple(terms.map(([, value]) => value) as unknown as { -readonly [K in keyof Terms]: Terms[K][1] });
+  return { names, after: cursorParam(key) };
+}
+
+/**
  * `after` and `offset` are two ways of saying where a page starts: a request with both (offset
  * other than 0) is refused rather than guessed at.
  */

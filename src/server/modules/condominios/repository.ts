@@ -1,14 +1,12 @@
-import { and, asc, eq, ilike, or } from "drizzle-orm";
-import type { Condominio, CondominioListItem } from "@shared/schemas/condominios";
+import { and, eq, ilike, or } from "drizzle-orm";
+import { condominioOrdem, type Condominio, type CondominioListItem } from "@shared/schemas/condominios";
 import type { Page } from "@shared/schemas/common";
 import type { Db } from "../../db/client";
 import { condominios } from "../../db/schema";
 import {
-  afterKey,
-  afterParams,
   cachedTotal,
   containsPattern,
-  keysetPage,
+  keysetOrder,
   listCounter,
   offsetParam,
   pagingShape,
@@ -36,6 +34,8 @@ const listWhere = (f: Filters) =>
     condominioInShape(condominios.id, f.scoped),
   );
 
+const ordem = keysetOrder(condominioOrdem, { nome: condominios.nome, id: condominios.id });
+
 export function condominiosRepository(db: Db, totals?: ListTotals) {
   const listPage = byShape((shape: Filters & PagingShape) =>
     db
@@ -48,8 +48,8 @@ export function condominiosRepository(db: Db, totals?: ListTotals) {
         ativo: condominios.ativo,
       })
       .from(condominios)
-      .where(and(listWhere(shape), shape.after ? afterKey([condominios.nome, condominios.id], afterParams(2)) : undefined))
-      .orderBy(asc(condominios.nome), asc(condominios.id))
+      .where(and(listWhere(shape), ordem.after(shape)))
+      .orderBy(...ordem.orderBy)
       .limit(param("limit"))
       .offset(offsetParam(shape))
       .prepare(NAMED_BY_TEXT),
@@ -70,7 +70,7 @@ export function condominiosRepository(db: Db, totals?: ListTotals) {
         listPage({ ...filters, ...pagingShape(query) }).execute(values),
         cachedTotal(totals, ["condominios", scopeKey(scope), query.q], () => countRows(filters, values)),
       ]);
-      return { ...keysetPage(rows, query.limit, (r) => [r.nome, r.id]), total };
+      return { ...ordem.page(rows, query.limit), total };
     },
 
     async get(scope: CondominioScope, id: string): Promise<Condominio | null> {
