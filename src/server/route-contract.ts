@@ -94,5 +94,5 @@ export interface RegisteredRoute {
   responses: string[];
   config: FastifyContextConfig;
   /** Its zod schemas, as registered. */
-  schema: { body?: unknown; querystring?: unknown; params?: unknown };
+  schema: { body?: unknown; querystring?: unknown; params?: unknown; response?: unknown };
 }

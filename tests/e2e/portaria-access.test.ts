@@ -3,6 +3,25 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
 import { createPortariaUser } from "./support/users";
 import { ADMIN, startPortal, startSmtpServer, type RunningPortal } from "./support/server";
+import { PORTARIA_MENU } from "../../src/client/features/portaria-shell/menu";
+
+/** The Portaria Web menu of spec §2, in order, as the administrator sees it. */
+const SPEC_MENU = [
+  "Painel de Controle",
+  "Controle de Acesso",
+  "Visitantes",
+  "Registros",
+  "Bloqueios",
+  "Condomínios",
+  "Unidades",
+  "Moradores",
+  "Veículos",
+  "Prestadores",
+  "Usuários",
+  "Grupos",
+  "Permissões",
+  "Configurações",
+];
 
 // Portaria Web as a new user meets it (issue 3): the admin creates a group and a user through the
 // screens, the user sets a password, sees only what the group allows and is turned away elsewhere.
@@ -248,23 +267,10 @@ describe("the Portaria Web shell", () => {
     expect(await toggle.getAttribute("aria-expanded")).toBe("true");
     // The slide-in menu names the user too, and holds every entry the admin may use.
     expect(await menu.getByText("Administrador", { exact: true }).first().isVisible()).toBe(true);
-    const links = menu.getByRole("navigation", { name: "Portaria Web" }).getByRole("link");
-    expect(await links.allTextContents()).toEqual([
-      "Painel de Controle",
-      "Controle de Acesso",
-      "Visitantes",
-      "Registros",
-      "Bloqueios",
-      "Condomínios",
-      "Unidades",
-      "Moradores",
-      "Veículos",
-      "Prestadores",
-      "Usuários",
-      "Grupos",
-      "Permissões",
-      "Configurações",
-    ]);
+    const links = await menu.getByRole("navigation", { name: "Portaria Web" }).getByRole("link").allTextContents();
+    expect(links).toEqual(PORTARIA_MENU.flatMap((section) => section.items.map((item) => item.label)));
+    // The spec's entries (§2), in its order; a module's own entry (docs/adding-a-module.md) goes among them.
+    expect(links.filter((label) => SPEC_MENU.includes(label))).toEqual(SPEC_MENU);
 
     await menu.getByRole("link", { name: "Grupos", exact: true }).click();
     await page.waitForURL(`${portal.url}/portaria-web/admin/grupos`);

@@ -1,4 +1,5 @@
 import { and, eq, like } from "drizzle-orm";
+import { PERMISSION_NAMES } from "@shared/permissions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { filaEmails, session, usuarios, verification } from "../db/schema";
 import { ADMIN, createTestApp, databaseSnapshot, signIn, TEST_ORIGIN, type TestApp } from "../testing/harness";
@@ -39,7 +40,7 @@ describe("sign-in", () => {
     expect(body.profile).toMatchObject({ status: "ativo", primeiro_acesso_concluido: true });
     expect(body.profile.grupos.map((g: { nome_grupo: string }) => g.nome_grupo)).toEqual(["Administrador"]);
     expect(body.profile.permissions).toContain("gerenciar_usuarios_portaria");
-    expect(body.profile.permissions).toHaveLength(20);
+    expect([...body.profile.permissions].sort()).toEqual([...PERMISSION_NAMES].sort());
   });
 
   it("refuses a wrong password with the spec's message", async () => {

@@ -132,6 +132,8 @@ export function keysetPage<Row>(rows: Row[], limit: number, key: (row: Row) => r
 export function keysetOrder<Name extends string>(key: { names: readonly Name[] }, columns: Record<Name, AnyPgColumn>) {
   const terms = key.names.map((name) => columns[name]);
   return {
+    columns,
+    keyOf: (row: Record<Name, unknown>) => key.names.map((name) => row[name]),
     orderBy: terms.map((column) => asc(column)),
     after: (shape: PagingShape) => (shape.after ? afterKey(terms, afterParams(terms.length)) : undefined),
     page: <Row extends Record<Name, unknown>>(rows: Row[], limit: number) => keysetPage(rows, limit, (row) => key.names.map((name) => row[name])),

@@ -19,7 +19,7 @@ import {
   unidadeRefSchema,
 } from "./common";
 import { veiculoSchema } from "./veiculos";
-import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
+import { afterOrOffset, cursorId, cursorText, sortKey } from "./cursor";
 
 export const TIPOS_MORADOR = ["proprietario", "inquilino", "dependente", "outro"] as const;
 export const TIPO_MORADOR_LABEL: Record<(typeof TIPOS_MORADOR)[number], string> = {
@@ -98,6 +98,9 @@ export type MoradorDaUnidade = z.input<typeof moradoresDaUnidadeSchema>["rows"][
 export const isMoradorCompleto = (morador: Morador | MoradorResumo): morador is Morador => "tipo_morador" in morador;
 
 /** `GET /api/moradores` (issue 14): search, condominium and status filters, by name. */
+/** The list's order: by name, then id. */
+export const moradorOrdem = sortKey(["nome_completo", cursorText()], ["id", cursorId]);
+
 export const moradorListQuerySchema = z
   .object({
     q: searchText,
@@ -105,7 +108,7 @@ export const moradorListQuerySchema = z
     status: ativoFilter,
     ...listPaging,
     // Sort key of the list (nome_completo, then id).
-    after: cursorParam(z.tuple([cursorText(), cursorId])),
+    after: moradorOrdem.after,
   })
   .superRefine(afterOrOffset);
 

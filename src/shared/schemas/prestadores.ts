@@ -16,7 +16,7 @@ import {
   requiredText,
   searchText,
 } from "./common";
-import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
+import { afterOrOffset, cursorId, cursorText, sortKey } from "./cursor";
 
 export const prestadorInputSchema = z
   .object({
@@ -37,6 +37,9 @@ export const prestadorInputSchema = z
     path: ["data_fim_autorizacao"],
   });
 
+/** The list's order: by name or company, then id. */
+export const prestadorOrdem = sortKey(["nome_empresa_profissional", cursorText()], ["id", cursorId]);
+
 export const prestadorListQuerySchema = z
   .object({
     q: searchText,
@@ -53,7 +56,7 @@ export const prestadorListQuerySchema = z
       .default("todas"),
     ...listPaging,
     // Sort key of the list (nome_empresa_profissional, id).
-    after: cursorParam(z.tuple([cursorText(), cursorId])),
+    after: prestadorOrdem.after,
   })
   .superRefine(afterOrOffset);
 

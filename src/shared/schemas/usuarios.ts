@@ -3,7 +3,7 @@ import { MSG } from "../messages";
 import { USER_STATUSES } from "../permissions";
 import { MIN_PASSWORD_LENGTH } from "./auth";
 import { limitParam, offsetParam, optionalCpf, optionalPhone, paginaSchema, refSchema, requiredText, searchText, uuidSchema } from "./common";
-import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
+import { afterOrOffset, cursorId, cursorText, sortKey } from "./cursor";
 
 const grupoIds = z
   .array(uuidSchema, { error: "Grupos inválidos." })
@@ -53,6 +53,9 @@ export const usuarioUpdateSchema = z.object({
   ...escopo,
 });
 
+/** The list's order: by name, then id. */
+export const usuarioOrdem = sortKey(["nome_completo", cursorText()], ["id", cursorId]);
+
 export const usuarioListQuerySchema = z
   .object({
     q: searchText,
@@ -63,7 +66,7 @@ export const usuarioListQuerySchema = z
     limit: limitParam,
     offset: offsetParam(1_000_000),
     // Sort key of the list (nome_completo, id).
-    after: cursorParam(z.tuple([cursorText(), cursorId])),
+    after: usuarioOrdem.after,
   })
   .superRefine(afterOrOffset);
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isValidPlaca, normalizePlaca } from "../br/placa";
 import { MSG } from "../messages";
 import { ativoFilter, booleanDefaultTrue, condominioFilter, listPaging, optionalText, paginaSchema, refSchema, searchText, unidadeRefSchema } from "./common";
-import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
+import { afterOrOffset, cursorId, cursorText, sortKey } from "./cursor";
 
 export const TIPOS_VEICULO = ["carro", "moto", "outro"] as const;
 export const TIPO_VEICULO_LABEL: Record<(typeof TIPOS_VEICULO)[number], string> = { carro: "Carro", moto: "Moto", outro: "Outro" };
@@ -20,6 +20,9 @@ export const veiculoInputSchema = z.object({
   observacoes: optionalText(1000).optional().default(null),
 });
 
+/** The list's order: by plate, then id. */
+export const veiculoOrdem = sortKey(["placa", cursorText(7)], ["id", cursorId]);
+
 export const veiculoListQuerySchema = z
   .object({
     q: searchText,
@@ -27,7 +30,7 @@ export const veiculoListQuerySchema = z
     status: ativoFilter,
     ...listPaging,
     // Sort key of the list (placa, a varchar(7), then id).
-    after: cursorParam(z.tuple([cursorText(7), cursorId])),
+    after: veiculoOrdem.after,
   })
   .superRefine(afterOrOffset);
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, or } from "drizzle-orm";
 import type { Page } from "@shared/schemas/common";
-import { searchDigits, type MoradorListItem } from "@shared/schemas/moradores";
+import { moradorOrdem, searchDigits, type MoradorListItem } from "@shared/schemas/moradores";
 import type { Db } from "../../db/client";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { condominios, moradores, unidades } from "../../db/schema";
@@ -8,6 +8,7 @@ import {
   cachedTotal,
   containsPattern,
   inCondominio,
+  keysetOrder,
   listCounter,
   pagingShape,
   statusListFilters,
@@ -39,10 +40,12 @@ const listWhere = (f: Filters) =>
   );
 
 // The residents list (issue 14): search by name, CPF, phone or unit; condominium and status filters; by name.
+const ordem = keysetOrder(moradorOrdem, { nome_completo: moradores.nome_completo, id: moradores.id });
+
 export function moradoresListaRepository(db: Db, totals?: ListTotals) {
   const listPage = byShape((shape: Filters & PagingShape & { few: boolean }) => {
     // The page first (by name, moradores_nome_ordem_idx), then its unit and condominium.
-    const pagina = pageKeys(db, moradores, listWhere(shape), shape, { nome_completo: moradores.nome_completo, id: moradores.id });
+    const pagina = pageKeys(db, moradores, listWhere(shape), shape, ordem.columns);
     return db
       .select({
         id: moradores.id,
@@ -59,7 +62,7 @@ export function moradoresListaRepository(db: Db, totals?: ListTotals) {
       .innerJoin(moradores, eq(moradores.id, pagina.id))
       .innerJoin(unidades, eq(unidades.id, moradores.unidade_id))
       .innerJoin(condominios, eq(condominios.id, unidades.condominio_id))
-      .orderBy(asc(pagina.nome_completo), asc(pagina.id))
+      .orderBy(...moradorOrdem.names.map((name) => asc(pagina[name])))
       .prepare(NAMED_BY_TEXT);
   });
   const countRows = listCounter(db, moradores, listWhere);
@@ -72,7 +75,7 @@ export function moradoresListaRepository(db: Db, totals?: ListTotals) {
       const values = { ...common.values, digits: digits && containsPattern(digits) };
       const counting = cachedTotal(totals, ["moradores", scopeKey(scope), query.q, query.condominio_id, query.status], () => countRows(filters, values));
       const readPage = (few: boolean) => listPage({ ...filters, ...pagingShape(query), few }).execute(values);
-      return searchedPage<MoradorListItem>(counting, filters.q, readPage, query.limit, (r) => [r.nome_completo, r.id]);
+      return searchedPage<MoradorListItem>(counting, filters.q, readPage, query.limit, ordem.keyOf);
     },
   };
 }

@@ -1,23 +1,11 @@
-import { and, asc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
 import { normalizeCnpj } from "@shared/br/cnpj";
 import { situacaoNoDia, type SituacaoPrestador } from "@shared/prestador-situacao";
-import type { Prestador } from "@shared/schemas/prestadores";
+import { prestadorOrdem, type Prestador } from "@shared/schemas/prestadores";
 import { today } from "@shared/time";
 import type { Db } from "../../db/client";
 import { condominios, prestadores } from "../../db/schema";
-import {
-  afterKey,
-  afterParams,
-  cachedTotal,
-  containsPattern,
-  keysetPage,
-  listCounter,
-  offsetParam,
-  pagingShape,
-  pagingValues,
-  type ListTotals,
-  type PagingShape,
-} from "../common";
+import { cachedTotal, containsPattern, keysetOrder, listCounter, offsetParam, pagingShape, pagingValues, type ListTotals, type PagingShape } from "../common";
 import { fewMatches, matchingRows } from "../text-search";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { condominioInScope, condominioInShape, scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
@@ -83,6 +71,8 @@ const listWhere = (f: Filters) =>
 /** A provider the scope may change: one of its condominiums; a 'Geral' one only with all-condominium access. */
 const writable = (scope: CondominioScope) => condominioInScope(scope, prestadores.condominio_id);
 
+const ordem = keysetOrder(prestadorOrdem, { nome_empresa_profissional: prestadores.nome_empresa_profissional, id: prestadores.id });
+
 export function prestadoresRepository(db: Db, totals?: ListTotals) {
   // `source`: the matching rows of a search, aliased as the table (text-search.ts).
   const base = (source?: ReturnType<typeof matchingRows>) =>
@@ -93,13 +83,8 @@ export function prestadoresRepository(db: Db, totals?: ListTotals) {
   const listPage = byShape((shape: Filters & PagingShape & { few: boolean }) => {
     const matching = shape.few ? matchingRows(db, prestadores, listWhere(shape)) : undefined;
     return base(matching)
-      .where(
-        and(
-          matching ? undefined : listWhere(shape),
-          shape.after ? afterKey([prestadores.nome_empresa_profissional, prestadores.id], afterParams(2)) : undefined,
-        ),
-      )
-      .orderBy(asc(prestadores.nome_empresa_profissional), asc(prestadores.id))
+      .where(and(matching ? undefined : listWhere(shape), ordem.after(shape)))
+      .orderBy(...ordem.orderBy)
       .limit(param("limit"))
       .offset(offsetParam(shape))
       .prepare(NAMED_BY_TEXT);
@@ -144,7 +129,7 @@ export function prestadoresRepository(db: Db, totals?: ListTotals) {
       // A search waits for its count: it decides where the page is read from (text-search.ts).
       const few = filters.q && fewMatches(await counting);
       const [rows, total] = await Promise.all([listPage({ ...filters, ...pagingShape(query), few }).execute(values), counting]);
-      const page = keysetPage(rows as Row[], query.limit, (r) => [r.nome_empresa_profissional, r.id]);
+      const page = ordem.page(rows as Row[], query.limit);
       return { rows: page.rows.map((row) => toPrestador(row, day)), total, next: page.next };
     },
 

@@ -1,24 +1,12 @@
-import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { UserStatus } from "@shared/permissions";
-import type { Usuario } from "@shared/schemas/usuarios";
+import { usuarioOrdem, type Usuario } from "@shared/schemas/usuarios";
 import { onlyDigits } from "@shared/br/phone";
 import type { Db } from "../../db/client";
 import { condominios, grupos, usuarioCondominios, usuarioGrupos, usuarios } from "../../db/schema";
 import { ADMIN_GROUP_NAME } from "@shared/permissions";
 import { scopeIds, scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
-import {
-  afterKey,
-  afterParams,
-  cachedTotal,
-  containsPattern,
-  keysetPage,
-  listCounter,
-  offsetParam,
-  pagingShape,
-  pagingValues,
-  type ListTotals,
-  type PagingShape,
-} from "../common";
+import { cachedTotal, containsPattern, keysetOrder, listCounter, offsetParam, pagingShape, pagingValues, type ListTotals, type PagingShape } from "../common";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 
 const columns = {
@@ -89,13 +77,15 @@ const listWhere = (f: Filters) =>
     f.scoped ? withinScope("placeholder") : undefined,
   );
 
+const ordem = keysetOrder(usuarioOrdem, { nome_completo: usuarios.nome_completo, id: usuarios.id });
+
 export function usuariosRepository(db: Db, totals?: ListTotals) {
   const listPage = byShape((shape: Filters & PagingShape) =>
     db
       .select(columnsWithGroups)
       .from(usuarios)
-      .where(and(listWhere(shape), shape.after ? afterKey([usuarios.nome_completo, usuarios.id], afterParams(2)) : undefined))
-      .orderBy(asc(usuarios.nome_completo), asc(usuarios.id))
+      .where(and(listWhere(shape), ordem.after(shape)))
+      .orderBy(...ordem.orderBy)
       .limit(param("limit"))
       .offset(offsetParam(shape))
       .prepare(NAMED_BY_TEXT),
@@ -119,7 +109,7 @@ export function usuariosRepository(db: Db, totals?: ListTotals) {
         listPage({ ...filters, ...pagingShape(query) }).execute(values),
         cachedTotal(totals, ["usuarios", scopeKey(scope), query.q, query.status], () => countRows(filters, values)),
       ]);
-      const page = keysetPage(rows, query.limit, (r) => [r.nome_completo, r.id]);
+      const page = ordem.page(rows, query.limit);
       return { rows: withStatus(page.rows).map(({ auth_user_id: _omit, ...u }) => u), total, next: page.next };
     },
 

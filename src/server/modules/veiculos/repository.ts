@@ -1,11 +1,21 @@
 import { and, asc, eq, ilike, or } from "drizzle-orm";
 import { normalizePlaca } from "@shared/br/placa";
 import type { Page } from "@shared/schemas/common";
-import type { VeiculoListItem } from "@shared/schemas/veiculos";
+import { veiculoOrdem, type VeiculoListItem } from "@shared/schemas/veiculos";
 import type { Db } from "../../db/client";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { condominios, moradores, unidades, veiculos } from "../../db/schema";
-import { cachedTotal, containsPattern, inCondominio, listCounter, pagingShape, statusListFilters, type ListTotals, type PagingShape } from "../common";
+import {
+  cachedTotal,
+  containsPattern,
+  inCondominio,
+  keysetOrder,
+  listCounter,
+  pagingShape,
+  statusListFilters,
+  type ListTotals,
+  type PagingShape,
+} from "../common";
 import { pageKeys, searchedPage } from "../text-search";
 import { scopeKey, unidadeInShape, type CondominioScope } from "../../scope";
 
@@ -51,10 +61,12 @@ const listWhere = (f: Filters) =>
   );
 
 // The read-only vehicle list (§2 Vehicles): search, condominium and status filters, by plate.
+const ordem = keysetOrder(veiculoOrdem, { placa: veiculos.placa, id: veiculos.id });
+
 export function veiculosRepository(db: Db, totals?: ListTotals) {
   const listPage = byShape((shape: Filters & PagingShape & { few: boolean }) => {
     // The page first (by plate, veiculos_placa_idx), then its resident, unit and condominium.
-    const pagina = pageKeys(db, veiculos, listWhere(shape), shape, { placa: veiculos.placa, id: veiculos.id });
+    const pagina = pageKeys(db, veiculos, listWhere(shape), shape, ordem.columns);
     return db
       .select({
         ...veiculoListColumns,
@@ -67,7 +79,7 @@ export function veiculosRepository(db: Db, totals?: ListTotals) {
       .innerJoin(moradores, eq(moradores.id, veiculos.morador_id))
       .innerJoin(unidades, eq(unidades.id, veiculos.unidade_id))
       .innerJoin(condominios, eq(condominios.id, unidades.condominio_id))
-      .orderBy(asc(pagina.placa), asc(pagina.id))
+      .orderBy(...veiculoOrdem.names.map((name) => asc(pagina[name])))
       .prepare(NAMED_BY_TEXT);
   });
   const countRows = listCounter(db, veiculos, listWhere);
@@ -80,7 +92,7 @@ export function veiculosRepository(db: Db, totals?: ListTotals) {
       const values = { ...common.values, placa: plate && containsPattern(plate) };
       const counting = cachedTotal(totals, ["veiculos", scopeKey(scope), query.q, query.condominio_id, query.status], () => countRows(filters, values));
       const readPage = (few: boolean) => listPage({ ...filters, ...pagingShape(query), few }).execute(values);
-      return searchedPage<VeiculoListItem>(counting, filters.q, readPage, query.limit, (r) => [r.placa, r.id]);
+      return searchedPage<VeiculoListItem>(counting, filters.q, readPage, query.limit, ordem.keyOf);
     },
   };
 }
