@@ -4,11 +4,11 @@ import {
   CODIGO_TAMANHO,
   dayEndInSaoPaulo,
   pareceCodigo,
-  recusaAutorizacao,
   weekdayInSaoPaulo,
   type AutorizacaoRegras,
   type TipoAutorizacao,
 } from "@shared/schemas/visitantes";
+import { decidir } from "../../src/server/modules/controle-acesso/decisao";
 import type { Evento, HistoricoMorador, HistoricoRng, Pessoa } from "./tipos";
 import type { autorizacoesVisita } from "../../src/server/db/schema";
 
@@ -16,7 +16,7 @@ import type { autorizacoesVisita } from "../../src/server/db/schema";
 // history: 'Única' ones used and a few for today and tomorrow, 'Período' ones in force and
 // expired, 'Recorrente' ones (diaristas, personal trainers, caregivers...) with their weekly
 // visits, some cancelled. Each attempt at the gate is decided by the server's own rule
-// (recusaAutorizacao, São Paulo time) on the authorisation as it stood at that instant, so the
+// (`decidir` of controle-acesso/decisao.ts, São Paulo time) on the authorisation as it stood at that instant, so the
 // records, the refusals' texts and entradas_usadas agree with what the gate would have done.
 
 const MIN = 60_000;
@@ -308,7 +308,7 @@ export function autorizacoesDoCondominio(input: AutorizacoesInput): Autorizacoes
       // Still inside: the gate would answer 'Já está no condomínio' and record nothing.
       if (tentativa.t <= livreDesde) continue;
       if (plano.cancelada !== undefined && tentativa.t >= plano.cancelada && regras.status === "ativa") regras.status = "cancelada";
-      const motivo = recusaAutorizacao(regras, tentativa.t);
+      const motivo = decidir({ bloqueio: null, ativo: true, autorizacao: regras }, tentativa.t)?.motivo ?? null;
       const metodo = rng.chance(0.55) ? "codigo" : "qrcode";
       events.push({ t: tentativa.t, pessoa: entrando, sentido: "entrada", resultado: motivo ? "negado" : "liberado", motivo, metodo });
       if (motivo) continue;

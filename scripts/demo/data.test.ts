@@ -11,13 +11,13 @@ import {
   horaCurta,
   mensagemExpirada,
   mensagemForaDoHorario,
-  recusaAutorizacao,
   situacaoAutorizacao,
   weekdayInSaoPaulo,
   AUTORIZACAO_CANCELADA,
   type AutorizacaoRegras,
 } from "@shared/schemas/visitantes";
 import { dateInSaoPaulo, dayStartInSaoPaulo, formatTime } from "@shared/time";
+import { recusaAutorizacao } from "../../src/server/modules/controle-acesso/decisao";
 import { verificarCadeia } from "../../src/server/modules/registros/cadeia";
 import { checkPasswordStrength, MIN_PASSWORD_SCORE, passwordUserInputs } from "../../src/server/auth/password-strength";
 import { ADMIN, createTestApp, request, signIn, type TestApp } from "../../src/server/testing/harness";

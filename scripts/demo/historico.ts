@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, isNotNull, isNull, like, ne, or, sql } from "drizzle-orm";
 import { nomeComparavel } from "@shared/br/documento";
-import { mensagemBloqueio } from "../../src/server/modules/bloqueios/verificar";
-import { recusa } from "../../src/server/modules/controle-acesso/decisao";
+import { decidir } from "../../src/server/modules/controle-acesso/decisao";
 import { queryRows, type Db } from "../../src/server/db/client";
 import { openCopy } from "../../src/server/db/copy";
 import { autorizacoesDoCondominio, type AutorizacaoRow } from "./autorizacoes";
@@ -480,8 +479,9 @@ export async function seedHistorico(tx: Db, input: HistoricoInput): Promise<Hist
         if (outOn.has(key)) continue;
         outOn.add(key);
         const t = at(day, 8 + rng.next() * 8);
-        // The gate's own rule decides, so the demo's refusals read exactly like the console's.
-        const refused = recusa({ bloqueio: null, ativo: p.ativo, periodo: { inicio: p.inicio, fim: p.fim } }, isoDay(day));
+        // The gate's own decision (controle-acesso/decisao.ts, what its service calls), so the
+        // demo's refusals read exactly like the console's.
+        const refused = decidir({ bloqueio: null, ativo: p.ativo, periodo: { inicio: p.inicio, fim: p.fim } }, t);
         if (refused) {
           push({ t, pessoa, sentido: "entrada", resultado: "negado", motivo: refused.motivo, metodo: "busca" });
         } else {
@@ -491,14 +491,15 @@ export async function seedHistorico(tx: Db, input: HistoricoInput): Promise<Hist
       } else if (roll < 0.99 && inactiveResidents.length) {
         const m = rng.pick(inactiveResidents);
         const pessoa = moradorPessoa(m, null);
-        push({ t: at(day, hourOf(rng, VISITAS)), pessoa, sentido: "entrada", resultado: "negado", motivo: "Cadastro inativo.", metodo: "busca" });
+        const t = at(day, hourOf(rng, VISITAS));
+        push({ t, pessoa, sentido: "entrada", resultado: "negado", motivo: decidir({ bloqueio: null, ativo: false }, t)!.motivo, metodo: "busca" });
       } else {
         // Someone on the blocklist tries to come in.
         const b = rng.pick(blocked);
         const created = blockRows[blocked.indexOf(b)]!.created_at as Date;
         const t = at(day, hourOf(rng, VISITAS));
         if (t <= created.getTime()) continue;
-        push({ t, pessoa: b.pessoa, sentido: "entrada", resultado: "negado", motivo: mensagemBloqueio(b), metodo: "manual" });
+        push({ t, pessoa: b.pessoa, sentido: "entrada", resultado: "negado", motivo: decidir({ bloqueio: b, ativo: true }, t)!.motivo, metodo: "manual" });
       }
     }
     // No cut to the exact target: the last visit's exit may be the event past it, and cutting it

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MSG } from "../messages";
 import { isValidPlaca, normalizePlaca } from "../br/placa";
-import { dateInSaoPaulo, dayStartInSaoPaulo, formatTime, isCalendarDate, nextDate, today } from "../time";
+import { dateInSaoPaulo, dayStartInSaoPaulo, isCalendarDate, nextDate, today } from "../time";
 import { optionalDocumento } from "./bloqueios";
 import {
   cpfDoDocumento,
@@ -147,23 +147,8 @@ export function situacaoAutorizacao(a: Pick<AutorizacaoRegras, "status" | "valid
   return new Date(a.valido_ate).getTime() < new Date(agora).getTime() ? "expirada" : "ativa";
 }
 
-/**
- * Why the authorisation does not let its visitor in at `agora` (São Paulo time), or null: cancelled,
- * used up, expired, not yet valid, outside its weekdays or daily window. The blocklist is the
- * gate's own check, before this one (a hard stop).
- */
-export function recusaAutorizacao(a: AutorizacaoRegras, agora: Date | number): string | null {
-  const now = new Date(agora).getTime();
-  if (a.status === "cancelada") return AUTORIZACAO_CANCELADA;
-  if (a.status === "utilizada" || (a.max_entradas !== null && a.entradas_usadas >= a.max_entradas)) return AUTORIZACAO_UTILIZADA;
-  if (now > new Date(a.valido_ate).getTime()) return mensagemExpirada(a.valido_ate);
-  if (now < new Date(a.valido_de).getTime()) return mensagemAntesDoInicio(a.valido_de, a.valido_ate);
-  const diaOk = !a.dias_semana || a.dias_semana.length === 0 || a.dias_semana.includes(weekdayInSaoPaulo(now));
-  const hora = formatTime(now);
-  const horaOk = !a.hora_inicio || !a.hora_fim || (hora >= horaCurta(a.hora_inicio) && hora <= horaCurta(a.hora_fim));
-  if (!diaOk || !horaOk) return mensagemForaDoHorario(a.dias_semana, a.hora_inicio ?? "00:00", a.hora_fim ?? "23:59");
-  return null;
-}
+// Why an authorisation does not let its visitor in now (`recusaAutorizacao`) is the gate's
+// decision: server-side, in controle-acesso/decisao.ts (docs/decisions/0075-regras-na-camada-de-servico.md).
 
 // ——— Requests ———
 

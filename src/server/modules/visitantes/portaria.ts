@@ -1,8 +1,7 @@
-import type { FastifyRequest } from "fastify";
 import { pareceCodigo } from "@shared/schemas/visitantes";
 import { verificarQr } from "./codigo";
 import type { VisitantesRepository } from "./repository";
-import type { LimiteDeCodigos } from "./tentativas";
+import type { LimiteDeCodigos, QuemDigita } from "./tentativas";
 
 /** A typed short code, or a scanned QR payload. */
 export type CodigoDigitado = { codigo: string } | { qrcode: string };
@@ -14,9 +13,9 @@ export type CodigoDigitado = { codigo: string } | { qrcode: string };
  * its date. Rate-limited: a miss counts against the gate and the address, per shape (tentativas.ts).
  */
 export function resolvedorDeCodigos(repo: VisitantesRepository, secret: Buffer, limite: LimiteDeCodigos) {
-  return async (request: FastifyRequest, condominioId: string, digitado: CodigoDigitado): Promise<string | null> => {
+  return async (quem: QuemDigita, condominioId: string, digitado: CodigoDigitado): Promise<string | null> => {
     const forma = "codigo" in digitado && pareceCodigo(digitado.codigo) ? "codigo" : "outro";
-    const tentativa = await limite.tentar(request, condominioId, forma);
+    const tentativa = await limite.tentar(quem, condominioId, forma);
     let id: string | null = null;
     if ("codigo" in digitado) {
       if (pareceCodigo(digitado.codigo)) id = await repo.idPorCodigo(condominioId, digitado.codigo);

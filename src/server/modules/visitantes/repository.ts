@@ -5,7 +5,6 @@ import {
   dayEndInSaoPaulo,
   horaCurta,
   normalizarCodigo,
-  recusaAutorizacao,
   situacaoAutorizacao,
   type Autorizacao,
   type AutorizacaoData,
@@ -151,6 +150,12 @@ export interface AutorizacaoNaPortaria extends AutorizacaoRegras {
   valido_ate: Date | string;
 }
 
+/**
+ * A pre-authorised visitor as the console's search finds them, with the rules the gate's decision
+ * reads (controle-acesso/service.ts fills `recusa` from them: the decision is not the repository's).
+ */
+export type VisitanteNaBusca = Omit<VisitanteEncontrado, "recusa"> & { regras: AutorizacaoRegras };
+
 /** The situation filter at `agora` (a bound instant): 'expirada' is an active one past its end. */
 const situacaoWhere = (situacao: AutorizacaoListQuery["situacao"], agora: Date): SQL | undefined => {
   switch (situacao) {
@@ -219,7 +224,7 @@ export function visitantesRepository(db: Db) {
     morador_nome: row.morador_nome,
   });
 
-  const toEncontrado = (row: GateRow, agora: number): VisitanteEncontrado => ({
+  const toEncontrado = (row: GateRow, agora: number): VisitanteNaBusca => ({
     id: row.id,
     nome_visitante: row.nome_visitante,
     documento_numero: row.documento_numero,
@@ -234,7 +239,7 @@ export function visitantesRepository(db: Db) {
     max_entradas: row.max_entradas,
     entradas_usadas: row.entradas_usadas,
     situacao: situacaoAutorizacao(regras(row as never), agora),
-    recusa: recusaAutorizacao(regras(row as never), agora),
+    regras: regras(row as never),
     dentro_desde: row.dentro_desde === null ? null : iso(row.dentro_desde),
   });
 
@@ -383,7 +388,7 @@ export function visitantesRepository(db: Db) {
     },
 
     /** One authorisation as the console's search shows it. */
-    async encontrado(condominioId: string, id: string, agora: number): Promise<VisitanteEncontrado | null> {
+    async encontrado(condominioId: string, id: string, agora: number): Promise<VisitanteNaBusca | null> {
       const [row] = await gateBase()
         .where(and(eq(a.id, id), eq(a.condominio_id, condominioId)))
         .limit(1);
@@ -395,7 +400,7 @@ export function visitantesRepository(db: Db) {
      * whose visitor is inside) whose name, document or code matches; none when the condominium
      * is inactive or out of `scope`.
      */
-    async busca(scope: CondominioScope, condominioId: string, q: string, agora: number, limite: number): Promise<VisitanteEncontrado[]> {
+    async busca(scope: CondominioScope, condominioId: string, q: string, agora: number, limite: number): Promise<VisitanteNaBusca[]> {
       const text = q.trim();
       if (!text) return [];
       const doc = /\d/.test(text) ? normalizeDocumento(text) : "";

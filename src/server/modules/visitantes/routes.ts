@@ -19,15 +19,14 @@ import type { Outbox } from "../../email/outbox";
 import type { LimiteDeEnvios } from "../../email/limite-envios";
 import { conviteVisitaEmail } from "../../email/templates";
 import { MSG } from "@shared/messages";
-import { AppError, notFound } from "../../errors";
+import { notFound } from "../../errors";
 import { scopeOf } from "../../scope";
 import { idParams } from "../common";
 import { assinarQr } from "./codigo";
 import { visitantesRepository } from "./repository";
+import { visitantesService } from "./service";
 
 const NOT_FOUND = MSG.autorizacaoNotFound;
-const INVALID = MSG.invalidInput.title;
-const invalid = (field: string, message: string) => AppError.from(400, "VALIDATION_ERROR", { title: INVALID, message }, { [field]: message });
 
 /** The QR image as SVG markup and as PNG (the e-mail's inline image). */
 const QR_OPTIONS = { errorCorrectionLevel: "M", margin: 2 } as const;
@@ -46,11 +45,12 @@ export interface VisitantesOptions {
 }
 
 // Visitantes (gatehouse-spec §4): pre-authorisations, their code and signed QR code, the invitation.
-// Checked at the gate by Controle de Acesso (controle-acesso/routes.ts).
+// Checked at the gate by Controle de Acesso (controle-acesso/service.ts); the rules in service.ts.
 export const visitantesRoutes =
   ({ db, outbox, envios, qrSecret, agora }: VisitantesOptions): FastifyPluginAsyncZod =>
   async (app) => {
     const repo = visitantesRepository(db);
+    const service = visitantesService(db, agora);
     const access = requirePermission("registrar_acesso_visitante");
     const payloadDe = (a: Pick<Autorizacao, "id" | "valido_ate">) => assinarQr(qrSecret, { autorizacaoId: a.id, validoAte: new Date(a.valido_ate) });
     const detalhe = (a: Autorizacao): AutorizacaoDetalhe => ({ ...a, qr_payload: payloadDe(a) });
@@ -142,15 +142,8 @@ export const visitantesRoutes =
         schema: { body: autorizacaoInputSchema, response: { 201: autorizacaoDetalheSchema } },
       },
       async (request, reply) => {
-        const scope = scopeOf(request);
-        const body = request.body;
-        // Outside the scope as unknown as a condominium that does not exist (§2).
-        if (!(await repo.condominioAtivo(scope, body.condominio_id))) throw invalid("condominio_id", MSG.condominioInativo.message);
-        if (!(await repo.unidadeAtivaDoCondominio(body.condominio_id, body.unidade_id))) throw invalid("unidade_id", MSG.unidadeInativa.message);
-        if (!(await repo.moradorAtivoDaUnidade(body.unidade_id, body.morador_id))) throw invalid("morador_id", MSG.moradorInativo.message);
-        const id = await repo.create(body, currentProfile(request).id);
-        const created = await repo.get(scope, id, agora());
-        return reply.status(201).send(detalhe(created!));
+        const created = await service.criar(scopeOf(request), request.body, currentProfile(request).id);
+        return reply.status(201).send(detalhe(created));
       },
     );
 
@@ -166,13 +159,7 @@ export const visitantesRoutes =
         schema: { params: idParams, response: { 200: autorizacaoDetalheSchema } },
       },
       async (request) => {
-        const scope = scopeOf(request);
-        const found = await repo.get(scope, request.params.id, agora());
-        if (!found) throw notFound(NOT_FOUND);
-        if (found.status !== "ativa" || !(await repo.cancel(scope, found.id))) {
-          throw AppError.from(409, "CONFLICT", found.status === "cancelada" ? MSG.autorizacaoJaCancelada : MSG.autorizacaoCancelarInativa);
-        }
-        return detalhe((await repo.get(scope, found.id, agora()))!);
+        return detalhe(await service.cancelar(scopeOf(request), request.params.id));
       },
     );
 
@@ -190,14 +177,7 @@ export const visitantesRoutes =
       },
       async (request, reply) => {
         const scope = scopeOf(request);
-        const found = await repo.get(scope, request.params.id, agora());
-        if (!found) throw notFound(NOT_FOUND);
-        if (!found.email) {
-          throw AppError.from(400, "SEM_EMAIL", MSG.autorizacaoSemEmail);
-        }
-        if (found.situacao !== "ativa") {
-          throw AppError.from(409, "CONFLICT", MSG.autorizacaoEmailInativa);
-        }
+        const found = await service.paraConvite(scope, request.params.id);
         const condominio = await repo.enderecoDoCondominio(scope, found.condominio.id);
         const cidade = [condominio?.cidade, condominio?.estado].filter(Boolean).join("/");
         const endereco = [condominio?.endereco, cidade, condominio?.cep ? `CEP ${formatCep(condominio.cep)}` : null].filter(Boolean).join(", ");

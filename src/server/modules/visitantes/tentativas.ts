@@ -1,10 +1,8 @@
-import type { FastifyRequest } from "fastify";
 import type { RateLimitRule } from "../../config";
 import type { Db } from "../../db/client";
 import { attemptKey, createAttemptLimiter } from "../../auth/attempt-limiter";
 import { AppError } from "../../errors";
 import { MSG_WITH } from "@shared/messages";
-import { currentProfile } from "../../auth/guard";
 
 /**
  * The shape of what the gate read: a well-formed short code (8 characters of the alphabet, the
@@ -20,6 +18,12 @@ export type FormaDoCodigo = "codigo" | "outro";
  */
 const FOLGA_OUTRO = 5;
 const folga = (rule: RateLimitRule): RateLimitRule => ({ window: rule.window, max: rule.max * FOLGA_OUTRO });
+
+/** Who reads a code: the gate's user and the client's address (no HTTP request: device events read codes too). */
+export interface QuemDigita {
+  usuarioId: string;
+  ip: string;
+}
 
 /** A slot taken for one lookup: given back when the code opened an authorisation. */
 export interface TentativaDeCodigo {
@@ -41,10 +45,10 @@ export function limiteDeCodigos(db: Db, rules: { porUsuario: RateLimitRule; porE
   };
   return {
     /** Takes the slots of one lookup, or throws 429 while the gate or the address used up its window. */
-    async tentar(request: FastifyRequest, condominioId: string, forma: FormaDoCodigo): Promise<TentativaDeCodigo> {
+    async tentar(quem: QuemDigita, condominioId: string, forma: FormaDoCodigo): Promise<TentativaDeCodigo> {
       const { porPortaria, porEndereco } = limites[forma];
-      const portaria = `codigo-portaria:${forma}:${condominioId}:${currentProfile(request).id}`;
-      const endereco = attemptKey(`codigo-endereco:${forma}`, request.ip);
+      const portaria = `codigo-portaria:${forma}:${condominioId}:${quem.usuarioId}`;
+      const endereco = attemptKey(`codigo-endereco:${forma}`, quem.ip);
       let wait = await porPortaria.take(portaria);
       if (!wait) {
         wait = await porEndereco.take(endereco);
