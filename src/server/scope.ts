@@ -72,7 +72,15 @@ export const isActiveCondominioInScope = (scope: CondominioScope, id: string): S
   and(eq(condominios.id, id), eq(condominios.ativo, true), condominioInScope(scope, condominios.id));
 
 /** An active condominium the user serves, or null: where a gate runs and visits are authorised. */
-export async function activeCondominioInScope(db: Db, scope: CondominioScope, id: string): Promise<{ id: string; nome: string } | null> {
+export async function activeCondominioInScope(db: Db, scope: CondominioScope, id: string): Promise<{ id: CondominioNoEscopo; nome: string } | null> {
   const [row] = await db.select({ id: condominios.id, nome: condominios.nome }).from(condominios).where(isActiveCondominioInScope(scope, id));
-  return row ?? null;
+  return row ? { id: row.id as CondominioNoEscopo, nome: row.nome } : null;
 }
+
+declare const NO_ESCOPO: unique symbol;
+/**
+ * The id of an active condominium the user serves, as only the scope check above hands it out: the
+ * gate's repositories of condominium-bound data take this, not a string, so none can be called
+ * with an id that did not pass the check (a raw id from a request fails typecheck).
+ */
+export type CondominioNoEscopo = string & { readonly [NO_ESCOPO]: true };

@@ -20,7 +20,7 @@ import { queryRows, type Db } from "../../db/client";
 import type { AutorizacaoNaPortaria } from "../visitantes/repository";
 import { cadeiaDe, selarRegistro } from "../registros/selos";
 import { condominios, moradores, presencas, prestadores, registrosAcesso, unidades, veiculos } from "../../db/schema";
-import { activeCondominioInScope, condominioInScope, isActiveCondominioInScope, type CondominioScope } from "../../scope";
+import { activeCondominioInScope, condominioInScope, isActiveCondominioInScope, type CondominioNoEscopo, type CondominioScope } from "../../scope";
 import { blocoSemPalavra, containsPattern, toIso } from "../common";
 
 /** How many of each kind the console's search shows. */
@@ -267,7 +267,7 @@ export function controleAcessoRepository(db: Db) {
     },
 
     /** A resident of the condominium, as the gate sees them. */
-    async morador(condominioId: string, id: string): Promise<PessoaNaPortaria | null> {
+    async morador(condominioId: CondominioNoEscopo, id: string): Promise<PessoaNaPortaria | null> {
       const [row] = await db
         .select({ id: moradores.id, nome: moradores.nome_completo, cpf: moradores.cpf, ativo: moradores.ativo, unidade_id: moradores.unidade_id })
         .from(moradores)
@@ -286,7 +286,7 @@ export function controleAcessoRepository(db: Db) {
     },
 
     /** A provider of the condominium (or a general one), with its period. */
-    async prestador(condominioId: string, id: string): Promise<PessoaNaPortaria | null> {
+    async prestador(condominioId: CondominioNoEscopo, id: string): Promise<PessoaNaPortaria | null> {
       const [row] = await db
         .select()
         .from(prestadores)
@@ -306,7 +306,7 @@ export function controleAcessoRepository(db: Db) {
 
     /** A resident of `unidadeId` in the condominium (who authorised a visitor). */
     /** An active resident of the unit: an inactive one cannot authorise a visitor. */
-    async moradorDaUnidade(condominioId: string, unidadeId: string, moradorId: string) {
+    async moradorDaUnidade(condominioId: CondominioNoEscopo, unidadeId: string, moradorId: string) {
       const [row] = await db
         .select({ id: moradores.id, nome: moradores.nome_completo, unidade_ativa: unidades.ativo })
         .from(moradores)
@@ -316,7 +316,7 @@ export function controleAcessoRepository(db: Db) {
     },
 
     /** The visitor form's destination units: the condominium's active ones, by block and number. */
-    async unidades(condominioId: string): Promise<UnidadeResumo[]> {
+    async unidades(condominioId: CondominioNoEscopo): Promise<UnidadeResumo[]> {
       return db
         .select({ id: unidades.id, bloco: unidades.bloco, numero_unidade: unidades.numero_unidade })
         .from(unidades)
@@ -343,7 +343,7 @@ export function controleAcessoRepository(db: Db) {
         .orderBy(asc(moradores.nome_completo), asc(moradores.id));
     },
 
-    async unidadeDoCondominio(condominioId: string, unidadeId: string) {
+    async unidadeDoCondominio(condominioId: CondominioNoEscopo, unidadeId: string) {
       const [row] = await db
         .select({ id: unidades.id })
         .from(unidades)
@@ -351,7 +351,7 @@ export function controleAcessoRepository(db: Db) {
       return row ?? null;
     },
 
-    async presenca(condominioId: string, id: string) {
+    async presenca(condominioId: CondominioNoEscopo, id: string) {
       const [row] = await db
         .select()
         .from(presencas)
@@ -359,7 +359,7 @@ export function controleAcessoRepository(db: Db) {
       return row ?? null;
     },
 
-    async presencaDe(condominioId: string, chave: string) {
+    async presencaDe(condominioId: CondominioNoEscopo, chave: string) {
       const [row] = await db
         .select()
         .from(presencas)
@@ -428,7 +428,11 @@ export function controleAcessoRepository(db: Db) {
      * limit for 'Saída não registrada' (its `horas_saida_nao_registrada`). Residents live there:
      * being inside is never a forgotten exit for them, so they are never flagged.
      */
-    async presentes(condominioId: string, agora: number, filtro: Pick<PresentesQuery, "q" | "tipo_pessoa">): Promise<{ rows: Presenca[]; horas: number }> {
+    async presentes(
+      condominioId: CondominioNoEscopo,
+      agora: number,
+      filtro: Pick<PresentesQuery, "q" | "tipo_pessoa">,
+    ): Promise<{ rows: Presenca[]; horas: number }> {
       // The text: part of the name, of the document (not shown: found by it), of the plate, or the unit as typed.
       const text = filtro.q.trim();
       const documento = normalizeDocumento(text);

@@ -1,8 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { autorizacoesVisita, bloqueios, condominios, moradores, prestadores, unidades, veiculos } from "../../db/schema";
 import { openTestDatabase } from "../../testing/harness";
 import { limiteDeCodigos } from "../visitantes/tentativas";
-import { portariaService, type Operador } from "./service";
+import { ALL_CONDOMINIOS } from "../../scope";
+import { portariaService, type CondominioDaPortaria, type Operador } from "./service";
 
 // The gate's service called as a device event or a script would call it: no Fastify, no HTTP.
 // The outcomes are what the porteiro reads on the console (gatehouse-spec §3, §9).
@@ -21,12 +23,13 @@ const service = portariaService(db, {
 const operador: Operador = { id: "00000000-0000-4000-8000-000000000001", nome: "Porteiro do Serviço", ip: "10.0.0.1" };
 const CODIGO = "K7M2QX9P";
 
-let condominio = { id: "", nome: "Residencial do Serviço" };
+let condominio: CondominioDaPortaria;
 const ids = { bruno: "", inativa: "", jardineiro: "", unica: "", cancelada: "" };
 
 beforeAll(async () => {
-  const [c] = await db.insert(condominios).values({ nome: condominio.nome }).returning();
-  condominio = { id: c!.id, nome: c!.nome };
+  const [c] = await db.insert(condominios).values({ nome: "Residencial do Serviço" }).returning();
+  // As the routes get it: through the scope check.
+  condominio = await service.condominioDaPortaria(ALL_CONDOMINIOS, c!.id);
   const [a101] = await db.insert(unidades).values({ condominio_id: c!.id, bloco: "A", numero_unidade: "101" }).returning();
   const [bruno, inativa] = await db
     .insert(moradores)
@@ -134,5 +137,17 @@ describe("the gate's service, without HTTP", () => {
     expect(Object.values(busca.bloqueios)).toEqual([{ mensagem: "Veículo bloqueado neste condomínio: Placa clonada.", pode_liberar: false }]);
     const porCodigo = await service.buscar({ all: true }, condominio.id, "ABCD2345", operador);
     expect(porCodigo.codigo_recusa).toBe("Autorização cancelada.");
+  });
+
+  it("hands the gate a condominium only through the scope check", async () => {
+    // A user serving another condominium: refused as unknown, so no repository call can follow.
+    await expect(service.condominioDaPortaria({ all: false, ids: [randomUUID()] }, condominio.id)).rejects.toMatchObject({
+      statusCode: 404,
+      message: "Condomínio não encontrado.",
+    });
+    // The gate's repositories take the checked id's type: a request's raw id fails typecheck.
+    // @ts-expect-error an id that has not been through the scope check
+    const unchecked: CondominioDaPortaria = { id: String(condominio.id), nome: condominio.nome };
+    expect(unchecked.id).toBe(condominio.id);
   });
 });

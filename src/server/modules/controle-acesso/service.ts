@@ -12,7 +12,7 @@ import { dateInSaoPaulo, formatDesde, formatTime } from "@shared/time";
 import { CODIGO_INVALIDO, pareceCodigo, pareceQrCode, type VisitanteEncontrado } from "@shared/schemas/visitantes";
 import type { Db } from "../../db/client";
 import { AppError, notFound, pgErrorCode } from "../../errors";
-import type { CondominioScope } from "../../scope";
+import type { CondominioNoEscopo, CondominioScope } from "../../scope";
 import { bloqueioAplicavel, bloqueiosAplicaveis } from "../bloqueios/verificar";
 import { decidir, type Recusa } from "./decisao";
 import { controleAcessoRepository, type IdentidadeEncontrada, type NovoRegistro, type PessoaNaPortaria, type Tx } from "./repository";
@@ -36,7 +36,8 @@ export interface Operador {
 
 /** The gate's condominium, as the scope check returned it (active, in the user's scope). */
 export interface CondominioDaPortaria {
-  id: string;
+  /** Checked against the user's scope (scope.ts): the gate's repositories take only this. */
+  id: CondominioNoEscopo;
   nome: string;
 }
 
@@ -54,7 +55,7 @@ export interface PortariaOptions {
 
 /** What the gate knows of who is at it, for the decision. */
 export interface NaPortariaAgora {
-  condominioId: string;
+  condominioId: CondominioNoEscopo;
   quem: Pick<PessoaNaPortaria, "nome_pessoa" | "documento" | "ativo" | "periodo" | "autorizacao">;
   placa: string | null;
   /** Now, in ms (the service's clock when omitted). */
@@ -63,7 +64,9 @@ export interface NaPortariaAgora {
   releitura?: boolean;
 }
 
-type Base = Omit<NovoRegistro, "sentido" | "resultado" | "motivo" | "liberado_manualmente" | "operador_id" | "operador_nome">;
+type Base = Omit<NovoRegistro, "sentido" | "resultado" | "motivo" | "liberado_manualmente" | "operador_id" | "operador_nome" | "condominio_id"> & {
+  condominio_id: CondominioNoEscopo;
+};
 
 export function portariaService(db: Db, options: PortariaOptions) {
   const repo = controleAcessoRepository(db);
@@ -90,13 +93,13 @@ export function portariaService(db: Db, options: PortariaOptions) {
   }
 
   /** Who the gate's request names: a code or QR (resolved, rate-limited), an authorisation, a record or a presence. */
-  async function pessoa(operador: Operador, condominioId: string, who: Entrada["pessoa"]): Promise<PessoaNaPortaria> {
+  async function pessoa(operador: Operador, condominioId: CondominioNoEscopo, who: Entrada["pessoa"]): Promise<PessoaNaPortaria> {
     const found = await pessoaOuNada(operador, condominioId, who);
     if (!found) throw notFound(MSG.pessoaNotFound);
     return found;
   }
 
-  async function pessoaOuNada(operador: Operador, condominioId: string, who: Entrada["pessoa"]): Promise<PessoaNaPortaria | null> {
+  async function pessoaOuNada(operador: Operador, condominioId: CondominioNoEscopo, who: Entrada["pessoa"]): Promise<PessoaNaPortaria | null> {
     if (who.tipo === "autorizacao" || who.tipo === "codigo" || who.tipo === "qrcode") {
       // A code or QR that opens nothing here: 'Código inválido ou inexistente.' (and counted: tentativas.ts).
       const id =
@@ -188,7 +191,7 @@ export function portariaService(db: Db, options: PortariaOptions) {
    * active ones; at a unit with none, the name typed (síndico, administração...), as typed.
    */
   async function quemAutorizou(
-    condominioId: string,
+    condominioId: CondominioNoEscopo,
     unidadeId: string,
     body: { autorizado_por_morador_id: string | null; autorizado_por_nome: string | null },
   ): Promise<string> {
@@ -216,7 +219,7 @@ export function portariaService(db: Db, options: PortariaOptions) {
    * 'Registrar entrada', by the same rule, in one statement for all.
    */
   async function marcarBloqueios(
-    condominioId: string,
+    condominioId: CondominioNoEscopo,
     instante: number,
     identidades: Map<string, IdentidadeEncontrada>,
     encontrados: readonly Pick<VisitanteEncontrado, "id" | "documento_numero" | "nome_visitante" | "placa">[],
@@ -279,9 +282,11 @@ export function portariaService(db: Db, options: PortariaOptions) {
         visitantes.busca(scope, condominioId, q, instante, VISITANTES),
       ]);
       if (!found) throw notFound(MSG.condominioNotFound);
+      // The search's own statement checked the condominium against the scope (found, not null).
+      const verificado = condominioId as CondominioNoEscopo;
       const { identidades, ...resultados } = found;
       const visitantesEncontrados = naBusca.map((v) => comRecusa(v, instante));
-      const bloqueios = await marcarBloqueios(condominioId, instante, identidades, visitantesEncontrados);
+      const bloqueios = await marcarBloqueios(verificado, instante, identidades, visitantesEncontrados);
       return { ...resultados, visitantes: visitantesEncontrados, autorizacao: null, codigo_recusa: null, bloqueios };
     },
 

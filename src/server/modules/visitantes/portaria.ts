@@ -1,3 +1,4 @@
+import type { CondominioNoEscopo } from "../../scope";
 import { pareceCodigo } from "@shared/schemas/visitantes";
 import { verificarQr } from "./codigo";
 import type { VisitantesRepository } from "./repository";
@@ -13,7 +14,7 @@ export type CodigoDigitado = { codigo: string } | { qrcode: string };
  * its date. Rate-limited: a miss counts against the gate and the address, per shape (tentativas.ts).
  */
 export function resolvedorDeCodigos(repo: VisitantesRepository, secret: Buffer, limite: LimiteDeCodigos) {
-  return async (quem: QuemDigita, condominioId: string, digitado: CodigoDigitado): Promise<string | null> => {
+  return async (quem: QuemDigita, condominioId: CondominioNoEscopo, digitado: CodigoDigitado): Promise<string | null> => {
     const forma = "codigo" in digitado && pareceCodigo(digitado.codigo) ? "codigo" : "outro";
     const tentativa = await limite.tentar(quem, condominioId, forma);
     let id: string | null = null;

@@ -18,7 +18,7 @@ import { dayStartInSaoPaulo, periodInSaoPaulo } from "@shared/time";
 import type { Db } from "../../db/client";
 import { autorizacoesVisita as a, condominios, moradores, presencas, unidades, usuarios } from "../../db/schema";
 import { pgConstraint, pgErrorCode } from "../../errors";
-import { activeCondominioInScope, condominioInScope, isActiveCondominioInScope, type CondominioScope } from "../../scope";
+import { activeCondominioInScope, condominioInScope, isActiveCondominioInScope, type CondominioNoEscopo, type CondominioScope } from "../../scope";
 import { containsPattern, keysetPage, toIso } from "../common";
 import { gerarCodigo } from "./codigo";
 
@@ -299,7 +299,7 @@ export function visitantesRepository(db: Db) {
     /** An active condominium of the scope (where authorisations are created), or null. */
     condominioAtivo: (scope: CondominioScope, id: string) => activeCondominioInScope(db, scope, id),
 
-    async unidadeAtivaDoCondominio(condominioId: string, unidadeId: string) {
+    async unidadeAtivaDoCondominio(condominioId: CondominioNoEscopo, unidadeId: string) {
       const [row] = await db
         .select({ id: unidades.id })
         .from(unidades)
@@ -369,7 +369,7 @@ export function visitantesRepository(db: Db) {
     // ——— At the gate (the condominium was already checked against the scope) ———
 
     /** An authorisation of the gate's condominium, by id. */
-    async naPortaria(condominioId: string, id: string): Promise<AutorizacaoNaPortaria | null> {
+    async naPortaria(condominioId: CondominioNoEscopo, id: string): Promise<AutorizacaoNaPortaria | null> {
       const [row] = await gateBase()
         .where(and(eq(a.id, id), eq(a.condominio_id, condominioId)))
         .limit(1);
@@ -377,7 +377,7 @@ export function visitantesRepository(db: Db) {
     },
 
     /** The authorisation of the gate's condominium holding a typed code: the active one, else the newest. */
-    async idPorCodigo(condominioId: string, codigo: string): Promise<string | null> {
+    async idPorCodigo(condominioId: CondominioNoEscopo, codigo: string): Promise<string | null> {
       const [row] = await db
         .select({ id: a.id })
         .from(a)
@@ -388,7 +388,7 @@ export function visitantesRepository(db: Db) {
     },
 
     /** One authorisation as the console's search shows it. */
-    async encontrado(condominioId: string, id: string, agora: number): Promise<VisitanteNaBusca | null> {
+    async encontrado(condominioId: CondominioNoEscopo, id: string, agora: number): Promise<VisitanteNaBusca | null> {
       const [row] = await gateBase()
         .where(and(eq(a.id, id), eq(a.condominio_id, condominioId)))
         .limit(1);

@@ -18,8 +18,9 @@ export function visitantesService(db: Db, agora: () => number) {
     /** 'Nova Autorização': at an active condominium of the scope, an active unit of it, an active resident of the unit. */
     async criar(scope: CondominioScope, data: AutorizacaoData, criadoPor: string): Promise<Autorizacao> {
       // Outside the scope as unknown as a condominium that does not exist (§2).
-      if (!(await repo.condominioAtivo(scope, data.condominio_id))) throw invalid("condominio_id", MSG.condominioInativo.message);
-      if (!(await repo.unidadeAtivaDoCondominio(data.condominio_id, data.unidade_id))) throw invalid("unidade_id", MSG.unidadeInativa.message);
+      const condominio = await repo.condominioAtivo(scope, data.condominio_id);
+      if (!condominio) throw invalid("condominio_id", MSG.condominioInativo.message);
+      if (!(await repo.unidadeAtivaDoCondominio(condominio.id, data.unidade_id))) throw invalid("unidade_id", MSG.unidadeInativa.message);
       if (!(await repo.moradorAtivoDaUnidade(data.unidade_id, data.morador_id))) throw invalid("morador_id", MSG.moradorInativo.message);
       const id = await repo.create(data, criadoPor);
       return (await repo.get(scope, id, agora()))!;
