@@ -42,9 +42,9 @@ const ItemContext = createContext<ItemContextValue | null>(null);
 /**
  * The frame of a field (a grid by default). `required` marks the label and the control;
  * `liveError` is a message the form computes as the user types (shown while the field has no
- * error of its own); `quietError`: the error is told elsewhere (a toast), the control is marked
- * invalid but the message is not repeated under it. As a fieldset, the frame itself is described
- * by the hint and the error.
+ * error of its own); `quietError`: the form state's error is told elsewhere (a toast), the control
+ * is marked invalid but that message is not repeated under it. As a fieldset, the frame itself is
+ * described by the hint and the error.
  */
 export function FormItem({
   as = "div",
@@ -91,7 +91,8 @@ export function useFormField() {
   const message = (field && getFieldState(field.name, formState).error?.message) || item.liveError || undefined;
   const descriptionId = `${item.id}-ajuda`;
   const messageId = `${item.id}-erro`;
-  const shown = message && !item.quiet ? message : undefined;
+  // Quiet: the form state's error is told elsewhere; a live error is still shown.
+  const shown = item.quiet ? item.liveError : message;
   const describedBy = [item.hasDescription ? descriptionId : null, shown ? messageId : null].filter(Boolean).join(" ") || undefined;
   return {
     id: item.id,
