@@ -139,7 +139,7 @@ export default function Leads() {
                   control={control}
                   name="nome"
                   render={({ field }) => (
-                    <FormItem className="space-y-2" required quietError={toldByToast("nome")}>
+                    <FormItem required quietError={toldByToast("nome")}>
                       <FormLabel>Nome</FormLabel>
                       <FormControl>
                         <Input autoComplete="name" {...field} />
@@ -153,7 +153,7 @@ export default function Leads() {
                   control={control}
                   name="telefone_celular"
                   render={({ field }) => (
-                    <FormItem className="space-y-2">
+                    <FormItem>
                       <FormLabel>
                         Telefone celular <span className="font-normal text-slate-600">(opcional)</span>
                       </FormLabel>
@@ -182,7 +182,7 @@ export default function Leads() {
                   control={control}
                   name="email"
                   render={({ field }) => (
-                    <FormItem className="space-y-2" required quietError={toldByToast("email")}>
+                    <FormItem required quietError={toldByToast("email")}>
                       <FormLabel>Email</FormLabel>
                       <FormControl>
                         <Input type="email" autoComplete="email" {...field} />
@@ -196,7 +196,7 @@ export default function Leads() {
                   control={control}
                   name="descricao"
                   render={({ field }) => (
-                    <FormItem className="space-y-2">
+                    <FormItem>
                       <FormLabel>Como podemos ajudar?</FormLabel>
                       <FormControl>
                         <Textarea rows={4} placeholder="Ex.: preciso de câmeras e controle de acesso para um condomínio com 3 blocos." {...field} />
