@@ -1,6 +1,6 @@
 import { Slot } from "radix-ui";
-import { createContext, useContext, useId, useLayoutEffect, useMemo, useState, type ComponentProps } from "react";
-import { Controller, FormProvider, useFormContext, useFormState, type ControllerProps, type FieldPath, type FieldValues } from "react-hook-form";
+import { createContext, useContext, useId, useLayoutEffect, useMemo, useState, type ComponentProps, type ReactNode } from "react";
+import { Controller, FormProvider, useFormContext, useFormState, type Control, type ControllerProps, type FieldPath, type FieldValues } from "react-hook-form";
 import { cn } from "~/lib/utils";
 import { Label } from "./input";
 
@@ -13,20 +13,21 @@ import { Label } from "./input";
 /** The form's methods for every field inside (react-hook-form's FormProvider). */
 export const Form = FormProvider;
 
-const FieldContext = createContext<{ name: string } | null>(null);
+const FieldContext = createContext<{ name: string; registered: boolean } | null>(null);
 
-/** One field of the form: react-hook-form's Controller, its name given to the frame inside. */
+/**
+ * One field of the form. With `render`: react-hook-form's Controller, its name given to the frame
+ * inside. With `children`: a native input the FormControl inside registers (react-hook-form's
+ * `register`, not controlled): what was typed before the page hydrated is kept and sent.
+ */
 export function FormField<
   TFieldValues extends FieldValues = FieldValues,
   TName extends FieldPath<TFieldValues> = FieldPath<TFieldValues>,
   TTransformed = TFieldValues,
->(props: ControllerProps<TFieldValues, TName, TTransformed>) {
-  const value = useMemo(() => ({ name: props.name }), [props.name]);
-  return (
-    <FieldContext.Provider value={value}>
-      <Controller {...props} />
-    </FieldContext.Provider>
-  );
+>(props: ControllerProps<TFieldValues, TName, TTransformed> | { control?: Control<TFieldValues, unknown, TTransformed>; name: TName; children: ReactNode }) {
+  const registered = !("render" in props);
+  const value = useMemo(() => ({ name: props.name, registered }), [props.name, registered]);
+  return <FieldContext.Provider value={value}>{"render" in props ? <Controller {...props} /> : props.children}</FieldContext.Provider>;
 }
 
 interface ItemContextValue {
@@ -95,6 +96,8 @@ export function useFormField() {
   const shown = item.quiet ? item.liveError : message;
   const describedBy = [item.hasDescription ? descriptionId : null, shown ? messageId : null].filter(Boolean).join(" ") || undefined;
   return {
+    name: field?.name,
+    registered: field?.registered ?? false,
     id: item.id,
     descriptionId,
     messageId,
@@ -136,10 +139,21 @@ function RequiredMark() {
   );
 }
 
-/** Gives its one child (the input, select trigger, switch...) the field's id and aria state. */
+/** Gives its one child (the input, select trigger, switch...) the field's id and aria state, and registers it in a registered FormField. */
 export function FormControl(props: ComponentProps<typeof Slot.Root>) {
-  const { id, describedBy, error, required } = useFormField();
-  return <Slot.Root id={id} aria-describedby={describedBy} aria-invalid={error ? true : undefined} aria-required={required || undefined} {...props} />;
+  const { name, registered, id, describedBy, error, required } = useFormField();
+  const { register } = useFormContext();
+  const registration = registered && name ? register(name) : undefined;
+  return (
+    <Slot.Root
+      {...registration}
+      id={id}
+      aria-describedby={describedBy}
+      aria-invalid={error ? true : undefined}
+      aria-required={required || undefined}
+      {...props}
+    />
+  );
 }
 
 /** The field's hint, under the control (the control is described by it). */

@@ -49,7 +49,7 @@ export default function Leads() {
     getValues,
     setFocus,
     setValue,
-    formState: { isSubmitted },
+    formState: { errors, isSubmitted },
   } = form;
   const phoneMask = useLazyMask("telefone", (value) => setValue("telefone_celular", value, { shouldDirty: true, shouldValidate: isSubmitted }));
 
@@ -70,7 +70,8 @@ export default function Leads() {
   }
 
   // Spec §5: a missing nome or email is told by the catalogue toast; other problems show inline.
-  const toldByToast = (name: "nome" | "email") => isBlank(getValues(name));
+  // (Reading `errors` here renders the page again when they change, so this stays current.)
+  const toldByToast = (name: "nome" | "email") => Boolean(errors[name]) && isBlank(getValues(name));
 
   function onInvalid(fieldErrors: FieldErrors<LeadValues>) {
     const values = getValues();
@@ -135,76 +136,48 @@ export default function Leads() {
           <CardContent className="pt-6">
             <Form {...form}>
               <form noValidate aria-labelledby="fale-conosco" onSubmit={handleSubmit(send, onInvalid)} onFocus={preloadForm} className="space-y-5">
-                <FormField
-                  control={control}
-                  name="nome"
-                  render={({ field }) => (
-                    <FormItem required quietError={toldByToast("nome")}>
-                      <FormLabel>Nome</FormLabel>
-                      <FormControl>
-                        <Input autoComplete="name" {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
+                {/* Registered, not controlled: a lead typed before the page hydrated is kept and sent. */}
+                <FormField control={control} name="nome">
+                  <FormItem required quietError={toldByToast("nome")}>
+                    <FormLabel>Nome</FormLabel>
+                    <FormControl>
+                      <Input autoComplete="name" />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                </FormField>
 
-                <FormField
-                  control={control}
-                  name="telefone_celular"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>
-                        Telefone celular <span className="font-normal text-slate-600">(opcional)</span>
-                      </FormLabel>
-                      <FormControl>
-                        {/* Not controlled: the mask, loaded on focus, writes the text (and the form's value). */}
-                        <Input
-                          type="tel"
-                          inputMode="tel"
-                          autoComplete="tel-national"
-                          placeholder="(11) 91234-5678"
-                          maxLength={15}
-                          name={field.name}
-                          ref={field.ref}
-                          defaultValue={field.value}
-                          onChange={field.onChange}
-                          onBlur={field.onBlur}
-                          onFocus={phoneMask.onFocus}
-                        />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
+                <FormField control={control} name="telefone_celular">
+                  <FormItem>
+                    <FormLabel>
+                      Telefone celular <span className="font-normal text-slate-600">(opcional)</span>
+                    </FormLabel>
+                    <FormControl>
+                      <Input type="tel" inputMode="tel" autoComplete="tel-national" placeholder="(11) 91234-5678" maxLength={15} onFocus={phoneMask.onFocus} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                </FormField>
 
-                <FormField
-                  control={control}
-                  name="email"
-                  render={({ field }) => (
-                    <FormItem required quietError={toldByToast("email")}>
-                      <FormLabel>Email</FormLabel>
-                      <FormControl>
-                        <Input type="email" autoComplete="email" {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
+                <FormField control={control} name="email">
+                  <FormItem required quietError={toldByToast("email")}>
+                    <FormLabel>Email</FormLabel>
+                    <FormControl>
+                      <Input type="email" autoComplete="email" />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                </FormField>
 
-                <FormField
-                  control={control}
-                  name="descricao"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Como podemos ajudar?</FormLabel>
-                      <FormControl>
-                        <Textarea rows={4} placeholder="Ex.: preciso de câmeras e controle de acesso para um condomínio com 3 blocos." {...field} />
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
+                <FormField control={control} name="descricao">
+                  <FormItem>
+                    <FormLabel>Como podemos ajudar?</FormLabel>
+                    <FormControl>
+                      <Textarea rows={4} placeholder="Ex.: preciso de câmeras e controle de acesso para um condomínio com 3 blocos." />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                </FormField>
 
                 <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={sending}>
                   <Send aria-hidden />
