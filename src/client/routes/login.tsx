@@ -1,20 +1,24 @@
 import { Loader2, LogIn } from "lucide-react";
-import { lazy, Suspense, useEffect, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useWatch } from "react-hook-form";
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from "react-router";
 import { MSG, SUCCESS, TOAST_DURATION } from "@shared/messages";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { Input, Label } from "~/components/ui/input";
+import { Form, FormControl, FormField, FormItem, FormLabel } from "~/components/ui/form";
+import { Input } from "~/components/ui/input";
 import { PasswordInput } from "~/components/ui/password-input";
 import { useAuth } from "~/lib/auth";
 import { destinationAfterLogin } from "~/lib/post-login";
 import { toast, toastError } from "~/lib/toast";
+import { useZodForm } from "~/lib/use-zod-form";
 import type { Route } from "./+types/login";
 
 // The validation schemas (and zod under them) load when the visitor starts filling the form, and
 // the recovery dialog when it is opened: neither is needed to show the page.
 const loadAuthSchemas = () => import("@shared/schemas/auth");
 const preloadAuthSchemas = () => void loadAuthSchemas();
+const loadLoginSchema = () => loadAuthSchemas().then((schemas) => schemas.loginSchema);
 const RecoveryDialog = lazy(() => import("~/features/auth/recovery-dialog"));
 
 export function meta(): Route.MetaDescriptors {
@@ -26,8 +30,9 @@ export default function Login() {
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
+  // A missing email or password is told by the toast, not under the fields; the focus stays put.
+  const form = useZodForm(loadLoginSchema, { defaultValues: { email: "", password: "" }, shouldFocusError: false });
+  const email = useWatch({ control: form.control, name: "email" });
   const [submitting, setSubmitting] = useState(false);
   const [recoveryOpen, setRecoveryOpen] = useState(false);
   // Mounted from the first opening on, so that closing it animates like any dialog.
@@ -46,17 +51,14 @@ export default function Login() {
   // Already signed in with first access done: /login leads to Portaria Web.
   if (!submitting && auth.profile?.primeiro_acesso_concluido) return <Navigate to={destinationAfterLogin(auth.profile, from)} replace />;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const { loginSchema } = await loadAuthSchemas();
-    const parsed = loginSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      toast({ title: MSG.loginRequired.title, description: MSG.loginRequired.message, variant: "destructive" });
-      return;
-    }
+  function onInvalid() {
+    toast({ title: MSG.loginRequired.title, description: MSG.loginRequired.message, variant: "destructive" });
+  }
+
+  async function onValid(values: { email: string; password: string }) {
     setSubmitting(true);
     try {
-      const me = await auth.signIn(parsed.data.email, parsed.data.password);
+      const me = await auth.signIn(values.email, values.password);
       toast({ title: SUCCESS.login.title, description: SUCCESS.login.message, variant: "success", duration: TOAST_DURATION.short });
       navigate(destinationAfterLogin(me?.profile ?? null, from), { replace: true });
     } catch (error) {
@@ -76,51 +78,61 @@ export default function Login() {
           <p className="text-sm text-slate-600">Acesse o painel e o Portaria Web com seu email e senha.</p>
         </CardHeader>
         <CardContent>
-          <form onSubmit={onSubmit} onFocus={preloadAuthSchemas} noValidate className="grid gap-4">
-            <div className="grid gap-2">
-              <Label htmlFor="email">Email</Label>
-              <Input
-                id="email"
+          <Form {...form}>
+            <form onSubmit={form.handleSubmit(onValid, onInvalid)} onFocus={preloadAuthSchemas} noValidate className="grid gap-4">
+              <FormField
+                control={form.control}
                 name="email"
-                type="email"
-                autoComplete="username"
-                placeholder="seu@email.com.br"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
+                render={({ field }) => (
+                  <FormItem quietError>
+                    <FormLabel>Email</FormLabel>
+                    <FormControl>
+                      <Input type="email" autoComplete="username" placeholder="seu@email.com.br" {...field} />
+                    </FormControl>
+                  </FormItem>
+                )}
               />
-            </div>
-            <div className="grid gap-2">
-              <div className="flex items-center justify-between">
-                <Label htmlFor="password">Senha</Label>
-                <button
-                  type="button"
-                  className="text-sm text-brand-700 underline-offset-4 hover:underline"
-                  onClick={() => {
-                    setRecoveryUsed(true);
-                    setRecoveryOpen(true);
-                  }}
-                >
-                  Esqueceu a senha?
-                </button>
-              </div>
-              <PasswordInput id="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-            </div>
-            <Button type="submit" disabled={submitting} className="w-full">
-              {submitting ? (
-                <>
-                  <Loader2 className="animate-spin" aria-hidden /> Verificando...
-                </>
-              ) : (
-                "Entrar"
-              )}
-            </Button>
-            <p className="text-center text-sm text-slate-600">
-              Problemas para acessar?{" "}
-              <Link to="/contato" className="font-medium text-brand-700 underline-offset-4 hover:underline">
-                Fale conosco
-              </Link>
-            </p>
-          </form>
+              <FormField
+                control={form.control}
+                name="password"
+                render={({ field }) => (
+                  <FormItem quietError>
+                    <div className="flex items-center justify-between">
+                      <FormLabel>Senha</FormLabel>
+                      <button
+                        type="button"
+                        className="text-sm text-brand-700 underline-offset-4 hover:underline"
+                        onClick={() => {
+                          setRecoveryUsed(true);
+                          setRecoveryOpen(true);
+                        }}
+                      >
+                        Esqueceu a senha?
+                      </button>
+                    </div>
+                    <FormControl>
+                      <PasswordInput autoComplete="current-password" {...field} />
+                    </FormControl>
+                  </FormItem>
+                )}
+              />
+              <Button type="submit" disabled={submitting} className="w-full">
+                {submitting ? (
+                  <>
+                    <Loader2 className="animate-spin" aria-hidden /> Verificando...
+                  </>
+                ) : (
+                  "Entrar"
+                )}
+              </Button>
+              <p className="text-center text-sm text-slate-600">
+                Problemas para acessar?{" "}
+                <Link to="/contato" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+                  Fale conosco
+                </Link>
+              </p>
+            </form>
+          </Form>
         </CardContent>
       </Card>
       {recoveryUsed && (

@@ -1,8 +1,9 @@
 import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type ComponentProps, type FocusEvent } from "react";
-import { Controller, type Control, type FieldPathByValue, type FieldValues } from "react-hook-form";
+import type { FieldValues } from "react-hook-form";
 import { dateFormValue, dateText, isoFromDateText, MENSAGEM_DATA_INVALIDA, timeText } from "~/lib/date-text";
 import { attachMask, type AttachedMask } from "~/lib/input-mask";
-import { fieldAria, FormField } from "./form-field";
+import { FormField } from "./form";
+import { FieldFrame, textField, type Bound, type FieldFrameProps } from "./form-field-kit";
 import { Input, Label } from "./input";
 
 // Dates and times read dd/MM/yyyy and HH:mm (24 h) in every form, whatever the browser's own
@@ -72,30 +73,21 @@ function MaskedValueInput({
   );
 }
 
-type FieldFrame = Omit<ComponentProps<typeof FormField>, "children">;
+type DateTimeFieldProps<T extends FieldValues, TTransformed> = FieldFrameProps &
+  Bound<T, TTransformed, string> & { inputClassName?: string; disabled?: boolean };
 
 /** A form's date (its value 'yyyy-MM-dd', or '' when blank), typed and read as dd/MM/yyyy. */
-export function DateField<T extends FieldValues, TTransformed = T>(
-  props: FieldFrame & { control: Control<T, unknown, TTransformed>; name: FieldPathByValue<T, string>; inputClassName?: string; disabled?: boolean },
-) {
+export function DateField<T extends FieldValues, TTransformed = T>(props: DateTimeFieldProps<T, TTransformed>) {
   return <MaskedField {...props} kind="data" toText={dateText} fromText={dateFormValue} />;
 }
 
 /** A form's time of day ('HH:mm', or '' when blank), typed and read in 24 hours. */
-export function TimeField<T extends FieldValues, TTransformed = T>(
-  props: FieldFrame & { control: Control<T, unknown, TTransformed>; name: FieldPathByValue<T, string>; inputClassName?: string; disabled?: boolean },
-) {
+export function TimeField<T extends FieldValues, TTransformed = T>(props: DateTimeFieldProps<T, TTransformed>) {
   // A time typed in part reaches the schema as typed: it answers 'Horário inválido. Use HH:mm.'.
   return <MaskedField {...props} kind="hora" toText={timeText} fromText={(text) => text} />;
 }
 
 function MaskedField<T extends FieldValues, TTransformed = T>({
-  id,
-  label,
-  hint,
-  error,
-  required,
-  className,
   control,
   name,
   inputClassName,
@@ -103,38 +95,33 @@ function MaskedField<T extends FieldValues, TTransformed = T>({
   kind,
   toText,
   fromText,
-}: FieldFrame & {
-  control: Control<T, unknown, TTransformed>;
-  name: FieldPathByValue<T, string>;
-  inputClassName?: string;
-  disabled?: boolean;
+  ...frame
+}: DateTimeFieldProps<T, TTransformed> & {
   kind: "data" | "hora";
   toText: (value: string) => string;
   fromText: (text: string) => string;
 }) {
   return (
-    <FormField id={id} label={label} hint={hint} error={error} required={required} className={className}>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FieldFrame {...frame}>
           <MaskedValueInput
-            {...fieldAria(id, { error, hint: Boolean(hint) })}
-            aria-required={required || undefined}
             className={inputClassName}
-            disabled={disabled}
+            disabled={field.disabled || disabled}
             name={field.name}
             kind={kind}
-            value={field.value ?? ""}
+            value={textField(field).value}
             toText={toText}
             fromText={fromText}
             onValue={field.onChange}
             onBlur={field.onBlur}
             inputRef={field.ref}
           />
-        )}
-      />
-    </FormField>
+        </FieldFrame>
+      )}
+    />
   );
 }
 

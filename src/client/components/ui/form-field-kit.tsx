@@ -1,70 +1,155 @@
 import type { ComponentProps, ReactNode } from "react";
-import { Controller, type Control, type FieldPathByValue, type FieldValues, type UseFormRegisterReturn } from "react-hook-form";
-import { fieldAria, FormField } from "./form-field";
-import { Input, Label, Textarea } from "./input";
-import { MaskedInput } from "./masked-input";
+import type { Control, ControllerRenderProps, FieldPath, FieldPathByValue, FieldValues } from "react-hook-form";
 import type { MaskKind } from "~/lib/input-mask";
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "./form";
+import { Input, Textarea } from "./input";
+import { MaskedInput } from "./masked-input";
+import { PasswordInput } from "./password-input";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "./select";
 import { Switch } from "./switch";
 
-/** The frame every field shares: a FormField (label, hint, error, required mark, grid class) around one control with its id. */
-type FieldFrame = Omit<ComponentProps<typeof FormField>, "children">;
+// The fields of the client's forms, each a FormField (./form) in the same frame: label (with `*`
+// when required), the control, the hint, the error. `control` and `name` bind it to the form (and
+// type the name); the ids, the aria state and the error come from the form's context.
+
+/** The frame every field shares (the FormItem's label, hint, required mark and grid class). */
+export interface FieldFrameProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+}
+
+/** Binds a field to a form: the form's `control` and the field's name, whose value is a `V`. */
+export interface Bound<T extends FieldValues, TTransformed, V> {
+  control: Control<T, unknown, TTransformed>;
+  name: FieldPathByValue<T, V>;
+}
 
 type ControlProps<C> = Omit<C, "id" | "className" | "name" | "value" | "defaultValue" | "onChange" | "onBlur" | "ref" | "aria-invalid" | "aria-describedby"> & {
-  /** The control's own class (`className` is the FormField's). */
+  /** The control's own class (`className` is the frame's). */
   inputClassName?: string;
 };
 
-/** Splits a field's props into its frame and the rest (the control's). */
-function splitFrame<P extends FieldFrame>({ id, label, hint, error, required, className, ...rest }: P) {
-  return [{ id, label, hint, error, required, className }, rest] as const;
-}
-
-/** aria wiring of the control of a frame (invalid, described by hint/error, required). */
-function controlAria({ id, error, hint, required }: FieldFrame) {
-  return { ...fieldAria(id, { error, hint: Boolean(hint) }), "aria-required": required || undefined } as const;
-}
-
-/** A text <Input> registered with react-hook-form (`registration` is `register("field")`). */
-export function InputField(props: FieldFrame & ControlProps<ComponentProps<typeof Input>> & { registration: UseFormRegisterReturn }) {
-  const [frame, { registration, inputClassName, ...input }] = splitFrame(props);
+/** label, control (given the field's id and aria state), hint and error, in a FormItem. */
+export function FieldFrame({ label, hint, required, className, liveError, children }: FieldFrameProps & { liveError?: string; children: ReactNode }) {
   return (
-    <FormField {...frame}>
-      <Input {...registration} {...controlAria(frame)} className={inputClassName} {...input} />
-    </FormField>
+    <FormItem className={className} required={required} liveError={liveError}>
+      <FormLabel>{label}</FormLabel>
+      <FormControl>{children}</FormControl>
+      {hint && <FormDescription>{hint}</FormDescription>}
+      <FormMessage />
+    </FormItem>
   );
 }
 
-/** A <Textarea> registered with react-hook-form. */
-export function TextareaField(props: FieldFrame & ControlProps<ComponentProps<typeof Textarea>> & { registration: UseFormRegisterReturn }) {
-  const [frame, { registration, inputClassName, ...textarea }] = splitFrame(props);
+/** A Controller's field of a text value, as the inputs take it ("" until typed). */
+export function textField<T extends FieldValues, TName extends FieldPath<T>>(
+  field: ControllerRenderProps<T, TName>,
+): Omit<ControllerRenderProps<T, TName>, "value"> & { value: string } {
+  return { ...field, value: (field.value as string | undefined) ?? "" };
+}
+
+/** A text <Input>. */
+export function InputField<T extends FieldValues, TTransformed = T>({
+  control,
+  name,
+  label,
+  hint,
+  required,
+  className,
+  inputClassName,
+  ...input
+}: FieldFrameProps & Bound<T, TTransformed, string> & ControlProps<ComponentProps<typeof Input>>) {
   return (
-    <FormField {...frame}>
-      <Textarea {...registration} {...controlAria(frame)} className={inputClassName} {...textarea} />
-    </FormField>
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FieldFrame label={label} hint={hint} required={required} className={className}>
+          <Input {...input} {...textField(field)} disabled={field.disabled || input.disabled} className={inputClassName} />
+        </FieldFrame>
+      )}
+    />
+  );
+}
+
+/** A password <Input> with its show/hide toggle; `liveError` e.g. 'As senhas não conferem.' while typed. */
+export function PasswordField<T extends FieldValues, TTransformed = T>({
+  control,
+  name,
+  label,
+  hint,
+  required,
+  className,
+  liveError,
+  ...input
+}: FieldFrameProps & Bound<T, TTransformed, string> & Omit<ControlProps<ComponentProps<typeof PasswordInput>>, "inputClassName"> & { liveError?: string }) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FieldFrame label={label} hint={hint} required={required} className={className} liveError={liveError}>
+          <PasswordInput {...input} {...textField(field)} disabled={field.disabled || input.disabled} />
+        </FieldFrame>
+      )}
+    />
+  );
+}
+
+/** A <Textarea>. */
+export function TextareaField<T extends FieldValues, TTransformed = T>({
+  control,
+  name,
+  label,
+  hint,
+  required,
+  className,
+  inputClassName,
+  ...textarea
+}: FieldFrameProps & Bound<T, TTransformed, string> & ControlProps<ComponentProps<typeof Textarea>>) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FieldFrame label={label} hint={hint} required={required} className={className}>
+          <Textarea {...textarea} {...textField(field)} disabled={field.disabled || textarea.disabled} className={inputClassName} />
+        </FieldFrame>
+      )}
+    />
   );
 }
 
 /** A text field masked while typing (phone, CPF, CNPJ, CEP, plate...). */
-export function MaskedField<T extends FieldValues, TTransformed = T>(
-  props: FieldFrame &
-    ControlProps<ComponentProps<typeof Input>> & {
-      control: Control<T, unknown, TTransformed>;
-      name: FieldPathByValue<T, string>;
-      mask: MaskKind;
-    },
-) {
-  const [frame, { control, name, mask, inputClassName, ...input }] = splitFrame(props);
+export function MaskedField<T extends FieldValues, TTransformed = T>({
+  control,
+  name,
+  mask,
+  label,
+  hint,
+  required,
+  className,
+  inputClassName,
+  ...input
+}: FieldFrameProps & Bound<T, TTransformed, string> & ControlProps<ComponentProps<typeof Input>> & { mask: MaskKind }) {
   return (
-    <FormField {...frame}>
-      <MaskedInput control={control} name={name} mask={mask} {...controlAria(frame)} className={inputClassName} {...input} />
-    </FormField>
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FieldFrame label={label} hint={hint} required={required} className={className}>
+          <MaskedInput {...input} field={textField(field)} mask={mask} className={inputClassName} />
+        </FieldFrame>
+      )}
+    />
   );
 }
 
 /** A vehicle plate: masked while typed (ABC-1234 or ABC1D23), upper case, monospaced. */
 export function PlacaField<T extends FieldValues, TTransformed = T>(
-  props: Omit<FieldFrame, "hint"> & { control: Control<T, unknown, TTransformed>; name: FieldPathByValue<T, string> },
+  props: Omit<FieldFrameProps, "hint"> & Bound<T, TTransformed, string> & { hint?: ReactNode },
 ) {
   return (
     <MaskedField
@@ -110,35 +195,42 @@ export function SelectField<T extends FieldValues, TTransformed = T>({
   placeholder,
   disabled,
   ...frame
-}: FieldFrame & {
-  control: Control<T, unknown, TTransformed>;
-  name: FieldPathByValue<T, string>;
-  options: readonly FieldOption[];
-  emptyOption?: FieldOption;
-  placeholder?: string;
-  disabled?: boolean;
-}) {
+}: FieldFrameProps &
+  Bound<T, TTransformed, string> & {
+    options: readonly FieldOption[];
+    emptyOption?: FieldOption;
+    placeholder?: string;
+    disabled?: boolean;
+  }) {
   const empty = emptyOption?.value;
   return (
-    <FormField {...frame}>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <Select
-            value={empty === undefined ? field.value : field.value || empty}
-            onValueChange={(value) => field.onChange(empty !== undefined && value === empty ? "" : value)}
-            name={field.name}
-            disabled={disabled}
-          >
-            <SelectTrigger {...controlAria(frame)} ref={field.ref} onBlur={field.onBlur}>
-              <SelectValue placeholder={placeholder} />
-            </SelectTrigger>
-            <SelectOptions options={emptyOption ? [emptyOption, ...options] : options} />
-          </Select>
-        )}
-      />
-    </FormField>
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => {
+        const { value } = textField(field);
+        return (
+          <FormItem className={frame.className} required={frame.required}>
+            <FormLabel>{frame.label}</FormLabel>
+            <Select
+              value={empty === undefined ? value : value || empty}
+              onValueChange={(next) => field.onChange(empty !== undefined && next === empty ? "" : next)}
+              name={field.name}
+              disabled={field.disabled || disabled}
+            >
+              <FormControl>
+                <SelectTrigger ref={field.ref} onBlur={field.onBlur}>
+                  <SelectValue placeholder={placeholder} />
+                </SelectTrigger>
+              </FormControl>
+              <SelectOptions options={emptyOption ? [emptyOption, ...options] : options} />
+            </Select>
+            {frame.hint && <FormDescription>{frame.hint}</FormDescription>}
+            <FormMessage />
+          </FormItem>
+        );
+      }}
+    />
   );
 }
 
@@ -147,54 +239,45 @@ export function SelectField<T extends FieldValues, TTransformed = T>({
  * an optional hint under the label; `children` follow the label.
  */
 export function SwitchField<T extends FieldValues, TTransformed = T>({
-  id,
-  label,
-  hint,
   control,
   name,
+  label,
+  hint,
   disabled,
   className = "flex items-center gap-3",
   children,
-}: {
-  id: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  control: Control<T, unknown, TTransformed>;
-  name: FieldPathByValue<T, boolean>;
-  disabled?: boolean;
-  className?: string;
-  children?: ReactNode;
-}) {
-  const hintId = `${id}-ajuda`;
+}: Omit<FieldFrameProps, "required"> &
+  Bound<T, TTransformed, boolean> & {
+    disabled?: boolean;
+    children?: ReactNode;
+  }) {
   return (
-    <div className={className}>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
-          <Switch
-            id={id}
-            ref={field.ref}
-            name={field.name}
-            checked={field.value}
-            onCheckedChange={field.onChange}
-            onBlur={field.onBlur}
-            disabled={disabled}
-            aria-describedby={hint ? hintId : undefined}
-          />
-        )}
-      />
-      {hint ? (
-        <div className="grid gap-0.5">
-          <Label htmlFor={id}>{label}</Label>
-          <p id={hintId} className="text-xs text-slate-600">
-            {hint}
-          </p>
-        </div>
-      ) : (
-        <Label htmlFor={id}>{label}</Label>
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className}>
+          <FormControl>
+            <Switch
+              ref={field.ref}
+              name={field.name}
+              checked={field.value as boolean}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              disabled={field.disabled || disabled}
+            />
+          </FormControl>
+          {hint ? (
+            <div className="grid gap-0.5">
+              <FormLabel>{label}</FormLabel>
+              <FormDescription>{hint}</FormDescription>
+            </div>
+          ) : (
+            <FormLabel>{label}</FormLabel>
+          )}
+          {children}
+        </FormItem>
       )}
-      {children}
-    </div>
+    />
   );
 }

@@ -1,36 +1,24 @@
 import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type ComponentProps } from "react";
-import { Controller, type Control, type FieldPathByValue, type FieldValues } from "react-hook-form";
 import { attachMask, type AttachedMask, type MaskKind } from "~/lib/input-mask";
 import { Input } from "./input";
 
 type InputProps = Omit<ComponentProps<typeof Input>, "name" | "value" | "defaultValue" | "onChange" | "onBlur" | "ref">;
 
-type MaskedInputProps<T extends FieldValues, TTransformed> = InputProps & {
-  control: Control<T, unknown, TTransformed>;
-  /** A text field of the form. */
-  name: FieldPathByValue<T, string>;
-  /** The format typed into the field (CPF, CNPJ, phone...): ~/lib/input-mask. */
-  mask: MaskKind;
-};
-
-/**
- * An <Input> bound to a react-hook-form text field, masked while typing. The form's value is the
- * text as shown (e.g. "529.982.247-25"); the shared schemas accept it and store the bare value.
- */
-export function MaskedInput<T extends FieldValues, TTransformed = T>({ control, name, mask, ...props }: MaskedInputProps<T, TTransformed>) {
-  return <Controller control={control} name={name} render={({ field }) => <MaskedControl {...props} field={field} mask={mask} />} />;
-}
-
-/** What MaskedControl uses of react-hook-form's field. */
+/** What MaskedInput uses of react-hook-form's field (a Controller's `field`). */
 interface TextField {
   name: string;
   value: string | undefined;
   onChange(value: string): void;
   onBlur(): void;
   ref(element: HTMLInputElement | null): void;
+  disabled?: boolean;
 }
 
-function MaskedControl({ field, mask, ...props }: InputProps & { field: TextField; mask: MaskKind }) {
+/**
+ * An <Input> bound to a react-hook-form text field, masked while typing. The form's value is the
+ * text as shown (e.g. "529.982.247-25"); the shared schemas accept it and store the bare value.
+ */
+export function MaskedInput({ field, mask, ...props }: InputProps & { field: TextField; mask: MaskKind }) {
   const input = useRef<HTMLInputElement | null>(null);
   const masked = useRef<AttachedMask | null>(null);
   const value: string = field.value ?? "";
@@ -64,6 +52,7 @@ function MaskedControl({ field, mask, ...props }: InputProps & { field: TextFiel
         field.ref(element);
       }}
       name={field.name}
+      disabled={field.disabled || props.disabled}
       defaultValue={initial}
       onBlur={field.onBlur}
     />

@@ -1,37 +1,24 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
-import { useForm, useWatch, type Resolver } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { formatInteiro } from "@shared/br/numero";
 import { bloqueioInputSchema, TIPO_BLOQUEIO_LABEL, TIPOS_BLOQUEIO, type BloqueioData } from "@shared/schemas/bloqueios";
-import { DOCUMENTO_TIPO_LABEL, DOCUMENTO_TIPOS } from "@shared/schemas/controle-acesso";
 import type { CondominioOption } from "@shared/schemas/painel";
 import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
-import { toastFormErrors } from "~/components/ui/form-field";
-import { InputField, MaskedField, PlacaField, SelectField, TextareaField } from "~/components/ui/form-field-kit";
+import { DocumentoFields } from "~/components/portaria/documento-fields";
+import { Form } from "~/components/ui/form";
+import { toastFormErrors } from "~/components/ui/form-errors";
+import { InputField, PlacaField, SelectField, TextareaField } from "~/components/ui/form-field-kit";
 import { DateField } from "~/components/ui/date-time-field";
 import { useAuth } from "~/lib/auth";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useActionGuard } from "~/lib/use-action-guard";
+import { useZodForm } from "~/lib/use-zod-form";
 import { useCreateBloqueio } from "./api";
 import { TODOS_CONDOMINIOS_LABEL } from "./format";
 import { ERROR_TITLE, MSG_WITH, SUCCESS_TITLE } from "@shared/messages";
 import { toastContent } from "~/lib/toast";
 
-interface FormValues {
-  tipo: string;
-  nome: string;
-  documento_tipo: string;
-  documento_numero: string;
-  placa: string;
-  condominio_id: string;
-  motivo: string;
-  valido_ate: string;
-}
-
 const FIELDS = ["tipo", "nome", "documento_tipo", "documento_numero", "placa", "condominio_id", "motivo", "valido_ate"] as const;
-const DOCUMENTO_OPTIONS = DOCUMENTO_TIPOS.map((tipo) => ({ value: tipo, label: DOCUMENTO_TIPO_LABEL[tipo] }));
 const TIPO_OPTIONS = TIPOS_BLOQUEIO.map((tipo) => ({ value: tipo, label: TIPO_BLOQUEIO_LABEL[tipo] }));
-const resolver = zodResolver(bloqueioInputSchema) as unknown as Resolver<FormValues, unknown, BloqueioData>;
 /** The select's item for "" (every condominium): Radix items cannot have an empty value. */
 const TODOS_VALUE = "__todos__";
 
@@ -77,18 +64,14 @@ function BloqueioForm({
   const guard = useActionGuard();
   const { profile } = useAuth();
   const servesAll = profile?.acesso_todos_condominios === true;
-  const uid = useId();
-  const ids = Object.fromEntries(FIELDS.map((f) => [f, `${uid}-${f}`])) as Record<(typeof FIELDS)[number], string>;
   const inicial =
     condominioInicial && condominios.some((c) => c.id === condominioInicial) ? condominioInicial : condominios.length === 1 ? condominios[0]!.id : "";
-  const { register, handleSubmit, control, formState, setError } = useForm<FormValues, unknown, BloqueioData>({
-    resolver,
+  const form = useZodForm(bloqueioInputSchema, {
     defaultValues: { tipo: "pessoa", nome: "", documento_tipo: "", documento_numero: "", placa: "", condominio_id: inicial, motivo: "", valido_ate: "" },
   });
-  const errors = formState.errors;
+  const { handleSubmit, control, setError } = form;
   const tipo = useWatch({ control, name: "tipo" });
   const condominioId = useWatch({ control, name: "condominio_id" });
-  const documentoTipo = useWatch({ control, name: "documento_tipo" });
 
   function onValid(values: BloqueioData) {
     if (!guard("gerenciar_bloqueios_acesso")) return;
@@ -108,96 +91,40 @@ function BloqueioForm({
 
   const todosLabel = servesAll ? TODOS_CONDOMINIOS_LABEL : "Todos os meus condomínios";
   return (
-    <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField id={ids.tipo} label="Tipo" required error={errors.tipo?.message} control={control} name="tipo" options={TIPO_OPTIONS} />
-        <SelectField
-          id={ids.condominio_id}
-          label="Condomínio"
-          error={errors.condominio_id?.message}
-          hint={
-            condominioId
-              ? undefined
-              : servesAll
-                ? "Vale em todos os condomínios, inclusive os cadastrados depois."
-                : "Um bloqueio em cada condomínio que você atende."
-          }
-          control={control}
-          name="condominio_id"
-          options={condominios.map((c) => ({ value: c.id, label: c.nome }))}
-          emptyOption={{ value: TODOS_VALUE, label: todosLabel }}
-        />
-        {tipo === "veiculo" ? (
-          <PlacaField id={ids.placa} label="Placa" required error={errors.placa?.message} control={control} name="placa" className="sm:col-span-2" />
-        ) : (
-          <>
-            <InputField
-              id={ids.nome}
-              label="Nome"
-              error={errors.nome?.message}
-              className="sm:col-span-2"
-              registration={register("nome")}
-              autoComplete="off"
-              maxLength={200}
-            />
-            <SelectField
-              id={ids.documento_tipo}
-              label="Tipo de documento"
-              error={errors.documento_tipo?.message}
-              control={control}
-              name="documento_tipo"
-              options={DOCUMENTO_OPTIONS}
-              emptyOption={{ value: "nenhum", label: "Não informado" }}
-            />
-            {documentoTipo === "cpf" ? (
-              <MaskedField
-                key="cpf"
-                id={ids.documento_numero}
-                label="Documento"
-                error={errors.documento_numero?.message}
-                hint="Informe o documento, o nome ou os dois."
-                control={control}
-                name="documento_numero"
-                mask="cpf"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={14}
-                placeholder="000.000.000-00"
+    <Form {...form}>
+      <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="Tipo" required control={control} name="tipo" options={TIPO_OPTIONS} />
+          <SelectField
+            label="Condomínio"
+            hint={
+              condominioId
+                ? undefined
+                : servesAll
+                  ? "Vale em todos os condomínios, inclusive os cadastrados depois."
+                  : "Um bloqueio em cada condomínio que você atende."
+            }
+            control={control}
+            name="condominio_id"
+            options={condominios.map((c) => ({ value: c.id, label: c.nome }))}
+            emptyOption={{ value: TODOS_VALUE, label: todosLabel }}
+          />
+          {tipo === "veiculo" ? (
+            <PlacaField label="Placa" required control={control} name="placa" className="sm:col-span-2" />
+          ) : (
+            <>
+              <InputField label="Nome" className="sm:col-span-2" control={control} name="nome" autoComplete="off" maxLength={200} />
+              <DocumentoFields
+                labels={{ tipo: "Tipo de documento", numero: "Documento", semTipo: "Não informado" }}
+                hints={{ cpf: "Informe o documento, o nome ou os dois.", outro: "CPF, RG ou outro documento. Informe o documento, o nome ou os dois." }}
               />
-            ) : (
-              <InputField
-                key="documento"
-                id={ids.documento_numero}
-                label="Documento"
-                error={errors.documento_numero?.message}
-                hint="CPF, RG ou outro documento. Informe o documento, o nome ou os dois."
-                registration={register("documento_numero")}
-                autoComplete="off"
-                maxLength={30}
-              />
-            )}
-          </>
-        )}
-        <TextareaField
-          id={ids.motivo}
-          label="Motivo"
-          required
-          error={errors.motivo?.message}
-          className="sm:col-span-2"
-          registration={register("motivo")}
-          rows={2}
-          maxLength={500}
-        />
-        <DateField
-          id={ids.valido_ate}
-          label="Válido até"
-          error={errors.valido_ate?.message}
-          hint="Último dia do bloqueio. Em branco: por tempo indeterminado."
-          control={control}
-          name="valido_ate"
-        />
-      </div>
-      <DialogFormActions pending={create.isPending} submitLabel={create.isPending ? "Salvando..." : "Criar Bloqueio"} />
-    </form>
+            </>
+          )}
+          <TextareaField label="Motivo" required className="sm:col-span-2" control={control} name="motivo" rows={2} maxLength={500} />
+          <DateField label="Válido até" hint="Último dia do bloqueio. Em branco: por tempo indeterminado." control={control} name="valido_ate" />
+        </div>
+        <DialogFormActions pending={create.isPending} submitLabel={create.isPending ? "Salvando..." : "Criar Bloqueio"} />
+      </form>
+    </Form>
   );
 }

@@ -1,10 +1,9 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
-import { useForm } from "react-hook-form";
 import { entradaSchema } from "@shared/schemas/controle-acesso";
 import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
-import { toastFormErrors } from "~/components/ui/form-field";
+import { Form } from "~/components/ui/form";
+import { toastFormErrors } from "~/components/ui/form-errors";
 import { InputField } from "~/components/ui/form-field-kit";
+import { useZodForm } from "~/lib/use-zod-form";
 import type { LiberarMesmoAssim } from "./api";
 
 const liberarSchema = entradaSchema.shape.liberar_mesmo_assim.unwrap();
@@ -45,21 +44,21 @@ export function LiberarDialog({
 }
 
 function LiberarForm({ pending, onConfirm }: { pending: boolean; onConfirm: (values: LiberarMesmoAssim) => void }) {
-  const id = useId();
-  const { register, handleSubmit, formState } = useForm<LiberarMesmoAssim>({ resolver: zodResolver(liberarSchema), defaultValues: { autorizado_por: "" } });
+  const form = useZodForm(liberarSchema, { defaultValues: { autorizado_por: "" } });
   return (
-    <form onSubmit={handleSubmit(onConfirm, toastFormErrors)} noValidate className="grid gap-4">
-      <InputField
-        id={`${id}-autorizado-por`}
-        label="Autorizado por"
-        required
-        hint="Quem autorizou a entrada (nome e, se for o caso, como: interfone, telefone)."
-        error={formState.errors.autorizado_por?.message}
-        registration={register("autorizado_por")}
-        autoComplete="off"
-        maxLength={200}
-      />
-      <DialogFormActions pending={pending} submitLabel="Liberar entrada" />
-    </form>
+    <Form {...form}>
+      <form onSubmit={form.handleSubmit(onConfirm, toastFormErrors)} noValidate className="grid gap-4">
+        <InputField
+          label="Autorizado por"
+          required
+          hint="Quem autorizou a entrada (nome e, se for o caso, como: interfone, telefone)."
+          control={form.control}
+          name="autorizado_por"
+          autoComplete="off"
+          maxLength={200}
+        />
+        <DialogFormActions pending={pending} submitLabel="Liberar entrada" />
+      </form>
+    </Form>
   );
 }

@@ -1,35 +1,26 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useRef } from "react";
-import { useForm, useWatch, type Resolver } from "react-hook-form";
-import { AUTORIZADO_POR_NOME_REQUIRED, DOCUMENTO_TIPO_LABEL, DOCUMENTO_TIPOS, visitanteSemAutorizacaoFormSchema } from "@shared/schemas/controle-acesso";
+import { useEffect, useRef } from "react";
+import { useWatch } from "react-hook-form";
+import { AUTORIZADO_POR_NOME_REQUIRED, visitanteSemAutorizacaoFormSchema } from "@shared/schemas/controle-acesso";
 import { unidadeLabel } from "@shared/schemas/unidades";
 import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
-import { toastFormErrors } from "~/components/ui/form-field";
-import { InputField, MaskedField, SelectField, TextareaField } from "~/components/ui/form-field-kit";
+import { DocumentoFields } from "~/components/portaria/documento-fields";
+import { Form } from "~/components/ui/form";
+import { toastFormErrors } from "~/components/ui/form-errors";
+import { InputField, PlacaField, SelectField, TextareaField } from "~/components/ui/form-field-kit";
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { moradoresPortariaQuery, unidadesPortariaQuery } from "~/lib/pick-lists";
 import type { SaveForm } from "~/lib/save-callbacks";
+import { useZodForm, type ZodFormValues } from "~/lib/use-zod-form";
 import type { VisitanteValues } from "./api";
 import { ERROR_TITLE } from "@shared/messages";
 
-export interface VisitanteFormValues {
-  nome: string;
-  documento_tipo: string;
-  documento_numero: string;
-  unidade_id: string;
-  autorizado_por_morador_id: string;
-  autorizado_por_nome: string;
-  placa: string;
-  observacao: string;
-}
+export type VisitanteFormValues = ZodFormValues<typeof visitanteSemAutorizacaoFormSchema>;
 
 export type VisitanteDados = Omit<VisitanteValues, "condominio_id" | "liberar_mesmo_assim">;
 
 const FIELDS = ["nome", "documento_tipo", "documento_numero", "unidade_id", "autorizado_por_morador_id", "autorizado_por_nome", "placa", "observacao"] as const;
-const resolver = zodResolver(visitanteSemAutorizacaoFormSchema) as unknown as Resolver<VisitanteFormValues, unknown, VisitanteDados>;
 const MORADOR_REQUIRED = "Escolha o morador que autorizou a entrada.";
-const DOCUMENTO_OPTIONS = DOCUMENTO_TIPOS.map((tipo) => ({ value: tipo, label: DOCUMENTO_TIPO_LABEL[tipo] }));
 const EMPTY: VisitanteFormValues = {
   nome: "",
   documento_tipo: "",
@@ -84,15 +75,9 @@ function VisitanteForm({
   pending: boolean;
   onSubmit: (values: VisitanteDados, form: SaveForm<VisitanteFormValues>) => void;
 }) {
-  const uid = useId();
-  const ids = Object.fromEntries(FIELDS.map((f) => [f, `${uid}-${f}`])) as Record<(typeof FIELDS)[number], string>;
-  const { register, handleSubmit, control, formState, setError, setValue } = useForm<VisitanteFormValues, unknown, VisitanteDados>({
-    resolver,
-    defaultValues: EMPTY,
-  });
-  const errors = formState.errors;
+  const form = useZodForm(visitanteSemAutorizacaoFormSchema, { defaultValues: EMPTY });
+  const { handleSubmit, control, setError, setValue } = form;
   const unidadeId = useWatch({ control, name: "unidade_id" });
-  const documentoTipo = useWatch({ control, name: "documento_tipo" });
   // Another unit has other residents: who authorised before no longer applies.
   const unidadeAnterior = useRef(unidadeId);
   useEffect(() => {
@@ -123,93 +108,48 @@ function VisitanteForm({
   }
 
   return (
-    <form onSubmit={handleSubmit(submit, toastFormErrors)} noValidate className="grid gap-4">
-      <InputField id={ids.nome} label="Nome" required error={errors.nome?.message} registration={register("nome")} autoComplete="off" maxLength={200} />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          id={ids.documento_tipo}
-          label="Documento tipo"
-          error={errors.documento_tipo?.message}
-          control={control}
-          name="documento_tipo"
-          options={DOCUMENTO_OPTIONS}
-          emptyOption={{ value: "nenhum", label: "Sem documento" }}
-        />
-        {documentoTipo === "cpf" ? (
-          <MaskedField
-            id={ids.documento_numero}
-            label="Documento número"
-            error={errors.documento_numero?.message}
-            control={control}
-            name="documento_numero"
-            mask="cpf"
-            autoComplete="off"
-            inputMode="numeric"
-          />
-        ) : (
-          <InputField
-            id={ids.documento_numero}
-            label="Documento número"
-            error={errors.documento_numero?.message}
-            registration={register("documento_numero")}
-            autoComplete="off"
-            maxLength={40}
-          />
-        )}
-      </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField
-          id={ids.unidade_id}
-          label="Unidade de destino"
-          required
-          error={errors.unidade_id?.message}
-          control={control}
-          name="unidade_id"
-          options={unidadeOptions}
-          placeholder={unidades.isPending ? "Carregando unidades..." : "Escolha a unidade"}
-        />
-        {semMoradores ? (
-          <InputField
-            id={ids.autorizado_por_nome}
-            label="Autorizado por"
-            required
-            error={errors.autorizado_por_nome?.message}
-            hint="Nenhum morador ativo nesta unidade: informe quem autorizou (síndico, administração...)."
-            registration={register("autorizado_por_nome")}
-            autoComplete="off"
-            maxLength={200}
-          />
-        ) : (
+    <Form {...form}>
+      <form onSubmit={handleSubmit(submit, toastFormErrors)} noValidate className="grid gap-4">
+        <InputField label="Nome" required control={control} name="nome" autoComplete="off" maxLength={200} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <DocumentoFields labels={{ tipo: "Documento tipo", numero: "Documento número", semTipo: "Sem documento" }} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
-            id={ids.autorizado_por_morador_id}
-            label="Autorizado por"
+            label="Unidade de destino"
             required
-            error={errors.autorizado_por_morador_id?.message}
-            hint="Morador da unidade que confirmou a visita."
             control={control}
-            name="autorizado_por_morador_id"
-            options={moradorOptions}
-            placeholder={unidadeId ? (moradores.isPending ? "Carregando moradores..." : "Escolha o morador") : "Escolha antes a unidade"}
-            disabled={!unidadeId || moradorOptions.length === 0}
+            name="unidade_id"
+            options={unidadeOptions}
+            placeholder={unidades.isPending ? "Carregando unidades..." : "Escolha a unidade"}
           />
-        )}
-      </div>
-      <MaskedField
-        id={ids.placa}
-        label="Placa"
-        error={errors.placa?.message}
-        hint="ABC-1234 ou ABC1D23, se veio de carro."
-        control={control}
-        name="placa"
-        mask="placa"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={8}
-        inputClassName="font-mono uppercase tracking-wider"
-      />
-      <TextareaField id={ids.observacao} label="Observação" error={errors.observacao?.message} registration={register("observacao")} rows={2} maxLength={500} />
-      <DialogFormActions pending={pending} submitLabel="Registrar entrada" />
-    </form>
+          {semMoradores ? (
+            <InputField
+              label="Autorizado por"
+              required
+              hint="Nenhum morador ativo nesta unidade: informe quem autorizou (síndico, administração...)."
+              control={control}
+              name="autorizado_por_nome"
+              autoComplete="off"
+              maxLength={200}
+            />
+          ) : (
+            <SelectField
+              label="Autorizado por"
+              required
+              hint="Morador da unidade que confirmou a visita."
+              control={control}
+              name="autorizado_por_morador_id"
+              options={moradorOptions}
+              placeholder={unidadeId ? (moradores.isPending ? "Carregando moradores..." : "Escolha o morador") : "Escolha antes a unidade"}
+              disabled={!unidadeId || moradorOptions.length === 0}
+            />
+          )}
+        </div>
+        <PlacaField label="Placa" hint="ABC-1234 ou ABC1D23, se veio de carro." control={control} name="placa" />
+        <TextareaField label="Observação" control={control} name="observacao" rows={2} maxLength={500} />
+        <DialogFormActions pending={pending} submitLabel="Registrar entrada" />
+      </form>
+    </Form>
   );
 }

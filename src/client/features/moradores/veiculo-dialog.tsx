@@ -1,30 +1,20 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
-import { useForm, type Resolver } from "react-hook-form";
 import { formatPlaca } from "@shared/br/placa";
 import type { Morador } from "@shared/schemas/moradores";
 import { TIPO_VEICULO_LABEL, TIPOS_VEICULO, veiculoInputSchema, type Veiculo } from "@shared/schemas/veiculos";
 import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
-import { toastFormErrors } from "~/components/ui/form-field";
+import { Form } from "~/components/ui/form";
+import { toastFormErrors } from "~/components/ui/form-errors";
 import { InputField, PlacaField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
 import { useActionGuard } from "~/lib/use-action-guard";
+import { useZodForm, type ZodFormValues } from "~/lib/use-zod-form";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useSaveVeiculo, type VeiculoValues } from "./api";
 import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
 
-interface FormValues {
-  placa: string;
-  tipo_veiculo: string;
-  marca: string;
-  modelo: string;
-  cor: string;
-  ativo: boolean;
-  observacoes: string;
-}
+type FormValues = ZodFormValues<typeof veiculoInputSchema>;
 
 const FIELDS = ["placa", "tipo_veiculo", "marca", "modelo", "cor", "ativo", "observacoes"] as const;
 const TIPO_OPTIONS = TIPOS_VEICULO.map((tipo) => ({ value: tipo, label: TIPO_VEICULO_LABEL[tipo] }));
-const resolver = zodResolver(veiculoInputSchema) as unknown as Resolver<FormValues, unknown, VeiculoValues>;
 
 function toFormValues(veiculo?: Veiculo): FormValues {
   return {
@@ -78,21 +68,8 @@ function VeiculoForm({
   onSaved: () => void;
 }) {
   const guard = useActionGuard();
-  const uid = useId();
-  const ids = {
-    placa: `${uid}-placa`,
-    tipo: `${uid}-tipo`,
-    marca: `${uid}-marca`,
-    modelo: `${uid}-modelo`,
-    cor: `${uid}-cor`,
-    ativo: `${uid}-ativo`,
-    observacoes: `${uid}-observacoes`,
-  };
-  const { register, handleSubmit, control, formState, setError } = useForm<FormValues, unknown, VeiculoValues>({
-    resolver,
-    defaultValues: toFormValues(veiculo),
-  });
-  const errors = formState.errors;
+  const form = useZodForm(veiculoInputSchema, { defaultValues: toFormValues(veiculo) });
+  const { handleSubmit, control, setError } = form;
 
   function onValid(values: VeiculoValues) {
     if (!guard("gerenciar_veiculos_morador")) return;
@@ -108,58 +85,19 @@ function VeiculoForm({
   }
 
   return (
-    <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <PlacaField id={ids.placa} label="Placa" required error={errors.placa?.message} control={control} name="placa" />
-        <SelectField
-          id={ids.tipo}
-          label="Tipo de veículo"
-          required
-          error={errors.tipo_veiculo?.message}
-          control={control}
-          name="tipo_veiculo"
-          options={TIPO_OPTIONS}
-          placeholder="Selecione o tipo"
-        />
-        <InputField
-          id={ids.marca}
-          label="Marca"
-          error={errors.marca?.message}
-          registration={register("marca")}
-          autoComplete="off"
-          maxLength={60}
-          placeholder="Ex.: Fiat"
-        />
-        <InputField
-          id={ids.modelo}
-          label="Modelo"
-          error={errors.modelo?.message}
-          registration={register("modelo")}
-          autoComplete="off"
-          maxLength={60}
-          placeholder="Ex.: Argo"
-        />
-        <InputField
-          id={ids.cor}
-          label="Cor"
-          error={errors.cor?.message}
-          registration={register("cor")}
-          autoComplete="off"
-          maxLength={40}
-          placeholder="Ex.: Prata"
-        />
-        <SwitchField id={ids.ativo} label="Veículo ativo" control={control} name="ativo" className="flex items-center gap-3 self-end pb-2" />
-        <TextareaField
-          id={ids.observacoes}
-          label="Observações"
-          error={errors.observacoes?.message}
-          className="sm:col-span-2"
-          registration={register("observacoes")}
-          rows={2}
-          maxLength={1000}
-        />
-      </div>
-      <DialogFormActions pending={save.isPending} submitLabel={save.isPending ? "Salvando..." : veiculo ? "Salvar alterações" : "Adicionar Veículo"} />
-    </form>
+    <Form {...form}>
+      <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <PlacaField label="Placa" required control={control} name="placa" />
+          <SelectField label="Tipo de veículo" required control={control} name="tipo_veiculo" options={TIPO_OPTIONS} placeholder="Selecione o tipo" />
+          <InputField label="Marca" control={control} name="marca" autoComplete="off" maxLength={60} placeholder="Ex.: Fiat" />
+          <InputField label="Modelo" control={control} name="modelo" autoComplete="off" maxLength={60} placeholder="Ex.: Argo" />
+          <InputField label="Cor" control={control} name="cor" autoComplete="off" maxLength={40} placeholder="Ex.: Prata" />
+          <SwitchField label="Veículo ativo" control={control} name="ativo" className="flex items-center gap-3 self-end pb-2" />
+          <TextareaField label="Observações" className="sm:col-span-2" control={control} name="observacoes" rows={2} maxLength={1000} />
+        </div>
+        <DialogFormActions pending={save.isPending} submitLabel={save.isPending ? "Salvando..." : veiculo ? "Salvar alterações" : "Adicionar Veículo"} />
+      </form>
+    </Form>
   );
 }

@@ -1,26 +1,18 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId } from "react";
-import { useForm, useWatch, type Resolver } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { DEFAULT_PERMISSION_CATEGORY, isSystemPermission } from "@shared/permissions";
 import { normalizePermissionName, permissaoInputSchema, type Permissao } from "@shared/schemas/permissoes";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
-import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
-import { Input, Textarea } from "~/components/ui/input";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "~/components/ui/form";
+import { toastFormErrors } from "~/components/ui/form-errors";
+import { InputField, TextareaField } from "~/components/ui/form-field-kit";
+import { Input } from "~/components/ui/input";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useActionGuard } from "~/lib/use-action-guard";
+import { useZodForm } from "~/lib/use-zod-form";
 import { useCreatePermissao, useUpdatePermissao, type PermissaoValues } from "./api";
 import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
-
-interface FormValues {
-  nome_permissao: string;
-  categoria: string;
-  descricao: string;
-}
-
-const resolver = zodResolver(permissaoInputSchema) as unknown as Resolver<FormValues, unknown, PermissaoValues>;
-
-/** Names the screens check (§6): renaming one would lock everybody out of those screens. */
 
 /** 'Nova Permissão' (no `permissao`) or 'Editar Permissão'. */
 export function PermissaoDialog({
@@ -40,14 +32,10 @@ export function PermissaoDialog({
   const create = useCreatePermissao();
   const update = useUpdatePermissao();
   const uid = useId();
-  const ids = { nome: `${uid}-nome`, categoria: `${uid}-categoria`, descricao: `${uid}-descricao`, lista: `${uid}-categorias` };
+  const listaId = `${uid}-categorias`;
 
-  const form = useForm<FormValues, unknown, PermissaoValues>({
-    resolver,
-    defaultValues: { nome_permissao: "", categoria: "", descricao: "" },
-  });
-  const { register, handleSubmit, reset, formState, control } = form;
-  const errors = formState.errors;
+  const form = useZodForm(permissaoInputSchema, { defaultValues: { nome_permissao: "", categoria: "", descricao: "" } });
+  const { handleSubmit, reset, control } = form;
 
   useEffect(() => {
     if (!open) return;
@@ -89,52 +77,53 @@ export function PermissaoDialog({
           <DialogTitle>{editing ? "Editar Permissão" : "Nova Permissão"}</DialogTitle>
           <DialogDescription>{editing ? "Altere os dados da permissão." : "Cadastre uma permissão para atribuí-la aos grupos."}</DialogDescription>
         </div>
-        <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-4">
-          <FormField id={ids.nome} label="Nome da permissão" required hint={nameHint} error={errors.nome_permissao?.message}>
-            <Input
-              {...register("nome_permissao")}
-              {...fieldAria(ids.nome, { error: errors.nome_permissao?.message, hint: true })}
+        <Form {...form}>
+          <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-4">
+            <InputField
+              label="Nome da permissão"
+              required
+              hint={nameHint}
+              control={control}
+              name="nome_permissao"
               readOnly={system}
-              aria-required
               autoComplete="off"
               spellCheck={false}
               maxLength={100}
-              className="font-mono read-only:bg-slate-100"
+              inputClassName="font-mono read-only:bg-slate-100"
             />
-          </FormField>
-          <FormField
-            id={ids.categoria}
-            label="Categoria"
-            hint={`Escolha uma existente ou digite uma nova. Em branco, fica em "${DEFAULT_PERMISSION_CATEGORY}".`}
-            error={errors.categoria?.message}
-          >
-            <Input
-              {...register("categoria")}
-              {...fieldAria(ids.categoria, { error: errors.categoria?.message, hint: true })}
-              list={ids.lista}
-              autoComplete="off"
-              maxLength={100}
+            <FormField
+              control={control}
+              name="categoria"
+              render={({ field }) => (
+                // The input suggests the existing categories (a datalist after it, in the same frame).
+                <FormItem>
+                  <FormLabel>Categoria</FormLabel>
+                  <FormControl>
+                    <Input {...field} list={listaId} autoComplete="off" maxLength={100} />
+                  </FormControl>
+                  <datalist id={listaId}>
+                    {categorias.map((c) => (
+                      <option key={c} value={c} />
+                    ))}
+                  </datalist>
+                  <FormDescription>{`Escolha uma existente ou digite uma nova. Em branco, fica em "${DEFAULT_PERMISSION_CATEGORY}".`}</FormDescription>
+                  <FormMessage />
+                </FormItem>
+              )}
             />
-            <datalist id={ids.lista}>
-              {categorias.map((c) => (
-                <option key={c} value={c} />
-              ))}
-            </datalist>
-          </FormField>
-          <FormField id={ids.descricao} label="Descrição" error={errors.descricao?.message}>
-            <Textarea {...register("descricao")} {...fieldAria(ids.descricao, { error: errors.descricao?.message })} rows={3} maxLength={500} />
-          </FormField>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button type="button" variant="outline" disabled={saving}>
-                Cancelar
+            <TextareaField label="Descrição" control={control} name="descricao" rows={3} maxLength={500} />
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <DialogClose asChild>
+                <Button type="button" variant="outline" disabled={saving}>
+                  Cancelar
+                </Button>
+              </DialogClose>
+              <Button type="submit" disabled={saving}>
+                {saving ? "Salvando..." : editing ? "Salvar alterações" : "Criar permissão"}
               </Button>
-            </DialogClose>
-            <Button type="submit" disabled={saving}>
-              {saving ? "Salvando..." : editing ? "Salvar alterações" : "Criar permissão"}
-            </Button>
-          </div>
-        </form>
+            </div>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -1,13 +1,13 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect, useId } from "react";
-import { useForm, useWatch, type Path, type Resolver } from "react-hook-form";
+import { useWatch, type Path } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { formatPhone } from "@shared/br/phone";
 import type { CondominioOption } from "@shared/schemas/painel";
 import { prestadorInputSchema, type Prestador } from "@shared/schemas/prestadores";
 import { Card, CardContent } from "~/components/ui/card";
 import { FormActions, ReadOnlyNotice } from "~/components/ui/form-actions";
-import { toastFormErrors } from "~/components/ui/form-field";
+import { Form } from "~/components/ui/form";
+import { toastFormErrors } from "~/components/ui/form-errors";
 import { InputField, MaskedField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
 import { DateField } from "~/components/ui/date-time-field";
 import { ERROR_TITLE, MSG, SUCCESS_TITLE } from "@shared/messages";
@@ -15,6 +15,7 @@ import { useAuth } from "~/lib/auth";
 import { toDateInput } from "@shared/time";
 import { situacaoPrestador } from "@shared/prestador-situacao";
 import { useActionGuard } from "~/lib/use-action-guard";
+import { useZodForm, type ZodFormValues } from "~/lib/use-zod-form";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useCreatePrestador, useUpdatePrestador, type PrestadorValues } from "./api";
 import { formatCpfOuCnpj } from "./format";
@@ -22,19 +23,7 @@ import { PrestadorDeleteButton } from "./prestador-delete-button";
 import { SituacaoBadge } from "./situacao-badge";
 import { PATHS } from "~/lib/paths";
 
-interface FormValues {
-  nome_empresa_profissional: string;
-  cnpj_cpf: string;
-  telefone: string;
-  email: string;
-  tipo_servico: string;
-  data_inicio_autorizacao: string;
-  data_fim_autorizacao: string;
-  /** "" is 'Geral (Sem Vínculo)', sent as null (§5). */
-  condominio_id: string;
-  observacoes: string;
-  ativo: boolean;
-}
+type FormValues = ZodFormValues<typeof prestadorInputSchema>;
 
 const FIELDS: readonly Path<FormValues>[] = [
   "nome_empresa_profissional",
@@ -48,8 +37,6 @@ const FIELDS: readonly Path<FormValues>[] = [
   "observacoes",
   "ativo",
 ];
-
-const resolver = zodResolver(prestadorInputSchema) as unknown as Resolver<FormValues, unknown, PrestadorValues>;
 
 /** The select's item for 'Geral (Sem Vínculo)' (Radix Select items cannot have an empty value). */
 const GERAL = { value: "geral", label: "Geral (Sem Vínculo)" };
@@ -82,20 +69,7 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
   const create = useCreatePrestador();
   const update = useUpdatePrestador();
   const uid = useId();
-  const ids = {
-    nome: `${uid}-nome`,
-    doc: `${uid}-cnpj-cpf`,
-    telefone: `${uid}-telefone`,
-    email: `${uid}-email`,
-    tipo: `${uid}-tipo-servico`,
-    inicio: `${uid}-inicio`,
-    fim: `${uid}-fim`,
-    condominio: `${uid}-condominio`,
-    observacoes: `${uid}-observacoes`,
-    ativo: `${uid}-ativo`,
-    somenteLeitura: `${uid}-somente-leitura`,
-    situacao: `${uid}-situacao`,
-  };
+  const ids = { somenteLeitura: `${uid}-somente-leitura`, situacao: `${uid}-situacao` };
 
   const editing = prestador !== undefined;
   // A 'Geral' provider holds for every condominium: only who serves them all sets or changes one (gatehouse-spec §2).
@@ -113,17 +87,14 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
       ? [...options, { id: current.id, nome: condominios ? `${current.nome} (inativo)` : current.nome }]
       : options;
 
-  const { register, handleSubmit, control, formState, setError, reset, getValues, setValue } = useForm<FormValues, unknown, PrestadorValues>({
-    resolver,
-    defaultValues: toFormValues(prestador),
-  });
+  const form = useZodForm(prestadorInputSchema, { defaultValues: toFormValues(prestador) });
+  const { handleSubmit, control, setError, reset, getValues, setValue } = form;
   // Who serves a single condominium creates its providers there ('Geral' is not theirs to give),
   // once the condominiums have loaded.
   const onlyCondominio = !prestador && !servesAll && options.length === 1 ? options[0]!.id : null;
   useEffect(() => {
     if (onlyCondominio && !getValues("condominio_id")) setValue("condominio_id", onlyCondominio);
   }, [onlyCondominio, getValues, setValue]);
-  const errors = formState.errors;
   const inicio = useWatch({ control, name: "data_inicio_autorizacao" });
   const fim = useWatch({ control, name: "data_fim_autorizacao" });
 
@@ -133,158 +104,126 @@ export function PrestadorForm({ prestador, condominios }: { prestador?: Prestado
 
   function onValid(values: PrestadorValues) {
     const error = ERROR_TITLE.salvarPrestador;
-    const form = { setError, fields: FIELDS };
+    const fields = { setError, fields: FIELDS };
     // Staying: the saved values on edit, a blank form for the next one on create.
     const after = (next: FormValues) => (canViewList ? navigate(PATHS.prestadores) : reset(next));
     if (prestador) {
       if (!guard("editar_prestadores_servico")) return;
       update.mutate(
         { id: prestador.id, values },
-        saveCallbacks({ success: SUCCESS_TITLE.prestadorAtualizado, error, form, done: (saved) => after(toFormValues(saved)) }),
+        saveCallbacks({ success: SUCCESS_TITLE.prestadorAtualizado, error, form: fields, done: (saved) => after(toFormValues(saved)) }),
       );
     } else {
       if (!guard("criar_prestadores_servico")) return;
-      create.mutate(values, saveCallbacks({ success: SUCCESS_TITLE.prestadorCadastrado, error, form, done: () => after(toFormValues()) }));
+      create.mutate(values, saveCallbacks({ success: SUCCESS_TITLE.prestadorCadastrado, error, form: fields, done: () => after(toFormValues()) }));
     }
   }
 
   return (
     <Card>
       <CardContent className="pt-6">
-        <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-6" aria-describedby={readOnly ? ids.somenteLeitura : undefined}>
-          {readOnly && (
-            <ReadOnlyNotice id={ids.somenteLeitura}>
-              {geralOutOfReach
-                ? MSG.prestadorGeralNeedsAll.message
-                : "Você tem permissão apenas para visualizar este prestador. Para editar, contate um administrador."}
-            </ReadOnlyNotice>
-          )}
-
-          <fieldset disabled={readOnly} className="grid min-w-0 gap-5 sm:grid-cols-2">
-            <legend className="sr-only">Dados do prestador</legend>
-            <InputField
-              id={ids.nome}
-              label="Nome/Empresa"
-              required
-              error={errors.nome_empresa_profissional?.message}
-              hint="Nome da empresa ou do profissional."
-              className="sm:col-span-2"
-              registration={register("nome_empresa_profissional")}
-              autoComplete="off"
-              maxLength={200}
-            />
-            <InputField
-              id={ids.tipo}
-              label="Tipo de Serviço"
-              required
-              error={errors.tipo_servico?.message}
-              registration={register("tipo_servico")}
-              autoComplete="off"
-              maxLength={100}
-              placeholder="Ex.: Limpeza, Manutenção, Jardinagem"
-            />
-            <MaskedField
-              id={ids.doc}
-              label="CNPJ/CPF"
-              error={errors.cnpj_cpf?.message}
-              hint="Opcional."
-              control={control}
-              name="cnpj_cpf"
-              mask="cpfOuCnpj"
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              maxLength={18}
-              placeholder="000.000.000-00 ou 00.000.000/0000-00"
-            />
-            <MaskedField
-              id={ids.telefone}
-              label="Telefone"
-              error={errors.telefone?.message}
-              hint="Opcional. Com DDD."
-              control={control}
-              name="telefone"
-              mask="telefone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              placeholder="(11) 98765-4321"
-            />
-            <InputField
-              id={ids.email}
-              label="Email"
-              error={errors.email?.message}
-              registration={register("email")}
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              maxLength={254}
-            />
-
-            <SelectField
-              id={ids.condominio}
-              label="Condomínio"
-              error={errors.condominio_id?.message}
-              className="sm:col-span-2"
-              control={control}
-              name="condominio_id"
-              options={condominioOptions.map((c) => ({ value: c.id, label: c.nome }))}
-              emptyOption={servesAll || geralOutOfReach ? GERAL : undefined}
-              disabled={readOnly}
-            />
-
-            <DateField
-              id={ids.inicio}
-              label="Início da autorização"
-              error={errors.data_inicio_autorizacao?.message}
-              control={control}
-              name="data_inicio_autorizacao"
-            />
-            <DateField
-              id={ids.fim}
-              label="Fim da autorização"
-              error={errors.data_fim_autorizacao?.message}
-              hint="Em branco: autorização por tempo indeterminado."
-              control={control}
-              name="data_fim_autorizacao"
-            />
-            {editing && (
-              // Read-only: the situation today (São Paulo) of the period as it stands in the form.
-              <p id={ids.situacao} className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2" data-testid="situacao-autorizacao">
-                Situação da autorização hoje: <SituacaoBadge situacao={situacaoPrestador(inicio || null, fim || null)} />
-              </p>
+        <Form {...form}>
+          <form
+            onSubmit={handleSubmit(onValid, toastFormErrors)}
+            noValidate
+            className="grid gap-6"
+            aria-describedby={readOnly ? ids.somenteLeitura : undefined}
+          >
+            {readOnly && (
+              <ReadOnlyNotice id={ids.somenteLeitura}>
+                {geralOutOfReach
+                  ? MSG.prestadorGeralNeedsAll.message
+                  : "Você tem permissão apenas para visualizar este prestador. Para editar, contate um administrador."}
+              </ReadOnlyNotice>
             )}
 
-            <TextareaField
-              id={ids.observacoes}
-              label="Observações"
-              error={errors.observacoes?.message}
-              className="sm:col-span-2"
-              registration={register("observacoes")}
-              rows={3}
-              maxLength={1000}
-            />
+            <fieldset disabled={readOnly} className="grid min-w-0 gap-5 sm:grid-cols-2">
+              <legend className="sr-only">Dados do prestador</legend>
+              <InputField
+                label="Nome/Empresa"
+                required
+                hint="Nome da empresa ou do profissional."
+                className="sm:col-span-2"
+                control={control}
+                name="nome_empresa_profissional"
+                autoComplete="off"
+                maxLength={200}
+              />
+              <InputField
+                label="Tipo de Serviço"
+                required
+                control={control}
+                name="tipo_servico"
+                autoComplete="off"
+                maxLength={100}
+                placeholder="Ex.: Limpeza, Manutenção, Jardinagem"
+              />
+              <MaskedField
+                label="CNPJ/CPF"
+                hint="Opcional."
+                control={control}
+                name="cnpj_cpf"
+                mask="cpfOuCnpj"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={18}
+                placeholder="000.000.000-00 ou 00.000.000/0000-00"
+              />
+              <MaskedField
+                label="Telefone"
+                hint="Opcional. Com DDD."
+                control={control}
+                name="telefone"
+                mask="telefone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                placeholder="(11) 98765-4321"
+              />
+              <InputField label="Email" control={control} name="email" type="email" inputMode="email" autoComplete="off" maxLength={254} />
 
-            <SwitchField
-              id={ids.ativo}
-              label="Ativo"
-              hint="Prestadores inativos não contam no painel."
-              control={control}
-              name="ativo"
-              disabled={readOnly}
-              className="flex items-center gap-3 sm:col-span-2"
-            />
-          </fieldset>
+              <SelectField
+                label="Condomínio"
+                className="sm:col-span-2"
+                control={control}
+                name="condominio_id"
+                options={condominioOptions.map((c) => ({ value: c.id, label: c.nome }))}
+                emptyOption={servesAll || geralOutOfReach ? GERAL : undefined}
+                disabled={readOnly}
+              />
 
-          <FormActions
-            className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:items-center"
-            extra={prestador && can("excluir_prestadores_servico") && <PrestadorDeleteButton prestador={prestador} disabled={saving} />}
-            cancelTo={PATHS.prestadores}
-            cancelLabel={readOnly ? "Voltar" : "Cancelar"}
-            submitLabel={readOnly ? undefined : saving ? "Salvando..." : editing ? "Salvar alterações" : "Cadastrar prestador"}
-            saving={saving}
-          />
-        </form>
+              <DateField label="Início da autorização" control={control} name="data_inicio_autorizacao" />
+              <DateField label="Fim da autorização" hint="Em branco: autorização por tempo indeterminado." control={control} name="data_fim_autorizacao" />
+              {editing && (
+                // Read-only: the situation today (São Paulo) of the period as it stands in the form.
+                <p id={ids.situacao} className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2" data-testid="situacao-autorizacao">
+                  Situação da autorização hoje: <SituacaoBadge situacao={situacaoPrestador(inicio || null, fim || null)} />
+                </p>
+              )}
+
+              <TextareaField label="Observações" className="sm:col-span-2" control={control} name="observacoes" rows={3} maxLength={1000} />
+
+              <SwitchField
+                label="Ativo"
+                hint="Prestadores inativos não contam no painel."
+                control={control}
+                name="ativo"
+                disabled={readOnly}
+                className="flex items-center gap-3 sm:col-span-2"
+              />
+            </fieldset>
+
+            <FormActions
+              className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:items-center"
+              extra={prestador && can("excluir_prestadores_servico") && <PrestadorDeleteButton prestador={prestador} disabled={saving} />}
+              cancelTo={PATHS.prestadores}
+              cancelLabel={readOnly ? "Voltar" : "Cancelar"}
+              submitLabel={readOnly ? undefined : saving ? "Salvando..." : editing ? "Salvar alterações" : "Cadastrar prestador"}
+              saving={saving}
+            />
+          </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -1,18 +1,16 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useId } from "react";
-import { useForm, type Resolver } from "react-hook-form";
 import { CORRECAO_MAX, correcaoInputSchema, TIPO_PESSOA_LABEL, type CorrecaoInput, type RegistroListItem } from "@shared/schemas/registros";
 import { formatDateTime } from "@shared/time";
 import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
-import { toastFormErrors } from "~/components/ui/form-field";
+import { Form } from "~/components/ui/form";
+import { toastFormErrors } from "~/components/ui/form-errors";
 import { TextareaField } from "~/components/ui/form-field-kit";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useActionGuard } from "~/lib/use-action-guard";
+import { useZodForm } from "~/lib/use-zod-form";
 import { useCorrigirRegistro } from "./api";
 import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
 
 const FIELDS = ["errado", "certo"] as const;
-const resolver = zodResolver(correcaoInputSchema) as unknown as Resolver<CorrecaoInput, unknown, CorrecaoInput>;
 
 /** Who may correct a record: who reads the records and registers at the gate (the server's rule). */
 export const PERMISSOES_CORRECAO = ["visualizar_registros_acesso", "registrar_acesso_visitante"] as const;
@@ -42,12 +40,8 @@ export function CorrigirRegistroDialog({ registro, onClose }: { registro: Regist
 
 function CorrecaoForm({ registro, corrigir, onSaved }: { registro: RegistroListItem; corrigir: ReturnType<typeof useCorrigirRegistro>; onSaved: () => void }) {
   const guard = useActionGuard();
-  const uid = useId();
-  const { register, handleSubmit, formState, setError } = useForm<CorrecaoInput, unknown, CorrecaoInput>({
-    resolver,
-    defaultValues: { errado: "", certo: "" },
-  });
-  const errors = formState.errors;
+  const form = useZodForm(correcaoInputSchema, { defaultValues: { errado: "", certo: "" } });
+  const { handleSubmit, control, setError } = form;
 
   function onValid(values: CorrecaoInput) {
     if (!PERMISSOES_CORRECAO.every((permission) => guard(permission))) return;
@@ -58,27 +52,20 @@ function CorrecaoForm({ registro, corrigir, onSaved }: { registro: RegistroListI
   }
 
   return (
-    <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-4">
-      <TextareaField
-        id={`${uid}-errado`}
-        label="O que estava errado"
-        required
-        error={errors.errado?.message}
-        hint="Por exemplo: a placa anotada, a unidade, o horário."
-        registration={register("errado")}
-        rows={2}
-        maxLength={CORRECAO_MAX}
-      />
-      <TextareaField
-        id={`${uid}-certo`}
-        label="O que está certo"
-        required
-        error={errors.certo?.message}
-        registration={register("certo")}
-        rows={2}
-        maxLength={CORRECAO_MAX}
-      />
-      <DialogFormActions pending={corrigir.isPending} submitLabel={corrigir.isPending ? "Salvando..." : "Registrar correção"} />
-    </form>
+    <Form {...form}>
+      <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-4">
+        <TextareaField
+          label="O que estava errado"
+          required
+          hint="Por exemplo: a placa anotada, a unidade, o horário."
+          control={control}
+          name="errado"
+          rows={2}
+          maxLength={CORRECAO_MAX}
+        />
+        <TextareaField label="O que está certo" required control={control} name="certo" rows={2} maxLength={CORRECAO_MAX} />
+        <DialogFormActions pending={corrigir.isPending} submitLabel={corrigir.isPending ? "Salvando..." : "Registrar correção"} />
+      </form>
+    </Form>
   );
 }

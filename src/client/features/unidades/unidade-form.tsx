@@ -1,27 +1,18 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, type ReactNode } from "react";
-import { useForm, useWatch, type Resolver } from "react-hook-form";
+import type { ReactNode } from "react";
+import { useWatch } from "react-hook-form";
 import type { CondominioOption } from "@shared/schemas/painel";
 import { unidadeCreateSchema, unidadeUpdateSchema, type Unidade } from "@shared/schemas/unidades";
 import { FormActions } from "~/components/ui/form-actions";
-import { toastFormErrors } from "~/components/ui/form-field";
+import { Form } from "~/components/ui/form";
+import { toastFormErrors } from "~/components/ui/form-errors";
 import { InputField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
 import type { SaveForm } from "~/lib/save-callbacks";
+import { useZodForm, type ZodFormValues } from "~/lib/use-zod-form";
 import type { UnidadeValues } from "./api";
 
-export interface UnidadeFormValues {
-  condominio_id: string;
-  bloco: string;
-  numero_unidade: string;
-  andar: string;
-  tipo_unidade: string;
-  observacoes: string;
-  ativo: boolean;
-}
+export type UnidadeFormValues = ZodFormValues<typeof unidadeCreateSchema>;
 
 const FIELDS = ["condominio_id", "bloco", "numero_unidade", "andar", "tipo_unidade", "observacoes", "ativo"] as const;
-const createResolver = zodResolver(unidadeCreateSchema) as unknown as Resolver<UnidadeFormValues, unknown, UnidadeValues>;
-const updateResolver = zodResolver(unidadeUpdateSchema) as unknown as Resolver<UnidadeFormValues, unknown, UnidadeValues>;
 
 export const EMPTY_UNIDADE: UnidadeFormValues = {
   condominio_id: "",
@@ -72,106 +63,65 @@ export function UnidadeForm({
   cancelTo: string;
   extraActions?: ReactNode;
 }) {
-  const uid = useId();
-  const ids = {
-    condominio: `${uid}-condominio`,
-    bloco: `${uid}-bloco`,
-    numero: `${uid}-numero`,
-    andar: `${uid}-andar`,
-    tipo: `${uid}-tipo`,
-    observacoes: `${uid}-observacoes`,
-    ativo: `${uid}-ativo`,
-  };
-
-  const { register, handleSubmit, control, formState, setError } = useForm<UnidadeFormValues, unknown, UnidadeValues>({
-    resolver: mode === "create" ? createResolver : updateResolver,
-    defaultValues,
-    disabled: readOnly,
-  });
-  const errors = formState.errors;
+  const form = useZodForm(mode === "create" ? unidadeCreateSchema : unidadeUpdateSchema, { defaultValues, disabled: readOnly });
+  const { handleSubmit, control, setError } = form;
   const ativo = useWatch({ control, name: "ativo" });
 
   return (
-    <form
-      onSubmit={handleSubmit((values) => onSave(values, { setError, fields: FIELDS }), toastFormErrors)}
-      noValidate
-      className="grid gap-5"
-      aria-label="Dados da unidade"
-    >
-      <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField
-          id={ids.condominio}
-          label="Condomínio"
-          required
-          error={errors.condominio_id?.message}
-          hint={condominiosNote}
-          className="sm:col-span-2"
-          control={control}
-          name="condominio_id"
-          options={condominios.map((c) => ({ value: c.id, label: c.nome }))}
-          placeholder="Selecione o condomínio"
-          disabled={readOnly}
-        />
-        <InputField
-          id={ids.bloco}
-          label="Bloco/Torre"
-          error={errors.bloco?.message}
-          registration={register("bloco")}
-          autoComplete="off"
-          maxLength={50}
-          placeholder={readOnly ? undefined : "Ex.: A"}
-        />
-        <InputField
-          id={ids.numero}
-          label="Número da Unidade"
-          required
-          error={errors.numero_unidade?.message}
-          registration={register("numero_unidade")}
-          autoComplete="off"
-          maxLength={20}
-          placeholder={readOnly ? undefined : "Ex.: 101"}
-        />
-        <InputField
-          id={ids.andar}
-          label="Andar"
-          error={errors.andar?.message}
-          registration={register("andar")}
-          autoComplete="off"
-          maxLength={20}
-          placeholder={readOnly ? undefined : "Ex.: 1º"}
-        />
-        <InputField
-          id={ids.tipo}
-          label="Tipo de Unidade"
-          error={errors.tipo_unidade?.message}
-          registration={register("tipo_unidade")}
-          autoComplete="off"
-          maxLength={50}
-          placeholder={readOnly ? undefined : "Apartamento, Casa, Sala"}
-        />
-        <TextareaField
-          id={ids.observacoes}
-          label="Observações"
-          error={errors.observacoes?.message}
-          className="sm:col-span-2"
-          registration={register("observacoes")}
-          rows={3}
-          maxLength={1000}
-        />
-        <SwitchField id={ids.ativo} label="Unidade ativa" control={control} name="ativo" disabled={readOnly} className="flex items-center gap-3 sm:col-span-2">
-          <span className="text-sm text-slate-600" aria-hidden>
-            ({ativo ? "Ativa" : "Inativa"})
-          </span>
-        </SwitchField>
-      </div>
+    <Form {...form}>
+      <form
+        onSubmit={handleSubmit((values) => onSave(values, { setError, fields: FIELDS }), toastFormErrors)}
+        noValidate
+        className="grid gap-5"
+        aria-label="Dados da unidade"
+      >
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField
+            label="Condomínio"
+            required
+            hint={condominiosNote}
+            className="sm:col-span-2"
+            control={control}
+            name="condominio_id"
+            options={condominios.map((c) => ({ value: c.id, label: c.nome }))}
+            placeholder="Selecione o condomínio"
+            disabled={readOnly}
+          />
+          <InputField label="Bloco/Torre" control={control} name="bloco" autoComplete="off" maxLength={50} placeholder={readOnly ? undefined : "Ex.: A"} />
+          <InputField
+            label="Número da Unidade"
+            required
+            control={control}
+            name="numero_unidade"
+            autoComplete="off"
+            maxLength={20}
+            placeholder={readOnly ? undefined : "Ex.: 101"}
+          />
+          <InputField label="Andar" control={control} name="andar" autoComplete="off" maxLength={20} placeholder={readOnly ? undefined : "Ex.: 1º"} />
+          <InputField
+            label="Tipo de Unidade"
+            control={control}
+            name="tipo_unidade"
+            autoComplete="off"
+            maxLength={50}
+            placeholder={readOnly ? undefined : "Apartamento, Casa, Sala"}
+          />
+          <TextareaField label="Observações" className="sm:col-span-2" control={control} name="observacoes" rows={3} maxLength={1000} />
+          <SwitchField label="Unidade ativa" control={control} name="ativo" disabled={readOnly} className="flex items-center gap-3 sm:col-span-2">
+            <span className="text-sm text-slate-600" aria-hidden>
+              ({ativo ? "Ativa" : "Inativa"})
+            </span>
+          </SwitchField>
+        </div>
 
-      <FormActions
-        extra={extraActions}
-        cancelTo={cancelTo}
-        cancelLabel={readOnly ? "Voltar" : "Cancelar"}
-        submitLabel={readOnly ? undefined : saving ? "Salvando..." : mode === "create" ? "Cadastrar Unidade" : "Salvar alterações"}
-        saving={saving}
-      />
-    </form>
+        <FormActions
+          extra={extraActions}
+          cancelTo={cancelTo}
+          cancelLabel={readOnly ? "Voltar" : "Cancelar"}
+          submitLabel={readOnly ? undefined : saving ? "Salvando..." : mode === "create" ? "Cadastrar Unidade" : "Salvar alterações"}
+          saving={saving}
+        />
+      </form>
+    </Form>
   );
 }

@@ -1,37 +1,32 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound, Lock } from "lucide-react";
 import { useId } from "react";
-import { Controller, FormProvider, useForm, type Resolver } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { formatCpf } from "@shared/br/cpf";
 import { formatPhone } from "@shared/br/phone";
 import { ERROR_TITLE, MSG, MSG_WITH, SUCCESS_TITLE } from "@shared/messages";
 import { accountRefusal } from "@shared/authz-rules";
-import { USER_STATUSES, type UserStatus } from "@shared/permissions";
+import { USER_STATUSES } from "@shared/permissions";
 import type { GrupoListItem } from "@shared/schemas/grupos";
 import { usuarioUpdateSchema, type Usuario } from "@shared/schemas/usuarios";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { fieldAria, FormField, toastFormErrors } from "~/components/ui/form-field";
+import { Form, FormControl, FormDescription, FormItem, FormLabel } from "~/components/ui/form";
+import { toastFormErrors } from "~/components/ui/form-errors";
+import { SelectField } from "~/components/ui/form-field-kit";
 import { Input } from "~/components/ui/input";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { useAuth } from "~/lib/auth";
 import { useActionGuard } from "~/lib/use-action-guard";
+import { useZodForm } from "~/lib/use-zod-form";
 import { useResetSenha, useUpdateUsuario, type UsuarioUpdateValues } from "./api";
 import { membershipOptions } from "./group-options";
 import type { GrupoOption } from "./grupos-checklist";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { STATUS_LABEL } from "./status";
-import { UsuarioFields, UsuarioFormActions, type CondominiosChoice, type UsuarioSharedValues } from "./usuario-fields";
+import { UsuarioFields, UsuarioFormActions, type CondominiosChoice } from "./usuario-fields";
 import { PATHS } from "~/lib/paths";
 import { toastContent } from "~/lib/toast";
 
-interface FormValues extends UsuarioSharedValues {
-  status: UserStatus;
-}
-
 const FIELDS = ["nome_completo", "telefone_celular", "cpf", "status", "grupo_ids", "acesso_todos_condominios", "condominio_ids"] as const;
-const resolver = zodResolver(usuarioUpdateSchema) as unknown as Resolver<FormValues, unknown, UsuarioUpdateValues>;
 
 /**
  * §2 Users, edit. `grupos` is the group list, or null when it could not be loaded (then only the
@@ -54,12 +49,7 @@ export function UsuarioEditForm({
   const update = useUpdateUsuario();
   const reset = useResetSenha();
   const uid = useId();
-  const ids = {
-    email: `${uid}-email`,
-    status: `${uid}-status`,
-    reset: `${uid}-reset`,
-    locked: `${uid}-bloqueado`,
-  };
+  const ids = { reset: `${uid}-reset`, locked: `${uid}-bloqueado` };
 
   const isSelf = usuario.id === profile?.id;
   const statuses = isSelf ? (["ativo"] as const) : USER_STATUSES;
@@ -79,8 +69,7 @@ export function UsuarioEditForm({
       : list;
   })();
 
-  const form = useForm<FormValues, unknown, UsuarioUpdateValues>({
-    resolver,
+  const form = useZodForm(usuarioUpdateSchema, {
     defaultValues: {
       nome_completo: usuario.nome_completo,
       telefone_celular: usuario.telefone_celular ? formatPhone(usuario.telefone_celular) : "",
@@ -98,8 +87,7 @@ export function UsuarioEditForm({
     // While Administrador is ticked the field says itself that it serves every condominium.
     lockedReason: isSelf ? MSG.ownScope.message : condominios.lockedReason,
   };
-  const { handleSubmit, control, formState, setError } = form;
-  const errors = formState.errors;
+  const { handleSubmit, control, setError } = form;
 
   function onValid(values: UsuarioUpdateValues) {
     if (!guard("gerenciar_usuarios_portaria", "editarUsuario")) return;
@@ -129,7 +117,7 @@ export function UsuarioEditForm({
     <div className="grid gap-6">
       <Card>
         <CardContent className="pt-6">
-          <FormProvider {...form}>
+          <Form {...form}>
             <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-5">
               {locked && (
                 <p id={ids.locked} className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
@@ -139,40 +127,27 @@ export function UsuarioEditForm({
               )}
               <fieldset disabled={locked !== null} aria-describedby={locked ? ids.locked : undefined} className="grid min-w-0 gap-5">
                 <UsuarioFields uid={uid} grupos={options} gruposNote={gruposNote} condominios={scopeChoice}>
-                  <FormField id={ids.email} label="Email" hint="O email é o login do usuário e não pode ser alterado.">
-                    <Input {...fieldAria(ids.email, { hint: true })} type="email" value={usuario.email} disabled readOnly />
-                  </FormField>
-                  <FormField
-                    id={ids.status}
+                  {/* Shown, not edited: the form does not hold it. */}
+                  <FormItem>
+                    <FormLabel>Email</FormLabel>
+                    <FormControl>
+                      <Input type="email" value={usuario.email} disabled readOnly />
+                    </FormControl>
+                    <FormDescription>O email é o login do usuário e não pode ser alterado.</FormDescription>
+                  </FormItem>
+                  <SelectField
                     label="Status"
-                    error={errors.status?.message}
                     hint={isSelf ? "Você não pode alterar o status da sua própria conta: ela permanece ativa." : undefined}
-                  >
-                    <Controller
-                      control={control}
-                      name="status"
-                      render={({ field }) => (
-                        <Select value={field.value} onValueChange={field.onChange} name={field.name}>
-                          <SelectTrigger {...fieldAria(ids.status, { error: errors.status?.message, hint: isSelf })} ref={field.ref}>
-                            <SelectValue />
-                          </SelectTrigger>
-                          <SelectContent>
-                            {statuses.map((s) => (
-                              <SelectItem key={s} value={s}>
-                                {STATUS_LABEL[s]}
-                              </SelectItem>
-                            ))}
-                          </SelectContent>
-                        </Select>
-                      )}
-                    />
-                  </FormField>
+                    control={control}
+                    name="status"
+                    options={statuses.map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
+                  />
                 </UsuarioFields>
 
                 <UsuarioFormActions pending={update.isPending} label="Salvar alterações" pendingLabel="Salvando..." />
               </fieldset>
             </form>
-          </FormProvider>
+          </Form>
         </CardContent>
       </Card>
 

@@ -2,9 +2,7 @@ import type { ReactNode } from "react";
 import { Controller, useFormContext } from "react-hook-form";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { fieldAria, FormField } from "~/components/ui/form-field";
-import { Input } from "~/components/ui/input";
-import { MaskedInput } from "~/components/ui/masked-input";
+import { InputField, MaskedField } from "~/components/ui/form-field-kit";
 import { GruposChecklist, type GrupoOption } from "./grupos-checklist";
 import { CondominiosField, type UsuarioScopeValues } from "./condominios-field";
 import type { CondominioOption } from "@shared/schemas/painel";
@@ -29,7 +27,7 @@ export interface CondominiosChoice {
 /**
  * The fields the create and edit forms share, read from the surrounding <FormProvider>: name first,
  * then the form's own fields (`children`), phone and CPF (masked as typed), the groups checklist
- * with its optional note below the grid, and the condominiums the user serves. Element ids are `${uid}-nome`, `${uid}-telefone`, and so on.
+ * with its optional note below the grid, and the condominiums the user serves.
  */
 export function UsuarioFields({
   uid,
@@ -44,71 +42,42 @@ export function UsuarioFields({
   condominios: CondominiosChoice;
   children: ReactNode;
 }) {
-  const { register, control, formState } = useFormContext<UsuarioSharedValues>();
-  const errors = formState.errors;
-  const ids = {
-    nome: `${uid}-nome`,
-    telefone: `${uid}-telefone`,
-    cpf: `${uid}-cpf`,
-    gruposNota: `${uid}-grupos-nota`,
-  };
+  const { control } = useFormContext<UsuarioSharedValues>();
+  const gruposNotaId = `${uid}-grupos-nota`;
 
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id={ids.nome} label="Nome completo" required error={errors.nome_completo?.message} className="sm:col-span-2">
-          <Input
-            {...register("nome_completo")}
-            {...fieldAria(ids.nome, { error: errors.nome_completo?.message })}
-            aria-required
-            autoComplete="off"
-            maxLength={200}
-          />
-        </FormField>
+        <InputField label="Nome completo" required className="sm:col-span-2" control={control} name="nome_completo" autoComplete="off" maxLength={200} />
         {children}
-        <FormField id={ids.telefone} label="Telefone celular" error={errors.telefone_celular?.message} hint="Opcional. Com DDD.">
-          <MaskedInput
-            control={control}
-            name="telefone_celular"
-            mask="telefone"
-            {...fieldAria(ids.telefone, { error: errors.telefone_celular?.message, hint: true })}
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            placeholder="(11) 98765-4321"
-          />
-        </FormField>
-        <FormField id={ids.cpf} label="CPF" error={errors.cpf?.message} hint="Opcional.">
-          <MaskedInput
-            control={control}
-            name="cpf"
-            mask="cpf"
-            {...fieldAria(ids.cpf, { error: errors.cpf?.message, hint: true })}
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="000.000.000-00"
-          />
-        </FormField>
+        <MaskedField
+          label="Telefone celular"
+          hint="Opcional. Com DDD."
+          control={control}
+          name="telefone_celular"
+          mask="telefone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          placeholder="(11) 98765-4321"
+        />
+        <MaskedField label="CPF" hint="Opcional." control={control} name="cpf" mask="cpf" inputMode="numeric" autoComplete="off" placeholder="000.000.000-00" />
       </div>
 
       <Controller
         control={control}
         name="grupo_ids"
         render={({ field }) => (
-          <GruposChecklist options={grupos} value={field.value} onChange={field.onChange} describedBy={gruposNote ? ids.gruposNota : undefined} />
+          <GruposChecklist options={grupos} value={field.value} onChange={field.onChange} describedBy={gruposNote ? gruposNotaId : undefined} />
         )}
       />
       {gruposNote && (
-        <p id={ids.gruposNota} className="-mt-3 text-xs text-slate-600">
+        <p id={gruposNotaId} className="-mt-3 text-xs text-slate-600">
           {gruposNote}
         </p>
       )}
 
-      <CondominiosField
-        {...condominios}
-        adminGroupId={grupos.find(isAdminGroup)?.id}
-        error={errors.condominio_ids?.message ?? errors.acesso_todos_condominios?.message}
-      />
+      <CondominiosField {...condominios} adminGroupId={grupos.find(isAdminGroup)?.id} />
     </>
   );
 }

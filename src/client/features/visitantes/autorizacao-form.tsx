@@ -1,23 +1,17 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useRef } from "react";
-import { Controller, useForm, useWatch, type Resolver } from "react-hook-form";
+import { useEffect, useRef } from "react";
+import { useWatch, type ControllerRenderProps } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { CondominioOption } from "@shared/schemas/painel";
 import { unidadeLabel } from "@shared/schemas/unidades";
-import {
-  autorizacaoInputSchema,
-  DIAS_SEMANA_NOMES,
-  DOCUMENTO_TIPOS,
-  TIPO_AUTORIZACAO_LABEL,
-  TIPOS_AUTORIZACAO,
-  type AutorizacaoData,
-} from "@shared/schemas/visitantes";
+import { autorizacaoInputSchema, DIAS_SEMANA_NOMES, TIPO_AUTORIZACAO_LABEL, TIPOS_AUTORIZACAO, type AutorizacaoData } from "@shared/schemas/visitantes";
 import { today } from "@shared/time";
 import { Card, CardContent } from "~/components/ui/card";
 import { Checkbox } from "~/components/ui/checkbox";
 import { FormActions } from "~/components/ui/form-actions";
-import { toastFormErrors } from "~/components/ui/form-field";
+import { DocumentoFields } from "~/components/portaria/documento-fields";
+import { Form, FormDescription, FormField, FormItem, FormLegend, FormMessage, useFormField } from "~/components/ui/form";
+import { toastFormErrors } from "~/components/ui/form-errors";
 import { InputField, MaskedField, PlacaField, SelectField, TextareaField } from "~/components/ui/form-field-kit";
 import { DateField, TimeField } from "~/components/ui/date-time-field";
 import { Label } from "~/components/ui/input";
@@ -26,29 +20,12 @@ import { PATHS } from "~/lib/paths";
 import { moradoresPortariaQuery, unidadesPortariaQuery } from "~/lib/pick-lists";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useActionGuard } from "~/lib/use-action-guard";
+import { useZodForm, type ZodFormValues } from "~/lib/use-zod-form";
 import { useCreateAutorizacao } from "./api";
-import { DOCUMENTO_TIPO_LABEL } from "./format";
 import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
 
-interface FormValues {
-  condominio_id: string;
-  unidade_id: string;
-  morador_id: string;
-  nome_visitante: string;
-  documento_tipo: string;
-  documento_numero: string;
-  telefone: string;
-  email: string;
-  placa: string;
-  tipo: string;
-  valido_de: string;
-  valido_ate: string;
-  dias_semana: number[];
-  hora_inicio: string;
-  hora_fim: string;
-  max_entradas: string;
-  observacoes: string;
-}
+/** The schema's input as the inputs hold it; the weekdays are ticked as numbers (0 = domingo). */
+type FormValues = Omit<ZodFormValues<typeof autorizacaoInputSchema>, "dias_semana"> & { dias_semana: number[] };
 
 const FIELDS = [
   "condominio_id",
@@ -80,17 +57,12 @@ function applicable(values: FormValues): FormValues {
   if (values.tipo === "periodo") return { ...values, dias_semana: [] };
   return values;
 }
-const schemaResolver = zodResolver(autorizacaoInputSchema) as unknown as Resolver<FormValues, unknown, AutorizacaoData>;
-const resolver: Resolver<FormValues, unknown, AutorizacaoData> = (values, context, options) => schemaResolver(applicable(values), context, options);
 
 const TIPO_HINT: Record<(typeof TIPOS_AUTORIZACAO)[number], string> = {
   unica: "Um dia, uma entrada.",
   periodo: "Todos os dias de um período.",
   recorrente: "Dias da semana e horário, até uma data.",
 };
-const DOCUMENTO_OPTIONS = DOCUMENTO_TIPOS.map((t) => ({ value: t, label: DOCUMENTO_TIPO_LABEL[t] }));
-/** Radix select items cannot be "": the item standing for 'no document type'. */
-const SEM_DOCUMENTO = { value: "__nenhum__", label: "Não informado" };
 /** Monday first, as a Brazilian week is read; values are 0 = domingo … 6. */
 const SEMANA = [1, 2, 3, 4, 5, 6, 0] as const;
 
@@ -103,12 +75,10 @@ export function AutorizacaoForm({ condominios }: { condominios: readonly Condomi
   const navigate = useNavigate();
   const guard = useActionGuard();
   const create = useCreateAutorizacao();
-  const uid = useId();
-  const ids = Object.fromEntries(FIELDS.map((f) => [f, `${uid}-${f}`])) as Record<(typeof FIELDS)[number], string>;
   const options = condominios ?? [];
 
-  const { register, handleSubmit, control, formState, setError, setValue, getValues } = useForm<FormValues, unknown, AutorizacaoData>({
-    resolver,
+  const form = useZodForm<typeof autorizacaoInputSchema, FormValues>(autorizacaoInputSchema, {
+    prepare: applicable,
     defaultValues: {
       condominio_id: "",
       unidade_id: "",
@@ -129,11 +99,8 @@ export function AutorizacaoForm({ condominios }: { condominios: readonly Condomi
       observacoes: "",
     },
   });
-  const errors = formState.errors;
-  const [condominioId, unidadeId, tipo, documentoTipo] = useWatch({
-    control,
-    name: ["condominio_id", "unidade_id", "tipo", "documento_tipo"],
-  });
+  const { handleSubmit, control, setError, setValue, getValues } = form;
+  const [condominioId, unidadeId, tipo] = useWatch({ control, name: ["condominio_id", "unidade_id", "tipo"] });
 
   // Who serves one condominium has it chosen once the list has loaded.
   const onlyCondominio = options.length === 1 ? options[0]!.id : null;
@@ -173,269 +140,207 @@ export function AutorizacaoForm({ condominios }: { condominios: readonly Condomi
   }
 
   const semMoradores = Boolean(unidadeId) && moradores.data?.length === 0;
-  const diasHint = `${ids.dias_semana}-ajuda`;
-  const diasError = `${ids.dias_semana}-erro`;
   const saving = create.isPending;
 
   return (
     <Card>
       <CardContent className="pt-6">
-        <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-6">
-          <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
-            <legend className="mb-3 text-base font-semibold text-slate-900">Destino</legend>
-            <SelectField
-              id={ids.condominio_id}
-              label="Condomínio"
-              required
-              error={errors.condominio_id?.message}
-              control={control}
-              name="condominio_id"
-              placeholder="Selecione o condomínio"
-              options={options.map((c) => ({ value: c.id, label: c.nome }))}
-            />
-            <SelectField
-              id={ids.unidade_id}
-              label="Unidade"
-              required
-              error={errors.unidade_id?.message}
-              hint={condominioId ? undefined : "Escolha antes o condomínio."}
-              control={control}
-              name="unidade_id"
-              placeholder={unidades.isFetching ? "Carregando unidades..." : "Selecione a unidade"}
-              options={(unidades.data ?? []).map((u) => ({ value: u.id, label: unidadeLabel(u) }))}
-              disabled={!condominioId}
-            />
-            <SelectField
-              id={ids.morador_id}
-              label="Morador que autoriza"
-              required
-              error={errors.morador_id?.message}
-              hint={semMoradores ? "Esta unidade não tem moradores ativos." : unidadeId ? undefined : "Escolha antes a unidade."}
-              className="sm:col-span-2"
-              control={control}
-              name="morador_id"
-              placeholder="Selecione o morador"
-              options={(moradores.data ?? []).map((m) => ({ value: m.id, label: m.nome_completo }))}
-              disabled={!unidadeId || semMoradores}
-            />
-          </fieldset>
-
-          <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
-            <legend className="mb-3 text-base font-semibold text-slate-900">Visitante</legend>
-            <InputField
-              id={ids.nome_visitante}
-              label="Nome do visitante"
-              required
-              error={errors.nome_visitante?.message}
-              className="sm:col-span-2"
-              registration={register("nome_visitante")}
-              autoComplete="off"
-              maxLength={200}
-            />
-            <SelectField
-              id={ids.documento_tipo}
-              label="Tipo de documento"
-              error={errors.documento_tipo?.message}
-              control={control}
-              name="documento_tipo"
-              options={DOCUMENTO_OPTIONS}
-              emptyOption={SEM_DOCUMENTO}
-            />
-            {documentoTipo === "cpf" ? (
-              <MaskedField
-                key="cpf"
-                id={ids.documento_numero}
-                label="Número do documento"
-                error={errors.documento_numero?.message}
+        <Form {...form}>
+          <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-6">
+            <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
+              <legend className="mb-3 text-base font-semibold text-slate-900">Destino</legend>
+              <SelectField
+                label="Condomínio"
+                required
                 control={control}
-                name="documento_numero"
-                mask="cpf"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={14}
-                placeholder="000.000.000-00"
+                name="condominio_id"
+                placeholder="Selecione o condomínio"
+                options={options.map((c) => ({ value: c.id, label: c.nome }))}
               />
-            ) : (
-              <InputField
-                key="documento"
-                id={ids.documento_numero}
-                label="Número do documento"
-                error={errors.documento_numero?.message}
-                registration={register("documento_numero")}
-                autoComplete="off"
-                autoCapitalize="characters"
-                spellCheck={false}
-                maxLength={30}
+              <SelectField
+                label="Unidade"
+                required
+                hint={condominioId ? undefined : "Escolha antes o condomínio."}
+                control={control}
+                name="unidade_id"
+                placeholder={unidades.isFetching ? "Carregando unidades..." : "Selecione a unidade"}
+                options={(unidades.data ?? []).map((u) => ({ value: u.id, label: unidadeLabel(u) }))}
+                disabled={!condominioId}
               />
-            )}
-            <MaskedField
-              id={ids.telefone}
-              label="Telefone"
-              error={errors.telefone?.message}
-              hint="Com DDD."
-              control={control}
-              name="telefone"
-              mask="telefone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              placeholder="(11) 98765-4321"
-            />
-            <InputField
-              id={ids.email}
-              label="Email"
-              error={errors.email?.message}
-              hint="Para enviar o convite com o código e o QR Code."
-              registration={register("email")}
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              maxLength={254}
-            />
-            <PlacaField id={ids.placa} label="Placa" error={errors.placa?.message} control={control} name="placa" />
-          </fieldset>
-
-          <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
-            <legend className="mb-3 text-base font-semibold text-slate-900">Validade</legend>
-            <fieldset className="grid gap-2 sm:col-span-2" aria-describedby={errors.tipo ? `${ids.tipo}-erro` : undefined}>
-              <legend className="mb-2 text-sm font-medium text-slate-900">
-                Tipo
-                <span className="ml-0.5 text-red-700" aria-hidden>
-                  *
-                </span>
-              </legend>
-              <div className="grid gap-2 sm:grid-cols-3">
-                {TIPOS_AUTORIZACAO.map((t) => (
-                  <label
-                    key={t}
-                    className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
-                  >
-                    <input type="radio" value={t} {...register("tipo")} className="mt-1 accent-brand-600" />
-                    <span className="grid">
-                      <span className="text-sm font-medium text-slate-900">{TIPO_AUTORIZACAO_LABEL[t]}</span>
-                      <span className="text-xs text-slate-600">{TIPO_HINT[t]}</span>
-                    </span>
-                  </label>
-                ))}
-              </div>
-              {errors.tipo?.message && (
-                <p id={`${ids.tipo}-erro`} className="text-sm text-red-700">
-                  {errors.tipo.message}
-                </p>
-              )}
+              <SelectField
+                label="Morador que autoriza"
+                required
+                hint={semMoradores ? "Esta unidade não tem moradores ativos." : unidadeId ? undefined : "Escolha antes a unidade."}
+                className="sm:col-span-2"
+                control={control}
+                name="morador_id"
+                placeholder="Selecione o morador"
+                options={(moradores.data ?? []).map((m) => ({ value: m.id, label: m.nome_completo }))}
+                disabled={!unidadeId || semMoradores}
+              />
             </fieldset>
 
-            <DateField
-              id={ids.valido_de}
-              label={tipo === "unica" ? "Data da visita" : "Válida de"}
-              required
-              error={errors.valido_de?.message}
-              control={control}
-              name="valido_de"
-            />
-            {tipo !== "unica" && (
-              <DateField
-                id={ids.valido_ate}
-                label={tipo === "recorrente" ? "Válida até" : "Até"}
+            <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
+              <legend className="mb-3 text-base font-semibold text-slate-900">Visitante</legend>
+              <InputField
+                label="Nome do visitante"
                 required
-                error={errors.valido_ate?.message}
-                hint="Último dia da autorização."
+                className="sm:col-span-2"
                 control={control}
-                name="valido_ate"
+                name="nome_visitante"
+                autoComplete="off"
+                maxLength={200}
               />
-            )}
+              <DocumentoFields labels={{ tipo: "Tipo de documento", numero: "Número do documento", semTipo: "Não informado" }} />
+              <MaskedField
+                label="Telefone"
+                hint="Com DDD."
+                control={control}
+                name="telefone"
+                mask="telefone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                placeholder="(11) 98765-4321"
+              />
+              <InputField
+                label="Email"
+                hint="Para enviar o convite com o código e o QR Code."
+                control={control}
+                name="email"
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                maxLength={254}
+              />
+              <PlacaField label="Placa" control={control} name="placa" />
+            </fieldset>
 
-            {tipo === "recorrente" && (
-              <fieldset className="grid gap-2 sm:col-span-2" aria-describedby={[diasHint, errors.dias_semana ? diasError : null].filter(Boolean).join(" ")}>
-                <legend className="mb-2 text-sm font-medium text-slate-900">
-                  Dias da semana
-                  <span className="ml-0.5 text-red-700" aria-hidden>
-                    *
-                  </span>
-                </legend>
-                <Controller
+            <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
+              <legend className="mb-3 text-base font-semibold text-slate-900">Validade</legend>
+              <FormField
+                control={control}
+                name="tipo"
+                render={({ field }) => (
+                  <FormItem as="fieldset" required className="grid gap-2 sm:col-span-2">
+                    <FormLegend>Tipo</FormLegend>
+                    <div className="grid gap-2 sm:grid-cols-3">
+                      {TIPOS_AUTORIZACAO.map((t, index) => (
+                        <label
+                          key={t}
+                          className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
+                        >
+                          <input
+                            type="radio"
+                            name={field.name}
+                            value={t}
+                            checked={field.value === t}
+                            onChange={() => field.onChange(t)}
+                            onBlur={field.onBlur}
+                            ref={index === 0 ? field.ref : undefined}
+                            className="mt-1 accent-brand-600"
+                          />
+                          <span className="grid">
+                            <span className="text-sm font-medium text-slate-900">{TIPO_AUTORIZACAO_LABEL[t]}</span>
+                            <span className="text-xs text-slate-600">{TIPO_HINT[t]}</span>
+                          </span>
+                        </label>
+                      ))}
+                    </div>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+
+              <DateField label={tipo === "unica" ? "Data da visita" : "Válida de"} required control={control} name="valido_de" />
+              {tipo !== "unica" && (
+                <DateField
+                  label={tipo === "recorrente" ? "Válida até" : "Até"}
+                  required
+                  hint="Último dia da autorização."
+                  control={control}
+                  name="valido_ate"
+                />
+              )}
+
+              {tipo === "recorrente" && (
+                <FormField
                   control={control}
                   name="dias_semana"
                   render={({ field }) => (
-                    <div className="flex flex-wrap gap-x-5 gap-y-2">
-                      {SEMANA.map((dia) => {
-                        const id = `${ids.dias_semana}-${dia}`;
-                        const checked = field.value.includes(dia);
-                        return (
-                          <div key={dia} className="flex items-center gap-2">
-                            <Checkbox
-                              id={id}
-                              ref={dia === SEMANA[0] ? field.ref : undefined}
-                              checked={checked}
-                              onCheckedChange={(next) => field.onChange(next ? [...field.value, dia] : field.value.filter((d) => d !== dia))}
-                              onBlur={field.onBlur}
-                              aria-invalid={errors.dias_semana ? true : undefined}
-                            />
-                            <Label htmlFor={id} className="capitalize">
-                              {DIAS_SEMANA_NOMES[dia]}
-                            </Label>
-                          </div>
-                        );
-                      })}
-                    </div>
+                    <FormItem as="fieldset" required className="grid gap-2 sm:col-span-2">
+                      <FormLegend>Dias da semana</FormLegend>
+                      <DiasDaSemana field={field} />
+                      <FormDescription>Ex.: uma diarista às segundas e quintas.</FormDescription>
+                      <FormMessage />
+                    </FormItem>
                   )}
                 />
-                <p id={diasHint} className="text-xs text-slate-600">
-                  Ex.: uma diarista às segundas e quintas.
-                </p>
-                {errors.dias_semana?.message && (
-                  <p id={diasError} className="text-sm text-red-700">
-                    {errors.dias_semana.message}
-                  </p>
-                )}
-              </fieldset>
-            )}
+              )}
 
-            <TimeField
-              id={ids.hora_inicio}
-              label="Hora início"
-              required={tipo === "recorrente"}
-              error={errors.hora_inicio?.message}
-              hint={tipo === "recorrente" ? undefined : "Opcional: uma janela de horário, todos os dias."}
-              control={control}
-              name="hora_inicio"
-            />
-            <TimeField id={ids.hora_fim} label="Hora fim" required={tipo === "recorrente"} error={errors.hora_fim?.message} control={control} name="hora_fim" />
-
-            {tipo !== "unica" && (
-              <InputField
-                id={ids.max_entradas}
-                label="Número máximo de entradas"
-                error={errors.max_entradas?.message}
-                hint="Em branco: sem limite."
-                registration={register("max_entradas")}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={1000}
-                step={1}
+              <TimeField
+                label="Hora início"
+                required={tipo === "recorrente"}
+                hint={tipo === "recorrente" ? undefined : "Opcional: uma janela de horário, todos os dias."}
+                control={control}
+                name="hora_inicio"
               />
-            )}
-          </fieldset>
+              <TimeField label="Hora fim" required={tipo === "recorrente"} control={control} name="hora_fim" />
 
-          <TextareaField
-            id={ids.observacoes}
-            label="Observações"
-            error={errors.observacoes?.message}
-            registration={register("observacoes")}
-            rows={3}
-            maxLength={1000}
-          />
+              {tipo !== "unica" && (
+                <InputField
+                  label="Número máximo de entradas"
+                  hint="Em branco: sem limite."
+                  control={control}
+                  name="max_entradas"
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={1000}
+                  step={1}
+                />
+              )}
+            </fieldset>
 
-          <FormActions
-            className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:items-center"
-            cancelTo={PATHS.visitantes}
-            cancelLabel="Cancelar"
-            submitLabel={saving ? "Salvando..." : "Criar autorização"}
-            saving={saving}
-          />
-        </form>
+            <TextareaField label="Observações" control={control} name="observacoes" rows={3} maxLength={1000} />
+
+            <FormActions
+              className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-5 sm:flex-row sm:items-center"
+              cancelTo={PATHS.visitantes}
+              cancelLabel="Cancelar"
+              submitLabel={saving ? "Salvando..." : "Criar autorização"}
+              saving={saving}
+            />
+          </form>
+        </Form>
       </CardContent>
     </Card>
+  );
+}
+
+/** The weekdays of a recurring authorisation, Monday first: one checkbox each, marked invalid with the field. */
+function DiasDaSemana({ field }: { field: ControllerRenderProps<FormValues, "dias_semana"> }) {
+  const { id, error } = useFormField();
+  return (
+    <div className="flex flex-wrap gap-x-5 gap-y-2">
+      {SEMANA.map((dia) => {
+        const diaId = `${id}-${dia}`;
+        return (
+          <div key={dia} className="flex items-center gap-2">
+            <Checkbox
+              id={diaId}
+              ref={dia === SEMANA[0] ? field.ref : undefined}
+              checked={field.value.includes(dia)}
+              onCheckedChange={(next) => field.onChange(next ? [...field.value, dia] : field.value.filter((d) => d !== dia))}
+              onBlur={field.onBlur}
+              aria-invalid={error ? true : undefined}
+            />
+            <Label htmlFor={diaId} className="capitalize">
+              {DIAS_SEMANA_NOMES[dia]}
+            </Label>
+          </div>
+        );
+      })}
+    </div>
   );
 }

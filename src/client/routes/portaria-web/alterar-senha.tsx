@@ -1,17 +1,19 @@
 import { KeyRound } from "lucide-react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
+import { useWatch, type FieldErrors } from "react-hook-form";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router";
 import { MSG, SUCCESS } from "@shared/messages";
-import { newPasswordSchema } from "@shared/schemas/auth";
+import { newPasswordSchema, type NewPassword } from "@shared/schemas/auth";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { Label } from "~/components/ui/input";
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "~/components/ui/form";
 import { Loading } from "~/components/ui/query-state";
 import { PasswordInput } from "~/components/ui/password-input";
 import { api } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
 import { PORTARIA_HOME } from "~/lib/post-login";
 import { toast, toastError } from "~/lib/toast";
+import { useZodForm, type ZodFormValues } from "~/lib/use-zod-form";
 import type { Route } from "./+types/alterar-senha";
 
 export function meta(): Route.MetaDescriptors {
@@ -51,8 +53,9 @@ export default function AlterarSenha() {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token");
-  const [novaSenha, setNovaSenha] = useState("");
-  const [confirmacao, setConfirmacao] = useState("");
+  // What is wrong is told by a toast; only the live mismatch shows under the confirmation.
+  const form = useZodForm(newPasswordSchema, { defaultValues: { novaSenha: "", confirmacao: "" }, shouldFocusError: false });
+  const [novaSenha, confirmacao] = useWatch({ control: form.control, name: ["novaSenha", "confirmacao"] });
   const [saving, setSaving] = useState(false);
   const [done, setDone] = useState(false);
   const link = useResetLink(token);
@@ -68,21 +71,19 @@ export default function AlterarSenha() {
 
   const mismatch = confirmacao.length > 0 && novaSenha !== confirmacao;
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = newPasswordSchema.safeParse({ novaSenha, confirmacao });
-    if (!parsed.success) {
-      const tooShort = parsed.error.issues.some((i) => i.message === MSG.passwordTooShort.message);
-      const entry = tooShort ? MSG.passwordTooShort : MSG.passwordMismatch;
-      toast({ title: entry.title, description: entry.message, variant: "destructive" });
-      return;
-    }
+  function onInvalid(errors: FieldErrors<ZodFormValues<typeof newPasswordSchema>>) {
+    const tooShort = Object.values(errors).some((error) => error?.message === MSG.passwordTooShort.message);
+    const entry = tooShort ? MSG.passwordTooShort : MSG.passwordMismatch;
+    toast({ title: entry.title, description: entry.message, variant: "destructive" });
+  }
+
+  async function onValid(values: NewPassword) {
     setSaving(true);
     try {
       if (recovery) {
-        await api.POST("/api/auth/reset-password", { body: { newPassword: parsed.data.novaSenha, token: token ?? undefined } });
+        await api.POST("/api/auth/reset-password", { body: { newPassword: values.novaSenha, token: token ?? undefined } });
       } else {
-        await api.POST("/api/me/senha", { body: parsed.data });
+        await api.POST("/api/me/senha", { body: values });
       }
       setDone(true);
       toast({ title: SUCCESS.passwordChanged.title, description: SUCCESS.passwordChanged.message, variant: "success" });
@@ -127,40 +128,39 @@ export default function AlterarSenha() {
               </Button>
             </div>
           ) : (
-            <form onSubmit={onSubmit} noValidate className="grid gap-4">
-              <div className="grid gap-2">
-                <Label htmlFor="nova-senha">Nova senha</Label>
-                <PasswordInput
-                  id="nova-senha"
-                  autoComplete="new-password"
-                  value={novaSenha}
-                  onChange={(e) => setNovaSenha(e.target.value)}
-                  aria-describedby="nova-senha-ajuda"
+            <Form {...form}>
+              <form onSubmit={form.handleSubmit(onValid, onInvalid)} noValidate className="grid gap-4">
+                <FormField
+                  control={form.control}
+                  name="novaSenha"
+                  render={({ field }) => (
+                    <FormItem quietError>
+                      <FormLabel>Nova senha</FormLabel>
+                      <FormControl>
+                        <PasswordInput autoComplete="new-password" {...field} />
+                      </FormControl>
+                      <FormDescription>Pelo menos 6 caracteres.</FormDescription>
+                    </FormItem>
+                  )}
                 />
-                <p id="nova-senha-ajuda" className="text-xs text-slate-600">
-                  Pelo menos 6 caracteres.
-                </p>
-              </div>
-              <div className="grid gap-2">
-                <Label htmlFor="confirmacao">Confirmar nova senha</Label>
-                <PasswordInput
-                  id="confirmacao"
-                  autoComplete="new-password"
-                  value={confirmacao}
-                  onChange={(e) => setConfirmacao(e.target.value)}
-                  aria-invalid={mismatch}
-                  aria-describedby={mismatch ? "confirmacao-erro" : undefined}
+                <FormField
+                  control={form.control}
+                  name="confirmacao"
+                  render={({ field }) => (
+                    <FormItem quietError liveError={mismatch ? "As senhas não conferem." : undefined}>
+                      <FormLabel>Confirmar nova senha</FormLabel>
+                      <FormControl>
+                        <PasswordInput autoComplete="new-password" {...field} />
+                      </FormControl>
+                      <FormMessage />
+                    </FormItem>
+                  )}
                 />
-                {mismatch && (
-                  <p id="confirmacao-erro" className="text-sm text-red-700">
-                    As senhas não conferem.
-                  </p>
-                )}
-              </div>
-              <Button type="submit" disabled={saving}>
-                {saving ? "Salvando..." : "Salvar nova senha"}
-              </Button>
-            </form>
+                <Button type="submit" disabled={saving}>
+                  {saving ? "Salvando..." : "Salvar nova senha"}
+                </Button>
+              </form>
+            </Form>
           )}
         </CardContent>
       </Card>

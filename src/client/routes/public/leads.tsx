@@ -1,18 +1,20 @@
 import { Clock, Mail, Phone, Send } from "lucide-react";
 import { useState } from "react";
-import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
+import type { FieldErrors } from "react-hook-form";
 import { Link } from "react-router";
 import type { Route } from "./+types/leads";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { Input, Label, Textarea } from "~/components/ui/input";
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "~/components/ui/form";
+import { Input, Textarea } from "~/components/ui/input";
 import { pageMeta } from "~/lib/site/meta";
 import { api } from "~/lib/api";
 import { toast } from "~/lib/toast";
 import { preloadMask, useLazyMask } from "~/lib/use-lazy-mask";
+import { useZodForm, type ZodFormValues } from "~/lib/use-zod-form";
 import { COMPANY } from "@shared/company";
 import { MSG, SUCCESS } from "@shared/messages";
-import type { LeadCreate, leadCreateSchema } from "@shared/schemas/lead";
+import type { leadCreateSchema } from "@shared/schemas/lead";
 
 export function meta(): Route.MetaDescriptors {
   return pageMeta({
@@ -21,34 +23,27 @@ export function meta(): Route.MetaDescriptors {
   });
 }
 
-// The schema, zod and its form resolver load when the visitor starts filling the form (or at the
-// first submit at the latest), not with the page.
-const loadValidation = () => Promise.all([import("@hookform/resolvers/zod"), import("@shared/schemas/lead")]);
-const preloadValidation = () => void loadValidation();
+// The schema and zod load when the visitor starts filling the form (or at the first submit at
+// the latest), not with the page.
+const loadSchema = () => import("@shared/schemas/lead").then((schemas) => schemas.leadCreateSchema);
+const preloadValidation = () => void loadSchema();
 // The phone mask's library too (~/lib/use-lazy-mask).
 const preloadForm = () => {
   preloadValidation();
   preloadMask();
 };
 
-const EMPTY_LEAD: LeadCreate = { nome: "", telefone_celular: "", email: "", descricao: "" };
-
+type LeadValues = ZodFormValues<typeof leadCreateSchema>;
 type LeadPayload = ReturnType<typeof leadCreateSchema.parse>;
 
-const leadResolver: Resolver<LeadCreate, unknown, LeadPayload> = async (values, context, options) => {
-  const [{ zodResolver }, schemas] = await loadValidation();
-  return zodResolver(schemas.leadCreateSchema)(values, context, options);
-};
+const EMPTY_LEAD: LeadValues = { nome: "", telefone_celular: "", email: "", descricao: "" };
 
 const isBlank = (value: unknown) => typeof value !== "string" || value.trim() === "";
 
 export default function Leads() {
-  const form = useForm<LeadCreate, unknown, LeadPayload>({
-    resolver: leadResolver,
-    defaultValues: EMPTY_LEAD,
-  });
+  const form = useZodForm(loadSchema, { defaultValues: EMPTY_LEAD });
   const {
-    register,
+    control,
     handleSubmit,
     reset,
     getValues,
@@ -75,10 +70,10 @@ export default function Leads() {
   }
 
   // Spec §5: a missing nome or email is told by the catalogue toast; other problems show inline.
-  const nomeMissing = Boolean(errors.nome) && isBlank(getValues("nome"));
-  const emailMissing = Boolean(errors.email) && isBlank(getValues("email"));
+  // (Reading `errors` here renders the page again when they change, so this stays current.)
+  const toldByToast = (name: "nome" | "email") => Boolean(errors[name]) && isBlank(getValues(name));
 
-  function onInvalid(fieldErrors: FieldErrors<LeadCreate>) {
+  function onInvalid(fieldErrors: FieldErrors<LeadValues>) {
     const values = getValues();
     const missingNome = Boolean(fieldErrors.nome) && isBlank(values.nome);
     const missingEmail = Boolean(fieldErrors.email) && isBlank(values.email);
@@ -139,91 +134,57 @@ export default function Leads() {
 
         <Card className="lg:col-span-3">
           <CardContent className="pt-6">
-            <form noValidate aria-labelledby="fale-conosco" onSubmit={handleSubmit(send, onInvalid)} onFocus={preloadForm} className="space-y-5">
-              <div className="space-y-2">
-                <Label htmlFor="lead-nome">
-                  Nome <span aria-hidden>*</span>
-                </Label>
-                <Input
-                  id="lead-nome"
-                  autoComplete="name"
-                  aria-required="true"
-                  aria-invalid={errors.nome ? true : undefined}
-                  aria-describedby={errors.nome && !nomeMissing ? "lead-nome-erro" : undefined}
-                  {...register("nome")}
-                />
-                {errors.nome && !nomeMissing && (
-                  <p id="lead-nome-erro" className="text-sm text-red-700">
-                    {errors.nome.message}
-                  </p>
-                )}
-              </div>
+            <Form {...form}>
+              <form noValidate aria-labelledby="fale-conosco" onSubmit={handleSubmit(send, onInvalid)} onFocus={preloadForm} className="space-y-5">
+                {/* Registered, not controlled: a lead typed before the page hydrated is kept and sent. */}
+                <FormField control={control} name="nome">
+                  <FormItem required quietError={toldByToast("nome")}>
+                    <FormLabel>Nome</FormLabel>
+                    <FormControl>
+                      <Input autoComplete="name" />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                </FormField>
 
-              <div className="space-y-2">
-                <Label htmlFor="lead-telefone">
-                  Telefone celular <span className="font-normal text-slate-600">(opcional)</span>
-                </Label>
-                <Input
-                  id="lead-telefone"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="tel-national"
-                  placeholder="(11) 91234-5678"
-                  maxLength={15}
-                  aria-invalid={errors.telefone_celular ? true : undefined}
-                  aria-describedby={errors.telefone_celular ? "lead-telefone-erro" : undefined}
-                  {...register("telefone_celular")}
-                  onFocus={phoneMask.onFocus}
-                />
-                {errors.telefone_celular && (
-                  <p id="lead-telefone-erro" className="text-sm text-red-700">
-                    {errors.telefone_celular.message}
-                  </p>
-                )}
-              </div>
+                <FormField control={control} name="telefone_celular">
+                  <FormItem>
+                    <FormLabel>
+                      Telefone celular <span className="font-normal text-slate-600">(opcional)</span>
+                    </FormLabel>
+                    <FormControl>
+                      <Input type="tel" inputMode="tel" autoComplete="tel-national" placeholder="(11) 91234-5678" maxLength={15} onFocus={phoneMask.onFocus} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                </FormField>
 
-              <div className="space-y-2">
-                <Label htmlFor="lead-email">
-                  Email <span aria-hidden>*</span>
-                </Label>
-                <Input
-                  id="lead-email"
-                  type="email"
-                  autoComplete="email"
-                  aria-required="true"
-                  aria-invalid={errors.email ? true : undefined}
-                  aria-describedby={errors.email && !emailMissing ? "lead-email-erro" : undefined}
-                  {...register("email")}
-                />
-                {errors.email && !emailMissing && (
-                  <p id="lead-email-erro" className="text-sm text-red-700">
-                    {errors.email.message}
-                  </p>
-                )}
-              </div>
+                <FormField control={control} name="email">
+                  <FormItem required quietError={toldByToast("email")}>
+                    <FormLabel>Email</FormLabel>
+                    <FormControl>
+                      <Input type="email" autoComplete="email" />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                </FormField>
 
-              <div className="space-y-2">
-                <Label htmlFor="lead-descricao">Como podemos ajudar?</Label>
-                <Textarea
-                  id="lead-descricao"
-                  rows={4}
-                  placeholder="Ex.: preciso de câmeras e controle de acesso para um condomínio com 3 blocos."
-                  aria-invalid={errors.descricao ? true : undefined}
-                  aria-describedby={errors.descricao ? "lead-descricao-erro" : undefined}
-                  {...register("descricao")}
-                />
-                {errors.descricao && (
-                  <p id="lead-descricao-erro" className="text-sm text-red-700">
-                    {errors.descricao.message}
-                  </p>
-                )}
-              </div>
+                <FormField control={control} name="descricao">
+                  <FormItem>
+                    <FormLabel>Como podemos ajudar?</FormLabel>
+                    <FormControl>
+                      <Textarea rows={4} placeholder="Ex.: preciso de câmeras e controle de acesso para um condomínio com 3 blocos." />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                </FormField>
 
-              <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={sending}>
-                <Send aria-hidden />
-                {sending ? "Enviando..." : "Enviar"}
-              </Button>
-            </form>
+                <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={sending}>
+                  <Send aria-hidden />
+                  {sending ? "Enviando..." : "Enviar"}
+                </Button>
+              </form>
+            </Form>
           </CardContent>
         </Card>
       </div>
