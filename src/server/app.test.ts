@@ -9,7 +9,7 @@ afterAll(() => t.close());
 
 describe("route table", () => {
   it("declares who may call every route", () => {
-    const undeclared = t.routes.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`);
+    const undeclared = t.routes.filter((r) => r.config.access === undefined).map((r) => `${r.method} ${r.url}`);
     expect(undeclared).toEqual([]);
     expect(t.routes.length).toBeGreaterThan(4);
   });

@@ -156,8 +156,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
     }
     const responses = Object.keys(route.schema?.response ?? {}).filter((status) => !/^[45]xx$/.test(status));
     for (const method of methods) {
-      if (method !== "HEAD")
-        routes.push({ method, url: route.url, access: route.config?.access, query, body, responses, config: route.config ?? {}, schema: route.schema ?? {} });
+      if (method !== "HEAD") routes.push({ method, url: route.url, query, body, responses, config: route.config ?? {}, schema: route.schema ?? {} });
     }
   });
 

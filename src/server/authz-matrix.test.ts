@@ -9,17 +9,7 @@ import { idParams } from "./modules/common";
 import { session, usuarios } from "./db/schema";
 import { Fixtures } from "./testing/fixtures";
 import { ADMIN, createTestApp, databaseSnapshot, request, signIn, testConfig, userWithPermissions, errorWithoutRequestId } from "./testing/harness";
-import {
-  apiRoutes,
-  consumesTarget,
-  matrixCases,
-  principalLabel,
-  routeKey,
-  routeTableProblems,
-  sampleCall,
-  type Principal,
-  type RouteEntry,
-} from "./testing/route-matrix";
+import { apiRoutes, consumesTarget, matrixCases, principalLabel, routeKey, routeTableProblems, sampleCall, type Principal } from "./testing/route-matrix";
 
 // Every /api route × every kind of caller, generated from the app's own route table
 // (src/server/testing/route-matrix.ts derives what each caller must get).
@@ -52,8 +42,8 @@ beforeAll(async () => {
   const needed = new Set<PermissionName>();
   const combinations = new Map<string, readonly PermissionName[]>();
   for (const route of apiRoutes(t.routes)) {
-    if (route.access === undefined) continue;
-    for (const c of matrixCases(route.access as Access)) {
+    if (route.config.access === undefined) continue;
+    for (const c of matrixCases(route.config.access)) {
       if (c.principal.kind === "permissao") needed.add(c.principal.permission);
       if (c.principal.kind === "permissoes") combinations.set(cookieKey(c.principal), c.principal.permissions);
     }
@@ -85,13 +75,7 @@ async function restoreInativoSession() {
   expect(await db.select({ id: session.id }).from(session).where(eq(session.id, inativoSession.id))).toHaveLength(1);
 }
 
-/** The concrete call of a route (its sample on these fixtures): creates the records it needs. */
-async function prepare(route: RouteEntry, fixtures: Fixtures) {
-  const { method, url, body } = await sampleCall(route, fixtures);
-  return { method, url, payload: body };
-}
-
-async function call(principal: Principal, { method, url, payload }: Awaited<ReturnType<typeof prepare>>) {
+async function call(principal: Principal, { method, url, payload }: Awaited<ReturnType<typeof sampleCall>>) {
   if (principal.kind === "inativo") await restoreInativoSession();
   const cookie = principal.kind === "anonimo" ? undefined : cookies.get(cookieKey(principal));
   if (principal.kind !== "anonimo" && !cookie) throw new Error(`no user for ${principalLabel(principal)}`);
@@ -127,7 +111,7 @@ describe("route table", () => {
         "POST /api/exemplos/:id: takes free text (nome) but declares no storesText (config: { storesText }): how the fuzzer reads it back",
       ]);
       const route = extra.routes.find((r) => r.url === "/api/sem-declaracao")!;
-      expect(() => matrixCases(route.access as Access)).toThrow("declares no access");
+      expect(() => matrixCases(route.config.access as Access)).toThrow("declares no access");
       for (const cookie of [undefined, admin]) {
         const response = await extra.app.inject({ url: "/api/sem-declaracao", headers: cookie ? { cookie } : {} });
         expect(response.statusCode).toBe(500);
@@ -143,11 +127,11 @@ describe("route table", () => {
 
 describe("authorization matrix", () => {
   it.each(apiRoutes(t.routes).map((route) => [routeKey(route), route] as const))("%s", async (key, route) => {
-    const cases = matrixCases(route.access as Access);
+    const cases = matrixCases(route.config.access!);
     const refusals = cases.filter((c) => c.expected !== "2xx");
 
     // Refused calls aim at real records with a valid body: without the guard they would act.
-    const target = await prepare(route, shared);
+    const target = await sampleCall(route, shared);
     const before = await databaseSnapshot(t);
     for (const c of refusals) {
       const response = await call(c.principal, target);
@@ -161,7 +145,7 @@ describe("authorization matrix", () => {
     expect(await databaseSnapshot(t), `${key}: a refused call changed the database`).toStrictEqual(before);
 
     for (const c of cases.filter((c) => c.expected === "2xx")) {
-      const response = await call(c.principal, await prepare(route, consumesTarget(route) ? new Fixtures(t, admin) : shared));
+      const response = await call(c.principal, await sampleCall(route, consumesTarget(route) ? new Fixtures(t, admin) : shared));
       const [low, high] = route.config.redirects ? [300, 400] : [200, 300];
       expect(response.statusCode, `${key} as ${principalLabel(c.principal)}: ${response.body}`).toBeGreaterThanOrEqual(low);
       expect(response.statusCode, `${key} as ${principalLabel(c.principal)}: ${response.body}`).toBeLessThan(high);

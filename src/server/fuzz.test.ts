@@ -4,8 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeCursor } from "@shared/schemas/cursor";
 import { Fixtures, nextSeq } from "./testing/fixtures";
 import { ADMIN, createTestApp, databaseSnapshot, request, signIn, TEST_ORIGIN, testConfig, errorWithoutRequestId } from "./testing/harness";
-import type { StoredText } from "./route-contract";
-import { cursorKeyShapes, fieldsOf, storedTextFields, textLimits, type FieldShape, type FORMATTED_FIELD_NAMES } from "./testing/route-fields";
+import { cursorKeyShapes, fieldsOf, storedTextFields, textLimits, type FieldShape } from "./testing/route-fields";
+import {
+  HOSTILE_TEXT,
+  text,
+  overMax,
+  withNul,
+  loneSurrogate,
+  badString,
+  notString,
+  invalidDate,
+  notWord,
+  notUuid,
+  unknownUuid,
+  FORMATTED_FIELDS,
+} from "./testing/fuzz-values";
 import { apiRoutes, routeKey, routeTableProblems, sampleCall, type RouteEntry } from "./testing/route-matrix";
 
 // Random and hostile input on every write route and every list query string, as an
@@ -40,144 +53,6 @@ beforeAll(async () => {
 // ---------------------------------------------------------------------------------------------
 // Values
 // ---------------------------------------------------------------------------------------------
-
-/** Text that is valid anywhere text is: it must be stored as it is, not interpreted. */
-const HOSTILE_TEXT = [
-  "'; drop table portaria_web_condominios; --",
-  "Robert'); DELETE FROM portaria_web_moradores;--",
-  "1' or '1'='1",
-  '" or 1=1 --',
-  "$1 $$ \\x00 %_% \\",
-  "<script>alert(1)</script>",
-  "<img src=x onerror=alert(document.cookie)>",
-  '"><svg/onload=alert(1)>',
-  "javascript:alert(1)",
-  "{{constructor.constructor('alert(1)')()}}",
-  "${7*7} #{7*7}",
-  "../../../etc/passwd",
-  "\u202Eoãçé\u202C 👩‍👩‍👧 ﷽ 𝕏",
-  "null",
-  "undefined",
-  "NaN",
-];
-
-/** Free text as a form would send it: trimmed, not blank, no NUL, at most `max` UTF-16 units. */
-const text = (max: number) =>
-  fc
-    .oneof(
-      fc.string({ unit: "binary", minLength: 1, maxLength: Math.max(1, Math.floor(max / 2)) }),
-      fc.string({ unit: "grapheme", minLength: 1, maxLength: Math.max(1, Math.floor(max / 4)) }),
-      fc.constantFrom(...HOSTILE_TEXT),
-      // Exactly at the limit.
-      fc.string({ unit: fc.constantFrom("a", "ç", "中", "\u00a0", "<", "'"), minLength: max, maxLength: max }),
-    )
-    .map((s) => s.replaceAll("\u0000", "").trim())
-    .filter((s) => s.length > 0 && s.length <= max);
-
-/** Longer than any field allows (5000 is the longest limit), well under the body limit. */
-const huge = fc.tuple(fc.integer({ min: 5001, max: 20_000 }), fc.constantFrom("a", "ç", "中", "😀", "<b>")).map(([n, c]) => c.repeat(n).slice(0, n));
-const overMax = (max: number) =>
-  fc.tuple(fc.integer({ min: max + 1, max: max + 300 }), fc.constantFrom("a", "ç", "中", "x'")).map(([n, c]) => c.repeat(n).slice(0, n));
-const withNul = fc.tuple(text(20), text(20)).map(([a, b]) => `${a}\u0000${b}`);
-const loneSurrogate = fc
-  .tuple(fc.oneof(fc.constant(""), text(10)), fc.integer({ min: 0xd800, max: 0xdfff }), fc.oneof(fc.constant(""), text(10)))
-  .map(([a, code, b]) => `${a}${String.fromCharCode(code)}${b}`);
-/** Strings no string field accepts. */
-const badString = fc.oneof(withNul, loneSurrogate, huge);
-const notString = fc.oneof(
-  fc.integer(),
-  fc.double({ noNaN: true, noDefaultInfinity: true }),
-  fc.boolean(),
-  fc.array(fc.constantFrom(...HOSTILE_TEXT), { maxLength: 3 }),
-  fc.dictionary(fc.string({ maxLength: 6 }), fc.constantFrom(...HOSTILE_TEXT), { maxKeys: 3 }),
-  fc.constant([["aninhado"]]),
-);
-
-const INVALID_DATES = [
-  "0000-00-00",
-  "2026-02-30",
-  "2025-02-29",
-  "2026-13-01",
-  "2026-00-10",
-  "2026-04-31",
-  "1899-12-31",
-  "2101-01-01",
-  "99999-01-01",
-  "+02026-01-01",
-  "2026-1-1",
-  "01/02/2026",
-  "2026-02-30T10:00:00Z",
-  "2026-01-01'; drop table x;--",
-];
-const invalidDate = fc.oneof(
-  fc.constantFrom(...INVALID_DATES),
-  fc
-    .tuple(fc.integer({ min: 0, max: 99_999 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 0, max: 99 }))
-    .map(([y, m, d]) => `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`)
-    .filter((v) => {
-      const date = new Date(`${v}T00:00:00Z`);
-      return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== v || v < "1900-01-01" || v > "2100-12-31";
-    }),
-);
-
-/** Words none of `words` is: what an enum refuses. */
-const notWord = (words: readonly string[]) =>
-  fc
-    .oneof(fc.constantFrom("", "admin", "CARRO", " ativo", "ativo ", "todos", "Proprietário", ...HOSTILE_TEXT), fc.string({ maxLength: 20 }))
-    .filter((v) => !words.includes(v));
-const notUuid = fc.oneof(
-  fc.constantFrom("todos", "geral", "0", "00000000-0000-0000-0000-00000000000g", "{00000000-0000-4000-8000-000000000000}", ...HOSTILE_TEXT),
-  fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== "" && !/^[0-9a-f-]{36}$/i.test(s)),
-);
-/** Valid UUIDs of nothing: refused as an unknown reference. */
-const unknownUuid = fc.uuid({ version: 4 });
-
-/**
- * What each body field with a format of its own refuses (route-fields.ts names them), besides the
- * wrong types and bad strings every field refuses. Every other field's invalid values follow from
- * its schema: its type, length, range, words or uuid.
- */
-const FORMATTED_FIELDS: Record<(typeof FORMATTED_FIELD_NAMES)[number], fc.Arbitrary<unknown>> = {
-  cnpj: fc.constantFrom("11.222.333/0001-82", "12345678901234", "abc", "11.111.111/1111-11", ...HOSTILE_TEXT),
-  cpf: fc.constantFrom("123.456.789-00", "111.111.111-11", "1234567890", "abc", ...HOSTILE_TEXT),
-  cnpj_cpf: fc.constantFrom("123.456.789-00", "11.222.333/0001-82", "123", ...HOSTILE_TEXT),
-  cep: fc.constantFrom("123", "1234567", "123456789", "abcdefgh", "01001 000 x", ...HOSTILE_TEXT),
-  telefone: fc.constantFrom("123", "(11) 1234", "(00) 91234-5678", "abcdefghijk", ...HOSTILE_TEXT),
-  telefone_celular: fc.constantFrom("123", "(11) 1234", "(11) 81234-56789", "abcdefghijk", ...HOSTILE_TEXT),
-  email: fc.constantFrom("sem-arroba", "a@", "@b.com", "a b@c.com", "<script>@x.com", ...HOSTILE_TEXT),
-  estado: fc.constantFrom("XX", "ZZ", "SPP", "S", "s p", "1", ...HOSTILE_TEXT),
-  sindico_contato: fc.constantFrom("ninguém", "123", "a@", ...HOSTILE_TEXT),
-  placa: fc.constantFrom("ABC", "1234ABC", "ABCD1234", "AB-12345", "", ...HOSTILE_TEXT),
-  senha: fc.oneof(fc.constantFrom("", "12345", "a"), overMax(128)),
-  novaSenha: fc.oneof(fc.constantFrom("", "12345"), overMax(128)),
-  senhaAtual: fc.oneof(fc.constantFrom("senha-errada-1", "x"), overMax(128)),
-  confirmacao: fc.constantFrom("outra-senha-1", "", "Sentinela#Portaria-2025"),
-  nome_permissao: fc.oneof(fc.constantFrom("ação!", "drop table;", "<b>x</b>", "a-b", "   ", ""), overMax(100)),
-  path: fc.oneof(fc.constantFrom("/outro", "portaria-web", "/portaria-webx", "javascript:alert(1)", "https://mal.example/portaria-web"), overMax(300)),
-  data_nascimento: fc.oneof(invalidDate, fc.constant("2999-01-01")),
-  data_inicio_autorizacao: invalidDate,
-  data_fim_autorizacao: invalidDate,
-  // A period of the access records: 'de' before 2010, 'ate' after, so that any two are in order.
-  de: invalidDate,
-  ate: invalidDate,
-  pessoa: fc.constantFrom(
-    {},
-    { tipo: "x" },
-    { tipo: "morador" },
-    { tipo: "morador", morador_id: "x" },
-    { tipo: "prestador", morador_id: "00000000-0000-4000-8000-000000000000" },
-  ),
-  // The typed 'Autorizado por' of a unit with no resident (the sample's unit has one: any name is refused there too).
-  autorizado_por_nome: fc.oneof(overMax(200), withNul, text(50)),
-  liberar_mesmo_assim: fc.constantFrom({}, { autorizado_por: "" }, { autorizado_por: "   " }, { autorizado_por: 1 }),
-  documento_numero: fc.oneof(fc.constantFrom("1", "ab", "---", "abcdef", "12 3", "null", "NaN", "123456789012345678901"), overMax(30)),
-  valido_ate: fc.oneof(invalidDate, fc.constantFrom("2000-01-01", "2020-12-31")),
-  // Visitors' pre-authorisations (gatehouse-spec §4); the sample is a recurring one, Mondays and Thursdays 08:00–17:00.
-  valido_de: fc.oneof(invalidDate, fc.constant("")),
-  dias_semana: fc.constantFrom([], [7], [-1], [1.5], ["1"], [1, 2, 3, 4, 5, 6, 0, 1], null, "1,4"),
-  hora_inicio: fc.constantFrom("24:00", "8:00", "08:60", "0800", "aa:bb", "18:00", "", null),
-  hora_fim: fc.constantFrom("24:00", "7:00", "17:60", "1700", "aa:bb", "07:00", "08:00", "", null),
-};
 
 async function getJson(url: string) {
   const response = await request(t, "GET", url, { cookie: admin });
@@ -286,7 +161,7 @@ const queryParam = (route: RouteEntry, param: string) => {
   return field && paramValues(param, field, sampledQuery.get(route)?.get(param) ?? undefined);
 };
 /** A body field's generators: from its schema, and from FORMATTED_FIELDS for a field with a format of its own. */
-const formattedField = (field: string) => FORMATTED_FIELDS[field as (typeof FORMATTED_FIELD_NAMES)[number]] as fc.Arbitrary<unknown> | undefined;
+const formattedField = (field: string): fc.Arbitrary<unknown> | undefined => FORMATTED_FIELDS[field];
 const hasGenerator = (field: string, shape: FieldShape) =>
   !!formattedField(field) ||
   shape.type === "boolean" ||
@@ -297,8 +172,8 @@ const hasGenerator = (field: string, shape: FieldShape) =>
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 async function sampled(route: RouteEntry, fixtures: Fixtures) {
-  const { url, body } = await sampleCall(route, fixtures);
-  return { url, body: body ?? {} };
+  const { url, payload } = await sampleCall(route, fixtures);
+  return { url, body: (payload ?? {}) as Record<string, unknown> };
 }
 
 function send(method: Method, url: string, payload?: unknown) {
@@ -633,12 +508,12 @@ describe("text is stored and read back exactly", () => {
     permissions: ["gerenciar_grupos_permissoes"],
     role: "admin",
   };
-  const storing = bodyRoutes.filter((r) => r.config.storesText && storedTextFields(r).length > 0);
+  const storing = bodyRoutes.filter((r) => storedTextFields(r).length > 0);
   // Each user created hashes a password: fewer runs.
   const runsFor = (key: string) => (key.includes("/api/usuarios") ? 3 : 6);
 
   it.each(cases(storing))("%s", async (key, route) => {
-    const spec = route.config.storesText as StoredText;
+    const spec = route.config.storesText!;
     const limits = textLimits(route);
     const texts = fc.record(Object.fromEntries(Object.entries(limits).map(([field, max]) => [field, text(spec.unique?.includes(field) ? max - 12 : max)])));
     await fc.assert(

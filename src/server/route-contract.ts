@@ -75,8 +75,8 @@ declare module "fastify" {
     scope?: ScopeExpectation;
     /** Routes with path parameters, required query parameters or a body. */
     sample?: RouteSample;
-    /** Write routes that store free text; `false`: it stores none of the text it takes. */
-    storesText?: StoredText | false;
+    /** Write routes that store free text. */
+    storesText?: StoredText;
     /** The allowed answer is a redirect, not a 2xx. */
     redirects?: boolean;
   }
@@ -86,7 +86,6 @@ declare module "fastify" {
 export interface RegisteredRoute {
   method: string;
   url: string;
-  access: unknown;
   /** The names of its query parameters and body fields. */
   query: string[];
   body: string[];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERMISSION_NAMES } from "@shared/permissions";
 import { Fixtures, nextSeq } from "./testing/fixtures";
 import { ADMIN, createTestApp, databaseSnapshot, request, signIn, userWithPermissions, errorWithoutRequestId } from "./testing/harness";
-import { apiRoutes, routeKey, routeTableProblems, sampleCall, type RouteEntry } from "./testing/route-matrix";
+import { apiRoutes, routeKey, routeTableProblems, sampleCall } from "./testing/route-matrix";
 
 // Condominium scope (gatehouse-spec §2), checked as an attacker would: a user holding every
 // permission but serving condominium A calls every route on the records of another condominium.
@@ -58,12 +58,6 @@ beforeAll(async () => {
 
 const get = (url: string, cookie = scoped.cookie) => request(t, "GET", url, { cookie });
 
-/** The concrete call of a route on the other condominium's records (the routes' samples). */
-async function target(route: RouteEntry) {
-  const { method, url, body } = await sampleCall(route, foreign);
-  return { method, url, payload: body };
-}
-
 describe("route table", () => {
   it("says, for every /api route, what a user of another condominium gets", () => {
     expect(routeTableProblems(t.routes).filter((p) => p.includes("config: { scope }"))).toEqual([]);
@@ -75,7 +69,8 @@ describe("every route, as a user serving only condominium A", () => {
 
   it.each(routes.map((route) => [routeKey(route), route] as const))("%s", async (key, route) => {
     const expected = route.config.scope!;
-    const call = await target(route);
+    // The route's own sample, on the other condominium's records.
+    const call = await sampleCall(route, foreign);
     const before = await databaseSnapshot(t);
     const response = await request(t, call.method, call.url, { cookie: scoped.cookie, payload: call.payload });
     if (expected === "lista") {

@@ -129,7 +129,8 @@ export function keysetPage<Row>(rows: Row[], limit: number, key: (row: Row) => r
  * their names give the list's ORDER BY, the rows after a cursor (as placeholders of a prepared
  * page) and the page with its `next`.
  */
-export function keysetOrder<Name extends string>(key: { names: readonly Name[] }, columns: Record<Name, AnyPgColumn>) {
+export type KeysetOrder<Columns extends Record<string, AnyPgColumn>> = ReturnType<typeof keysetOrder<keyof Columns & string, Columns>>;
+export function keysetOrder<Name extends string, Columns extends Record<Name, AnyPgColumn>>(key: { names: readonly Name[] }, columns: Columns) {
   const terms = key.names.map((name) => columns[name]);
   return {
     columns,

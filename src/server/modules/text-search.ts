@@ -1,9 +1,9 @@
-import { and, asc, getTableName, sql, type SQL } from "drizzle-orm";
+import { and, getTableName, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable, SubqueryWithSelection } from "drizzle-orm/pg-core";
 import type { Page } from "@shared/schemas/common";
 import type { Db } from "../db/client";
 import { param } from "../db/prepared";
-import { afterKey, afterParams, keysetPage, offsetParam, type PagingShape } from "./common";
+import { keysetPage, offsetParam, type KeysetOrder, type PagingShape } from "./common";
 
 /** A search with at most this many matching rows reads them first (see `matchingRows`). */
 export const FEW_MATCHES = 1_000;
@@ -37,8 +37,8 @@ export function matchingRows<T extends PgTable>(db: Db, table: T, where: SQL | u
 export const fewMatches = (matches: number) => matches <= FEW_MATCHES;
 
 /**
- * The page of a list as a subquery `pagina` holding only its sort key (`key`: its columns in the
- * list's order, the id last): the rows matching `where`, read from the table or, for a search with
+ * The page of a list as a subquery `pagina` holding only its sort key (`ordem`: the list's
+ * declared order, keysetOrder): the rows matching `where`, read from the table or, for a search with
  * few matches, from `matchingRows`; after the cursor (`shape.after`), `limit` of them. The list
  * then joins what it shows to these few rows.
  */
@@ -47,16 +47,15 @@ export function pageKeys<Key extends Record<string, AnyPgColumn>>(
   table: PgTable,
   where: SQL | undefined,
   shape: PagingShape & { few: boolean },
-  key: Key,
+  ordem: KeysetOrder<Key>,
 ): SubqueryWithSelection<Key, "pagina"> {
   const matching = shape.few ? matchingRows(db, table, where) : undefined;
-  const fields: Record<string, AnyPgColumn> = key;
-  const order = Object.values(fields);
+  const fields: Record<string, AnyPgColumn> = ordem.columns;
   const page = db
     .select(fields)
     .from(matching ?? table)
-    .where(and(matching ? undefined : where, shape.after ? afterKey(order, afterParams(order.length)) : undefined))
-    .orderBy(...order.map((column) => asc(column)))
+    .where(and(matching ? undefined : where, ordem.after(shape)))
+    .orderBy(...ordem.orderBy)
     .limit(param("limit"))
     .offset(offsetParam(shape))
     .as("pagina");

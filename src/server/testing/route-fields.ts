@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cursorKeyOf } from "@shared/schemas/cursor";
 import type { RegisteredRoute } from "../route-contract";
+import { FORMATTED_FIELDS } from "./fuzz-values";
 
 // What a route's body fields and query parameters accept, read from its own zod schemas (as the
 // OpenAPI document reads them): the fuzzer makes its valid and invalid values from this, so a new
@@ -89,42 +90,10 @@ export function cursorKeyShapes(route: RegisteredRoute): FieldShape[] | undefine
 
 /**
  * Body fields that carry a format of their own (documents, phones, e-mail, plates, dates,
- * passwords, structured values): the fuzzer gives each its own invalid values (fuzz-values.ts,
- * FORMATTED_FIELDS). Every other length-limited string is free text, stored as sent.
+ * passwords, structured values): the fuzzer gives each its own invalid values (FORMATTED_FIELDS).
+ * Every other length-limited string is free text, stored as sent.
  */
-export const FORMATTED_FIELD_NAMES = [
-  "cnpj",
-  "cpf",
-  "cnpj_cpf",
-  "cep",
-  "telefone",
-  "telefone_celular",
-  "email",
-  "estado",
-  "sindico_contato",
-  "placa",
-  "senha",
-  "novaSenha",
-  "senhaAtual",
-  "confirmacao",
-  "nome_permissao",
-  "path",
-  "data_nascimento",
-  "data_inicio_autorizacao",
-  "data_fim_autorizacao",
-  "de",
-  "ate",
-  "pessoa",
-  "liberar_mesmo_assim",
-  "documento_numero",
-  "autorizado_por_nome",
-  "valido_de",
-  "valido_ate",
-  "dias_semana",
-  "hora_inicio",
-  "hora_fim",
-] as const;
-const FORMATTED = new Set<string>(FORMATTED_FIELD_NAMES);
+const FORMATTED = new Set(Object.keys(FORMATTED_FIELDS));
 
 /** A write route's free-text body fields: length-limited strings with no format, pattern or word list. */
 export function storedTextFields(route: RegisteredRoute): string[] {

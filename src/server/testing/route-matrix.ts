@@ -30,14 +30,14 @@ function accessProblem(access: unknown): string | null {
   return `declares an access the matrix does not know: ${JSON.stringify(access)}`;
 }
 
-/** The concrete call of a route: its sample's path and body on these records (the records are made as needed). */
+/** The concrete call of a route: its sample's path and body (`payload`) on these records (made as needed). */
 export async function sampleCall(route: RouteEntry, records: SampleRecords) {
   const sample = route.config.sample;
   if (route.url.includes(":") && !sample?.path) throw new Error(`${routeKey(route)}: declares no sample path (config: { sample })`);
   return {
     method: route.method as "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
     url: sample?.path ? await sample.path(records) : route.url,
-    body: (await sample?.body?.(records)) as Record<string, unknown> | undefined,
+    payload: (await sample?.body?.(records)) as object | undefined,
   };
 }
 
@@ -54,12 +54,12 @@ export function routeTableProblems(routes: readonly RouteEntry[]): string[] {
     if (isDocumentedUrl(route.url) && !config.description)
       problems.push(`${key}: declares no description (config: { description }): what it does, for the API's document`);
     if (!apiRoutes([route]).length) continue;
-    const problem = accessProblem(route.access);
+    const problem = accessProblem(config.access);
     if (problem) problems.push(`${key}: ${problem}`);
     if (needsSample(route) && !config.sample) problems.push(`${key}: declares no sample (config: { sample }): its path and a valid body`);
     if (config.scope === undefined) problems.push(`${key}: declares no scope (config: { scope }): what a user of another condominium gets`);
     const texts = storedTextFields(route);
-    if (route.method !== "GET" && texts.length && config.storesText === undefined)
+    if (route.method !== "GET" && texts.length && !config.storesText)
       problems.push(`${key}: takes free text (${texts.join(", ")}) but declares no storesText (config: { storesText }): how the fuzzer reads it back`);
   }
   return problems;

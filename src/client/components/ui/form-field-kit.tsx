@@ -50,32 +50,11 @@ export function textField<T extends FieldValues, TName extends FieldPath<T>>(
   return { ...field, value: (field.value as string | undefined) ?? "" };
 }
 
-/** A text <Input>. */
-export function InputField<T extends FieldValues, TTransformed = T>({
-  control,
-  name,
-  label,
-  hint,
-  required,
-  className,
-  inputClassName,
-  ...input
-}: FieldFrameProps & Bound<T, TTransformed, string> & ControlProps<ComponentProps<typeof Input>>) {
-  return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FieldFrame label={label} hint={hint} required={required} className={className}>
-          <Input {...input} {...textField(field)} disabled={field.disabled || input.disabled} className={inputClassName} />
-        </FieldFrame>
-      )}
-    />
-  );
-}
-
-/** A password <Input> with its show/hide toggle; `liveError` e.g. 'As senhas não conferem.' while typed. */
-export function PasswordField<T extends FieldValues, TTransformed = T>({
+/**
+ * A text field in its frame: the form's field (its value "" until typed) for `render` to draw
+ * the control with, and the frame's label, hint, required mark and error around it.
+ */
+function FramedTextField<T extends FieldValues, TTransformed>({
   control,
   name,
   label,
@@ -83,66 +62,80 @@ export function PasswordField<T extends FieldValues, TTransformed = T>({
   required,
   className,
   liveError,
-  ...input
-}: FieldFrameProps & Bound<T, TTransformed, string> & Omit<ControlProps<ComponentProps<typeof PasswordInput>>, "inputClassName"> & { liveError?: string }) {
+  render,
+}: FieldFrameProps &
+  Bound<T, TTransformed, string> & {
+    liveError?: string;
+    render: (field: ReturnType<typeof textField<T, FieldPathByValue<T, string>>>) => ReactNode;
+  }) {
   return (
     <FormField
       control={control}
       name={name}
       render={({ field }) => (
         <FieldFrame label={label} hint={hint} required={required} className={className} liveError={liveError}>
-          <PasswordInput {...input} {...textField(field)} disabled={field.disabled || input.disabled} />
+          {render(textField(field))}
         </FieldFrame>
       )}
+    />
+  );
+}
+
+type FramedProps<T extends FieldValues, TTransformed> = FieldFrameProps & Bound<T, TTransformed, string>;
+
+/** A text <Input>. */
+export function InputField<T extends FieldValues, TTransformed = T>({
+  inputClassName,
+  ...props
+}: FramedProps<T, TTransformed> & ControlProps<ComponentProps<typeof Input>>) {
+  const { control, name, label, hint, required, className, ...input } = props;
+  return (
+    <FramedTextField
+      {...{ control, name, label, hint, required, className }}
+      render={(field) => <Input {...input} {...field} disabled={field.disabled || input.disabled} className={inputClassName} />}
+    />
+  );
+}
+
+/** A password <Input> with its show/hide toggle; `liveError` e.g. 'As senhas não conferem.' while typed. */
+export function PasswordField<T extends FieldValues, TTransformed = T>({
+  liveError,
+  ...props
+}: FramedProps<T, TTransformed> & Omit<ControlProps<ComponentProps<typeof PasswordInput>>, "inputClassName"> & { liveError?: string }) {
+  const { control, name, label, hint, required, className, ...input } = props;
+  return (
+    <FramedTextField
+      {...{ control, name, label, hint, required, className, liveError }}
+      render={(field) => <PasswordInput {...input} {...field} disabled={field.disabled || input.disabled} />}
     />
   );
 }
 
 /** A <Textarea>. */
 export function TextareaField<T extends FieldValues, TTransformed = T>({
-  control,
-  name,
-  label,
-  hint,
-  required,
-  className,
   inputClassName,
-  ...textarea
-}: FieldFrameProps & Bound<T, TTransformed, string> & ControlProps<ComponentProps<typeof Textarea>>) {
+  ...props
+}: FramedProps<T, TTransformed> & ControlProps<ComponentProps<typeof Textarea>>) {
+  const { control, name, label, hint, required, className, ...textarea } = props;
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FieldFrame label={label} hint={hint} required={required} className={className}>
-          <Textarea {...textarea} {...textField(field)} disabled={field.disabled || textarea.disabled} className={inputClassName} />
-        </FieldFrame>
-      )}
+    <FramedTextField
+      {...{ control, name, label, hint, required, className }}
+      render={(field) => <Textarea {...textarea} {...field} disabled={field.disabled || textarea.disabled} className={inputClassName} />}
     />
   );
 }
 
 /** A text field masked while typing (phone, CPF, CNPJ, CEP, plate...). */
 export function MaskedField<T extends FieldValues, TTransformed = T>({
-  control,
-  name,
   mask,
-  label,
-  hint,
-  required,
-  className,
   inputClassName,
-  ...input
-}: FieldFrameProps & Bound<T, TTransformed, string> & ControlProps<ComponentProps<typeof Input>> & { mask: MaskKind }) {
+  ...props
+}: FramedProps<T, TTransformed> & ControlProps<ComponentProps<typeof Input>> & { mask: MaskKind }) {
+  const { control, name, label, hint, required, className, ...input } = props;
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FieldFrame label={label} hint={hint} required={required} className={className}>
-          <MaskedInput {...input} field={textField(field)} mask={mask} className={inputClassName} />
-        </FieldFrame>
-      )}
+    <FramedTextField
+      {...{ control, name, label, hint, required, className }}
+      render={(field) => <MaskedInput {...input} field={field} mask={mask} className={inputClassName} />}
     />
   );
 }

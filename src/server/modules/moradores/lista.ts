@@ -45,7 +45,7 @@ const ordem = keysetOrder(moradorOrdem, { nome_completo: moradores.nome_completo
 export function moradoresListaRepository(db: Db, totals?: ListTotals) {
   const listPage = byShape((shape: Filters & PagingShape & { few: boolean }) => {
     // The page first (by name, moradores_nome_ordem_idx), then its unit and condominium.
-    const pagina = pageKeys(db, moradores, listWhere(shape), shape, ordem.columns);
+    const pagina = pageKeys(db, moradores, listWhere(shape), shape, ordem);
     return db
       .select({
         id: moradores.id,

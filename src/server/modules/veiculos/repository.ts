@@ -66,7 +66,7 @@ const ordem = keysetOrder(veiculoOrdem, { placa: veiculos.placa, id: veiculos.id
 export function veiculosRepository(db: Db, totals?: ListTotals) {
   const listPage = byShape((shape: Filters & PagingShape & { few: boolean }) => {
     // The page first (by plate, veiculos_placa_idx), then its resident, unit and condominium.
-    const pagina = pageKeys(db, veiculos, listWhere(shape), shape, ordem.columns);
+    const pagina = pageKeys(db, veiculos, listWhere(shape), shape, ordem);
     return db
       .select({
         ...veiculoListColumns,
