@@ -1,4 +1,4 @@
-import { asc, count, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { asc, count, sql, type Placeholder, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { TtlCache } from "../cache";
@@ -102,14 +102,20 @@ export const cachedTotal = (totals: ListTotals | undefined, key: readonly unknow
 
 /**
  * Keyset pagination: the rows after the cursor's key, as one row comparison in the list's ORDER BY
- * (every term ascending and never null), which a btree index in that order answers with a range
+ * (every term the same way and never null), which a btree index in that order answers with a range
  * scan starting at the key. The key's values are bound as parameters.
  */
-export const afterKey = (orderBy: readonly (AnyPgColumn | SQL)[], key: readonly unknown[]): SQL =>
-  sql`(${sql.join([...orderBy], sql`, `)}) > (${sql.join(
+export const afterKey = (orderBy: readonly SQLWrapper[], key: readonly unknown[], descending = false): SQL =>
+  sql`(${sql.join([...orderBy], sql`, `)}) ${descending ? sql`<` : sql`>`} (${sql.join(
     key.map((value) => sql`${value}`),
     sql`, `,
   )})`;
+
+/**
+ * An instant as a sort key carries it (`cursorInstant`): text to the microsecond, in UTC. A JS Date
+ * keeps milliseconds only, and a cursor one microsecond off skips or repeats rows.
+ */
+export const instantKey = (column: SQLWrapper) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * Lists ask the database for one row more than the page: that row only tells whether anything
@@ -125,19 +131,54 @@ export function keysetPage<Row>(rows: Row[], limit: number, key: (row: Row) => r
 }
 
 /**
- * The server's side of a list's sort key (`sortKey`, @shared/schemas/cursor): the key's columns by
- * their names give the list's ORDER BY, the rows after a cursor (as placeholders of a prepared
- * page) and the page with its `next`.
+ * A term of a sort key whose cursor value is not compared as it is: the SQL terms it stands for in
+ * the ORDER BY, those terms computed from the cursor's value, and the value a row gives its cursor.
+ * (A unit's number is two terms, its natural order and its text: unidades/repository.ts.)
  */
-export type KeysetOrder<Columns extends Record<string, AnyPgColumn>> = ReturnType<typeof keysetOrder<keyof Columns & string, Columns>>;
-export function keysetOrder<Name extends string, Columns extends Record<Name, AnyPgColumn>>(key: { names: readonly Name[] }, columns: Columns) {
-  const terms = key.names.map((name) => columns[name]);
+export interface ComputedKeyTerm {
+  sql: readonly SQL[];
+  fromCursor: (value: SQL | Placeholder) => readonly SQL[];
+  value?: (row: Record<string, unknown>) => unknown;
+}
+type KeyTerm = SQLWrapper | ComputedKeyTerm;
+const isComputed = (term: KeyTerm): term is ComputedKeyTerm => "fromCursor" in term;
+
+/**
+ * The server's side of a list's sort key (`sortKey` / `newestFirst`, @shared/schemas/cursor): the
+ * key's columns or expressions by their names give the list's ORDER BY (descending ones `nulls
+ * last`, as the indexes are: a plain `desc` means `nulls first`, and PostgreSQL then sorts every
+ * match instead of walking the index), the rows after a cursor (as placeholders of a prepared page,
+ * or as values) and the page with its `next`.
+ */
+export type KeysetOrder<Columns extends Record<string, KeyTerm>> = ReturnType<typeof keysetOrder<keyof Columns & string, Columns>>;
+export function keysetOrder<Name extends string, Columns extends Record<Name, KeyTerm>>(
+  key: { names: readonly Name[]; descending: boolean },
+  columns: Columns,
+) {
+  const terms: KeyTerm[] = key.names.map((name) => columns[name]);
+  const sqlTerms = terms.flatMap((term): readonly SQLWrapper[] => (isComputed(term) ? term.sql : [term]));
+  const direct = (...sorted: readonly SQLWrapper[]) => sorted.map((term) => (key.descending ? sql`${term} desc nulls last` : asc(term)));
+  const afterOf = (values: readonly unknown[]) =>
+    afterKey(
+      sqlTerms,
+      terms.flatMap((term, i): readonly unknown[] => (isComputed(term) ? term.fromCursor(sql`${values[i]}`) : [values[i]])),
+      key.descending,
+    );
+  const keyOf = (row: Record<Name, unknown>) =>
+    key.names.map((name, i) => {
+      const term = terms[i]!;
+      return isComputed(term) && term.value ? term.value(row) : row[name];
+    });
   return {
     columns,
-    keyOf: (row: Record<Name, unknown>) => key.names.map((name) => row[name]),
-    orderBy: terms.map((column) => asc(column)),
-    after: (shape: PagingShape) => (shape.after ? afterKey(terms, afterParams(terms.length)) : undefined),
-    page: <Row extends Record<Name, unknown>>(rows: Row[], limit: number) => keysetPage(rows, limit, (row) => key.names.map((name) => row[name])),
+    keyOf,
+    orderBy: direct(...sqlTerms),
+    /** The same order over other columns (a page's subquery, read again with what it shows). */
+    direct,
+    after: (shape: { after: boolean }) => (shape.after ? afterOf(afterParams(terms.length)) : undefined),
+    /** The rows after a cursor's values, for a list that is not prepared. */
+    afterValues: (values: readonly unknown[] | undefined) => (values ? afterOf(values) : undefined),
+    page: <Row extends Record<Name, unknown>>(rows: Row[], limit: number) => keysetPage(rows, limit, keyOf),
   };
 }
 

@@ -17,7 +17,7 @@ import {
   requiredText,
   searchText,
 } from "./common";
-import { afterOrOffset, cursorId, cursorParam } from "./cursor";
+import { afterOrOffset, cursorId, cursorInstant, newestFirst } from "./cursor";
 
 // The blocklist (gatehouse-spec §6): persons (document and/or name) and vehicles (plate) who must
 // not enter one condominium, or every condominium (condominio_id null), until a date or indefinitely.
@@ -87,11 +87,8 @@ export const bloqueioInputSchema = z
 export type BloqueioInput = z.input<typeof bloqueioInputSchema>;
 export type BloqueioData = z.output<typeof bloqueioInputSchema>;
 
-/** An instant as the list's cursor carries it: ISO 8601 in UTC, to the microsecond. */
-const cursorInstant = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/)
-  .refine((v) => !Number.isNaN(Date.parse(v)));
+/** The list's order: newest first. */
+export const bloqueioOrdem = newestFirst(["created_key", cursorInstant], ["id", cursorId]);
 
 export const bloqueioListQuerySchema = z
   .object({
@@ -104,8 +101,7 @@ export const bloqueioListQuerySchema = z
       .default("todos"),
     mostrar: z.enum(SITUACOES_BLOQUEIO, { error: "Situação inválida." }).optional().default("ativos"),
     ...listPaging,
-    // Sort key of the list, newest first (created_at, id).
-    after: cursorParam(z.tuple([cursorInstant, cursorId])),
+    after: bloqueioOrdem.after,
   })
   .superRefine(afterOrOffset);
 

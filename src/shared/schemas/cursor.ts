@@ -71,18 +71,25 @@ export const cursorParam = <Key extends z.ZodTuple>(key: Key) => {
 
 export const cursorKeyOf = (param: unknown): z.ZodTuple | undefined => (param instanceof z.ZodType ? CURSOR_KEYS.get(param) : undefined);
 
+/** An instant as a cursor carries it: ISO 8601, to the microsecond (a Date has only milliseconds). */
+export const cursorInstant = z.iso.datetime({ offset: true }).pipe(cursorText(40));
+
 /**
- * A list's sort key, declared once: each ORDER BY term (ascending, never null, the row's id last)
- * as [the name the list's rows carry it under, the schema of its value in a cursor]. The
- * list's `after` parameter follows from it, and on the server its ORDER BY, its keyset clause and
- * its `next` (modules/common.ts, `keysetOrder`); the fuzzer makes cursors from it.
+ * A list's sort key, declared once: each ORDER BY term (never null, the row's id last) as [the
+ * name the list's rows carry it under, the schema of its value in a cursor]. The list's `after`
+ * parameter follows from it, and on the server its ORDER BY, its keyset clause and its `next`
+ * (modules/common.ts, `keysetOrder`); the fuzzer makes cursors from it. `sortKey` is ascending,
+ * `newestFirst` descending: every term goes the same way, so the rows after a cursor are one row
+ * comparison that an index in that order answers with a range scan.
  */
 type SortTerm = readonly [name: string, value: z.ZodType];
-export function sortKey<const Terms extends readonly [SortTerm, ...SortTerm[]]>(...terms: Terms) {
+function declareSortKey<const Terms extends readonly [SortTerm, ...SortTerm[]]>(descending: boolean, terms: Terms) {
   const names = terms.map(([name]) => name) as { [K in keyof Terms]: Terms[K][0] };
   const key = z.tuple(terms.map(([, value]) => value) as unknown as { -readonly [K in keyof Terms]: Terms[K][1] });
-  return { names, after: cursorParam(key) };
+  return { names, descending, after: cursorParam(key) };
 }
+export const sortKey = <const Terms extends readonly [SortTerm, ...SortTerm[]]>(...terms: Terms) => declareSortKey(false, terms);
+export const newestFirst = <const Terms extends readonly [SortTerm, ...SortTerm[]]>(...terms: Terms) => declareSortKey(true, terms);
 
 /**
  * `after` and `offset` are two ways of saying where a page starts: a request with both (offset

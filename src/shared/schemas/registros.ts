@@ -3,7 +3,7 @@ import { formatInteiro } from "../br/numero";
 import { MSG } from "../messages";
 import { formatDateTime, isCalendarDate } from "../time";
 import { condominioFilter, instante, limitParam, refSchema, requiredText, searchText, unidadeRefSchema, uuidSchema } from "./common";
-import { cursorId, cursorParam, cursorText } from "./cursor";
+import { cursorId, cursorInstant, newestFirst } from "./cursor";
 
 // Registros (gatehouse-spec §5): the access records of the gate, their list, CSV export and
 // integrity check. docs/decisions/0214-lista-de-registros.md to 0220.
@@ -69,12 +69,14 @@ export const registroFiltersShape = {
 
 export const registroExportQuerySchema = z.object(registroFiltersShape).superRefine(periodoEmOrdem);
 
+/** The records' order: newest first (the instant, to the microsecond, then the id). */
+export const registroOrdem = newestFirst(["chave", cursorInstant], ["id", cursorId]);
+
 export const registroListQuerySchema = z
   .object({
     ...registroFiltersShape,
     limit: limitParam,
-    // Sort key of the list, newest first: registrado_em (ISO instant), then id.
-    after: cursorParam(z.tuple([z.iso.datetime({ offset: true }).pipe(cursorText(40)), cursorId])),
+    after: registroOrdem.after,
   })
   .superRefine(periodoEmOrdem);
 

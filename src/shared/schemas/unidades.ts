@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MSG } from "../messages";
 import { booleanDefaultTrue, condominioFilter, instante, listPaging, optionalText, paginaSchema, refSchema, requiredText, searchText } from "./common";
-import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
+import { afterOrOffset, cursorId, cursorText, sortKey } from "./cursor";
 
 const fields = {
   bloco: optionalText(50).optional().default(null),
@@ -23,14 +23,18 @@ export const unidadeUpdateSchema = z.object({
   ...fields,
 });
 
+/**
+ * The list's order: the block (houses, with none, first), the number in natural order (2 before
+ * 10: the server sorts by a term computed from it, then by the text), the id.
+ */
+export const unidadeOrdem = sortKey(["bloco", cursorText()], ["numero_unidade", cursorText()], ["id", cursorId]);
+
 export const unidadeListQuerySchema = z
   .object({
     q: searchText,
     condominio_id: condominioFilter,
     ...listPaging,
-    // Sort key of the list: coalesce(bloco, ''), numero_unidade (its natural-order prefix is
-    // computed from it), id; see the repository's ORDER BY.
-    after: cursorParam(z.tuple([cursorText(), cursorText(), cursorId])),
+    after: unidadeOrdem.after,
   })
   .superRefine(afterOrOffset);
 

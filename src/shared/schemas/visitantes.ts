@@ -18,7 +18,7 @@ import {
   searchText,
   unidadeRefSchema,
 } from "./common";
-import { afterOrOffset, cursorId, cursorParam, cursorText } from "./cursor";
+import { afterOrOffset, cursorId, cursorInstant, newestFirst } from "./cursor";
 
 // Visitantes (gatehouse-spec §4): pre-authorisations of visitors, with a short code and a signed
 // QR code, checked at the gate. docs/decisions/0229-autorizacoes-de-visita.md to 0237.
@@ -246,6 +246,9 @@ const periodDate = z
   .refine((v) => isCalendarDate(v) && v >= "1900-01-01" && v <= "2100-12-31", "Data inválida.")
   .optional();
 
+/** The list's order: newest first. */
+export const autorizacaoOrdem = newestFirst(["created_key", cursorInstant], ["id", cursorId]);
+
 export const autorizacaoListQuerySchema = z
   .object({
     /** Name, document or code. */
@@ -263,8 +266,7 @@ export const autorizacaoListQuerySchema = z
     ate: periodDate,
     limit: limitParam,
     offset: offsetParam(),
-    // Sort key, newest first: created_at (ISO instant to the microsecond), then id.
-    after: cursorParam(z.tuple([z.iso.datetime({ offset: true }).pipe(cursorText(40)), cursorId])),
+    after: autorizacaoOrdem.after,
   })
   .superRefine((q, ctx) => {
     afterOrOffset(q, ctx);

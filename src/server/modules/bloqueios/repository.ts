@@ -1,8 +1,15 @@
-import { and, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { normalizeDocumento } from "@shared/br/documento";
 import { normalizePlaca } from "@shared/br/placa";
-import type { Bloqueio, BloqueioData, SituacaoBloqueio, SituacaoBloqueioFiltro, TipoBloqueio } from "@shared/schemas/bloqueios";
+import {
+  bloqueioOrdem,
+  type Bloqueio,
+  type BloqueioData,
+  type SituacaoBloqueio,
+  type SituacaoBloqueioFiltro,
+  type TipoBloqueio,
+} from "@shared/schemas/bloqueios";
 import { today } from "@shared/time";
 import type { Db } from "../../db/client";
 import { bloqueios, condominios, usuarios } from "../../db/schema";
@@ -11,7 +18,8 @@ import { condominioInScope, condominioInShape, scopeKey, scopeShape, scopeValues
 import {
   cachedTotal,
   containsPattern,
-  keysetPage,
+  instantKey,
+  keysetOrder,
   listCounter,
   offsetParam,
   pagingShape,
@@ -23,9 +31,6 @@ import {
 
 const criador = alias(usuarios, "bloqueio_criador");
 const removedor = alias(usuarios, "bloqueio_removedor");
-
-/** The sort key's instant as text to the microsecond (a JS Date keeps milliseconds only). */
-const createdKey = sql<string>`to_char(${bloqueios.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const columns = {
   id: bloqueios.id,
@@ -40,7 +45,7 @@ const columns = {
   criado_por: bloqueios.criado_por,
   criado_por_nome: criador.nome_completo,
   created_at: bloqueios.created_at,
-  created_key: createdKey,
+  created_key: instantKey(bloqueios.created_at),
   removido_por: bloqueios.removido_por,
   removido_por_nome: removedor.nome_completo,
   removido_em: bloqueios.removido_em,
@@ -116,6 +121,8 @@ const listWhere = (f: Filters) =>
     f.scoped ? or(isNull(bloqueios.condominio_id), condominioInShape(bloqueios.condominio_id, true)) : undefined,
   );
 
+const ordem = keysetOrder(bloqueioOrdem, { created_key: bloqueios.created_at, id: bloqueios.id });
+
 export function bloqueiosRepository(db: Db, totals?: ListTotals) {
   const base = () =>
     db
@@ -126,13 +133,8 @@ export function bloqueiosRepository(db: Db, totals?: ListTotals) {
       .leftJoin(removedor, eq(removedor.id, bloqueios.removido_por));
   const listPage = byShape((shape: Filters & PagingShape) =>
     base()
-      .where(
-        and(
-          listWhere(shape),
-          shape.after ? sql`(${bloqueios.created_at}, ${bloqueios.id}) < (${param("after0")}::timestamptz, ${param("after1")}::uuid)` : undefined,
-        ),
-      )
-      .orderBy(desc(bloqueios.created_at), desc(bloqueios.id))
+      .where(and(listWhere(shape), ordem.after(shape)))
+      .orderBy(...ordem.orderBy)
       .limit(param("limit"))
       .offset(offsetParam(shape))
       .prepare(NAMED_BY_TEXT),
@@ -181,7 +183,7 @@ export function bloqueiosRepository(db: Db, totals?: ListTotals) {
         countRows(filters, values),
       );
       const [rows, total] = await Promise.all([listPage({ ...filters, ...pagingShape(query) }).execute(values), counting]);
-      const page = keysetPage(rows as Row[], query.limit, (r) => [r.created_key, r.id]);
+      const page = ordem.page(rows as Row[], query.limit);
       return { rows: page.rows.map((row) => toBloqueio(row, day)), total, next: page.next };
     },
 

@@ -1,9 +1,10 @@
-import { and, count, eq, fillPlaceholders, gte, ilike, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, count, eq, fillPlaceholders, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { normalizePlaca } from "@shared/br/placa";
 import { searchDigits } from "@shared/schemas/moradores";
 import {
+  registroOrdem,
   resolvePeriodo,
   TOTAL_MAXIMO,
   type CorrecaoInput,
@@ -17,7 +18,7 @@ import type { Db } from "../../db/client";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { condominios, registrosAcesso as r, unidades } from "../../db/schema";
 import { csvFieldsSql } from "./csv";
-import { cachedTotal, containsPattern, keysetPage, unidadeDigitadaValues, unidadeMatchesText, type ListTotals } from "../common";
+import { cachedTotal, containsPattern, instantKey, keysetOrder, unidadeDigitadaValues, unidadeMatchesText, type ListTotals } from "../common";
 import { condominioInScope, condominioInShape, scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
 
 /** Which filters a request sets: each combination is one prepared shape (db/prepared.ts). */
@@ -57,11 +58,8 @@ const listWhere = (f: Filters) =>
       : undefined,
   );
 
-/**
- * The sort key as text, to the microsecond (clock_timestamp() has microseconds, a JS Date only
- * milliseconds): the cursor must name the exact instant or rows of one millisecond are skipped.
- */
-const instantKey = sql<string>`to_char(${r.registrado_em} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+/** Newest first; indexes registros_condominio_recentes_idx and registros_recentes_idx follow it (migration 0014). */
+const ordem = keysetOrder(registroOrdem, { chave: r.registrado_em, id: r.id });
 
 interface PageRow extends Omit<RegistroListItem, "registrado_em" | "anonimizado" | "unidade" | "correcao" | "correcoes"> {
   chave: string;
@@ -163,14 +161,6 @@ function filtersOf(scope: CondominioScope, query: RegistroFilters) {
   return { filters, values, periodo };
 }
 
-/**
- * registrado_em desc, id desc, spelled as the indexes are (`nulls last`, migration 0014): a plain
- * `desc` means `nulls first` and PostgreSQL then sorts every match instead of walking the index
- * and stopping at the page's end, though the columns are never null (48 ms instead of 0.3 ms for
- * a year of one condominium among 400 thousand records).
- */
-const newestFirst = (instant: SQLWrapper, id: SQLWrapper) => [sql`${instant} desc nulls last`, sql`${id} desc nulls last`];
-
 /** A cursor's key: the instant to the microsecond, then the id. */
 export type RegistroKey = readonly [string, string];
 
@@ -179,10 +169,10 @@ export function registrosRepository(db: Db, totals?: ListTotals) {
   const pageQuery = byShape((shape: Filters & { after: boolean }) => {
     // The page's keys first (registros_condominio_recentes_idx or registros_recentes_idx), then what it shows.
     const pagina = db
-      .select({ registrado_em: r.registrado_em, id: r.id, chave: instantKey.as("chave") })
+      .select({ registrado_em: r.registrado_em, id: r.id, chave: instantKey(r.registrado_em).as("chave") })
       .from(r)
-      .where(and(listWhere(shape), shape.after ? sql`(${r.registrado_em}, ${r.id}) < (${param("after0")}::timestamptz, ${param("after1")}::uuid)` : undefined))
-      .orderBy(...newestFirst(r.registrado_em, r.id))
+      .where(and(listWhere(shape), ordem.after(shape)))
+      .orderBy(...ordem.orderBy)
       .limit(param("limit"))
       .as("pagina");
     return db
@@ -215,7 +205,7 @@ export function registrosRepository(db: Db, totals?: ListTotals) {
       .innerJoin(condominios, eq(condominios.id, r.condominio_id))
       .leftJoin(unidades, eq(unidades.id, r.unidade_id))
       .leftJoin(corrigido, eq(corrigido.id, r.corrige_registro_id))
-      .orderBy(...newestFirst(pagina.registrado_em, pagina.id))
+      .orderBy(...ordem.direct(pagina.registrado_em, pagina.id))
       .prepare(NAMED_BY_TEXT);
   });
 
@@ -247,7 +237,7 @@ export function registrosRepository(db: Db, totals?: ListTotals) {
       const key = ["registros", scopeKey(scope), query.q, query.condominio_id, periodo.de, periodo.ate, query.tipo_pessoa, query.sentido, query.resultado];
       const counting = cachedTotal(totals, key, async () => (await countQuery(filters).execute(values))[0]!.n);
       const [rows, total] = await Promise.all([readPage(filters, values, query.limit, query.after), counting]);
-      const page = keysetPage(rows, query.limit, (row) => [row.chave, row.id]);
+      const page = ordem.page(rows, query.limit);
       return { rows: page.rows.map(toItem), next: page.next, total: Math.min(total, TOTAL_MAXIMO), total_limitado: total > TOTAL_MAXIMO };
     },
 
@@ -304,7 +294,7 @@ export function registrosRepository(db: Db, totals?: ListTotals) {
         .leftJoin(unidades, eq(unidades.id, r.unidade_id))
         .leftJoin(corrigido, eq(corrigido.id, r.corrige_registro_id))
         .where(listWhere(filters))
-        .orderBy(...newestFirst(r.registrado_em, r.id))
+        .orderBy(...ordem.orderBy)
         .toSQL();
       const params = fillPlaceholders(select.params, values as Record<string, unknown>);
       const text = select.sql.replace(/\$(\d+)\b/g, (_, n: string) => literal(params[Number(n) - 1]));

@@ -1,15 +1,13 @@
-import { and, asc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import type { Unidade, UnidadeListItem } from "@shared/schemas/unidades";
+import { unidadeOrdem, type Unidade, type UnidadeListItem } from "@shared/schemas/unidades";
 import type { Db } from "../../db/client";
 import { condominios, moradores, unidades } from "../../db/schema";
 import type { Page } from "@shared/schemas/common";
 import {
-  afterKey,
-  afterParams,
   cachedTotal,
   containsPattern,
-  keysetPage,
+  keysetOrder,
   listCounter,
   offsetParam,
   pagingShape,
@@ -32,9 +30,16 @@ export const numeroOrdem = numeroOrdemOf(unidades.numero_unidade);
  */
 const blocoOrdem = sql`coalesce(${unidades.bloco}, '')`;
 
-/** The list's sort key; unidades_ordem_idx and unidades_condominio_ordem_idx follow it. */
-const listKey = [blocoOrdem, numeroOrdem, unidades.numero_unidade, unidades.id];
-const listOrder = listKey.map((term) => asc(term));
+/**
+ * The list's order (`unidadeOrdem`); unidades_ordem_idx and unidades_condominio_ordem_idx follow it.
+ * A cursor's number stands for two terms, its natural order (computed from the cursor's text as the
+ * index computes it) and the text.
+ */
+const ordem = keysetOrder(unidadeOrdem, {
+  bloco: { sql: [blocoOrdem], fromCursor: (bloco) => [sql`${bloco}`], value: (row) => row.bloco ?? "" },
+  numero_unidade: { sql: [numeroOrdem, sql`${unidades.numero_unidade}`], fromCursor: (numero) => [numeroOrdemOf(sql`${numero}::text`), sql`${numero}`] },
+  id: unidades.id,
+});
 
 const moradoresCount = sql<number>`(select count(*)::int from ${moradores} where ${moradores.unidade_id} = ${unidades.id})`;
 
@@ -63,9 +68,6 @@ const listWhere = (shape: Filters) =>
 
 export function unidadesRepository(db: Db, totals?: ListTotals) {
   const listPage = byShape((shape: Filters & PagingShape) => {
-    // The key's natural-order term is computed from the cursor's number, as the index computes it.
-    const [bloco, numero, id] = afterParams(3);
-    const after = shape.after ? afterKey(listKey, [bloco, numeroOrdemOf(sql`${numero}::text`), numero, id]) : undefined;
     // The page first (in the order of unidades_ordem_idx / unidades_condominio_ordem_idx), then
     // its condominium and resident count: joins and counts for the page's rows, not for every match.
     const pagina = db
@@ -77,8 +79,8 @@ export function unidadesRepository(db: Db, totals?: ListTotals) {
         numero_unidade: unidades.numero_unidade,
       })
       .from(unidades)
-      .where(and(listWhere(shape), after))
-      .orderBy(...listOrder)
+      .where(and(listWhere(shape), ordem.after(shape)))
+      .orderBy(...ordem.orderBy)
       .limit(param("limit"))
       .offset(offsetParam(shape))
       .as("pagina");
@@ -87,7 +89,7 @@ export function unidadesRepository(db: Db, totals?: ListTotals) {
       .from(pagina)
       .innerJoin(unidades, eq(unidades.id, pagina.id))
       .innerJoin(condominios, eq(condominios.id, pagina.condominio_id))
-      .orderBy(asc(sql`coalesce(${pagina.bloco}, '')`), asc(pagina.ordem), asc(pagina.numero_unidade), asc(pagina.id))
+      .orderBy(...ordem.direct(sql`coalesce(${pagina.bloco}, '')`, pagina.ordem, pagina.numero_unidade, pagina.id))
       .prepare(NAMED_BY_TEXT);
   });
   const countRows = listCounter(db, unidades, listWhere);
@@ -122,7 +124,7 @@ export function unidadesRepository(db: Db, totals?: ListTotals) {
         listPage({ ...filters, ...pagingShape(query) }).execute(values),
         cachedTotal(totals, ["unidades", scopeKey(scope), query.q, query.condominio_id], () => countRows(filters, values)),
       ]);
-      return { ...keysetPage(rows, query.limit, (r) => [r.bloco ?? "", r.numero_unidade, r.id]), total };
+      return { ...ordem.page(rows, query.limit), total };
     },
 
     async get(scope: CondominioScope, id: string): Promise<Unidade | null> {

@@ -2,6 +2,7 @@ import { and, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { normalizeDocumento } from "@shared/br/documento";
 import {
+  autorizacaoOrdem,
   dayEndInSaoPaulo,
   horaCurta,
   normalizarCodigo,
@@ -19,15 +20,12 @@ import type { Db } from "../../db/client";
 import { autorizacoesVisita as a, condominios, moradores, presencas, unidades, usuarios } from "../../db/schema";
 import { pgConstraint, pgErrorCode } from "../../errors";
 import { activeCondominioInScope, condominioInScope, isActiveCondominioInScope, type CondominioNoEscopo, type CondominioScope } from "../../scope";
-import { containsPattern, keysetPage, toIso } from "../common";
+import { containsPattern, instantKey, keysetOrder, toIso } from "../common";
 import { gerarCodigo } from "./codigo";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const criador = alias(usuarios, "autorizacao_criador");
-
-/** The sort key's instant as text to the microsecond (a JS Date keeps milliseconds only). */
-const createdKey = sql<string>`to_char(${a.created_at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const columns = {
   id: a.id,
@@ -59,7 +57,7 @@ const columns = {
   observacoes: a.observacoes,
   created_at: a.created_at,
   updated_at: a.updated_at,
-  created_key: createdKey,
+  created_key: instantKey(a.created_at),
 };
 
 type Row = {
@@ -174,6 +172,9 @@ const situacaoWhere = (situacao: AutorizacaoListQuery["situacao"], agora: Date):
 /** Raised inside a gate's transaction when the authorisation can no longer be used: rolls it back. */
 export class UsoRecusado extends Error {}
 
+/** Newest first; autorizacoes_recentes_idx and autorizacoes_condominio_recentes_idx follow it (migration 0016). */
+const ordem = keysetOrder(autorizacaoOrdem, { created_key: a.created_at, id: a.id });
+
 export function visitantesRepository(db: Db) {
   const base = () =>
     db
@@ -267,16 +268,15 @@ export function visitantesRepository(db: Db) {
         situacaoWhere(query.situacao, now),
         periodo,
       );
-      const after = query.after ? sql`(${a.created_at}, ${a.id}) < (${query.after[0]}::timestamptz, ${query.after[1]}::uuid)` : undefined;
       const [rows, [total]] = await Promise.all([
         base()
-          .where(and(where, after))
-          .orderBy(sql`${a.created_at} desc nulls last`, sql`${a.id} desc nulls last`)
+          .where(and(where, ordem.afterValues(query.after)))
+          .orderBy(...ordem.orderBy)
           .limit(query.limit + 1)
           .offset(query.offset),
         db.select({ n: count() }).from(a).where(where),
       ]);
-      const page = keysetPage(rows as Row[], query.limit, (r) => [r.created_key, r.id]);
+      const page = ordem.page(rows as Row[], query.limit);
       return { rows: page.rows.map((r) => toAutorizacao(r, agora)), total: total!.n, next: page.next };
     },
 
