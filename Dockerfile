@@ -32,4 +32,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The same heap limit as npm start; SIGTERM lets requests in flight finish (15 s at most).
-CMD ["node", "--max-old-space-size=160", "--enable-source-maps", "build/server/main.js"]
+CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=16", "--enable-source-maps", "build/server/main.js"]

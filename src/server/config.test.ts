@@ -47,6 +47,10 @@ describe("loadConfig", () => {
     expect(defaults.cacheTtlMs).toBe(5_000);
     const tuned = loadConfig({ RATE_LIMIT_SIGN_IN_MAX: "100000", CACHE_TTL_MS: "0" });
     expect(tuned.rateLimits.signIn).toEqual({ window: 60, max: 100_000 });
+    // The bench signs in on ten connections as one account: the password slots follow.
+    expect(tuned.rateLimits.signInFailuresPerAccountAndAddress).toEqual({ window: 900, max: 100_000 });
+    expect(tuned.rateLimits.signInFailuresPerAccount).toEqual({ window: 900, max: 100_000 });
+    expect(defaults.rateLimits.signInFailuresPerAccountAndAddress).toEqual({ window: 900, max: 5 });
     expect(tuned.cacheTtlMs).toBe(0);
     expect(() => loadConfig({ CACHE_TTL_MS: "-1" })).toThrow(ConfigError);
   });
