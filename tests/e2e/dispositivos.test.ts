@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { condominios } from "../../src/server/db/schema";
 import { expectNoA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
 import { createPortariaUser } from "./support/users";
-import { ADMIN, startPortal, type RunningPortal } from "./support/server";
+import { startPortal, type RunningPortal } from "./support/server";
 
 // The devices' registry (gate-operation-spec §2.1) in a real browser, as a field technician uses
 // it: the menu entry, registering a device with its doors, its integration address and a new
@@ -45,7 +45,7 @@ describe("Dispositivos", () => {
     await page.waitForURL(`${portal.url}/portaria-web/dispositivos/novo`);
 
     // Direct connection without an address: refused on the form, the field named.
-    await page.getByLabel("Nome", { exact: true }).fill("Portão social");
+    await page.getByLabel(/^Nome\s*\*?$/).fill("Portão social");
     await page.getByRole("button", { name: "Cadastrar dispositivo" }).click();
     await page.getByText("Informe o endereço: na conexão direta o portal chama o dispositivo.").waitFor();
 
@@ -79,7 +79,7 @@ describe("Dispositivos", () => {
     await expect.poll(() => endereco.inputValue()).not.toBe(first);
 
     // An edit with the password left blank keeps it.
-    await page.getByLabel("Nome", { exact: true }).fill("Portão principal");
+    await page.getByLabel(/^Nome\s*\*?$/).fill("Portão principal");
     await page.getByRole("button", { name: "Salvar alterações" }).click();
     await toast(page, "Dispositivo atualizado");
     await page.getByText("Guardada cifrada. Em branco, mantém a atual.").waitFor();

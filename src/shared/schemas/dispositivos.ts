@@ -38,6 +38,7 @@ export const portaSchema = z.object({
 });
 export type PortaDispositivo = z.output<typeof portaSchema>;
 
+const ENDERECO_INVALIDO = "Informe o endereço do dispositivo como http://192.168.0.10 ou https://host:porta.";
 /** http(s)://host[:port] as a technician types it; a path is allowed (devices behind a proxy). */
 const enderecoSchema = z.preprocess(
   (v) => (typeof v === "string" && v.trim() === "" ? null : v),
@@ -45,6 +46,7 @@ const enderecoSchema = z.preprocess(
     .string()
     .trim()
     .max(200, "Use no máximo 200 caracteres.")
+    .regex(/^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i, ENDERECO_INVALIDO)
     .refine((v) => {
       try {
         const url = new URL(v);
@@ -52,7 +54,7 @@ const enderecoSchema = z.preprocess(
       } catch {
         return false;
       }
-    }, "Informe o endereço do dispositivo como http://192.168.0.10 ou https://host:porta.")
+    }, ENDERECO_INVALIDO)
     .transform((v) => v.replace(/\/+$/, ""))
     .nullable(),
 );

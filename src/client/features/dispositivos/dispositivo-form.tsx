@@ -81,7 +81,8 @@ export function DispositivoForm({ dispositivo, condominios }: { dispositivo?: Di
   // A device of a condominium deactivated meanwhile keeps showing it.
   const options = condominios ?? [];
   const current = dispositivo?.condominio;
-  const condominioOptions = current && !options.some((c) => c.id === current.id) ? [...options, { id: current.id, nome: `${current.nome} (inativo)` }] : options;
+  const condominioOptions =
+    current && !options.some((c) => c.id === current.id) ? [...options, { id: current.id, nome: `${current.nome} (inativo)` }] : options;
 
   function onValid(values: DispositivoValues) {
     const fields = { setError, fields: FIELDS };
@@ -109,10 +110,23 @@ export function DispositivoForm({ dispositivo, condominios }: { dispositivo?: Di
     <Card>
       <CardContent className="pt-6">
         <Form {...form}>
-          <form onSubmit={handleSubmit(onValid, toastFormErrors)} noValidate className="grid gap-6" aria-label={dispositivo ? "Dados do dispositivo" : "Novo dispositivo"}>
+          <form
+            onSubmit={handleSubmit(onValid, toastFormErrors)}
+            noValidate
+            className="grid gap-6"
+            aria-label={dispositivo ? "Dados do dispositivo" : "Novo dispositivo"}
+          >
             <fieldset className="grid min-w-0 gap-5 sm:grid-cols-2">
               <legend className="sr-only">Dados do dispositivo</legend>
-              <InputField label="Nome" required hint="Como o console e os alarmes o chamam: 'Portão social', 'Garagem'." control={control} name="nome" maxLength={100} autoComplete="off" />
+              <InputField
+                label="Nome"
+                required
+                hint="Como o console e os alarmes o chamam: 'Portão social', 'Garagem'."
+                control={control}
+                name="nome"
+                maxLength={100}
+                autoComplete="off"
+              />
               <SelectField
                 label="Condomínio"
                 required
@@ -206,7 +220,12 @@ export function DispositivoForm({ dispositivo, condominios }: { dispositivo?: Di
                 ))}
               </ul>
               {portas.fields.length < MAX_PORTAS && (
-                <Button type="button" variant="outline" className="justify-self-start" onClick={() => portas.append({ numero: proximoNumero(), nome: "", sentido: "entrada" })}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  className="justify-self-start"
+                  onClick={() => portas.append({ numero: proximoNumero(), nome: "", sentido: "entrada" })}
+                >
                   <Plus aria-hidden /> Adicionar porta
                 </Button>
               )}

@@ -88,7 +88,11 @@ describe("Dispositivos: the registry", () => {
     const device = (await call("POST", "/api/dispositivos", corpo(await novoCondominio()))).json();
     const before = await senhaGuardada(device.id);
 
-    const kept = await call("PUT", `/api/dispositivos/${device.id}`, corpo(device.condominio.id, { nome: "Portão de pedestres", senha: "", sensor_porta: true }));
+    const kept = await call(
+      "PUT",
+      `/api/dispositivos/${device.id}`,
+      corpo(device.condominio.id, { nome: "Portão de pedestres", senha: "", sensor_porta: true }),
+    );
     expect(kept.statusCode, kept.body).toBe(200);
     expect(kept.json()).toMatchObject({ nome: "Portão de pedestres", sensor_porta: true, senha_definida: true });
     expect(await senhaGuardada(device.id)).toBe(before);
@@ -102,7 +106,11 @@ describe("Dispositivos: the registry", () => {
   });
 
   it("a device that calls out needs no address nor password", async () => {
-    const created = await call("POST", "/api/dispositivos", corpo(await novoCondominio(), { conexao: "saida", endereco: "", usuario: "", senha: "", fabricante: "intelbras", modelo: "SS 3530" }));
+    const created = await call(
+      "POST",
+      "/api/dispositivos",
+      corpo(await novoCondominio(), { conexao: "saida", endereco: "", usuario: "", senha: "", fabricante: "intelbras", modelo: "SS 3530" }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ conexao: "saida", endereco: null, usuario: null, senha_definida: false });
     expect(created.json().url_integracao).toContain("/api/integracoes/intelbras/");
@@ -142,7 +150,10 @@ describe("Dispositivos: the registry", () => {
     expect((await call("POST", "/api/dispositivos", corpo(a, { nome: "Garagem" }))).statusCode).toBe(201);
     const duplicate = await call("POST", "/api/dispositivos", corpo(a, { nome: "GARAGEM" }));
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json().error).toMatchObject({ message: "Já existe um dispositivo com este nome neste condomínio.", fields: { nome: "Já existe um dispositivo com este nome neste condomínio." } });
+    expect(duplicate.json().error).toMatchObject({
+      message: "Já existe um dispositivo com este nome neste condomínio.",
+      fields: { nome: "Já existe um dispositivo com este nome neste condomínio." },
+    });
     expect((await call("POST", "/api/dispositivos", corpo(b, { nome: "Garagem" }))).statusCode).toBe(201);
   });
 

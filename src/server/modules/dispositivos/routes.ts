@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { semConteudo } from "@shared/schemas/common";
-import { dispositivoInputSchema, dispositivoListQuerySchema, dispositivoPageSchema, dispositivoSchema, type DispositivoInput } from "@shared/schemas/dispositivos";
+import {
+  dispositivoInputSchema,
+  dispositivoListQuerySchema,
+  dispositivoPageSchema,
+  dispositivoSchema,
+  type DispositivoInput,
+} from "@shared/schemas/dispositivos";
 import { requirePermission } from "../../auth/guard";
 import type { AppConfig } from "../../config";
 import type { SampleRecords, StoredText } from "../../route-contract";

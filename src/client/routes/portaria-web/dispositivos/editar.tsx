@@ -22,7 +22,7 @@ export function meta(): Route.MetaDescriptors {
 
 export default function DispositivoPage({ params }: Route.ComponentProps) {
   return (
-    <RequirePermission anyOf="gerenciar_dispositivos">
+    <RequirePermission anyOf="gerenciar_dispositivos" deniedAs="gerenciar_dispositivos">
       <Dispositivo id={params.dispositivoId} />
     </RequirePermission>
   );

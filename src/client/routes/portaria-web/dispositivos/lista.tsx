@@ -23,7 +23,7 @@ export function meta(): Route.MetaDescriptors {
 
 export default function DispositivosPage() {
   return (
-    <RequirePermission anyOf="gerenciar_dispositivos">
+    <RequirePermission anyOf="gerenciar_dispositivos" deniedAs="gerenciar_dispositivos">
       <Dispositivos />
     </RequirePermission>
   );

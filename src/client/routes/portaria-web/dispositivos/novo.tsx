@@ -15,7 +15,7 @@ export function meta(): Route.MetaDescriptors {
 export default function NovoDispositivoPage() {
   const condominios = useQuery(condominiosAtivosQuery());
   return (
-    <RequirePermission anyOf="gerenciar_dispositivos">
+    <RequirePermission anyOf="gerenciar_dispositivos" deniedAs="gerenciar_dispositivos">
       <div className="mx-auto grid max-w-3xl gap-6">
         <div className="grid gap-2">
           <Link to={DISPOSITIVOS_PATHS.lista} className="inline-flex items-center gap-1 justify-self-start text-sm text-brand-700 hover:underline">
