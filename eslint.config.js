@@ -13,7 +13,7 @@ const CLIENT_BANNED = [{ group: ["**/server/**", "node:*", "@zxcvbn-ts/*"], mess
 // its own layer and the ones below, never one above. Tests (*.test.ts) and testing/ drive the whole
 // app and stand outside the order; no other file imports them.
 const SERVER_LAYERS = [
-  { name: "base", paths: ["config.ts", "errors.ts", "cache.ts", "logging.ts", "route-contract.ts"] },
+  { name: "base", paths: ["config.ts", "errors.ts", "cache.ts", "logging.ts", "route-contract.ts", "key-file.ts"] },
   { name: "db", paths: ["db"] },
   { name: "jobs", paths: ["jobs"] },
   { name: "serviços", paths: ["auth", "email", "scope.ts", "revocation.ts", "metrics.ts"] },

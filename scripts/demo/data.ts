@@ -477,6 +477,8 @@ export const DEMO_GROUPS: readonly { nome: string; descricao: string; permissoes
       "visualizar_unidades",
       "visualizar_veiculos",
       "visualizar_prestadores_servico",
+      // Opening doors from the console (gate-operation-spec §6).
+      "acionar_dispositivos",
     ],
   },
   {
@@ -541,7 +543,15 @@ export const DEMO_GROUPS: readonly { nome: string; descricao: string; permissoes
   {
     nome: "Central de Monitoramento",
     descricao: "Operadores da central de monitoramento remoto",
-    permissoes: ["registrar_acesso_visitante", "visualizar_registros_acesso", "visualizar_condominios", "visualizar_unidades", "visualizar_veiculos"],
+    permissoes: [
+      "registrar_acesso_visitante",
+      "visualizar_registros_acesso",
+      "visualizar_condominios",
+      "visualizar_unidades",
+      "visualizar_veiculos",
+      // The remote operator opens the gate (gate-operation-spec §1).
+      "acionar_dispositivos",
+    ],
   },
   {
     nome: "Gestão de Prestadores",

@@ -53,6 +53,9 @@ export default [
         route("permissoes", "routes/portaria-web/admin/permissoes.tsx"),
       ]),
       route("bloqueios", "routes/portaria-web/bloqueios.tsx"),
+      route("dispositivos", "routes/portaria-web/dispositivos/lista.tsx"),
+      route("dispositivos/novo", "routes/portaria-web/dispositivos/novo.tsx"),
+      route("dispositivos/:dispositivoId", "routes/portaria-web/dispositivos/editar.tsx"),
       // new:module (scripts/new-module.mjs) adds its module's line above this one.
       route("*", "routes/portaria-web/nao-encontrado.tsx"),
     ]),

@@ -200,6 +200,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(visitantesRoutes({ db, outbox, envios, qrSecret, agora }));
   await app.register(bloqueiosRoutes(db, listTotals));
   await app.register(registrosRoutes(db, listTotals, leituras, cadeia));
+  await app.register((await import("./modules/dispositivos/routes")).dispositivosRoutes({ db, totals: listTotals, config }));
   // new:module (scripts/new-module.mjs) adds its module's line above this one (docs/adding-a-module.md).
   await registerDocsPage(app);
 

@@ -17,6 +17,10 @@ const envSchema = z.object({
   CHAIN_KEY: z.string().min(32, "CHAIN_KEY precisa ter pelo menos 32 caracteres").optional(),
   CHAIN_KEY_FILE: z.string().min(1).optional(),
   CHECKPOINT_DIR: z.string().min(1).optional(),
+  // The key that encrypts the devices' passwords (gate-operation-spec §2.1), never in the
+  // database: given, or in a file (generated on first start; default DATA_DIR/dispositivos.key).
+  DEVICE_KEY: z.string().min(32, "DEVICE_KEY precisa ter pelo menos 32 caracteres").optional(),
+  DEVICE_KEY_FILE: z.string().min(1).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("Sentinela Segurança Eletrônica <nao-responda@localhost>"),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -70,6 +74,9 @@ export interface AppConfig {
   chainKeyFile?: string;
   /** Where the chain's signed checkpoints are written (default DATA_DIR/checkpoints). */
   checkpointDir?: string;
+  /** The devices' password key (DEVICE_KEY), or its file (DEVICE_KEY_FILE; default DATA_DIR/dispositivos.key). */
+  deviceKey?: string;
+  deviceKeyFile?: string;
   smtpUrl?: string;
   mailFrom: string;
   publicUrl: string;
@@ -161,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     chainKey: e.CHAIN_KEY,
     chainKeyFile: e.CHAIN_KEY_FILE,
     checkpointDir: e.CHECKPOINT_DIR,
+    deviceKey: e.DEVICE_KEY,
+    deviceKeyFile: e.DEVICE_KEY_FILE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl,

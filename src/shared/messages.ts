@@ -163,6 +163,8 @@ export const MSG = {
     message: "Esta autorização não tem o email do visitante. Crie uma nova autorização com o email.",
   },
   autorizacaoEmailInativa: { title: "Ação não permitida", message: "Somente autorizações ativas podem ser enviadas por email." },
+  dispositivoNomeDuplicate: { title: "Registro duplicado", message: "Já existe um dispositivo com este nome neste condomínio." },
+  dispositivoLinked: { title: "Erro ao excluir", message: "Não é possível excluir o dispositivo pois existem eventos ou comandos registrados. Desative-o." },
 } as const satisfies Record<string, CatalogueMessage>;
 
 /**

@@ -134,6 +134,19 @@ export const PERMISSIONS = [
     descricao: "Gerenciar os grupos e o catálogo de permissões",
     negado: "Você não tem permissão para gerenciar grupos e permissões.",
   },
+  // gate-operation-spec §6: the technician's registry, and the operator's 'Abrir' at the console.
+  {
+    nome_permissao: "gerenciar_dispositivos",
+    categoria: "Dispositivos",
+    descricao: "Cadastrar, testar e sincronizar os dispositivos da portaria",
+    negado: "Você não tem permissão para gerenciar dispositivos.",
+  },
+  {
+    nome_permissao: "acionar_dispositivos",
+    categoria: "Dispositivos",
+    descricao: "Abrir portas e portões pelo console da portaria",
+    negado: "Você não tem permissão para acionar dispositivos.",
+  },
   // new:module (scripts/new-module.mjs) adds its module's line above this one.
 ] as const;
 

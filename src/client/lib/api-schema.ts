@@ -5860,6 +5860,571 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/dispositivos": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description lista por nome, paginada por cursor (`next`); `q` busca no nome e no modelo; nunca a senha → `{ rows, total, next }`
+     *
+     *     Acesso: permissão `gerenciar_dispositivos`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          q?: string;
+          condominio_id?: "todos" | string;
+          limit?: number;
+          offset?: number;
+          after?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              rows: {
+                id: string;
+                condominio: {
+                  id: string;
+                  nome: string;
+                };
+                nome: string;
+                /** @enum {string} */
+                fabricante: "controlid" | "intelbras";
+                modelo: string;
+                /** @enum {string} */
+                conexao: "direta" | "saida";
+                endereco: string | null;
+                usuario: string | null;
+                senha_definida: boolean;
+                url_integracao: string;
+                portas: {
+                  numero: number;
+                  nome: string;
+                  /** @enum {string} */
+                  sentido: "entrada" | "saida";
+                }[];
+                sensor_porta: boolean;
+                ativo: boolean;
+                /** @enum {string} */
+                estado: "online" | "offline" | "erro";
+                erro: string | null;
+                ultimo_contato_em: string | null;
+                firmware: string | null;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                updated_at: string;
+              }[];
+              total: number;
+              next: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * @description `{ condominio_id, nome, fabricante, modelo, conexao, endereco?, usuario?, senha?, portas, sensor_porta?, ativo? }` → 201 com o dispositivo; a senha é guardada cifrada; conexão direta exige o endereço
+     *
+     *     Acesso: permissão `gerenciar_dispositivos`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            condominio_id: string;
+            nome: string;
+            /** @enum {string} */
+            fabricante: "controlid" | "intelbras";
+            modelo: string;
+            /** @enum {string} */
+            conexao: "direta" | "saida";
+            endereco?: string | null;
+            usuario?: string | null;
+            /** @default  */
+            senha?: string;
+            portas: {
+              numero: number;
+              nome: string;
+              /** @enum {string} */
+              sentido: "entrada" | "saida";
+            }[];
+            /** @default false */
+            sensor_porta?: boolean;
+            /** @default true */
+            ativo?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              condominio: {
+                id: string;
+                nome: string;
+              };
+              nome: string;
+              /** @enum {string} */
+              fabricante: "controlid" | "intelbras";
+              modelo: string;
+              /** @enum {string} */
+              conexao: "direta" | "saida";
+              endereco: string | null;
+              usuario: string | null;
+              senha_definida: boolean;
+              url_integracao: string;
+              portas: {
+                numero: number;
+                nome: string;
+                /** @enum {string} */
+                sentido: "entrada" | "saida";
+              }[];
+              sensor_porta: boolean;
+              ativo: boolean;
+              /** @enum {string} */
+              estado: "online" | "offline" | "erro";
+              erro: string | null;
+              ultimo_contato_em: string | null;
+              firmware: string | null;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              created_at: string;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/dispositivos/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description um dispositivo, com o endereço de integração (`url_integracao`); nunca a senha, só se há uma (`senha_definida`)
+     *
+     *     Acesso: permissão `gerenciar_dispositivos`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              condominio: {
+                id: string;
+                nome: string;
+              };
+              nome: string;
+              /** @enum {string} */
+              fabricante: "controlid" | "intelbras";
+              modelo: string;
+              /** @enum {string} */
+              conexao: "direta" | "saida";
+              endereco: string | null;
+              usuario: string | null;
+              senha_definida: boolean;
+              url_integracao: string;
+              portas: {
+                numero: number;
+                nome: string;
+                /** @enum {string} */
+                sentido: "entrada" | "saida";
+              }[];
+              sensor_porta: boolean;
+              ativo: boolean;
+              /** @enum {string} */
+              estado: "online" | "offline" | "erro";
+              erro: string | null;
+              ultimo_contato_em: string | null;
+              firmware: string | null;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              created_at: string;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    /**
+     * @description altera o dispositivo (o mesmo corpo do cadastro); senha em branco mantém a guardada
+     *
+     *     Acesso: permissão `gerenciar_dispositivos`.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            condominio_id: string;
+            nome: string;
+            /** @enum {string} */
+            fabricante: "controlid" | "intelbras";
+            modelo: string;
+            /** @enum {string} */
+            conexao: "direta" | "saida";
+            endereco?: string | null;
+            usuario?: string | null;
+            /** @default  */
+            senha?: string;
+            portas: {
+              numero: number;
+              nome: string;
+              /** @enum {string} */
+              sentido: "entrada" | "saida";
+            }[];
+            /** @default false */
+            sensor_porta?: boolean;
+            /** @default true */
+            ativo?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              condominio: {
+                id: string;
+                nome: string;
+              };
+              nome: string;
+              /** @enum {string} */
+              fabricante: "controlid" | "intelbras";
+              modelo: string;
+              /** @enum {string} */
+              conexao: "direta" | "saida";
+              endereco: string | null;
+              usuario: string | null;
+              senha_definida: boolean;
+              url_integracao: string;
+              portas: {
+                numero: number;
+                nome: string;
+                /** @enum {string} */
+                sentido: "entrada" | "saida";
+              }[];
+              sensor_porta: boolean;
+              ativo: boolean;
+              /** @enum {string} */
+              estado: "online" | "offline" | "erro";
+              erro: string | null;
+              ultimo_contato_em: string | null;
+              firmware: string | null;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              created_at: string;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    post?: never;
+    /**
+     * @description exclui o dispositivo → 204; com eventos ou comandos registrados, 409 (desative-o)
+     *
+     *     Acesso: permissão `gerenciar_dispositivos`.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Sem conteúdo. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/dispositivos/{id}/novo-endereco": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description 'Gerar novo endereço': troca o token do endereço de integração; o anterior deixa de valer → o dispositivo
+     *
+     *     Acesso: permissão `gerenciar_dispositivos`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              condominio: {
+                id: string;
+                nome: string;
+              };
+              nome: string;
+              /** @enum {string} */
+              fabricante: "controlid" | "intelbras";
+              modelo: string;
+              /** @enum {string} */
+              conexao: "direta" | "saida";
+              endereco: string | null;
+              usuario: string | null;
+              senha_definida: boolean;
+              url_integracao: string;
+              portas: {
+                numero: number;
+                nome: string;
+                /** @enum {string} */
+                sentido: "entrada" | "saida";
+              }[];
+              sensor_porta: boolean;
+              ativo: boolean;
+              /** @enum {string} */
+              estado: "online" | "offline" | "erro";
+              erro: string | null;
+              ultimo_contato_em: string | null;
+              firmware: string | null;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              created_at: string;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -2,4 +2,5 @@
 // portal and of Portaria Web (tabelas.ts), then each module's own (modulos/, one line per module;
 // a module's table imports the tables it refers to from tabelas.ts, never from here).
 export * from "./tabelas";
+export * from "./modulos/dispositivos";
 // new:module (scripts/new-module.mjs) adds its module's line above this one.

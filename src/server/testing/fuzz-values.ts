@@ -123,6 +123,20 @@ export const FORMATTED_FIELDS: Record<string, fc.Arbitrary<unknown>> = {
   // A period of the access records: 'de' before 2010, 'ate' after, so that any two are in order.
   de: invalidDate,
   ate: invalidDate,
+  // A device's doors (dispositivos): 1 to 8, each with a distinct number, a name and a direction.
+  portas: fc.constantFrom(
+    [],
+    "porta",
+    [{}],
+    [{ numero: 0, nome: "Portão", sentido: "entrada" }],
+    [{ numero: 1, nome: "", sentido: "entrada" }],
+    [{ numero: 1, nome: "Portão", sentido: "lateral" }],
+    [
+      { numero: 1, nome: "A", sentido: "entrada" },
+      { numero: 1, nome: "B", sentido: "saida" },
+    ],
+    Array.from({ length: 9 }, (_, i) => ({ numero: (i % 8) + 1, nome: `P${i}`, sentido: "entrada" })),
+  ),
   pessoa: fc.constantFrom(
     {},
     { tipo: "x" },

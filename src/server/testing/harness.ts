@@ -16,6 +16,9 @@ export const ADMIN = { email: "admin@teste.local", password: "Senha-do-admin-1" 
 /** The access records' chain key of the tests (registros/selos.ts). */
 export const TEST_CHAIN_KEY = "chave-da-cadeia-dos-testes-com-32-caracteres-ou-mais";
 
+/** The devices' password key of the tests (dispositivos/senha.ts). */
+export const TEST_DEVICE_KEY = "chave-das-senhas-dos-dispositivos-dos-testes-32";
+
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   return {
     env: "test",
@@ -42,6 +45,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     },
     session: DEFAULT_SESSION_LIMITS,
     chainKey: TEST_CHAIN_KEY,
+    deviceKey: TEST_DEVICE_KEY,
     ...overrides,
     ...(overrides.publicUrl && !overrides.trustedOrigins ? { trustedOrigins: [new URL(overrides.publicUrl).origin] } : {}),
   };

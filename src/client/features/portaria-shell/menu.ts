@@ -7,6 +7,7 @@ import {
   DoorOpen,
   House,
   KeyRound,
+  Cctv,
   LayoutDashboard,
   Settings,
   UserPlus,
@@ -57,6 +58,7 @@ export const PORTARIA_MENU: readonly PortariaMenuSection[] = [
       { label: "Moradores", to: PATHS.moradores, icon: Contact, permission: "gerenciar_moradores_unidade" },
       { label: "Veículos", to: PATHS.veiculos, icon: Car, permission: "visualizar_veiculos" },
       { label: "Prestadores", to: PATHS.prestadores, icon: Wrench, permission: "visualizar_prestadores_servico" },
+      { label: "Dispositivos", to: "/portaria-web/dispositivos", icon: Cctv, permission: "gerenciar_dispositivos" },
       // new:module (scripts/new-module.mjs) adds its module's line above this one.
     ],
   },

@@ -1,9 +1,9 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { appendFile, mkdir, readFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { join } from "node:path";
 import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
+import { loadKeyFile, type LoadedKey } from "../../key-file";
 
 // The keyed half of the access records' chain (gatehouse-spec §5, issue 26,
 // docs/decisions/0006-cadeia-e-leituras-longas.md). The database chains each record to the one
@@ -34,34 +34,19 @@ export const mesmoSelo = (a: string, b: string) => a.length === b.length && timi
  * The key: CHAIN_KEY as given, or the file (CHAIN_KEY_FILE, default DATA_DIR/cadeia.key: next to
  * the embedded database, never inside it nor in its backups), generated on first start.
  */
-export function carregarChave(config: { chainKey?: string; chainKeyFile?: string; dataDir: string }): { chave: Buffer; origem: string; gerada: boolean };
-export function carregarChave(
-  config: { chainKey?: string; chainKeyFile?: string; dataDir: string },
-  opcoes: { gerar: false },
-): { chave: Buffer; origem: string; gerada: boolean } | null;
-export function carregarChave(
-  config: { chainKey?: string; chainKeyFile?: string; dataDir: string },
-  opcoes: { gerar?: boolean } = {},
-): { chave: Buffer; origem: string; gerada: boolean } | null {
-  if (config.chainKey) return { chave: Buffer.from(config.chainKey, "utf8"), origem: "CHAIN_KEY", gerada: false };
-  if (!config.chainKeyFile && !config.dataDir) throw new Error("Chave da cadeia: defina CHAIN_KEY, CHAIN_KEY_FILE ou DATA_DIR.");
-  const file = resolve(config.chainKeyFile ?? join(config.dataDir, "cadeia.key"));
-  let gerada = false;
-  // A restore, say, only reads a key: one made up now would vouch for nothing.
-  if (!existsSync(file) && opcoes.gerar === false) return null;
-  if (!existsSync(file)) {
-    mkdirSync(dirname(file), { recursive: true });
-    // "wx": two instances starting at once never overwrite each other's key.
-    try {
-      writeFileSync(file, `${randomBytes(32).toString("hex")}\n`, { flag: "wx", mode: 0o600 });
-      gerada = true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    }
-  }
-  const texto = readFileSync(file, "utf8").trim();
-  if (texto.length < 32) throw new Error(`Chave da cadeia em ${file} curta demais (mínimo 32 caracteres).`);
-  return { chave: Buffer.from(texto, "utf8"), origem: file, gerada };
+type ChaveConfig = { chainKey?: string; chainKeyFile?: string; dataDir: string };
+export function carregarChave(config: ChaveConfig): LoadedKey;
+export function carregarChave(config: ChaveConfig, opcoes: { gerar: false }): LoadedKey | null;
+export function carregarChave(config: ChaveConfig, opcoes: { gerar?: boolean } = {}): LoadedKey | null {
+  return loadKeyFile({
+    rotulo: "Chave da cadeia",
+    variavel: "CHAIN_KEY",
+    valor: config.chainKey,
+    arquivo: config.chainKeyFile,
+    dataDir: config.dataDir,
+    nomePadrao: "cadeia.key",
+    gerar: opcoes.gerar,
+  });
 }
 
 // The app's chain for its database: registrar (controle-acesso) seals through it without a new

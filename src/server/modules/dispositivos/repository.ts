@@ -1,0 +1,147 @@
+import { and, eq, ilike, or, sql } from "drizzle-orm";
+import type { DispositivoData, EstadoDispositivo, Fabricante, Conexao, PortaDispositivo } from "@shared/schemas/dispositivos";
+import { dispositivoOrdem } from "@shared/schemas/dispositivos";
+import type { Db } from "../../db/client";
+import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
+import { condominios, dispositivos } from "../../db/schema";
+import { condominioInScope, condominioInShape, scopeKey, scopeShape, scopeValues, type CondominioNoEscopo, type CondominioScope } from "../../scope";
+import { cachedTotal, containsPattern, keysetOrder, listCounter, offsetParam, pagingShape, pagingValues, type ListTotals, type PagingShape } from "../common";
+
+// The devices' queries. Every one that reads or changes a device applies the user's condominium
+// scope: a device of another condominium is as unknown as one that does not exist.
+
+/** Which filters a list request sets: each combination is one prepared shape (db/prepared.ts). */
+type Filters = { q: boolean; condominio: boolean; scoped: boolean };
+
+const listWhere = (f: Filters) =>
+  and(
+    f.q ? or(ilike(dispositivos.nome, param("text")), ilike(dispositivos.modelo, param("text"))) : undefined,
+    f.condominio ? eq(dispositivos.condominio_id, param("condominio")) : undefined,
+    condominioInShape(dispositivos.condominio_id, f.scoped),
+  );
+
+const ordem = keysetOrder(dispositivoOrdem, { nome: dispositivos.nome, id: dispositivos.id });
+
+const columns = {
+  id: dispositivos.id,
+  condominio: { id: condominios.id, nome: condominios.nome },
+  nome: dispositivos.nome,
+  fabricante: dispositivos.fabricante,
+  modelo: dispositivos.modelo,
+  conexao: dispositivos.conexao,
+  endereco: dispositivos.endereco,
+  usuario: dispositivos.usuario,
+  senha_definida: sql<boolean>`${dispositivos.senha} is not null`,
+  token_integracao: dispositivos.token_integracao,
+  portas: dispositivos.portas,
+  sensor_porta: dispositivos.sensor_porta,
+  ativo: dispositivos.ativo,
+  estado: dispositivos.estado,
+  erro: dispositivos.erro,
+  ultimo_contato_em: dispositivos.ultimo_contato_em,
+  firmware: dispositivos.firmware,
+  created_at: dispositivos.created_at,
+  updated_at: dispositivos.updated_at,
+};
+
+/** A device as read: the token is the service's to turn into the integration address. */
+export interface DispositivoRow {
+  id: string;
+  condominio: { id: string; nome: string };
+  nome: string;
+  fabricante: Fabricante;
+  modelo: string;
+  conexao: Conexao;
+  endereco: string | null;
+  usuario: string | null;
+  senha_definida: boolean;
+  token_integracao: string;
+  portas: PortaDispositivo[];
+  sensor_porta: boolean;
+  ativo: boolean;
+  estado: EstadoDispositivo;
+  erro: string | null;
+  ultimo_contato_em: Date | string | null;
+  firmware: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export interface DispositivoListQuery {
+  q: string;
+  condominio_id: string;
+  limit: number;
+  offset: number;
+  after?: [string, string];
+}
+
+/** What a create or an edit writes: the form's fields, with the password already encrypted (undefined: keep). */
+export type DispositivoFields = Omit<DispositivoData, "senha" | "condominio_id"> & { condominio_id: CondominioNoEscopo; senha?: string };
+
+export function dispositivosRepository(db: Db, totals?: ListTotals) {
+  const listPage = byShape((shape: Filters & PagingShape) =>
+    db
+      .select(columns)
+      .from(dispositivos)
+      .innerJoin(condominios, eq(condominios.id, dispositivos.condominio_id))
+      .where(and(listWhere(shape), ordem.after(shape)))
+      .orderBy(...ordem.orderBy)
+      .limit(param("limit"))
+      .offset(offsetParam(shape))
+      .prepare(NAMED_BY_TEXT),
+  );
+  const countRows = listCounter(db, dispositivos, listWhere);
+
+  return {
+    async list(scope: CondominioScope, query: DispositivoListQuery) {
+      const filters: Filters = { q: Boolean(query.q), condominio: query.condominio_id !== "todos", ...scopeShape(scope) };
+      const values = { text: query.q && containsPattern(query.q), condominio: query.condominio_id, ...scopeValues(scope), ...pagingValues(query) };
+      const [rows, total] = await Promise.all([
+        listPage({ ...filters, ...pagingShape(query) }).execute(values),
+        cachedTotal(totals, ["dispositivos", scopeKey(scope), query.q, query.condominio_id], () => countRows(filters, values)),
+      ]);
+      return { ...ordem.page(rows as DispositivoRow[], query.limit), total };
+    },
+
+    async get(scope: CondominioScope, id: string): Promise<DispositivoRow | null> {
+      const [row] = await db
+        .select(columns)
+        .from(dispositivos)
+        .innerJoin(condominios, eq(condominios.id, dispositivos.condominio_id))
+        .where(and(eq(dispositivos.id, id), condominioInScope(scope, dispositivos.condominio_id)));
+      return (row as DispositivoRow | undefined) ?? null;
+    },
+
+    async create(id: string, token: string, input: DispositivoFields): Promise<void> {
+      await db.insert(dispositivos).values({ ...input, id, token_integracao: token, senha: input.senha ?? null });
+    },
+
+    /** False when the device is not the scope's (or is gone). */
+    async update(scope: CondominioScope, id: string, input: DispositivoFields): Promise<boolean> {
+      const { senha, ...fields } = input;
+      const rows = await db
+        .update(dispositivos)
+        .set({ ...fields, ...(senha === undefined ? {} : { senha }), updated_at: new Date() })
+        .where(and(eq(dispositivos.id, id), condominioInScope(scope, dispositivos.condominio_id)))
+        .returning({ id: dispositivos.id });
+      return rows.length > 0;
+    },
+
+    async setToken(scope: CondominioScope, id: string, token: string): Promise<boolean> {
+      const rows = await db
+        .update(dispositivos)
+        .set({ token_integracao: token, updated_at: new Date() })
+        .where(and(eq(dispositivos.id, id), condominioInScope(scope, dispositivos.condominio_id)))
+        .returning({ id: dispositivos.id });
+      return rows.length > 0;
+    },
+
+    async remove(scope: CondominioScope, id: string): Promise<boolean> {
+      const removed = await db
+        .delete(dispositivos)
+        .where(and(eq(dispositivos.id, id), condominioInScope(scope, dispositivos.condominio_id)))
+        .returning({ id: dispositivos.id });
+      return removed.length > 0;
+    },
+  };
+}

@@ -1,0 +1,143 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { semConteudo } from "@shared/schemas/common";
+import {
+  dispositivoInputSchema,
+  dispositivoListQuerySchema,
+  dispositivoPageSchema,
+  dispositivoSchema,
+  type DispositivoInput,
+} from "@shared/schemas/dispositivos";
+import { requirePermission } from "../../auth/guard";
+import type { AppConfig } from "../../config";
+import type { SampleRecords, StoredText } from "../../route-contract";
+import { scopeOf } from "../../scope";
+import { idParams, type ModuloDeps } from "../common";
+import { carregarChaveDosDispositivos, cofreDeSenhas } from "./senha";
+import { dispositivosService } from "./service";
+
+// The devices' registry (gate-operation-spec §2.1). Each route declares, beside its handler
+// (src/server/route-contract.ts): who may call it, what it does, what a user of another
+// condominium gets, and one valid call of it.
+
+const gerenciar = requirePermission("gerenciar_dispositivos");
+
+/** A device as the samples make it: a Control iD on the local network, two doors. */
+const corpoDeAmostra = async (f: SampleRecords): Promise<DispositivoInput> => ({
+  condominio_id: (await f.condominio()).id,
+  nome: `Portão amostra ${f.seq()}`,
+  fabricante: "controlid",
+  modelo: "iDFace",
+  conexao: "direta",
+  endereco: "http://192.168.0.20",
+  usuario: "admin",
+  senha: "senha-da-amostra",
+  portas: [
+    { numero: 1, nome: "Portão social", sentido: "entrada" },
+    { numero: 2, nome: "Saída de pedestres", sentido: "saida" },
+  ],
+  sensor_porta: true,
+});
+const amostra = async (f: SampleRecords) => f.criar("/api/dispositivos", await corpoDeAmostra(f));
+
+/** How the fuzzer reads a device's texts back; two devices of a condominium cannot share a name. */
+const lido: StoredText = { readBack: (created, get) => get(`/api/dispositivos/${created.id}`), unique: ["nome"] };
+
+export const dispositivosRoutes =
+  ({ db, totals, config }: Omit<ModuloDeps, "agora"> & { config: AppConfig }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const cofre = cofreDeSenhas(carregarChaveDosDispositivos(config).chave);
+    const service = dispositivosService({ db, totals, cofre, publicUrl: config.publicUrl });
+
+    app.get(
+      "/api/dispositivos",
+      {
+        config: {
+          access: gerenciar,
+          description: "lista por nome, paginada por cursor (`next`); `q` busca no nome e no modelo; nunca a senha → `{ rows, total, next }`",
+          scope: "lista",
+        },
+        schema: { querystring: dispositivoListQuerySchema, response: { 200: dispositivoPageSchema } },
+      },
+      async (request) => service.list(scopeOf(request), request.query),
+    );
+
+    app.get(
+      "/api/dispositivos/:id",
+      {
+        config: {
+          access: gerenciar,
+          description: "um dispositivo, com o endereço de integração (`url_integracao`); nunca a senha, só se há uma (`senha_definida`)",
+          scope: 404,
+          sample: { path: async (f) => `/api/dispositivos/${(await amostra(f)).id}` },
+        },
+        schema: { params: idParams, response: { 200: dispositivoSchema } },
+      },
+      async (request) => service.get(scopeOf(request), request.params.id),
+    );
+
+    app.post(
+      "/api/dispositivos",
+      {
+        config: {
+          access: gerenciar,
+          description:
+            "`{ condominio_id, nome, fabricante, modelo, conexao, endereco?, usuario?, senha?, portas, sensor_porta?, ativo? }` → 201 com o dispositivo; a senha é guardada cifrada; conexão direta exige o endereço",
+          // The sample names the fixtures' condominium: unknown to a user who does not serve it.
+          scope: 400,
+          sample: { body: corpoDeAmostra },
+          storesText: lido,
+        },
+        schema: { body: dispositivoInputSchema, response: { 201: dispositivoSchema } },
+      },
+      async (request, reply) => reply.status(201).send(await service.criar(scopeOf(request), request.body)),
+    );
+
+    app.put(
+      "/api/dispositivos/:id",
+      {
+        config: {
+          access: gerenciar,
+          description: "altera o dispositivo (o mesmo corpo do cadastro); senha em branco mantém a guardada",
+          scope: 404,
+          sample: {
+            path: async (f) => `/api/dispositivos/${(await amostra(f)).id}`,
+            body: async (f) => ({ ...(await corpoDeAmostra(f)), senha: "" }),
+          },
+          storesText: lido,
+        },
+        schema: { params: idParams, body: dispositivoInputSchema, response: { 200: dispositivoSchema } },
+      },
+      async (request) => service.atualizar(scopeOf(request), request.params.id, request.body),
+    );
+
+    app.post(
+      "/api/dispositivos/:id/novo-endereco",
+      {
+        config: {
+          access: gerenciar,
+          description: "'Gerar novo endereço': troca o token do endereço de integração; o anterior deixa de valer → o dispositivo",
+          scope: 404,
+          sample: { path: async (f) => `/api/dispositivos/${(await amostra(f)).id}/novo-endereco` },
+        },
+        schema: { params: idParams, response: { 200: dispositivoSchema } },
+      },
+      async (request) => service.gerarNovoEndereco(scopeOf(request), request.params.id),
+    );
+
+    app.delete(
+      "/api/dispositivos/:id",
+      {
+        config: {
+          access: gerenciar,
+          description: "exclui o dispositivo → 204; com eventos ou comandos registrados, 409 (desative-o)",
+          scope: 404,
+          sample: { path: async (f) => `/api/dispositivos/${(await amostra(f)).id}` },
+        },
+        schema: { params: idParams, response: { 204: semConteudo } },
+      },
+      async (request, reply) => {
+        await service.excluir(scopeOf(request), request.params.id);
+        return reply.status(204).send();
+      },
+    );
+  };

@@ -1,0 +1,89 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { MSG } from "@shared/messages";
+import type { Dispositivo, DispositivoData } from "@shared/schemas/dispositivos";
+import type { Db } from "../../db/client";
+import { AppError, notFound } from "../../errors";
+import { activeCondominioInScope, type CondominioScope } from "../../scope";
+import { linkedRecordsMessage, toIso, withUniqueMessage, type ListTotals } from "../common";
+import { dispositivosRepository, type DispositivoListQuery, type DispositivoRow } from "./repository";
+import type { CofreDeSenhas } from "./senha";
+
+// The devices' registry rules (gate-operation-spec §2.1), called by the routes and, later, by the
+// device gateway and the demo generator; never written inside a route.
+
+const UNIQUE = { dispositivos_condominio_nome_idx: { ...MSG.dispositivoNomeDuplicate, field: "nome" } };
+
+/** The secret part of a device's integration address: 192 random bits, URL-safe (32 characters). */
+export const novoToken = () => randomBytes(24).toString("base64url");
+
+export interface DispositivosDeps {
+  db: Db;
+  totals?: ListTotals;
+  cofre: CofreDeSenhas;
+  /** PUBLIC_URL: the integration address is the one the device can reach. */
+  publicUrl: string;
+}
+
+export function dispositivosService({ db, totals, cofre, publicUrl }: DispositivosDeps) {
+  const repo = dispositivosRepository(db, totals);
+
+  const toDispositivo = ({ token_integracao, ...row }: DispositivoRow): Dispositivo => ({
+    ...row,
+    url_integracao: `${publicUrl}/api/integracoes/${row.fabricante}/${token_integracao}`,
+    ultimo_contato_em: row.ultimo_contato_em === null ? null : toIso(row.ultimo_contato_em),
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+  });
+
+  async function found(scope: CondominioScope, id: string): Promise<Dispositivo> {
+    const row = await repo.get(scope, id);
+    if (!row) throw notFound();
+    return toDispositivo(row);
+  }
+
+  /** The condominium, active and the user's (another is refused with the field named, as unknown). */
+  async function condominioDoEscopo(scope: CondominioScope, id: string) {
+    const condominio = await activeCondominioInScope(db, scope, id);
+    if (!condominio) throw AppError.from(400, "VALIDATION_ERROR", MSG.condominioInativo, { condominio_id: MSG.condominioInativo.message });
+    return condominio.id;
+  }
+
+  return {
+    async list(scope: CondominioScope, query: DispositivoListQuery) {
+      const page = await repo.list(scope, query);
+      return { ...page, rows: page.rows.map(toDispositivo) };
+    },
+
+    get: found,
+
+    async criar(scope: CondominioScope, input: DispositivoData): Promise<Dispositivo> {
+      const condominioId = await condominioDoEscopo(scope, input.condominio_id);
+      // The id is made here: the password's ciphertext is bound to it (senha.ts).
+      const id = randomUUID();
+      const senha = input.senha ? cofre.cifrar(id, input.senha) : undefined;
+      await withUniqueMessage(() => repo.create(id, novoToken(), { ...input, condominio_id: condominioId, senha }), UNIQUE);
+      return found(scope, id);
+    },
+
+    /** An edit; a blank password keeps the stored one (the API never hands it back). */
+    async atualizar(scope: CondominioScope, id: string, input: DispositivoData): Promise<Dispositivo> {
+      if (!(await repo.get(scope, id))) throw notFound();
+      const condominioId = await condominioDoEscopo(scope, input.condominio_id);
+      const senha = input.senha ? cofre.cifrar(id, input.senha) : undefined;
+      const updated = await withUniqueMessage(() => repo.update(scope, id, { ...input, condominio_id: condominioId, senha }), UNIQUE);
+      if (!updated) throw notFound();
+      return found(scope, id);
+    },
+
+    /** 'Gerar novo endereço': the old address stops working at once. */
+    async gerarNovoEndereco(scope: CondominioScope, id: string): Promise<Dispositivo> {
+      if (!(await repo.setToken(scope, id, novoToken()))) throw notFound();
+      return found(scope, id);
+    },
+
+    async excluir(scope: CondominioScope, id: string): Promise<void> {
+      const removed = await linkedRecordsMessage(() => repo.remove(scope, id), MSG.dispositivoLinked.message);
+      if (!removed) throw notFound();
+    },
+  };
+}

@@ -1,0 +1,158 @@
+import { z } from "zod";
+import { booleanDefaultTrue, condominioFilter, instante, listPaging, paginaSchema, refSchema, requiredText, searchText } from "./common";
+import { afterOrOffset, cursorId, cursorText, sortKey } from "./cursor";
+
+// Dispositivos (gate-operation-spec §2.1): the controllers, facial readers and turnstiles at a
+// condominium's gate. The one schema of the resource, used by the API, the OpenAPI document and
+// the client's form.
+
+export const FABRICANTES = ["controlid", "intelbras"] as const;
+export type Fabricante = (typeof FABRICANTES)[number];
+export const FABRICANTE_ROTULO: Record<Fabricante, string> = { controlid: "Control iD", intelbras: "Intelbras" };
+
+/** 'direta': the portal calls the device at its address; 'saida': the device calls the portal (behind NAT). */
+export const CONEXOES = ["direta", "saida"] as const;
+export type Conexao = (typeof CONEXOES)[number];
+export const CONEXAO_ROTULO: Record<Conexao, string> = {
+  direta: "Direta (o portal chama o dispositivo)",
+  saida: "De saída (o dispositivo chama o portal)",
+};
+
+export const SENTIDOS_PORTA = ["entrada", "saida"] as const;
+export const SENTIDO_PORTA_ROTULO: Record<(typeof SENTIDOS_PORTA)[number], string> = { entrada: "Entrada", saida: "Saída" };
+
+export const ESTADOS_DISPOSITIVO = ["online", "offline", "erro"] as const;
+export type EstadoDispositivo = (typeof ESTADOS_DISPOSITIVO)[number];
+
+/** Doors per device: the largest controllers of both vendors drive four; eight leaves room. */
+export const MAX_PORTAS = 8;
+
+export const portaSchema = z.object({
+  numero: z
+    .number({ error: "Informe o número da porta." })
+    .int("Informe o número da porta.")
+    .min(1, `O número da porta vai de 1 a ${MAX_PORTAS}.`)
+    .max(MAX_PORTAS, `O número da porta vai de 1 a ${MAX_PORTAS}.`),
+  nome: requiredText("Informe o nome da porta.", 60),
+  sentido: z.enum(SENTIDOS_PORTA, { error: "Informe se a porta é de entrada ou de saída." }),
+});
+export type PortaDispositivo = z.output<typeof portaSchema>;
+
+const ENDERECO_INVALIDO = "Informe o endereço do dispositivo como http://192.168.0.10 ou https://host:porta.";
+/** http(s)://host[:port] as a technician types it; a path is allowed (devices behind a proxy). */
+const enderecoSchema = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+  z
+    .string()
+    .trim()
+    .max(200, "Use no máximo 200 caracteres.")
+    .regex(/^https?:\/\/[^\s/?#]+(?:[/?#]\S*)?$/i, ENDERECO_INVALIDO)
+    .refine((v) => {
+      try {
+        const url = new URL(v);
+        return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "" && !url.username && !url.password;
+      } catch {
+        return false;
+      }
+    }, ENDERECO_INVALIDO)
+    .transform((v) => v.replace(/\/+$/, ""))
+    .nullable(),
+);
+
+/**
+ * What the form sends and the API takes. `senha`: on creation the device's password; on an edit,
+ * blank keeps the stored one (the API never gives it back, so the form cannot send it again).
+ */
+export const dispositivoInputSchema = z
+  .object({
+    condominio_id: z.uuid({ error: "Selecione o condomínio." }),
+    nome: requiredText("Informe o nome do dispositivo.", 100),
+    fabricante: z.enum(FABRICANTES, { error: "Selecione o fabricante." }),
+    modelo: requiredText("Informe o modelo.", 60),
+    conexao: z.enum(CONEXOES, { error: "Selecione o tipo de conexão." }),
+    endereco: enderecoSchema.optional().default(null),
+    usuario: z
+      .preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), z.string().trim().max(60, "Use no máximo 60 caracteres.").nullable())
+      .optional()
+      .default(null),
+    senha: z.string({ error: "Senha inválida." }).max(128, "Use no máximo 128 caracteres.").optional().default(""),
+    portas: z
+      .array(portaSchema, { error: "Informe as portas do dispositivo." })
+      .min(1, "Informe ao menos uma porta.")
+      .max(MAX_PORTAS, `Use no máximo ${MAX_PORTAS} portas.`),
+    sensor_porta: z.boolean({ error: "Valor inválido." }).optional().default(false),
+    ativo: booleanDefaultTrue,
+  })
+  .superRefine((d, ctx) => {
+    if (d.conexao === "direta" && !d.endereco)
+      ctx.addIssue({ code: "custom", path: ["endereco"], message: "Informe o endereço: na conexão direta o portal chama o dispositivo." });
+    const vistos = new Set<number>();
+    d.portas.forEach((porta, i) => {
+      if (vistos.has(porta.numero)) ctx.addIssue({ code: "custom", path: ["portas", i, "numero"], message: "Cada porta tem um número diferente." });
+      vistos.add(porta.numero);
+    });
+  });
+export type DispositivoInput = z.input<typeof dispositivoInputSchema>;
+export type DispositivoData = z.output<typeof dispositivoInputSchema>;
+
+/** One device, as the API answers it: never its password, only whether one is stored. */
+export const dispositivoSchema = z.object({
+  id: z.string(),
+  condominio: refSchema,
+  nome: z.string(),
+  fabricante: z.enum(FABRICANTES),
+  modelo: z.string(),
+  conexao: z.enum(CONEXOES),
+  endereco: z.string().nullable(),
+  usuario: z.string().nullable(),
+  senha_definida: z.boolean(),
+  /** The address the technician types into the device: <PUBLIC_URL>/api/integracoes/<fabricante>/<token>. */
+  url_integracao: z.string(),
+  portas: z.array(portaSchema),
+  sensor_porta: z.boolean(),
+  ativo: z.boolean(),
+  estado: z.enum(ESTADOS_DISPOSITIVO),
+  erro: z.string().nullable(),
+  ultimo_contato_em: instante.nullable(),
+  firmware: z.string().nullable(),
+  created_at: instante,
+  updated_at: instante,
+});
+export type Dispositivo = z.input<typeof dispositivoSchema>;
+
+/** The list's order: by name, then id (the dispositivos_ordem_idx index). */
+export const dispositivoOrdem = sortKey(["nome", cursorText(1000)], ["id", cursorId]);
+
+export const dispositivoListQuerySchema = z
+  .object({ q: searchText, condominio_id: condominioFilter, ...listPaging, after: dispositivoOrdem.after })
+  .superRefine(afterOrOffset);
+
+export const dispositivoPageSchema = paginaSchema(dispositivoSchema);
+
+/**
+ * The state as the list shows it: 'Online', 'Offline há 12 min', 'Erro: ...' (§2.1). `agora` and
+ * the last contact in epoch ms.
+ */
+export function estadoDoDispositivo(d: { estado: EstadoDispositivo; erro: string | null; ultimo_contato_em: string | null }, agora: number): string {
+  if (d.estado === "online") return "Online";
+  if (d.estado === "erro") return `Erro: ${d.erro ?? "sem detalhe"}`;
+  if (!d.ultimo_contato_em) return "Offline (nunca se conectou)";
+  const minutos = Math.max(0, Math.floor((agora - Date.parse(d.ultimo_contato_em)) / 60_000));
+  if (minutos < 60) return `Offline há ${minutos} min`;
+  const horas = Math.floor(minutos / 60);
+  if (horas < 48) return `Offline há ${horas} h`;
+  return `Offline há ${Math.floor(horas / 24)} dias`;
+}
+
+/** The module's toasts (the message catalogue's rule: titles and texts live with the schemas). */
+export const DISPOSITIVOS_TEXTOS = {
+  buscar: "Erro ao carregar dispositivos",
+  criado: "Dispositivo cadastrado",
+  criar: "Erro ao cadastrar dispositivo",
+  salvo: "Dispositivo atualizado",
+  salvar: "Erro ao salvar dispositivo",
+  excluido: "Dispositivo excluído",
+  excluir: "Erro ao excluir dispositivo",
+  novoEndereco: "Novo endereço de integração gerado",
+  gerarEndereco: "Erro ao gerar novo endereço",
+} as const;
