@@ -4,7 +4,8 @@ import type { FastifyRequest } from "fastify";
 import type { Db } from "./db/client";
 import { condominios, unidades } from "./db/schema";
 import { param } from "./db/prepared";
-import { forbidden } from "./errors";
+import { MSG } from "@shared/messages";
+import { AppError, forbidden } from "./errors";
 
 /**
  * The condominiums a user serves (gatehouse-spec §2): all of them, or the listed ones.
@@ -70,6 +71,16 @@ export const unidadeInScope = (scope: CondominioScope, column: AnyPgColumn): SQL
 /** The condition on `condominios` of activeCondominioInScope, for a query that checks it itself. */
 export const isActiveCondominioInScope = (scope: CondominioScope, id: string): SQL | undefined =>
   and(eq(condominios.id, id), eq(condominios.ativo, true), condominioInScope(scope, condominios.id));
+
+/**
+ * The condominium a record is written to, active and the user's, or the 400 that names the field:
+ * another condominium is refused as if it did not exist (gatehouse-spec §2).
+ */
+export async function requireActiveCondominio(db: Db, scope: CondominioScope, id: string): Promise<{ id: CondominioNoEscopo; nome: string }> {
+  const condominio = await activeCondominioInScope(db, scope, id);
+  if (!condominio) throw AppError.from(400, "VALIDATION_ERROR", MSG.condominioInativo, { condominio_id: MSG.condominioInativo.message });
+  return condominio;
+}
 
 /** An active condominium the user serves, or null: where a gate runs and visits are authorised. */
 export async function activeCondominioInScope(db: Db, scope: CondominioScope, id: string): Promise<{ id: CondominioNoEscopo; nome: string } | null> {

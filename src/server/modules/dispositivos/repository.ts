@@ -1,5 +1,5 @@
 import { and, eq, ilike, or, sql } from "drizzle-orm";
-import type { DispositivoData, EstadoDispositivo, Fabricante, Conexao, PortaDispositivo } from "@shared/schemas/dispositivos";
+import type { Dispositivo, DispositivoData } from "@shared/schemas/dispositivos";
 import { dispositivoOrdem } from "@shared/schemas/dispositivos";
 import type { Db } from "../../db/client";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
@@ -44,28 +44,13 @@ const columns = {
   updated_at: dispositivos.updated_at,
 };
 
-/** A device as read: the token is the service's to turn into the integration address. */
-export interface DispositivoRow {
-  id: string;
-  condominio: { id: string; nome: string };
-  nome: string;
-  fabricante: Fabricante;
-  modelo: string;
-  conexao: Conexao;
-  endereco: string | null;
-  usuario: string | null;
-  senha_definida: boolean;
+/** A device as read: its token (the service's to turn into the integration address) and the driver's dates. */
+export type DispositivoRow = Omit<Dispositivo, "url_integracao" | "ultimo_contato_em" | "created_at" | "updated_at"> & {
   token_integracao: string;
-  portas: PortaDispositivo[];
-  sensor_porta: boolean;
-  ativo: boolean;
-  estado: EstadoDispositivo;
-  erro: string | null;
   ultimo_contato_em: Date | string | null;
-  firmware: string | null;
   created_at: Date | string;
   updated_at: Date | string;
-}
+};
 
 export interface DispositivoListQuery {
   q: string;

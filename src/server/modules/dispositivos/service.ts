@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { MSG } from "@shared/messages";
 import type { Dispositivo, DispositivoData } from "@shared/schemas/dispositivos";
 import type { Db } from "../../db/client";
-import { AppError, notFound } from "../../errors";
-import { activeCondominioInScope, type CondominioScope } from "../../scope";
+import { notFound } from "../../errors";
+import { requireActiveCondominio, type CondominioScope } from "../../scope";
 import { linkedRecordsMessage, toIso, withUniqueMessage, type ListTotals } from "../common";
 import { dispositivosRepository, type DispositivoListQuery, type DispositivoRow } from "./repository";
 import type { CofreDeSenhas } from "./senha";
@@ -41,13 +41,6 @@ export function dispositivosService({ db, totals, cofre, publicUrl }: Dispositiv
     return toDispositivo(row);
   }
 
-  /** The condominium, active and the user's (another is refused with the field named, as unknown). */
-  async function condominioDoEscopo(scope: CondominioScope, id: string) {
-    const condominio = await activeCondominioInScope(db, scope, id);
-    if (!condominio) throw AppError.from(400, "VALIDATION_ERROR", MSG.condominioInativo, { condominio_id: MSG.condominioInativo.message });
-    return condominio.id;
-  }
-
   return {
     async list(scope: CondominioScope, query: DispositivoListQuery) {
       const page = await repo.list(scope, query);
@@ -57,7 +50,7 @@ export function dispositivosService({ db, totals, cofre, publicUrl }: Dispositiv
     get: found,
 
     async criar(scope: CondominioScope, input: DispositivoData): Promise<Dispositivo> {
-      const condominioId = await condominioDoEscopo(scope, input.condominio_id);
+      const { id: condominioId } = await requireActiveCondominio(db, scope, input.condominio_id);
       // The id is made here: the password's ciphertext is bound to it (senha.ts).
       const id = randomUUID();
       const senha = input.senha ? cofre.cifrar(id, input.senha) : undefined;
@@ -68,7 +61,7 @@ export function dispositivosService({ db, totals, cofre, publicUrl }: Dispositiv
     /** An edit; a blank password keeps the stored one (the API never hands it back). */
     async atualizar(scope: CondominioScope, id: string, input: DispositivoData): Promise<Dispositivo> {
       if (!(await repo.get(scope, id))) throw notFound();
-      const condominioId = await condominioDoEscopo(scope, input.condominio_id);
+      const { id: condominioId } = await requireActiveCondominio(db, scope, input.condominio_id);
       const senha = input.senha ? cofre.cifrar(id, input.senha) : undefined;
       const updated = await withUniqueMessage(() => repo.update(scope, id, { ...input, condominio_id: condominioId, senha }), UNIQUE);
       if (!updated) throw notFound();

@@ -18,7 +18,7 @@ import type { Db } from "../../db/client";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { condominios, registrosAcesso as r, unidades } from "../../db/schema";
 import { csvFieldsSql } from "./csv";
-import { cachedTotal, containsPattern, instantKey, keysetOrder, unidadeDigitadaValues, unidadeMatchesText, type ListTotals } from "../common";
+import { cachedTotal, containsPattern, instantKey, keysetOrder, pagingValues, unidadeDigitadaValues, unidadeMatchesText, type ListTotals } from "../common";
 import { condominioInScope, condominioInShape, scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
 
 /** Which filters a request sets: each combination is one prepared shape (db/prepared.ts). */
@@ -161,9 +161,6 @@ function filtersOf(scope: CondominioScope, query: RegistroFilters) {
   return { filters, values, periodo };
 }
 
-/** A cursor's key: the instant to the microsecond, then the id. */
-export type RegistroKey = readonly [string, string];
-
 // The access records (gatehouse-spec §5): newest first, keyset-paged; the same filters feed the CSV.
 export function registrosRepository(db: Db, totals?: ListTotals) {
   const pageQuery = byShape((shape: Filters & { after: boolean }) => {
@@ -221,14 +218,9 @@ export function registrosRepository(db: Db, totals?: ListTotals) {
   });
 
   /** `limit` rows after `after` (newest first), and whether more follow. */
-  async function readPage(filters: Filters, values: Record<string, unknown>, limit: number, after?: RegistroKey) {
+  async function readPage(filters: Filters, values: Record<string, unknown>, limit: number, after?: readonly unknown[]) {
     const shape = { ...filters, after: after !== undefined };
-    const rows = (await pageQuery(shape).execute({
-      ...values,
-      limit: limit + 1,
-      ...(after ? { after0: after[0], after1: after[1] } : {}),
-    })) as PageRow[];
-    return rows;
+    return (await pageQuery(shape).execute({ ...values, ...pagingValues({ limit, offset: 0, after }) })) as PageRow[];
   }
 
   return {
@@ -247,14 +239,13 @@ export function registrosRepository(db: Db, totals?: ListTotals) {
      */
     async *batches(scope: CondominioScope, query: RegistroFilters, batch = 2_000): AsyncGenerator<RegistroListItem[]> {
       const { filters, values } = filtersOf(scope, query);
-      let after: RegistroKey | undefined;
+      let after: readonly unknown[] | undefined;
       for (;;) {
         const rows = await readPage(filters, values, batch, after);
         const page = rows.slice(0, batch);
         if (page.length > 0) yield page.map(toItem);
         if (rows.length <= batch) return;
-        const last = page[page.length - 1]!;
-        after = [last.chave, last.id];
+        after = ordem.keyOf(page[page.length - 1]!);
       }
     },
 

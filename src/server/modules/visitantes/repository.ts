@@ -19,7 +19,7 @@ import { dayStartInSaoPaulo, periodInSaoPaulo } from "@shared/time";
 import type { Db } from "../../db/client";
 import { autorizacoesVisita as a, condominios, moradores, presencas, unidades, usuarios } from "../../db/schema";
 import { pgConstraint, pgErrorCode } from "../../errors";
-import { activeCondominioInScope, condominioInScope, isActiveCondominioInScope, type CondominioNoEscopo, type CondominioScope } from "../../scope";
+import { condominioInScope, isActiveCondominioInScope, type CondominioNoEscopo, type CondominioScope } from "../../scope";
 import { containsPattern, instantKey, keysetOrder, toIso } from "../common";
 import { gerarCodigo } from "./codigo";
 
@@ -295,9 +295,6 @@ export function visitantesRepository(db: Db) {
         .where(and(eq(condominios.id, condominioId), condominioInScope(scope, condominios.id)));
       return row ?? null;
     },
-
-    /** An active condominium of the scope (where authorisations are created), or null. */
-    condominioAtivo: (scope: CondominioScope, id: string) => activeCondominioInScope(db, scope, id),
 
     async unidadeAtivaDoCondominio(condominioId: CondominioNoEscopo, unidadeId: string) {
       const [row] = await db

@@ -2,7 +2,7 @@ import type { Autorizacao, AutorizacaoData } from "@shared/schemas/visitantes";
 import { MSG } from "@shared/messages";
 import type { Db } from "../../db/client";
 import { AppError, notFound } from "../../errors";
-import type { CondominioScope } from "../../scope";
+import { requireActiveCondominio, type CondominioScope } from "../../scope";
 import { visitantesRepository } from "./repository";
 
 // Visitantes' rules (gatehouse-spec §4): who may be authorised, what may be cancelled or sent.
@@ -18,8 +18,7 @@ export function visitantesService(db: Db, agora: () => number) {
     /** 'Nova Autorização': at an active condominium of the scope, an active unit of it, an active resident of the unit. */
     async criar(scope: CondominioScope, data: AutorizacaoData, criadoPor: string): Promise<Autorizacao> {
       // Outside the scope as unknown as a condominium that does not exist (§2).
-      const condominio = await repo.condominioAtivo(scope, data.condominio_id);
-      if (!condominio) throw invalid("condominio_id", MSG.condominioInativo.message);
+      const condominio = await requireActiveCondominio(db, scope, data.condominio_id);
       if (!(await repo.unidadeAtivaDoCondominio(condominio.id, data.unidade_id))) throw invalid("unidade_id", MSG.unidadeInativa.message);
       if (!(await repo.moradorAtivoDaUnidade(data.unidade_id, data.morador_id))) throw invalid("morador_id", MSG.moradorInativo.message);
       const id = await repo.create(data, criadoPor);
