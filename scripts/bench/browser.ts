@@ -101,7 +101,8 @@ export async function browserAtScale(options: { baseUrl: string; email: string; 
 async function scrollForMore(page: Page, screen: Screen, before: number): Promise<{ rows: number; ms: number }> {
   const rows = page.locator(screen.rowSelector);
   const started = Date.now();
-  await page.getByText(/^Mostrando \d+ de \d+$/).scrollIntoViewIfNeeded();
+  // "Mostrando 50 de 40.000" (or "de mais de 10.000"): pt-BR thousands separators.
+  await page.getByText(/^Mostrando [\d.]+ de (mais de )?[\d.]+$/).scrollIntoViewIfNeeded();
   const deadline = started + TIMEOUT;
   for (;;) {
     const now = await rows.count();
