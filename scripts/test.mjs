@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import pg from "pg";
 
 const DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/test";
@@ -12,6 +12,8 @@ const only = process.argv[2]; // optional: unit | api | pg | e2e
 const resultsDir = mkdtempSync(join(tmpdir(), "portal-tests-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
+/** The failed tests, named again at the end: CI keeps only the output's tail. */
+const failedTests = [];
 
 // The first line says which Node.js runs the suites: npm puts node_modules/.bin first on PATH, and
 // its `node` is the Node 24 build from the lock (node-<platform>-<arch>), not the system's.
@@ -34,10 +36,24 @@ function vitest(label, projects, env = {}) {
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
     if (report.numTotalTests === 0) failedSteps.push(`${label}: no test ran`);
+    for (const file of report.testResults ?? []) {
+      const name = relative(process.cwd(), file.name);
+      const failed = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+      // A file that failed to load (or whose hook failed) has no failed test of its own.
+      if (!failed.length && file.status === "failed") failedTests.push(`${label} · ${name}: ${firstLine(file.message)}`);
+      for (const t of failed) failedTests.push(`${label} · ${name} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    }
   } else {
     failedSteps.push(`${label}: no report`);
   }
 }
+
+const firstLine = (text) =>
+  (text ?? "")
+    .split("\n")
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 300) ?? "";
 
 async function postgresReachable(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
@@ -79,6 +95,7 @@ if (!only || only === "e2e") {
 }
 
 console.log("");
+for (const line of failedTests) console.log(`✗ ${line}`);
 if (failedSteps.length) console.log(`Falhou: ${failedSteps.join("; ")}`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ""}`);
 process.exit(failedSteps.length || totals.failed ? 1 : 0);
