@@ -49,6 +49,7 @@ import { visitantesRoutes } from "./modules/visitantes/routes";
 import { limiteDeCodigos } from "./modules/visitantes/tentativas";
 import { dropCachesOnRevocation } from "./revocation";
 import { registerMetrics, type PortalMetrics } from "./metrics";
+import { criarDrivers } from "./dispositivos/drivers";
 import { AppError, notFound } from "./errors";
 import { MSG } from "@shared/messages";
 import { apiErrorBodySchema } from "@shared/api-error-schema";
@@ -200,7 +201,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(visitantesRoutes({ db, outbox, envios, qrSecret, agora }));
   await app.register(bloqueiosRoutes(db, listTotals));
   await app.register(registrosRoutes(db, listTotals, leituras, cadeia));
-  await app.register((await import("./modules/dispositivos/routes")).dispositivosRoutes({ db, totals: listTotals, config }));
+  // One set of vendor drivers per server: each keeps its sessions with the devices.
+  const drivers = criarDrivers();
+  await app.register((await import("./modules/dispositivos/routes")).dispositivosRoutes({ db, totals: listTotals, config, drivers }));
   // new:module (scripts/new-module.mjs) adds its module's line above this one (docs/adding-a-module.md).
   await registerDocsPage(app);
 

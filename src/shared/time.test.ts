@@ -6,9 +6,11 @@ import {
   formatDate,
   formatDateTime,
   formatDesde,
+  instantFromSaoPauloWallClock,
   isCalendarDate,
   nextDate,
   periodInSaoPaulo,
+  saoPauloWallClockMs,
   today,
   toDateInput,
 } from "./time";
@@ -120,5 +122,19 @@ describe("a São Paulo day as instants", () => {
     expect(dayStartInSaoPaulo("2018-11-04").toISOString()).toBe("2018-11-04T03:00:00.000Z");
     expect(dayStartInSaoPaulo("2018-12-01").toISOString()).toBe("2018-12-01T02:00:00.000Z");
     expect(formatDateTime(dayStartInSaoPaulo("2018-12-01"))).toBe("01/12/2018 00:00");
+  });
+});
+
+describe("a device's clock without a zone (São Paulo's hours counted as UTC's)", () => {
+  it("reads 21:30 for 00:30 UTC, on the day before", () => {
+    expect(new Date(saoPauloWallClockMs("2026-11-28T00:30:15.250Z")).toISOString()).toBe("2026-11-27T21:30:15.250Z");
+  });
+
+  it("turns the reading back into the instant it stands for, also in the old summer time", () => {
+    for (const instant of ["2026-11-28T00:30:15.000Z", "2018-01-10T12:00:00.000Z", "2026-07-01T03:00:00.000Z"]) {
+      expect(instantFromSaoPauloWallClock(saoPauloWallClockMs(instant)).toISOString()).toBe(instant);
+    }
+    // Summer time of 2018: São Paulo was UTC−2.
+    expect(new Date(saoPauloWallClockMs("2018-01-10T12:00:00.000Z")).toISOString()).toBe("2018-01-10T10:00:00.000Z");
   });
 });

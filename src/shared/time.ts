@@ -118,3 +118,33 @@ export function dayStartInSaoPaulo(date: string): Date {
 
 /** A period of São Paulo dates, both days included, as instants: `desde` <= t < `antes`. */
 export const periodInSaoPaulo = (de: string, ate: string) => ({ desde: dayStartInSaoPaulo(de), antes: dayStartInSaoPaulo(nextDate(ate)) });
+
+const wallClock = new Intl.DateTimeFormat("en-US", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/**
+ * São Paulo's wall clock at `instant`, written as if it were UTC (epoch ms). Access devices keep a
+ * clock with no zone: they count São Paulo's hours as if they were UTC's.
+ */
+export function saoPauloWallClockMs(instant: Date | string | number): number {
+  const ms = new Date(instant).getTime();
+  if (Number.isNaN(ms)) throw new RangeError(`Data inválida: ${String(instant)}`);
+  const p = Object.fromEntries(wallClock.formatToParts(ms).map((part) => [part.type, part.value]));
+  return Date.UTC(Number(p.year), Number(p.month) - 1, Number(p.day), Number(p.hour), Number(p.minute), Number(p.second)) + (((ms % 1000) + 1000) % 1000);
+}
+
+/** The instant a São Paulo wall-clock reading (written as if UTC, epoch ms) stands for. */
+export function instantFromSaoPauloWallClock(wallClockMs: number): Date {
+  // São Paulo is behind UTC: the instant is a few hours later; its offset there is the one to use.
+  const guess = wallClockMs + 3 * 3_600_000;
+  const offset = saoPauloWallClockMs(guess) - guess;
+  return new Date(wallClockMs - offset);
+}

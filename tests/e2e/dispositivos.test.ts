@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { criarControlId } from "../../scripts/simulador/controlid";
 import { condominios } from "../../src/server/db/schema";
 import { expectNoA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
 import { createPortariaUser } from "./support/users";
@@ -10,10 +11,14 @@ import { startPortal, type RunningPortal } from "./support/server";
 // one, an edit that keeps the password, deleting it; on a tablet and a phone too, and axe.
 let portal: RunningPortal;
 let browser: BrowserHandle;
+// A Control iD at the gate, as the simulator speaks its protocol; its clock 12 min ahead.
+const simulado = criarControlId({ nome: "idface", modelo: "iDFace", serie: "0M0100/000321", senha: "Senha-do-portao-1" });
+simulado.desvioDoRelogioMs = 12 * 60_000;
 const TECNICO = { email: "tecnico.dispositivos@teste.local", password: "senha-do-tecnico-1", nome: "Técnico Dispositivos" };
 const PORTEIRO = { email: "porteiro.dispositivos@teste.local", password: "senha-do-porteiro-1", nome: "Porteiro Dispositivos" };
 
 beforeAll(async () => {
+  await simulado.ligar();
   portal = await startPortal();
   browser = await launchBrowser();
   await portal.database.db.insert(condominios).values({ nome: "Residencial Aurora" });
@@ -23,6 +28,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await portal?.close();
+  await simulado.desligar();
 });
 
 async function signedIn(email: string, password: string, viewport?: { width: number; height: number }) {
@@ -96,6 +102,38 @@ describe("Dispositivos", () => {
     await toast(page, "Dispositivo excluído");
     await page.waitForURL(`${portal.url}/portaria-web/dispositivos`);
     await page.getByText("Nenhum dispositivo encontrado").waitFor();
+    await context.close();
+  });
+
+  it("'Testar conexão' reads a simulated Control iD's identity and clock, says a refused password in Portuguese, and the state follows", async () => {
+    const { page, context } = await signedIn(TECNICO.email, TECNICO.password);
+    await page.goto(`${portal.url}/portaria-web/dispositivos/novo`);
+    await page.getByLabel(/^Nome\s*\*?$/).fill("Portão da frente");
+    await page.getByRole("combobox", { name: "Condomínio" }).click();
+    await page.getByRole("option", { name: "Residencial Aurora" }).click();
+    await page.getByLabel("Modelo").fill("iDFace");
+    await page.getByLabel("Endereço do dispositivo").fill(simulado.endereco);
+    await page.getByLabel("Usuário do dispositivo").fill("admin");
+    await page.getByLabel("Senha do dispositivo").fill("senha-errada");
+    await page.getByRole("button", { name: "Cadastrar dispositivo" }).click();
+    await toast(page, "Dispositivo cadastrado");
+    await page.waitForURL(/\/portaria-web\/dispositivos\/[0-9a-f-]{36}$/);
+
+    await page.getByRole("button", { name: "Testar conexão" }).click();
+    await page.getByRole("status").filter({ hasText: "Não conectou: Dispositivo recusou usuário ou senha." }).waitFor();
+    await page.getByText("Erro: Dispositivo recusou usuário ou senha.").first().waitFor();
+    expect(simulado.aberturas).toHaveLength(0);
+
+    await page.getByLabel("Senha do dispositivo").fill("Senha-do-portao-1");
+    await page.getByRole("button", { name: "Salvar alterações" }).click();
+    await toast(page, "Dispositivo atualizado");
+    await page.getByRole("button", { name: "Testar conexão" }).click();
+    const resultado = page.getByTestId("resultado-conexao");
+    await resultado.getByText(/^Conectado em \d+ ms\.$/).waitFor();
+    expect(await resultado.textContent()).toContain("0M0100/000321");
+    expect(await resultado.textContent()).toContain("(adiantado 12 min)");
+    await page.getByText("Online", { exact: true }).first().waitFor();
+    await expectNoA11yViolations(page);
     await context.close();
   });
 

@@ -6425,6 +6425,81 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/dispositivos/{id}/testar": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description 'Testar conexão': entra no dispositivo e lê modelo, série, firmware e relógio (`diferenca_relogio_s`), ou diz em pt-BR por que não conseguiu (`erro`); o resultado vira o estado do dispositivo
+     *
+     *     Acesso: permissão `gerenciar_dispositivos`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json":
+              | {
+                  /** @enum {boolean} */
+                  conectado: true;
+                  modelo: string | null;
+                  serie: string | null;
+                  firmware: string | null;
+                  relogio: string | null;
+                  diferenca_relogio_s: number | null;
+                  tempo_resposta_ms: number;
+                }
+              | {
+                  /** @enum {boolean} */
+                  conectado: false;
+                  erro: string;
+                };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {

@@ -120,6 +120,24 @@ export const dispositivoSchema = z.object({
 });
 export type Dispositivo = z.input<typeof dispositivoSchema>;
 
+/**
+ * 'Testar conexão' (§2.1): who answered, its firmware and how far its clock is from the portal's
+ * (`diferenca_relogio_s`, positive when the device is ahead); or why it did not answer, in pt-BR.
+ */
+export const testeDeConexaoSchema = z.discriminatedUnion("conectado", [
+  z.object({
+    conectado: z.literal(true),
+    modelo: z.string().nullable(),
+    serie: z.string().nullable(),
+    firmware: z.string().nullable(),
+    relogio: instante.nullable(),
+    diferenca_relogio_s: z.number().int().nullable(),
+    tempo_resposta_ms: z.number().int(),
+  }),
+  z.object({ conectado: z.literal(false), erro: z.string() }),
+]);
+export type TesteDeConexao = z.input<typeof testeDeConexaoSchema>;
+
 /** The list's order: by name, then id (the dispositivos_ordem_idx index). */
 export const dispositivoOrdem = sortKey(["nome", cursorText(1000)], ["id", cursorId]);
 
@@ -144,6 +162,20 @@ export function estadoDoDispositivo(d: { estado: EstadoDispositivo; erro: string
   return `Offline há ${Math.floor(horas / 24)} dias`;
 }
 
+/**
+ * Why a device did not do what the portal asked (§2.1 'Testar conexão', §2.2 'Falhou: <motivo>'),
+ * in the words the console and the registry show. The vendor's own error goes inside `recusou`.
+ */
+export const FALHA_DO_DISPOSITIVO = {
+  semResposta: (segundos: number) => `Dispositivo não respondeu em ${segundos} s.`,
+  credenciais: "Dispositivo recusou usuário ou senha.",
+  inalcancavel: "Não foi possível conectar ao dispositivo: confira o endereço, a porta e a rede.",
+  recusou: (detalhe: string) => `Dispositivo recusou o pedido: ${detalhe}`,
+  respostaInvalida: "O dispositivo respondeu algo que o portal não entende: confira o fabricante e o modelo cadastrados.",
+  semEndereco: "Este dispositivo chama o portal (conexão de saída): o portal não o chama pelo endereço.",
+  senhaIlegivel: "A senha guardada não abre com a chave atual do portal (DEVICE_KEY): informe a senha do dispositivo de novo.",
+} as const;
+
 /** The module's toasts (the message catalogue's rule: titles and texts live with the schemas). */
 export const DISPOSITIVOS_TEXTOS = {
   buscar: "Erro ao carregar dispositivos",
@@ -155,4 +187,5 @@ export const DISPOSITIVOS_TEXTOS = {
   excluir: "Erro ao excluir dispositivo",
   novoEndereco: "Novo endereço de integração gerado",
   gerarEndereco: "Erro ao gerar novo endereço",
+  testar: "Erro ao testar a conexão",
 } as const;

@@ -63,6 +63,16 @@ export function useGerarNovoEndereco() {
   });
 }
 
+/** 'Testar conexão': the answer is the test's outcome; the device's state changed with it. */
+export function useTestarConexao() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.POST("/api/dispositivos/{id}/testar", { params: { path: { id } } }),
+    onSettled: (_data, _error, id) =>
+      Promise.all([client.invalidateQueries({ queryKey: detailKey(id) }), client.invalidateQueries({ queryKey: [...KEY, "list"] })]),
+  });
+}
+
 export function useExcluirDispositivo() {
   const client = useQueryClient();
   return useMutation({

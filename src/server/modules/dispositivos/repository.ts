@@ -121,6 +121,44 @@ export function dispositivosRepository(db: Db, totals?: ListTotals) {
       return rows.length > 0;
     },
 
+    /** What a driver needs to call the device (its password still encrypted); null when not the scope's. */
+    async alvo(scope: CondominioScope, id: string) {
+      const [row] = await db
+        .select({
+          id: dispositivos.id,
+          fabricante: dispositivos.fabricante,
+          modelo: dispositivos.modelo,
+          conexao: dispositivos.conexao,
+          endereco: dispositivos.endereco,
+          usuario: dispositivos.usuario,
+          senha: dispositivos.senha,
+        })
+        .from(dispositivos)
+        .where(and(eq(dispositivos.id, id), condominioInScope(scope, dispositivos.condominio_id)));
+      return row ?? null;
+    },
+
+    /**
+     * What a call to the device showed: online (with its firmware), in error (it answered, but
+     * refused or spoke nonsense), or offline. The last contact moves whenever the device answered.
+     */
+    async registrarContato(
+      id: string,
+      contato: { estado: "online"; firmware: string | null } | { estado: "erro"; erro: string } | { estado: "offline" },
+    ): Promise<void> {
+      const agora = new Date();
+      await db
+        .update(dispositivos)
+        .set(
+          contato.estado === "online"
+            ? { estado: "online", erro: null, ultimo_contato_em: agora, ...(contato.firmware ? { firmware: contato.firmware } : {}) }
+            : contato.estado === "erro"
+              ? { estado: "erro", erro: contato.erro, ultimo_contato_em: agora }
+              : { estado: "offline", erro: null },
+        )
+        .where(eq(dispositivos.id, id));
+    },
+
     async remove(scope: CondominioScope, id: string): Promise<boolean> {
       const removed = await db
         .delete(dispositivos)

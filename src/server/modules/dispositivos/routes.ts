@@ -5,10 +5,12 @@ import {
   dispositivoListQuerySchema,
   dispositivoPageSchema,
   dispositivoSchema,
+  testeDeConexaoSchema,
   type DispositivoInput,
 } from "@shared/schemas/dispositivos";
 import { requirePermission } from "../../auth/guard";
 import type { AppConfig } from "../../config";
+import type { Drivers } from "../../dispositivos/drivers";
 import type { SampleRecords, StoredText } from "../../route-contract";
 import { scopeOf } from "../../scope";
 import { idParams, type ModuloDeps } from "../common";
@@ -28,7 +30,8 @@ const corpoDeAmostra = async (f: SampleRecords): Promise<DispositivoInput> => ({
   fabricante: "controlid",
   modelo: "iDFace",
   conexao: "direta",
-  endereco: "http://192.168.0.20",
+  // Where nothing listens: a sample 'Testar conexão' is refused at once instead of waiting 5 s.
+  endereco: "http://127.0.0.1:9",
   usuario: "admin",
   senha: "senha-da-amostra",
   portas: [
@@ -43,10 +46,10 @@ const amostra = async (f: SampleRecords) => f.criar("/api/dispositivos", await c
 const lido: StoredText = { readBack: (created, get) => get(`/api/dispositivos/${created.id}`), unique: ["nome"] };
 
 export const dispositivosRoutes =
-  ({ db, totals, config }: Omit<ModuloDeps, "agora"> & { config: AppConfig }): FastifyPluginAsyncZod =>
+  ({ db, totals, config, drivers }: Omit<ModuloDeps, "agora"> & { config: AppConfig; drivers: Drivers }): FastifyPluginAsyncZod =>
   async (app) => {
     const cofre = cofreDeSenhas(carregarChaveDosDispositivos(config).chave);
-    const service = dispositivosService({ db, totals, cofre, publicUrl: config.publicUrl });
+    const service = dispositivosService({ db, totals, cofre, publicUrl: config.publicUrl, drivers });
 
     app.get(
       "/api/dispositivos",
@@ -122,6 +125,21 @@ export const dispositivosRoutes =
         schema: { params: idParams, response: { 200: dispositivoSchema } },
       },
       async (request) => service.gerarNovoEndereco(scopeOf(request), request.params.id),
+    );
+
+    app.post(
+      "/api/dispositivos/:id/testar",
+      {
+        config: {
+          access: gerenciar,
+          description:
+            "'Testar conexão': entra no dispositivo e lê modelo, série, firmware e relógio (`diferenca_relogio_s`), ou diz em pt-BR por que não conseguiu (`erro`); o resultado vira o estado do dispositivo",
+          scope: 404,
+          sample: { path: async (f) => `/api/dispositivos/${(await amostra(f)).id}/testar` },
+        },
+        schema: { params: idParams, response: { 200: testeDeConexaoSchema } },
+      },
+      async (request) => service.testarConexao(scopeOf(request), request.params.id),
     );
 
     app.delete(

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { MSG } from "@shared/messages";
-import type { Dispositivo, DispositivoData } from "@shared/schemas/dispositivos";
+import { FALHA_DO_DISPOSITIVO, type Dispositivo, type DispositivoData, type TesteDeConexao } from "@shared/schemas/dispositivos";
 import type { Db } from "../../db/client";
+import { FalhaDoDispositivo, type Drivers } from "../../dispositivos/drivers";
 import { notFound } from "../../errors";
 import { requireActiveCondominio, type CondominioScope } from "../../scope";
 import { linkedRecordsMessage, toIso, withUniqueMessage, type ListTotals } from "../common";
@@ -13,6 +14,9 @@ import type { CofreDeSenhas } from "./senha";
 
 const UNIQUE = { dispositivos_condominio_nome_idx: { ...MSG.dispositivoNomeDuplicate, field: "nome" } };
 
+/** How long a device has to answer (§2.2: 'Dispositivo não respondeu em 5 s.'). */
+export const PRAZO_DO_DISPOSITIVO_MS = 5000;
+
 /** The secret part of a device's integration address: 192 random bits, URL-safe (32 characters). */
 export const novoToken = () => randomBytes(24).toString("base64url");
 
@@ -22,9 +26,10 @@ export interface DispositivosDeps {
   cofre: CofreDeSenhas;
   /** PUBLIC_URL: the integration address is the one the device can reach. */
   publicUrl: string;
+  drivers: Drivers;
 }
 
-export function dispositivosService({ db, totals, cofre, publicUrl }: DispositivosDeps) {
+export function dispositivosService({ db, totals, cofre, publicUrl, drivers }: DispositivosDeps) {
   const repo = dispositivosRepository(db, totals);
 
   const toDispositivo = ({ token_integracao, ...row }: DispositivoRow): Dispositivo => ({
@@ -65,6 +70,8 @@ export function dispositivosService({ db, totals, cofre, publicUrl }: Dispositiv
       const senha = input.senha ? cofre.cifrar(id, input.senha) : undefined;
       const updated = await withUniqueMessage(() => repo.update(scope, id, { ...input, condominio_id: condominioId, senha }), UNIQUE);
       if (!updated) throw notFound();
+      // The address, user or password may have changed: the next call signs in again.
+      drivers[input.fabricante].esquecer(id);
       return found(scope, id);
     },
 
@@ -77,6 +84,43 @@ export function dispositivosService({ db, totals, cofre, publicUrl }: Dispositiv
     async excluir(scope: CondominioScope, id: string): Promise<void> {
       const removed = await linkedRecordsMessage(() => repo.remove(scope, id), MSG.dispositivoLinked.message);
       if (!removed) throw notFound();
+      for (const driver of Object.values(drivers)) driver.esquecer(id);
+    },
+
+    /**
+     * 'Testar conexão' (§2.1): signs in to the device and reads its identity and clock. The
+     * outcome is the device's state from now on (online, offline, or in error with the reason).
+     */
+    async testarConexao(scope: CondominioScope, id: string): Promise<TesteDeConexao> {
+      const alvo = await repo.alvo(scope, id);
+      if (!alvo) throw notFound();
+      if (alvo.conexao !== "direta" || !alvo.endereco) return { conectado: false, erro: FALHA_DO_DISPOSITIVO.semEndereco };
+      const senha = alvo.senha === null ? null : cofre.decifrar(id, alvo.senha);
+      if (alvo.senha !== null && senha === null) return { conectado: false, erro: FALHA_DO_DISPOSITIVO.senhaIlegivel };
+      const inicio = Date.now();
+      try {
+        const identidade = await drivers[alvo.fabricante].identificar(
+          { id, modelo: alvo.modelo, endereco: alvo.endereco, usuario: alvo.usuario, senha },
+          { prazoMs: PRAZO_DO_DISPOSITIVO_MS },
+        );
+        const tempo = Date.now() - inicio;
+        await repo.registrarContato(id, { estado: "online", firmware: identidade.firmware });
+        return {
+          conectado: true,
+          modelo: identidade.modelo,
+          serie: identidade.serie,
+          firmware: identidade.firmware,
+          relogio: identidade.relogio ? identidade.relogio.toISOString() : null,
+          // Against the middle of the call: the device read its clock somewhere in it.
+          diferenca_relogio_s: identidade.relogio ? Math.round((identidade.relogio.getTime() - (inicio + tempo / 2)) / 1000) : null,
+          tempo_resposta_ms: tempo,
+        };
+      } catch (error) {
+        if (!(error instanceof FalhaDoDispositivo)) throw error;
+        const semContato = error.motivo === "sem_resposta" || error.motivo === "inalcancavel";
+        await repo.registrarContato(id, semContato ? { estado: "offline" } : { estado: "erro", erro: error.message });
+        return { conectado: false, erro: error.message };
+      }
     },
   };
 }

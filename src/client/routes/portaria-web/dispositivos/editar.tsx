@@ -10,6 +10,7 @@ import { DISPOSITIVOS_PATHS, dispositivoQuery } from "~/features/dispositivos/ap
 import { DispositivoForm } from "~/features/dispositivos/dispositivo-form";
 import { EstadoBadge } from "~/features/dispositivos/estado-badge";
 import { IntegracaoCard } from "~/features/dispositivos/integracao-card";
+import { TesteConexaoCard } from "~/features/dispositivos/teste-conexao-card";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import { ApiError } from "~/lib/api";
 import { condominiosAtivosQuery } from "~/lib/pick-lists";
@@ -60,6 +61,7 @@ function Dispositivo({ id }: { id: string }) {
       </div>
       {dispositivo && query.isFetchedAfterMount ? (
         <>
+          <TesteConexaoCard dispositivo={dispositivo} />
           <IntegracaoCard dispositivo={dispositivo} />
           <DispositivoForm key={dispositivo.id} dispositivo={dispositivo} condominios={condominios.data} />
         </>
