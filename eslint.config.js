@@ -16,7 +16,7 @@ const SERVER_LAYERS = [
   { name: "base", paths: ["config.ts", "errors.ts", "cache.ts", "logging.ts", "route-contract.ts", "key-file.ts"] },
   { name: "db", paths: ["db"] },
   { name: "jobs", paths: ["jobs"] },
-  { name: "serviços", paths: ["auth", "email", "scope.ts", "revocation.ts", "metrics.ts", "dispositivos"] },
+  { name: "serviços", paths: ["auth", "email", "scope.ts", "revocation.ts", "metrics.ts", "dispositivos", "realtime.ts"] },
   { name: "modules", paths: ["modules"] },
   { name: "montagem", paths: ["http", "housekeeping.ts", "seed.ts"] },
   { name: "app", paths: ["app.ts"] },

@@ -8,6 +8,7 @@
 const TYPED_CALLS = [
   [(callee) => callee.type === "MemberExpression" && callee.object.type === "Identifier" && callee.object.name === "api", 0],
   [(callee) => callee.type === "Identifier" && callee.name === "downloadApi", 0],
+  [(callee) => callee.type === "Identifier" && callee.name === "eventSourceApi", 0],
   [(callee) => callee.type === "Identifier" && callee.name === "pagedQueryOptions", 1],
 ];
 

@@ -97,6 +97,13 @@ export function manipuladorControlId(): Manipulador {
         return json(res, 200, {});
       }
 
+      // "Estado das portas": the relays' doors, and the SecBox's (door 1 of a facial reader).
+      case "doors_state.fcgi":
+        return json(res, 200, {
+          doors: [...disp.portas].map(([id, estado]) => ({ id, open: estado === "aberta" })),
+          sec_boxes: [{ id: SEC_BOX_ID, open: disp.portas.get(1) === "aberta" }],
+        });
+
       // "Objetos": the device's tables. Only reading the access log and the users is simulated here.
       case "load_objects.fcgi": {
         if (body.object === "access_logs") {

@@ -50,6 +50,7 @@ import { limiteDeCodigos } from "./modules/visitantes/tentativas";
 import { dropCachesOnRevocation } from "./revocation";
 import { registerMetrics, type PortalMetrics } from "./metrics";
 import { criarDrivers } from "./dispositivos/drivers";
+import { iniciarTempoReal } from "./realtime";
 import { AppError, notFound } from "./errors";
 import { MSG } from "@shared/messages";
 import { apiErrorBodySchema } from "@shared/api-error-schema";
@@ -203,7 +204,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register(registrosRoutes(db, listTotals, leituras, cadeia));
   // One set of vendor drivers per server: each keeps its sessions with the devices.
   const drivers = criarDrivers();
-  await app.register((await import("./modules/dispositivos/routes")).dispositivosRoutes({ db, totals: listTotals, config, drivers }));
+  // The consoles' realtime: NOTIFY at commit, heard by every instance (realtime.ts).
+  const tempoReal = await iniciarTempoReal(deps.database);
+  app.addHook("onClose", async () => tempoReal.parar());
+  await app.register((await import("./modules/dispositivos/routes")).dispositivosRoutes({ db, totals: listTotals, config, drivers, tempoReal }));
   // new:module (scripts/new-module.mjs) adds its module's line above this one (docs/adding-a-module.md).
   await registerDocsPage(app);
 

@@ -123,6 +123,13 @@ export interface AppConfig {
   databasePoolMax: number;
   /** GET /metrics on this port and host (off without a port). */
   metrics?: { port: number; host: string };
+  /**
+   * How long one console's realtime stream lasts before its browser reconnects, which checks its
+   * session again (default 60 s); 0 answers the opening and ends (the route tests).
+   */
+  tempoRealMaxMs?: number;
+  /** How often this instance ends the commands nobody takes care of any more (default 1 s; 0: never, the route tests). */
+  varreduraComandosMs?: number;
 }
 
 export interface SessionLimits {

@@ -165,6 +165,13 @@ export const MSG = {
   autorizacaoEmailInativa: { title: "Ação não permitida", message: "Somente autorizações ativas podem ser enviadas por email." },
   dispositivoNomeDuplicate: { title: "Registro duplicado", message: "Já existe um dispositivo com este nome neste condomínio." },
   dispositivoLinked: { title: "Erro ao excluir", message: "Não é possível excluir o dispositivo pois existem eventos ou comandos registrados. Desative-o." },
+  portaoNotFound: { title: "Portão não encontrado", message: "Portão não encontrado: o dispositivo não existe, está inativo ou não tem essa porta." },
+  comandoNotFound: { title: "Não encontrado", message: "Comando não encontrado." },
+  comandoChaveRepetida: { title: "Pedido repetido", message: "Esta chave já abriu outro portão. Tente de novo." },
+  registroParaAbrir: {
+    title: "Registro inválido",
+    message: "Só se abre o portão para uma entrada ou saída liberada deste condomínio, registrada há no máximo 10 minutos.",
+  },
 } as const satisfies Record<string, CatalogueMessage>;
 
 /**

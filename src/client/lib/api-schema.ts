@@ -4486,7 +4486,7 @@ export interface paths {
         query: {
           condominio_id: string;
           q?: string;
-          tipo_pessoa?: "todos" | "morador" | "visitante" | "prestador" | "entregador";
+          tipo_pessoa?: "todos" | "morador" | "visitante" | "prestador" | "entregador" | "nao_identificado";
         };
         header?: never;
         path?: never;
@@ -5533,7 +5533,7 @@ export interface paths {
           condominio_id?: "todos" | string;
           de?: string;
           ate?: string;
-          tipo_pessoa?: "todos" | "morador" | "visitante" | "prestador" | "entregador";
+          tipo_pessoa?: "todos" | "morador" | "visitante" | "prestador" | "entregador" | "nao_identificado";
           sentido?: "todos" | "entrada" | "saida";
           resultado?: "todos" | "liberado" | "negado";
           limit?: number;
@@ -5569,7 +5569,7 @@ export interface paths {
                   bloco: string | null;
                 } | null;
                 /** @enum {string} */
-                tipo_pessoa: "morador" | "visitante" | "prestador" | "entregador";
+                tipo_pessoa: "morador" | "visitante" | "prestador" | "entregador" | "nao_identificado";
                 nome_pessoa: string;
                 documento: string | null;
                 placa: string | null;
@@ -5579,7 +5579,7 @@ export interface paths {
                 resultado: "liberado" | "negado";
                 motivo: string | null;
                 /** @enum {string} */
-                metodo: "busca" | "codigo" | "qrcode" | "manual";
+                metodo: "busca" | "codigo" | "qrcode" | "manual" | "remoto" | "dispositivo";
                 liberado_manualmente: boolean;
                 autorizado_por: string | null;
                 operador_nome: string | null;
@@ -5663,7 +5663,7 @@ export interface paths {
           condominio_id?: "todos" | string;
           de?: string;
           ate?: string;
-          tipo_pessoa?: "todos" | "morador" | "visitante" | "prestador" | "entregador";
+          tipo_pessoa?: "todos" | "morador" | "visitante" | "prestador" | "entregador" | "nao_identificado";
           sentido?: "todos" | "entrada" | "saida";
           resultado?: "todos" | "liberado" | "negado";
         };
@@ -5854,6 +5854,440 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/controle-acesso/portoes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description 'Portões': as portas dos dispositivos ativos do condomínio, com o estado de cada dispositivo → `{ portoes }`
+     *
+     *     Acesso: permissão `acionar_dispositivos`.
+     */
+    get: {
+      parameters: {
+        query: {
+          condominio_id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              portoes: {
+                dispositivo: {
+                  id: string;
+                  nome: string;
+                };
+                porta: number;
+                nome: string;
+                /** @enum {string} */
+                sentido: "entrada" | "saida";
+                sensor_porta: boolean;
+                /** @enum {string} */
+                estado_dispositivo: "online" | "offline" | "erro";
+                ultimo_contato_em: string | null;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/controle-acesso/abrir": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description 'Abrir' e 'Registrar e abrir': `{ condominio_id, dispositivo_id, porta, chave_idempotencia, registro_id? | motivo }` → 201 com o comando (`estado` 'solicitado'); sem `registro_id` (a entrada liberada há pouco) exige o motivo e grava um registro 'nao_identificado', método 'remoto'; a mesma chave de novo → 200 com o mesmo comando, e o portão não abre outra vez (a mesma chave para outro portão → 409); o estado segue em `/api/controle-acesso/tempo-real`
+     *
+     *     Acesso: permissão `acionar_dispositivos`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            condominio_id: string;
+            /** Format: uuid */
+            dispositivo_id: string;
+            porta: number;
+            chave_idempotencia: string;
+            /** @default null */
+            registro_id?: string | null;
+            motivo?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              condominio_id: string;
+              dispositivo: {
+                id: string;
+                nome: string;
+              };
+              porta: number;
+              porta_nome: string;
+              sensor_porta: boolean;
+              registro_id: string | null;
+              solicitado_por_nome: string;
+              /** @enum {string} */
+              estado: "solicitado" | "enviado" | "executado" | "aberta" | "fechada" | "falhou";
+              motivo_falha: string | null;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              solicitado_em: string;
+              enviado_em: string | null;
+              executado_em: string | null;
+              aberta_em: string | null;
+              fechada_em: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              condominio_id: string;
+              dispositivo: {
+                id: string;
+                nome: string;
+              };
+              porta: number;
+              porta_nome: string;
+              sensor_porta: boolean;
+              registro_id: string | null;
+              solicitado_por_nome: string;
+              /** @enum {string} */
+              estado: "solicitado" | "enviado" | "executado" | "aberta" | "fechada" | "falhou";
+              motivo_falha: string | null;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              solicitado_em: string;
+              enviado_em: string | null;
+              executado_em: string | null;
+              aberta_em: string | null;
+              fechada_em: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/controle-acesso/comandos": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description os últimos 20 comandos do condomínio, do mais novo ao mais antigo → `{ comandos }`
+     *
+     *     Acesso: permissão `acionar_dispositivos`.
+     */
+    get: {
+      parameters: {
+        query: {
+          condominio_id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              comandos: {
+                id: string;
+                condominio_id: string;
+                dispositivo: {
+                  id: string;
+                  nome: string;
+                };
+                porta: number;
+                porta_nome: string;
+                sensor_porta: boolean;
+                registro_id: string | null;
+                solicitado_por_nome: string;
+                /** @enum {string} */
+                estado: "solicitado" | "enviado" | "executado" | "aberta" | "fechada" | "falhou";
+                motivo_falha: string | null;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                solicitado_em: string;
+                enviado_em: string | null;
+                executado_em: string | null;
+                aberta_em: string | null;
+                fechada_em: string | null;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/controle-acesso/comandos/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description um comando do condomínio, com o estado e a hora de cada passo
+     *
+     *     Acesso: permissão `acionar_dispositivos`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              condominio_id: string;
+              dispositivo: {
+                id: string;
+                nome: string;
+              };
+              porta: number;
+              porta_nome: string;
+              sensor_porta: boolean;
+              registro_id: string | null;
+              solicitado_por_nome: string;
+              /** @enum {string} */
+              estado: "solicitado" | "enviado" | "executado" | "aberta" | "fechada" | "falhou";
+              motivo_falha: string | null;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              solicitado_em: string;
+              enviado_em: string | null;
+              executado_em: string | null;
+              aberta_em: string | null;
+              fechada_em: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/controle-acesso/tempo-real": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description fluxo `text/event-stream` do condomínio: `event: comando` com o comando a cada mudança de estado, em qualquer instância; `event: reler` quando algo pode ter sido perdido (releia os comandos); termina em até 60 s e o navegador reconecta (a sessão é conferida de novo)
+     *
+     *     Acesso: permissão `acionar_dispositivos`.
+     */
+    get: {
+      parameters: {
+        query: {
+          condominio_id: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description text/event-stream */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": string;
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;

@@ -91,5 +91,15 @@ export function downloadApi<P extends Path<"get">, I extends Init<"get", P>>(pat
   return send(path, { ...init[0], parseAs: "stream" }).then((result) => result.response);
 }
 
+/**
+ * A GET answered as server-sent events (the console's realtime stream): an EventSource on the
+ * typed path and query. The browser reconnects by itself; the session cookie goes along.
+ */
+export function eventSourceApi<P extends Path<"get">>(path: P, query: Query<P>): EventSource {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query as Record<string, unknown>)) if (value !== undefined && value !== null) params.set(name, String(value));
+  return new EventSource(`${path}?${params.toString()}`);
+}
+
 /** For a record's query: a refusal (4xx) is final, no retry before its 'não encontrado' toast. */
 export const retryServerErrors = (count: number, error: Error) => count < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500);

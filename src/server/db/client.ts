@@ -52,10 +52,11 @@ export interface Database {
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   /**
-   * Calls `onNotify` for every NOTIFY on `channel` (a constant identifier), and once more after a
-   * lost connection came back (notifications may have been missed meanwhile). Returns the stop.
+   * Calls `onNotify` for every NOTIFY on `channel` (a constant identifier) with its payload, and
+   * once more without one after a lost connection came back (notifications may have been missed
+   * meanwhile). Returns the stop.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** PostgreSQL only: the pool's connections now (for the metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
@@ -113,7 +114,7 @@ export async function openPglite(dataDir: string | undefined, folder = migration
       }
     },
     listen: async (channel, onNotify) => {
-      const stop = await client.listen(channel, () => onNotify());
+      const stop = await client.listen(channel, (payload) => onNotify(payload));
       return async () => {
         if (!client.closed) await stop();
       };
@@ -126,7 +127,7 @@ export async function openPglite(dataDir: string | undefined, folder = migration
  * LISTEN on a connection of its own (a pooled one would be handed to queries), reconnecting with
  * back-off when it drops; while it is down, the caches' TTL still bounds how stale they may be.
  */
-async function listenPostgres(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+async function listenPostgres(url: string, channel: string, onNotify: (payload?: string) => void): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   let retry: NodeJS.Timeout | undefined;
@@ -135,7 +136,7 @@ async function listenPostgres(url: string, channel: string, onNotify: () => void
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url, fallback_application_name: "portal" });
     next.on("notification", (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload);
     });
     next.on("error", () => reconnect(next));
     next.on("end", () => reconnect(next));
@@ -152,11 +153,14 @@ async function listenPostgres(url: string, channel: string, onNotify: () => void
     const attempt = () => {
       retry = undefined;
       if (stopped) return;
-      connect().then(onNotify, () => {
-        delay = Math.min(delay * 2, 30_000);
-        retry = setTimeout(attempt, delay);
-        retry.unref();
-      });
+      connect().then(
+        () => onNotify(),
+        () => {
+          delay = Math.min(delay * 2, 30_000);
+          retry = setTimeout(attempt, delay);
+          retry.unref();
+        },
+      );
     };
     retry = setTimeout(attempt, delay);
     retry.unref();

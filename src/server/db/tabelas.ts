@@ -538,10 +538,12 @@ export const registrosAcesso = pgTable(
     anonimizado_em: timestamp("anonimizado_em", { withTimezone: true }),
   },
   (t) => [
-    check("registros_tipo_pessoa", sql`${t.tipo_pessoa} in ('morador', 'visitante', 'prestador', 'entregador')`),
+    // 'nao_identificado': a door opened from the console with a reason and nobody registered (gate-operation-spec §2.2).
+    check("registros_tipo_pessoa", sql`${t.tipo_pessoa} in ('morador', 'visitante', 'prestador', 'entregador', 'nao_identificado')`),
     check("registros_sentido", sql`${t.sentido} in ('entrada', 'saida')`),
     check("registros_resultado", sql`${t.resultado} in ('liberado', 'negado')`),
-    check("registros_metodo", sql`${t.metodo} in ('busca', 'codigo', 'qrcode', 'manual')`),
+    // 'remoto': opened from the console; 'dispositivo': identified at a device (gate-operation-spec §2.2, §2.3).
+    check("registros_metodo", sql`${t.metodo} in ('busca', 'codigo', 'qrcode', 'manual', 'remoto', 'dispositivo')`),
     check("registros_negado_com_motivo", sql`${t.resultado} <> 'negado' or ${t.motivo} is not null`),
     uniqueIndex("registros_condominio_seq_unique").on(t.condominio_id, t.seq),
     index("registros_condominio_recentes_idx").on(t.condominio_id, t.registrado_em.desc(), t.id.desc()),

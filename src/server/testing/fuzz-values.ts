@@ -137,6 +137,8 @@ export const FORMATTED_FIELDS: Record<string, fc.Arbitrary<unknown>> = {
     ],
     Array.from({ length: 9 }, (_, i) => ({ numero: (i % 8) + 1, nome: `P${i}`, sentido: "entrada" })),
   ),
+  // A command's idempotency key (comandos): 8 to 100 of [A-Za-z0-9_-].
+  chave_idempotencia: fc.oneof(fc.constantFrom("", "curta", "com espaço e acento-ç", "a/b\\c;d", "x".repeat(101)), withNul),
   pessoa: fc.constantFrom(
     {},
     { tipo: "x" },

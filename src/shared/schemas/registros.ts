@@ -8,10 +8,10 @@ import { cursorId, cursorInstant, newestFirst } from "./cursor";
 // Registros (gatehouse-spec §5): the access records of the gate, their list, CSV export and
 // integrity check. docs/decisions/0214-lista-de-registros.md to 0220.
 
-export const TIPOS_PESSOA = ["morador", "visitante", "prestador", "entregador"] as const;
+export const TIPOS_PESSOA = ["morador", "visitante", "prestador", "entregador", "nao_identificado"] as const;
 export const SENTIDOS = ["entrada", "saida"] as const;
 export const RESULTADOS = ["liberado", "negado"] as const;
-export const METODOS = ["busca", "codigo", "qrcode", "manual"] as const;
+export const METODOS = ["busca", "codigo", "qrcode", "manual", "remoto", "dispositivo"] as const;
 
 export type TipoPessoa = (typeof TIPOS_PESSOA)[number];
 export type Sentido = (typeof SENTIDOS)[number];
@@ -23,10 +23,18 @@ export const TIPO_PESSOA_LABEL: Record<TipoPessoa, string> = {
   visitante: "Visitante",
   prestador: "Prestador",
   entregador: "Entregador",
+  nao_identificado: "Não identificado",
 };
 export const SENTIDO_LABEL: Record<Sentido, string> = { entrada: "Entrada", saida: "Saída" };
 export const RESULTADO_LABEL: Record<Resultado, string> = { liberado: "Liberado", negado: "Negado" };
-export const METODO_LABEL: Record<Metodo, string> = { busca: "Busca", codigo: "Código", qrcode: "QR Code", manual: "Manual" };
+export const METODO_LABEL: Record<Metodo, string> = {
+  busca: "Busca",
+  codigo: "Código",
+  qrcode: "QR Code",
+  manual: "Manual",
+  remoto: "Remoto",
+  dispositivo: "Dispositivo",
+};
 
 /** 'Liberado', 'Negado', or 'Liberado manualmente' (let in although refused, §3). */
 export const resultadoLabel = (row: { resultado: Resultado; liberado_manualmente: boolean }) =>

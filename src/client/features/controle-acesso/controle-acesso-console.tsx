@@ -1,5 +1,5 @@
 import { QrCode, ShieldAlert, UserPlus, X } from "lucide-react";
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import type { ResultadoAcesso } from "@shared/schemas/controle-acesso";
 import type { CondominioOption } from "@shared/schemas/painel";
 import { CODIGO_INVALIDO, pareceCodigo, pareceQrCode } from "@shared/schemas/visitantes";
@@ -45,7 +45,14 @@ const SUCCESS = (r: ResultadoAcesso) => (r.resultado === "liberado" ? { title: r
  * The gate console (gatehouse-spec §3): the gate's condominium, one search box, the results with
  * 'Registrar entrada' / 'Registrar saída', 'Visitante sem pré-autorização', and who is inside.
  */
-export function ControleAcessoConsole({ condominios }: { condominios: readonly CondominioOption[] | undefined }) {
+export function ControleAcessoConsole({
+  condominios,
+  portoes,
+}: {
+  condominios: readonly CondominioOption[] | undefined;
+  /** The gates of the chosen condominium (another feature's panel, given by the page): shown above the search. */
+  portoes?: (condominioId: string) => ReactNode;
+}) {
   const uid = useId();
   const [condominioId, setCondominioId] = useCondominioPortaria(condominios);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -282,6 +289,8 @@ export function ControleAcessoConsole({ condominios }: { condominios: readonly C
           Nenhum condomínio ativo disponível para você. Peça ao administrador que libere o condomínio desta portaria.
         </p>
       )}
+
+      {condominioId && portoes?.(condominioId)}
 
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6 2xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <Card role="search" aria-label="Buscar pessoas e veículos">

@@ -1,6 +1,8 @@
 import { RequirePermission } from "~/components/portaria/require-permission";
 import { useCondominiosAtivos } from "~/features/condominios/api";
 import { ControleAcessoConsole } from "~/features/controle-acesso/controle-acesso-console";
+import { PortoesPanel } from "~/features/portoes/portoes-panel";
+import { useAuth } from "~/lib/auth";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import type { Route } from "./+types/controle-acesso";
 
@@ -20,13 +22,18 @@ export default function Page() {
 
 function ControleAcesso() {
   const condominios = useCondominiosAtivos();
+  // 'Portões' only for who may open them (acionar_dispositivos): the server refuses the others anyway.
+  const podeAbrir = useAuth().can("acionar_dispositivos");
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
       <div className="grid gap-1">
         <h1 className="text-2xl font-bold text-slate-900">Controle de Acesso</h1>
         <p className="text-sm text-slate-600">Busque quem chega, registre entradas e saídas e veja quem está no condomínio.</p>
       </div>
-      <ControleAcessoConsole condominios={condominios.data} />
+      <ControleAcessoConsole
+        condominios={condominios.data}
+        portoes={podeAbrir ? (condominioId) => <PortoesPanel key={condominioId} condominioId={condominioId} /> : undefined}
+      />
     </div>
   );
 }

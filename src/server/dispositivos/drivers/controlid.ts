@@ -13,6 +13,7 @@ import { FalhaDoDispositivo, type AlvoDoDispositivo, type DriverDeDispositivo, t
 // - "Abertura remota de porta e catraca": POST /execute_actions.fcgi { actions: [...] }, with
 //   `door` (door=N) on the controllers' relays, `sec_box` (id=65793,reason=3) on the SecBox of the
 //   facial readers, `catra` (allow=clockwise|anticlockwise) on the iDBlock turnstile.
+// - "Estado das portas": POST /doors_state.fcgi → { doors: [{ id, open }], sec_boxes: [{ id, open }] }.
 
 /** The SecBox module of iDFace/iDFlex (the relay outside the reader, out of a vandal's reach). */
 const SEC_BOX_ID = 65793;
@@ -119,6 +120,15 @@ export function driverControlId(): DriverDeDispositivo {
 
     async abrir(alvo, porta, opcoes) {
       await api(alvo, "execute_actions.fcgi", { actions: [acaoDeAbertura(alvo.modelo, porta)] }, opcoes);
+    },
+
+    async estadoDaPorta(alvo, porta, opcoes) {
+      const estado = await api(alvo, "doors_state.fcgi", {}, opcoes);
+      const porSecBox = acaoDeAbertura(alvo.modelo, porta).action === "sec_box";
+      const lista = (porSecBox ? estado.sec_boxes : estado.doors) as { id?: unknown; open?: unknown }[] | undefined;
+      const item = Array.isArray(lista) ? lista.find((d) => Number(d.id) === (porSecBox ? SEC_BOX_ID : porta)) : undefined;
+      if (!item || typeof item.open !== "boolean") throw new FalhaDoDispositivo("resposta_invalida", FALHA_DO_DISPOSITIVO.respostaInvalida);
+      return item.open ? "aberta" : "fechada";
     },
 
     esquecer(id) {

@@ -10,6 +10,7 @@ import { FalhaDoDispositivo, type AlvoDoDispositivo, type DriverDeDispositivo, t
 //   serialNumber) and ?action=getSoftwareVersion (version).
 // - "Data e hora": GET /cgi-bin/global.cgi?action=getCurrentTime → result=yyyy-MM-dd HH:mm:ss.
 // - "Abrir porta": GET /cgi-bin/accessControl.cgi?action=openDoor&channel=N (doors from 1) → OK.
+// - "Status da porta": GET /cgi-bin/accessControl.cgi?action=getDoorStatus&channel=N → Info.status=Open|Close.
 
 /** `a=1\r\nb=2` → { a: "1", b: "2" }. */
 export function linhasChaveValor(corpo: string): Record<string, string> {
@@ -65,6 +66,13 @@ export function driverIntelbras(): DriverDeDispositivo {
     async abrir(alvo, porta, opcoes) {
       const corpo = await cgi(alvo, `/cgi-bin/accessControl.cgi?action=openDoor&channel=${porta}&Type=Remote`, opcoes);
       if (!/^OK\b/.test(corpo.trim())) throw new FalhaDoDispositivo("resposta_invalida", FALHA_DO_DISPOSITIVO.respostaInvalida);
+    },
+
+    async estadoDaPorta(alvo, porta, opcoes) {
+      const status = linhasChaveValor(await cgi(alvo, `/cgi-bin/accessControl.cgi?action=getDoorStatus&channel=${porta}`, opcoes))["Info.status"];
+      if (status === "Open") return "aberta";
+      if (status === "Close") return "fechada";
+      throw new FalhaDoDispositivo("resposta_invalida", FALHA_DO_DISPOSITIVO.respostaInvalida);
     },
 
     // Digest keeps no session: urllib answers each challenge.

@@ -49,6 +49,8 @@ export interface DriverDeDispositivo {
   identificar(alvo: AlvoDoDispositivo, opcoes: OpcoesDeChamada): Promise<IdentidadeDoDispositivo>;
   /** One relay pulse on `porta` (the registry's door number, from 1). Resolves when the device accepted it. */
   abrir(alvo: AlvoDoDispositivo, porta: number, opcoes: OpcoesDeChamada): Promise<void>;
+  /** What the door sensor of `porta` reads now (devices with `sensor_porta`). */
+  estadoDaPorta(alvo: AlvoDoDispositivo, porta: number, opcoes: OpcoesDeChamada): Promise<"aberta" | "fechada">;
   /** Forgets what the driver keeps for a device (its session): after an edit of it, or its removal. */
   esquecer(id: string): void;
 }

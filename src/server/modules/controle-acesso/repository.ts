@@ -378,7 +378,14 @@ export function controleAcessoRepository(db: Db) {
      * only, so the gates of a condominium wait on each other as little as possible. `antes` (a
      * pre-authorisation's use) runs first in the same transaction.
      */
-    async registrar(registro: NovoRegistro, presenca: { chave: string } | null, saida: { chave: string } | null, antes?: (tx: Tx) => Promise<void>) {
+    async registrar(
+      registro: NovoRegistro,
+      presenca: { chave: string } | null,
+      saida: { chave: string } | null,
+      antes?: (tx: Tx) => Promise<void>,
+      /** Runs in the record's transaction, after it: what must exist only with the record (a door's command). */
+      depois?: (tx: Tx, row: { id: string }) => Promise<void>,
+    ) {
       const escrever = async (q: Db | Tx) => {
         const record = q
           .insert(registrosAcesso)
@@ -416,10 +423,12 @@ export function controleAcessoRepository(db: Db) {
         return { id: row!.id, registrado_em: new Date(row!.registrado_em) };
       };
       const cadeia = cadeiaDe(db);
-      if (!antes && !cadeia) return escrever(db);
+      if (!antes && !depois && !cadeia) return escrever(db);
       return db.transaction(async (tx: Tx) => {
         if (antes) await antes(tx);
-        return escrever(tx);
+        const row = await escrever(tx);
+        if (depois) await depois(tx, row);
+        return row;
       });
     },
 

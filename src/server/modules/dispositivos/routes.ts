@@ -11,10 +11,12 @@ import {
 import { requirePermission } from "../../auth/guard";
 import type { AppConfig } from "../../config";
 import type { Drivers } from "../../dispositivos/drivers";
+import type { TempoReal } from "../../realtime";
 import type { SampleRecords, StoredText } from "../../route-contract";
 import { scopeOf } from "../../scope";
 import { idParams, type ModuloDeps } from "../common";
 import { carregarChaveDosDispositivos, cofreDeSenhas } from "./senha";
+import { comandosRoutes } from "./comandos-routes";
 import { dispositivosService } from "./service";
 
 // The devices' registry (gate-operation-spec §2.1). Each route declares, beside its handler
@@ -46,10 +48,20 @@ const amostra = async (f: SampleRecords) => f.criar("/api/dispositivos", await c
 const lido: StoredText = { readBack: (created, get) => get(`/api/dispositivos/${created.id}`), unique: ["nome"] };
 
 export const dispositivosRoutes =
-  ({ db, totals, config, drivers }: Omit<ModuloDeps, "agora"> & { config: AppConfig; drivers: Drivers }): FastifyPluginAsyncZod =>
+  ({
+    db,
+    totals,
+    config,
+    drivers,
+    tempoReal,
+  }: Omit<ModuloDeps, "agora"> & { config: AppConfig; drivers: Drivers; tempoReal: TempoReal }): FastifyPluginAsyncZod =>
   async (app) => {
     const cofre = cofreDeSenhas(carregarChaveDosDispositivos(config).chave);
     const service = dispositivosService({ db, totals, cofre, publicUrl: config.publicUrl, drivers });
+    // Opening the gates from the console (§2.2): the same drivers and password vault.
+    await app.register(
+      comandosRoutes({ db, drivers, cofre, tempoReal, tempoRealMaxMs: config.tempoRealMaxMs ?? 60_000, varreduraMs: config.varreduraComandosMs ?? 1000 }),
+    );
 
     app.get(
       "/api/dispositivos",

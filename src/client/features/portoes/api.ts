@@ -1,0 +1,89 @@
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { COMANDOS_TEXTOS, ESTADOS_COMANDO, type Comando } from "@shared/schemas/comandos";
+import { useQueryErrorToast } from "~/components/ui/query-state";
+import { api, eventSourceApi, retryServerErrors, type Body } from "~/lib/api";
+
+// The gates of the console's condominium and their commands (gate-operation-spec §2.2): the list,
+// 'Abrir', and the live stream of each command's state (Server-Sent Events).
+
+export type AbrirValues = Body<"post", "/api/controle-acesso/abrir">;
+
+const portoesKey = (condominioId: string) => ["portoes", condominioId, "portoes"] as const;
+const comandosKey = (condominioId: string) => ["portoes", condominioId, "comandos"] as const;
+
+export const portoesQuery = (condominioId: string) =>
+  queryOptions({
+    queryKey: portoesKey(condominioId),
+    queryFn: ({ signal }) => api.GET("/api/controle-acesso/portoes", { params: { query: { condominio_id: condominioId } }, signal }),
+    retry: retryServerErrors,
+    // The devices' states: read again now and then, and on every reconnection of the stream.
+    refetchInterval: 60_000,
+  });
+
+export const comandosQuery = (condominioId: string) =>
+  queryOptions({
+    queryKey: comandosKey(condominioId),
+    queryFn: ({ signal }) => api.GET("/api/controle-acesso/comandos", { params: { query: { condominio_id: condominioId } }, signal }),
+    retry: retryServerErrors,
+  });
+
+export function usePortoes(condominioId: string) {
+  const query = useQuery({ ...portoesQuery(condominioId), enabled: Boolean(condominioId) });
+  useQueryErrorToast(query.error, COMANDOS_TEXTOS.portoes);
+  return query;
+}
+
+export const useComandos = (condominioId: string) => useQuery({ ...comandosQuery(condominioId), enabled: Boolean(condominioId) });
+
+/** How far a command went: a state arriving late never takes the screen back. */
+const passo = (c: Comando) => (c.estado === "falhou" ? ESTADOS_COMANDO.length : ESTADOS_COMANDO.indexOf(c.estado));
+
+/** The command into the condominium's list, newest first, unless the list already holds a later state of it. */
+function guardar(client: QueryClient, comando: Comando) {
+  client.setQueryData(comandosKey(comando.condominio_id), (old: { comandos: Comando[] } | undefined) => {
+    const comandos = old?.comandos ?? [];
+    const atual = comandos.find((c) => c.id === comando.id);
+    if (atual && passo(atual) > passo(comando)) return old;
+    const outros = comandos.filter((c) => c.id !== comando.id);
+    return { comandos: [comando, ...outros].sort((a, b) => b.solicitado_em.localeCompare(a.solicitado_em)).slice(0, 20) };
+  });
+}
+
+/** 'Abrir': a new idempotency key per click; the same click retried by the network opens once. */
+export function useAbrirPortao() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: AbrirValues) => api.POST("/api/controle-acesso/abrir", { body: values }),
+    onSuccess: (comando) => guardar(client, comando),
+  });
+}
+
+/** A fresh key for one request (the browser's UUID, its dashes kept: the server takes [A-Za-z0-9_-]). */
+export const novaChave = () => crypto.randomUUID();
+
+/**
+ * The console's live stream: every state of every command of the condominium, from any server
+ * instance. On each (re)connection the list is read again: nothing missed while away stays missing.
+ */
+export function useTempoReal(condominioId: string) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!condominioId) return;
+    const fonte = eventSourceApi("/api/controle-acesso/tempo-real", { condominio_id: condominioId });
+    const reler = () => {
+      void client.invalidateQueries({ queryKey: comandosKey(condominioId) });
+      void client.invalidateQueries({ queryKey: portoesKey(condominioId) });
+    };
+    fonte.addEventListener("pronto", reler);
+    fonte.addEventListener("reler", reler);
+    fonte.addEventListener("comando", (event) => {
+      try {
+        guardar(client, JSON.parse((event as MessageEvent<string>).data) as Comando);
+      } catch {
+        reler();
+      }
+    });
+    return () => fonte.close();
+  }, [client, condominioId]);
+}
