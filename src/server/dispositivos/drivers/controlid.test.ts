@@ -1,17 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { criarControlId } from "../../../../scripts/simulador/controlid";
-import type { DispositivoSimulado } from "../../../../scripts/simulador/simulado";
 import { driverControlId } from "./controlid";
-import { FalhaDoDispositivo, type AlvoDoDispositivo } from "./tipos";
+import type { DispositivoSimulado } from "../../../../scripts/simulador/simulado";
+import { falhaDe, simuladosDoTeste } from "../../testing/dispositivos";
+import type { AlvoDoDispositivo } from "./tipos";
 
 // The Control iD driver against the simulator (scripts/simulador/controlid.ts). Each test names
 // the part of the Access API documentation (https://www.controlid.com.br/docs/access-api-pt/) it
 // follows.
 
-const ligados: DispositivoSimulado[] = [];
-afterEach(async () => {
-  await Promise.all(ligados.splice(0).map((d) => d.desligar()));
-});
+const ligados = simuladosDoTeste<DispositivoSimulado>();
 
 async function dispositivo(modelo = "iDAccess", extra: Partial<Parameters<typeof criarControlId>[0]> = {}) {
   const disp = criarControlId({ nome: "portao", modelo, serie: "0M0100/004217", portas: 2, portaAbertaMs: 200, portaMoveMs: 20, ...extra });
@@ -23,14 +21,7 @@ async function dispositivo(modelo = "iDAccess", extra: Partial<Parameters<typeof
 
 const prazo = { prazoMs: 2000 };
 
-async function falha(promessa: Promise<unknown>): Promise<FalhaDoDispositivo> {
-  const erro = await promessa.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(erro).toBeInstanceOf(FalhaDoDispositivo);
-  return erro as FalhaDoDispositivo;
-}
+const falha = falhaDe;
 
 describe("Control iD driver", () => {
   it("'Informações do sistema': reads the serial, the firmware and the clock, a clock 10 min ahead included", async () => {

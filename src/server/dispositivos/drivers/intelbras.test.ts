@@ -1,17 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { criarIntelbras } from "../../../../scripts/simulador/intelbras";
-import type { DispositivoSimulado } from "../../../../scripts/simulador/simulado";
 import { driverIntelbras, linhasChaveValor } from "./intelbras";
-import { FalhaDoDispositivo, type AlvoDoDispositivo } from "./tipos";
+import type { DispositivoSimulado } from "../../../../scripts/simulador/simulado";
+import { falhaDe, simuladosDoTeste } from "../../testing/dispositivos";
+import type { AlvoDoDispositivo } from "./tipos";
 
 // The Intelbras driver against the simulator (scripts/simulador/intelbras.ts). Each test names the
 // part of the Intelbras access-control API documentation (https://intelbras-caco-api.intelbras.com.br/)
 // it follows.
 
-const ligados: DispositivoSimulado[] = [];
-afterEach(async () => {
-  await Promise.all(ligados.splice(0).map((d) => d.desligar()));
-});
+const ligados = simuladosDoTeste<DispositivoSimulado>();
 
 async function dispositivo() {
   const disp = criarIntelbras({ nome: "garagem", modelo: "SS 3530 MF W", serie: "7F0A2B3C4D", portas: 2, portaAbertaMs: 200, portaMoveMs: 20 });
@@ -23,14 +21,7 @@ async function dispositivo() {
 
 const prazo = { prazoMs: 2000 };
 
-async function falha(promessa: Promise<unknown>): Promise<FalhaDoDispositivo> {
-  const erro = await promessa.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(erro).toBeInstanceOf(FalhaDoDispositivo);
-  return erro as FalhaDoDispositivo;
-}
+const falha = falhaDe;
 
 describe("Intelbras driver", () => {
   it("reads `key=value` answers, CRLF or not", () => {
