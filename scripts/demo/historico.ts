@@ -181,10 +181,19 @@ export async function removeHistorico(tx: Db, demoLike: string): Promise<void> {
     .select({ n: sql<number>`count(*)::int` })
     .from(registrosCadeia)
     .where(sql`${registrosCadeia.condominio_id} not in (select id from portaria_web_condominios where email like ${demoLike})`);
+  // The gates' commands of demo condominiums point at their records, and their devices at the
+  // condominiums: both go first (a device someone registered in a demo condominium goes with it).
+  const dispositivosDemo = sql`(select id from portaria_web_dispositivos where condominio_id in (select id from portaria_web_condominios where email like ${demoLike}))`;
+  await tx.execute(sql`delete from portaria_web_comandos_dispositivo where dispositivo_id in ${dispositivosDemo}`);
+  await tx.execute(sql`delete from portaria_web_dispositivos where id in ${dispositivosDemo}`);
   await withoutUserTriggers(tx, async () => {
     if (others!.n === 0) {
-      // Only demo history in the table (the usual case): emptied at once, without dead rows.
-      await tx.execute(sql`truncate portaria_web_presencas, portaria_web_registros_acesso, portaria_web_registros_cadeia, portaria_web_registros_selos`);
+      // Only demo history in the table (the usual case): emptied at once, without dead rows. Every
+      // command points at a record, so with only demo records there is no other command either;
+      // the commands' table is named because it refers to the records (PostgreSQL's TRUNCATE rule).
+      await tx.execute(
+        sql`truncate portaria_web_presencas, portaria_web_registros_acesso, portaria_web_registros_cadeia, portaria_web_registros_selos, portaria_web_comandos_dispositivo`,
+      );
       return;
     }
     await tx.delete(presencas).where(inArray(presencas.condominio_id, ids));
