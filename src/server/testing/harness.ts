@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { PassThrough } from "node:stream";
 import { expect } from "vitest";
 import { inArray, sql } from "drizzle-orm";
 import { createAuthUser } from "../auth/accounts";
@@ -10,6 +11,7 @@ import { openPostgres, type Database } from "../db/client";
 import { openMigratedPglite } from "./pglite-template";
 import { seed } from "../seed";
 import { createMailer } from "../email/mailer";
+import { createLogger } from "../logging";
 
 export const TEST_ORIGIN = "http://localhost:3999";
 export const ADMIN = { email: "admin@teste.local", password: "Senha-do-admin-1" };
@@ -233,4 +235,15 @@ export function errorWithoutRequestId(response: { json(): unknown; headers: Reco
   const { request_id, ...error } = body.error;
   expect(request_id, "the error body names its request").toBe(response.headers["x-request-id"]);
   return { ...body, error };
+}
+
+/**
+ * Every log line the app writes, at its most talkative (JSON lines): for the tests that check a
+ * secret (a device's password) is in none. Pass `logger` to createTestApp; read `logged()`.
+ */
+export function capturedLogs() {
+  const lines: string[] = [];
+  const output = new PassThrough();
+  output.on("data", (chunk: Buffer) => lines.push(chunk.toString("utf8")));
+  return { logger: createLogger({ logLevel: "trace", logFormat: "json" }, output), logged: () => lines.join("") };
 }

@@ -9,9 +9,6 @@ import { ESTADOS_DISPOSITIVO, MAX_PORTAS, SENTIDOS_PORTA } from "./dispositivos"
 
 export const ESTADOS_COMANDO = ["solicitado", "enviado", "executado", "aberta", "fechada", "falhou"] as const;
 export type EstadoComando = (typeof ESTADOS_COMANDO)[number];
-/** The states a command may still leave: the console keeps listening for these. */
-export const COMANDO_EM_ANDAMENTO: readonly EstadoComando[] = ["solicitado", "enviado", "executado", "aberta"];
-
 /** How long a device has to take a command (§2.2: 'Dispositivo não respondeu em 5 s.'). */
 export const PRAZO_DO_COMANDO_S = 5;
 /** How long the door sensor has to see the door open (§2.2: 'o sensor não mudou em 10 s'). */

@@ -134,12 +134,6 @@ export function comandosRepository(db: Db) {
       return (row as DispositivoDoComando | undefined) ?? null;
     },
 
-    /** The device a command goes to, whatever its state now (the sweeper, a command under way). */
-    async dispositivo(id: string): Promise<DispositivoDoComando | null> {
-      const [row] = await db.select(colunasDoDispositivo).from(dispositivos).where(eq(dispositivos.id, id));
-      return (row as DispositivoDoComando | undefined) ?? null;
-    },
-
     /** An access record of the condominium, for 'Registrar e abrir': its result, direction and time. */
     async registro(condominioId: CondominioNoEscopo, id: string) {
       const [row] = await db

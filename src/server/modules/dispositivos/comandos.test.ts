@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,20 +6,17 @@ import { criarIntelbras } from "../../../../scripts/simulador/intelbras";
 import type { DispositivoSimulado } from "../../../../scripts/simulador/simulado";
 import { buildApp, type PortalApp } from "../../app";
 import { queryRows } from "../../db/client";
-import { createLogger } from "../../logging";
 import { Fixtures } from "../../testing/fixtures";
-import { ADMIN, createTestApp, databaseSnapshot, request, signIn, TEST_ORIGIN, testConfig, userWithPermissions } from "../../testing/harness";
+import { ADMIN, capturedLogs, createTestApp, databaseSnapshot, request, signIn, TEST_ORIGIN, testConfig, userWithPermissions } from "../../testing/harness";
 
 // Opening a gate from the console (gate-operation-spec §2.2) through the API, against the
 // simulator's devices: the command's states as the device reports them, exactly one opening per
 // request however often it is repeated and on whichever instance, the record of who, when and
 // why, and every command ending — 'falhou' with the spec's reason at its timeout.
 
-const logged: string[] = [];
-const output = new PassThrough();
-output.on("data", (chunk: Buffer) => logged.push(chunk.toString("utf8")));
+const logs = capturedLogs();
 // The sweeper on, as in production: it ends the commands of a device that never fetched them.
-const t = await createTestApp({ varreduraComandosMs: 1000 }, { logger: createLogger({ logLevel: "trace", logFormat: "json" }, output) });
+const t = await createTestApp({ varreduraComandosMs: 1000 }, { logger: logs.logger });
 
 const SENHA = "Senha-Do-Portao-#2026";
 const social = criarIntelbras({ nome: "social", modelo: "SS 3530 MF W", serie: "7F0A2B3C4D", senha: SENHA, portaMoveMs: 50, portaAbertaMs: 400 });
@@ -112,7 +108,7 @@ describe("Comandos: opening a gate from the console", () => {
       operador_nome: "Administrador",
     });
     // The device's password went to the device, and to no log line.
-    expect(logged.join("")).not.toContain(SENHA);
+    expect(logs.logged()).not.toContain(SENHA);
   });
 
   it("the same request five times at once, and once more later, is one command, one record, one opening", async () => {

@@ -20,7 +20,7 @@ import { toIso } from "../common";
 import { controleAcessoRepository } from "../controle-acesso/repository";
 import { comandoView, comandosRepository, type ComandoRow, type DispositivoDoComando } from "./comandos-repository";
 import { dispositivosRepository } from "./repository";
-import type { CofreDeSenhas } from "./senha";
+import { alvoDoDispositivo, type CofreDeSenhas } from "./senha";
 
 // Opening a door from the console (gate-operation-spec §2.2). A request becomes ONE command (its
 // idempotency key), made in the same transaction as the access record it belongs to, and the one
@@ -74,9 +74,9 @@ export function comandosService({ db, drivers, cofre, tempoReal, log }: Comandos
   }
 
   function alvo(dispositivo: DispositivoDoComando): AlvoDoDispositivo {
-    const senha = dispositivo.senha === null ? null : cofre.decifrar(dispositivo.id, dispositivo.senha);
-    if (dispositivo.senha !== null && senha === null) throw new FalhaDoDispositivo("credenciais", FALHA_DO_DISPOSITIVO.senhaIlegivel);
-    return { id: dispositivo.id, modelo: dispositivo.modelo, endereco: dispositivo.endereco ?? "", usuario: dispositivo.usuario, senha };
+    const encontrado = alvoDoDispositivo(cofre, dispositivo);
+    if (!encontrado) throw new FalhaDoDispositivo("credenciais", FALHA_DO_DISPOSITIVO.senhaIlegivel);
+    return encontrado;
   }
 
   /** The reason shown for a device that did not answer: since when it is offline, when known. */

@@ -1,21 +1,26 @@
-import { PassThrough } from "node:stream";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../logging";
 import { queryRows } from "../../db/client";
 import { Fixtures } from "../../testing/fixtures";
-import { ADMIN, createTestApp, databaseSnapshot, request, signIn, TEST_DEVICE_KEY, TEST_ORIGIN, userWithPermissions } from "../../testing/harness";
+import {
+  ADMIN,
+  capturedLogs,
+  createTestApp,
+  databaseSnapshot,
+  request,
+  signIn,
+  TEST_DEVICE_KEY,
+  TEST_ORIGIN,
+  userWithPermissions,
+} from "../../testing/harness";
 import { cofreDeSenhas } from "./senha";
 
 // The devices' registry (gate-operation-spec §2.1) through its API, as a technician's screen uses
 // it. Who may call each route, the condominium scope and hostile input are covered for every route
 // by the matrix, the scope test and the fuzzer.
 
-// Every log line the app writes, at its most talkative: a device's password must be in none.
-const logged: string[] = [];
-const output = new PassThrough();
-output.on("data", (chunk: Buffer) => logged.push(chunk.toString("utf8")));
-const t = await createTestApp({}, { logger: createLogger({ logLevel: "trace", logFormat: "json" }, output) });
+const logs = capturedLogs();
+const t = await createTestApp({}, { logger: logs.logger });
 afterAll(() => t.close());
 
 let admin: string;
@@ -81,7 +86,7 @@ describe("Dispositivos: the registry", () => {
       expect(answer.body).not.toContain(SENHA);
       expect(answer.body).not.toContain(stored!);
     }
-    expect(logged.join("")).not.toContain(SENHA);
+    expect(logs.logged()).not.toContain(SENHA);
   });
 
   it("keeps the stored password on an edit that leaves it blank, and replaces it when one is typed", async () => {
@@ -102,7 +107,7 @@ describe("Dispositivos: the registry", () => {
     const after = await senhaGuardada(device.id);
     expect(after).not.toBe(before);
     expect(cofreDeSenhas(Buffer.from(TEST_DEVICE_KEY, "utf8")).decifrar(device.id, after!)).toBe("Outra-senha-9");
-    expect(logged.join("")).not.toContain("Outra-senha-9");
+    expect(logs.logged()).not.toContain("Outra-senha-9");
   });
 
   it("a device that calls out needs no address nor password", async () => {

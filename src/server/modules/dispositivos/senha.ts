@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import type { AlvoDoDispositivo } from "../../dispositivos/drivers";
 import { loadKeyFile } from "../../key-file";
 
 // The devices' passwords at rest (gate-operation-spec §2.1): the portal must send them to the
@@ -50,3 +51,16 @@ export const carregarChaveDosDispositivos = (config: { deviceKey?: string; devic
     dataDir: config.dataDir,
     nomePadrao: "dispositivos.key",
   })!;
+
+/**
+ * What a driver needs to call the device, its stored password opened; null when the password
+ * does not open with this key (DEVICE_KEY changed): it must be typed again in the registry.
+ */
+export function alvoDoDispositivo(
+  cofre: CofreDeSenhas,
+  d: { id: string; modelo: string; endereco: string | null; usuario: string | null; senha: string | null },
+): AlvoDoDispositivo | null {
+  const senha = d.senha === null ? null : cofre.decifrar(d.id, d.senha);
+  if (d.senha !== null && senha === null) return null;
+  return { id: d.id, modelo: d.modelo, endereco: d.endereco ?? "", usuario: d.usuario, senha };
+}

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { MSG } from "@shared/messages";
+import { PRAZO_DO_COMANDO_S } from "@shared/schemas/comandos";
 import { FALHA_DO_DISPOSITIVO, type Dispositivo, type DispositivoData, type TesteDeConexao } from "@shared/schemas/dispositivos";
 import type { Db } from "../../db/client";
 import { FalhaDoDispositivo, type Drivers } from "../../dispositivos/drivers";
@@ -7,15 +8,12 @@ import { notFound } from "../../errors";
 import { requireActiveCondominio, type CondominioScope } from "../../scope";
 import { linkedRecordsMessage, toIso, withUniqueMessage, type ListTotals } from "../common";
 import { dispositivosRepository, type DispositivoListQuery, type DispositivoRow } from "./repository";
-import type { CofreDeSenhas } from "./senha";
+import { alvoDoDispositivo, type CofreDeSenhas } from "./senha";
 
 // The devices' registry rules (gate-operation-spec §2.1), called by the routes and, later, by the
 // device gateway and the demo generator; never written inside a route.
 
 const UNIQUE = { dispositivos_condominio_nome_idx: { ...MSG.dispositivoNomeDuplicate, field: "nome" } };
-
-/** How long a device has to answer (§2.2: 'Dispositivo não respondeu em 5 s.'). */
-export const PRAZO_DO_DISPOSITIVO_MS = 5000;
 
 /** The secret part of a device's integration address: 192 random bits, URL-safe (32 characters). */
 export const novoToken = () => randomBytes(24).toString("base64url");
@@ -95,14 +93,11 @@ export function dispositivosService({ db, totals, cofre, publicUrl, drivers }: D
       const alvo = await repo.alvo(scope, id);
       if (!alvo) throw notFound();
       if (alvo.conexao !== "direta" || !alvo.endereco) return { conectado: false, erro: FALHA_DO_DISPOSITIVO.semEndereco };
-      const senha = alvo.senha === null ? null : cofre.decifrar(id, alvo.senha);
-      if (alvo.senha !== null && senha === null) return { conectado: false, erro: FALHA_DO_DISPOSITIVO.senhaIlegivel };
+      const destino = alvoDoDispositivo(cofre, alvo);
+      if (!destino) return { conectado: false, erro: FALHA_DO_DISPOSITIVO.senhaIlegivel };
       const inicio = Date.now();
       try {
-        const identidade = await drivers[alvo.fabricante].identificar(
-          { id, modelo: alvo.modelo, endereco: alvo.endereco, usuario: alvo.usuario, senha },
-          { prazoMs: PRAZO_DO_DISPOSITIVO_MS },
-        );
+        const identidade = await drivers[alvo.fabricante].identificar(destino, { prazoMs: PRAZO_DO_COMANDO_S * 1000 });
         const tempo = Date.now() - inicio;
         await repo.registrarContato(id, { estado: "online", firmware: identidade.firmware });
         return {

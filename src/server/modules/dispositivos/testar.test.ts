@@ -1,20 +1,16 @@
-import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { criarControlId } from "../../../../scripts/simulador/controlid";
 import { criarIntelbras } from "../../../../scripts/simulador/intelbras";
 import type { DispositivoSimulado } from "../../../../scripts/simulador/simulado";
-import { createLogger } from "../../logging";
 import { Fixtures } from "../../testing/fixtures";
-import { ADMIN, createTestApp, databaseSnapshot, request, signIn, userWithPermissions } from "../../testing/harness";
+import { ADMIN, capturedLogs, createTestApp, databaseSnapshot, request, signIn, userWithPermissions } from "../../testing/harness";
 
 // 'Testar conexão' (gate-operation-spec §2.1) against the simulator's devices, through the API as
 // the technician's screen calls it: the device's identity and clock, or the vendor's refusal in
 // pt-BR; the outcome becomes the device's state.
 
-const logged: string[] = [];
-const output = new PassThrough();
-output.on("data", (chunk: Buffer) => logged.push(chunk.toString("utf8")));
-const t = await createTestApp({}, { logger: createLogger({ logLevel: "trace", logFormat: "json" }, output) });
+const logs = capturedLogs();
+const t = await createTestApp({}, { logger: logs.logger });
 
 const SENHA = "Senha-Do-Portao-#2026";
 const controlid = criarControlId({ nome: "social", modelo: "iDFace", serie: "0M0100/000777", senha: SENHA });
@@ -68,7 +64,7 @@ describe("Dispositivos: 'Testar conexão'", () => {
     expect(device).toMatchObject({ estado: "online", erro: null, firmware: "6.13.2" });
     expect(Date.now() - Date.parse(device.ultimo_contato_em)).toBeLessThan(10_000);
     // The password went to the device, and to no log line.
-    expect(logged.join("")).not.toContain(SENHA);
+    expect(logs.logged()).not.toContain(SENHA);
     controlid.desvioDoRelogioMs = 0;
   });
 
