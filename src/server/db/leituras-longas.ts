@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn, setTimeout as sleep } from "node:timers/promises";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { MSG } from "@shared/messages";
 import { AppError } from "../errors";
 
@@ -7,6 +7,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** A long read (an export, an integrity check): bounded and paged by leiturasLongas. */
     leituraLonga?: boolean;
+    /** A stream that stays open (the realtime feed): long reads do not wait for it to end. */
+    fluxoAberto?: boolean;
   }
 }
 
@@ -28,6 +30,8 @@ export interface LeiturasLongas {
   entrar(): Promise<() => void>;
   /** Between two pages: the event loop and the connection go to other requests first. */
   pausa(): Promise<void>;
+  /** The other requests in flight now (what a page waits for). */
+  readonly emAndamento: number;
 }
 
 export interface OpcoesLeituras {
@@ -41,24 +45,22 @@ export const ocupado = () => AppError.from(503, "BUSY", MSG.leiturasLongasOcupad
 
 /** Long reads for the app's database, with hooks on `app` that count the other requests in flight. */
 export function leiturasLongas(app: FastifyInstance, kind: "pglite" | "postgres", opcoes: OpcoesLeituras = {}): LeiturasLongas {
-  if (kind === "postgres") return { pagina: 2_000, entrar: async () => () => undefined, pausa: async () => undefined };
+  if (kind === "postgres") return { pagina: 2_000, entrar: async () => () => undefined, pausa: async () => undefined, emAndamento: 0 };
   const maximo = opcoes.maximo ?? 2;
   const fila = opcoes.fila ?? 8;
   const esperaMaximaMs = opcoes.esperaMaximaMs ?? 250;
 
-  // Requests in flight that are not long reads: the gate's, the lists', /healthz.
+  // Requests in flight that are not long reads: the gate's, the lists', /healthz. A request ends
+  // when its response closes: that also happens when the client went away before the answer
+  // (neither onResponse nor onRequestAbort run for a GET abandoned mid-work) and for a reply the
+  // route took over (hijacked), so none stays counted for ever and slows every page after it.
   let emAndamento = 0;
-  const contadas = new WeakSet<FastifyRequest>();
-  app.addHook("onRequest", async (request) => {
-    if (request.routeOptions.config?.leituraLonga) return;
-    contadas.add(request);
+  app.addHook("onRequest", async (request, reply) => {
+    const config = request.routeOptions.config;
+    if (config?.leituraLonga || config?.fluxoAberto) return;
     emAndamento++;
+    reply.raw.once("close", () => emAndamento--);
   });
-  const fim = async (request: FastifyRequest) => {
-    if (contadas.delete(request)) emAndamento--;
-  };
-  app.addHook("onResponse", fim);
-  app.addHook("onRequestAbort", fim);
 
   let ativas = 0;
   const esperando: (() => void)[] = [];
@@ -83,6 +85,9 @@ export function leiturasLongas(app: FastifyInstance, kind: "pglite" | "postgres"
       await nextTurn();
       const limite = performance.now() + esperaMaximaMs;
       while (emAndamento > 0 && performance.now() < limite) await sleep(2);
+    },
+    get emAndamento() {
+      return emAndamento;
     },
   };
 }

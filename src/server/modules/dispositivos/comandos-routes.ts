@@ -170,6 +170,7 @@ export const comandosRoutes =
       "/api/controle-acesso/tempo-real",
       {
         config: {
+          fluxoAberto: true,
           access: acionar,
           description:
             "fluxo `text/event-stream` do condomínio: `event: comando` com o comando a cada mudança de estado, em qualquer instância; `event: reler` quando algo pode ter sido perdido (releia os comandos); termina em até 60 s e o navegador reconecta (a sessão é conferida de novo)",

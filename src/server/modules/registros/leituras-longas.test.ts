@@ -1,3 +1,5 @@
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leiturasLongas } from "../../db/leituras-longas";
@@ -127,6 +129,62 @@ describe("the bound on long reads (PGlite)", () => {
     const leituras = leiturasLongas(app, "postgres", { maximo: 1, fila: 0 });
     const sairs = await Promise.all([leituras.entrar(), leituras.entrar(), leituras.entrar()]);
     for (const sair of sairs) sair();
+    await app.close();
+  });
+});
+
+describe("the requests a page of a long read waits for (PGlite)", () => {
+  it("stops counting a request whose client went away mid-work, a taken-over reply and an open stream", async () => {
+    // Found by the bench (issue 27): requests that autocannon abandoned at the end of a run stayed
+    // counted for ever, and every page of every later export waited its 250 ms for them.
+    const app = Fastify();
+    const leituras = leiturasLongas(app, "pglite");
+    let soltar = () => {};
+    let entrou = () => {};
+    const dentro = new Promise<void>((resolve) => (entrou = resolve));
+    app.post("/lenta", async () => {
+      entrou();
+      await new Promise<void>((resolve) => (soltar = resolve));
+      return { ok: true };
+    });
+    app.get("/tomada", async (_request, reply) => {
+      reply.hijack();
+      reply.raw.writeHead(200, { "content-type": "text/plain" });
+      reply.raw.end("ok");
+    });
+    app.get("/fluxo", { config: { fluxoAberto: true } }, async (_request, reply) => {
+      reply.hijack();
+      reply.raw.writeHead(200, { "content-type": "text/event-stream" });
+      reply.raw.write(": aberto\n\n");
+    });
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = app.server.address() as AddressInfo;
+    const url = (path: string) => `http://127.0.0.1:${port}${path}`;
+
+    // A write abandoned while its handler works (what autocannon does at the end of a run): the
+    // client closes, then the handler answers into nothing.
+    const abandonada = httpRequest(url("/lenta"), { method: "POST", headers: { "content-type": "application/json" } });
+    abandonada.on("error", () => {});
+    abandonada.end('{"nome":"Rita"}');
+    await dentro;
+    expect(leituras.emAndamento).toBe(1);
+    abandonada.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    soltar();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(leituras.emAndamento).toBe(0);
+
+    // A reply the route took over and ended itself.
+    expect(await (await fetch(url("/tomada"))).text()).toBe("ok");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(leituras.emAndamento).toBe(0);
+
+    // An open stream (the realtime feed) never counts: a console left open does not slow exports.
+    const controle = new AbortController();
+    const fluxo = await fetch(url("/fluxo"), { signal: controle.signal });
+    expect(fluxo.headers.get("content-type")).toBe("text/event-stream");
+    expect(leituras.emAndamento).toBe(0);
+    controle.abort();
     await app.close();
   });
 });
