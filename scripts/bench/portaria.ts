@@ -469,6 +469,8 @@ export interface ExportResult {
   rssGrowthMB: number;
   /** Whether the kernel let the bench reset VmHWM (otherwise only the samples count). */
   hwmReset: boolean;
+  /** Requests the server counted in flight right before the export (each page of a PGlite export waits for them): 0 when nothing leaked. */
+  emAndamentoAntes: number;
   misses: string[];
   /** Set when the database holds fewer records than the target's million (a smaller scale). */
   note?: string;
@@ -487,7 +489,7 @@ const mb = (kib: number) => (kib * 1024) / 1e6;
  * measures rows/s and how much the server's resident memory grows while it streams.
  */
 export async function measureExport(
-  server: { baseUrl: string; pid: number; resetPeak(): boolean },
+  server: { baseUrl: string; pid: number; resetPeak(): boolean; metric(name: string): Promise<number> },
   cookie: string,
   g: GateFixtures,
   targets: { rowsPerSecond: number; rssGrowthMB: number },
@@ -515,6 +517,7 @@ export async function measureExport(
   await new Promise((r) => setTimeout(r, 500));
 
   const path = query(g.exportacao.de, g.exportacao.ate);
+  const emAndamentoAntes = await server.metric("portal_requisicoes_em_andamento");
   const before = statusKiB(server.pid, "VmRSS");
   const hwmReset = server.resetPeak();
   let sampled = before;
@@ -545,6 +548,7 @@ export async function measureExport(
     peakRssMB: mb(peak),
     rssGrowthMB,
     hwmReset,
+    emAndamentoAntes,
     misses,
     note:
       result.rows < EXPORT_ROWS

@@ -441,7 +441,7 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
       exportResult = await measureExport(server, cookies.central, fixtures.gate, TARGETS.export);
       overallPeak = Math.max(overallPeak, server.peakRssMB());
       log(
-        `portaria-exportar: ${exportResult.rows} linhas em ${exportResult.seconds.toFixed(1)} s = ${Math.round(exportResult.rowsPerSecond)} linhas/s; RSS +${exportResult.rssGrowthMB.toFixed(1)} MB`,
+        `portaria-exportar: ${exportResult.rows} linhas em ${exportResult.seconds.toFixed(1)} s = ${Math.round(exportResult.rowsPerSecond)} linhas/s; RSS +${exportResult.rssGrowthMB.toFixed(1)} MB; ${exportResult.emAndamentoAntes} requisições em andamento antes`,
       );
     }
 

@@ -21,6 +21,8 @@ export interface RunningServer {
   peakRssMB(): number;
   /** Starts a new peak (writes 5 to /proc/<pid>/clear_refs); false if the kernel refused. */
   resetPeak(): boolean;
+  /** One unlabelled series of the server's /metrics (its own port), now. */
+  metric(name: string): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -54,7 +56,16 @@ function procStatusKiB(pid: number, field: string): number {
  */
 export async function startServer(target: ServerTarget, logFile: string, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", ...extraEnv };
+  const metricsPort = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    METRICS_PORT: String(metricsPort),
+    METRICS_HOST: "127.0.0.1",
+    ...extraEnv,
+  };
   delete env.PUBLIC_URL;
   delete env.DATABASE_URL;
   if (target.kind === "postgres") env.DATABASE_URL = target.databaseUrl;
@@ -89,6 +100,11 @@ export async function startServer(target: ServerTarget, logFile: string, extraEn
   return {
     baseUrl,
     origin: baseUrl,
+    async metric(name: string) {
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      const line = text.split("\n").find((l) => l.startsWith(`${name} `));
+      return line ? Number(line.split(" ").at(-1)) : Number.NaN;
+    },
     pid: child.pid!,
     logFile,
     peakRssMB: () => (procStatusKiB(child.pid!, "VmHWM") * 1024) / 1e6,

@@ -140,7 +140,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   startHousekeeping(app, db, jobs, outbox, cadeia);
   // Before any route: its hooks count every other request in flight (db/leituras-longas.ts).
   const leituras = leiturasLongas(app, deps.database.kind);
-  const metrics = registerMetrics(app, deps.database, outbox);
+  const metrics = registerMetrics(app, deps.database, outbox, leituras);
 
   const routes: PortalApp["routes"] = [];
   app.addHook("onRoute", (route) => {

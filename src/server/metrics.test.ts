@@ -26,7 +26,7 @@ const sample = (text: string, name: string, labels: string) =>
   Number(
     text
       .split("\n")
-      .find((line) => line.startsWith(`${name}{${labels}}`))
+      .find((line) => line.startsWith(labels ? `${name}{${labels}}` : `${name} `))
       ?.split(" ")
       .at(-1) ?? Number.NaN,
   );
@@ -50,6 +50,8 @@ describe("metrics", () => {
   it("reports the e-mail outbox and the process", async () => {
     const text = await scrape();
     expect(sample(text, "portal_email_outbox", 'state="pendentes"')).toBeGreaterThanOrEqual(0);
+    // Nothing else in flight while the metrics are read (they have their own port).
+    expect(sample(text, "portal_requisicoes_em_andamento", "")).toBe(0);
     expect(text).toContain("portal_process_resident_memory_bytes");
     if (t.database.kind === "postgres") expect(sample(text, "portal_db_pool_connections", 'state="total"')).toBeGreaterThan(0);
   });

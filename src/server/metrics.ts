@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance } from "fastify";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import type { LeiturasLongas } from "./db/leituras-longas";
 import type { Database } from "./db/client";
 import type { Outbox } from "./email/outbox";
 
@@ -17,7 +18,7 @@ export interface PortalMetrics {
 const SEM_ROTA = "(sem rota)";
 
 /** Counts every request of `app` by route and status, and reads the pool and the outbox on each scrape. */
-export function registerMetrics(app: FastifyInstance, database: Database, outbox: Outbox): PortalMetrics {
+export function registerMetrics(app: FastifyInstance, database: Database, outbox: Outbox, leituras: Pick<LeiturasLongas, "emAndamento">): PortalMetrics {
   const registry = new Registry();
 
   const requests = new Counter({
@@ -62,6 +63,14 @@ export function registerMetrics(app: FastifyInstance, database: Database, outbox
       if (!stats) return;
       this.set({ state: "pendentes" }, stats.pendentes);
       this.set({ state: "falhas" }, stats.falhas);
+    },
+  });
+  new Gauge({
+    name: "portal_requisicoes_em_andamento",
+    help: "Requisições em andamento que as leituras longas do PGlite esperam entre páginas (sem exportações nem o tempo real).",
+    registers: [registry],
+    collect() {
+      this.set(leituras.emAndamento);
     },
   });
   return { registry };
