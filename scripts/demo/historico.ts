@@ -185,6 +185,8 @@ export async function removeHistorico(tx: Db, demoLike: string): Promise<void> {
   // condominiums: both go first (a device someone registered in a demo condominium goes with it).
   const dispositivosDemo = sql`(select id from portaria_web_dispositivos where condominio_id in (select id from portaria_web_condominios where email like ${demoLike}))`;
   await tx.execute(sql`delete from portaria_web_comandos_dispositivo where dispositivo_id in ${dispositivosDemo}`);
+  await tx.execute(sql`delete from portaria_web_eventos_dispositivo where dispositivo_id in ${dispositivosDemo}`);
+  await tx.execute(sql`delete from portaria_web_alarmes where dispositivo_id in ${dispositivosDemo}`);
   await tx.execute(sql`delete from portaria_web_dispositivos where id in ${dispositivosDemo}`);
   await withoutUserTriggers(tx, async () => {
     if (others!.n === 0) {
@@ -192,7 +194,7 @@ export async function removeHistorico(tx: Db, demoLike: string): Promise<void> {
       // command points at a record, so with only demo records there is no other command either;
       // the commands' table is named because it refers to the records (PostgreSQL's TRUNCATE rule).
       await tx.execute(
-        sql`truncate portaria_web_presencas, portaria_web_registros_acesso, portaria_web_registros_cadeia, portaria_web_registros_selos, portaria_web_comandos_dispositivo`,
+        sql`truncate portaria_web_presencas, portaria_web_registros_acesso, portaria_web_registros_cadeia, portaria_web_registros_selos, portaria_web_comandos_dispositivo, portaria_web_eventos_dispositivo`,
       );
       return;
     }

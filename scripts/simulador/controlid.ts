@@ -1,7 +1,16 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { saoPauloWallClockMs } from "@shared/time";
-import { DispositivoSimulado, type Manipulador, type OpcoesDoSimulado } from "./simulado";
+import {
+  DispositivoSimulado,
+  type ChamadaAoPortal,
+  type Manipulador,
+  type OpcoesDoFabricante,
+  type ProtocoloDeEventos,
+  type RegistroDeAcesso,
+  type RegistroDoSimulado,
+  type TipoDeIdentificacao,
+} from "./simulado";
 
 // A Control iD access controller (iDAccess, iDFlex, iDFace, iDBlock) as its public Access API
 // documentation describes it (https://www.controlid.com.br/docs/access-api-pt/): HTTP with JSON
@@ -40,7 +49,139 @@ function lerJson(corpo: Buffer): Record<string, unknown> | null {
 }
 
 /** Device time as the API gives it: seconds of the local wall clock (no zone). */
-const horaDoDispositivo = (disp: DispositivoSimulado) => Math.floor(saoPauloWallClockMs(disp.agora()) / 1000);
+const horaDoDispositivo = (disp: DispositivoSimulado) => segundosDeParede(disp.agora());
+const segundosDeParede = (ms: number) => Math.floor(saoPauloWallClockMs(ms) / 1000);
+
+/** The door an action drives (`door=2`, the SecBox, the turnstile's direction), or null. */
+function portaDaAcao(acao: { action?: unknown; parameters?: unknown }): number | null {
+  const p = parametros(acao.parameters);
+  if (acao.action === "door") return Number(p.door);
+  if (acao.action === "sec_box") return Number(p.id) === SEC_BOX_ID ? 1 : null;
+  if (acao.action === "catra") return ["clockwise", "anticlockwise", "both"].includes(p.allow ?? "") ? (p.allow === "anticlockwise" ? 2 : 1) : null;
+  return null;
+}
+
+/** access_logs `event`: 7 granted, 6 denied (someone the device knows), 3 not identified. */
+const eventoDoAcesso = (r: RegistroDoSimulado) => (r.concedido ? 7 : r.pessoaId ? 6 : 3);
+
+/** A user id as the device stores it (an integer); 0: nobody. */
+const idDoUsuario = (pessoaId: string | undefined) => (pessoaId && /^\d+$/.test(pessoaId) ? Number(pessoaId) : 0);
+
+/**
+ * `identifier_id`: which reader identified the person. The documentation gives no table; the
+ * simulator's: face 1, card 2, QR 3, PIN 4 (the portal should read the *_value fields, not this).
+ */
+export const IDENTIFICADOR_CONTROLID: Record<TipoDeIdentificacao, number> = { face: 1, cartao: 2, qrcode: 3, pin: 4 };
+
+/** `device_id`: the device's number; the simulator's is the digits of its serial. */
+const idDoAparelho = (disp: DispositivoSimulado) => Number(disp.opcoes.serie.replace(/\D/g, "").slice(-12) || "0");
+
+const jsonParaPortal = (caminho: string, corpo: unknown): ChamadaAoPortal => ({
+  metodo: "POST",
+  caminho,
+  tipoDoCorpo: "application/json",
+  corpo: JSON.stringify(corpo),
+});
+
+/**
+ * The events Control iD's firmware sends (Access API "Modo online" and "Monitor"), as
+ * docs/decisions/0265-eventos-dos-dispositivos.md reads them; paths are relative to the integration
+ * URL. Choices of the simulator: door notifications and alarm_logs go out in both modes (the portal
+ * needs them in online mode too, and the online API has no call for them); an online question's
+ * `uuid` is new per identification and the same on a duplicate; times are the wall clock's seconds
+ * (as `system_information.fcgi` gives them).
+ */
+export const protocoloControlId: ProtocoloDeEventos = {
+  modos: ["online", "monitor"],
+
+  // Identifications are access_logs rows, alarms alarm_logs rows, each table numbered on its own;
+  // door movements (api/notifications/door carries no id) and remote openings are neither here, so
+  // the ids the portal sees run without gaps unless an event is lost.
+  tabela: (tipo) => (tipo === "acesso" ? "access_logs" : tipo === "porta_forcada" || tipo === "porta_mantida_aberta" ? "alarm_logs" : null),
+
+  pergunta(disp, registro) {
+    const { tipo, valor } = registro.identificacao;
+    const campos = {
+      device_id: String(idDoAparelho(disp)),
+      identifier_id: String(IDENTIFICADOR_CONTROLID[tipo]),
+      user_id: String(idDoUsuario(registro.pessoaId)),
+      card_value: tipo === "cartao" ? valor : "",
+      qrcode_value: tipo === "qrcode" ? valor : "",
+      pin_value: tipo === "pin" ? valor : "",
+      portal_id: String(registro.porta),
+      time: String(segundosDeParede(registro.instante)),
+      uuid: randomUUID(),
+    };
+    return {
+      metodo: "POST",
+      caminho: "new_user_identified.fcgi",
+      tipoDoCorpo: "application/x-www-form-urlencoded",
+      corpo: new URLSearchParams(campos).toString(),
+    };
+  },
+
+  // `{ result: { event: 7 | 6, actions, message } }`: 7 grants and the device runs the door actions.
+  decisao(resposta) {
+    const result = lerJson(Buffer.from(resposta.corpo))?.result as { event?: unknown; actions?: unknown; message?: unknown } | undefined;
+    if (!result || (result.event !== 7 && result.event !== 6)) return null;
+    const acoes = Array.isArray(result.actions) ? (result.actions as { action?: unknown; parameters?: unknown }[]) : [];
+    return {
+      concedido: result.event === 7,
+      mensagem: typeof result.message === "string" ? result.message : "",
+      portas: acoes.map(portaDaAcao).filter((p): p is number => p !== null && Number.isInteger(p)),
+    };
+  },
+
+  acesso(disp, registro: RegistroDeAcesso) {
+    const { tipo, valor } = registro.identificacao;
+    return jsonParaPortal("api/notifications/dao", {
+      object_changes: [
+        {
+          object: "access_logs",
+          type: "inserted",
+          values: {
+            id: registro.numero,
+            time: segundosDeParede(registro.instante),
+            event: eventoDoAcesso(registro),
+            user_id: idDoUsuario(registro.pessoaId),
+            portal_id: registro.porta,
+            // Cards are integers on Control iD; a card typed with other characters goes as typed.
+            card_value: tipo === "cartao" ? (/^\d+$/.test(valor) ? Number(valor) : valor) : 0,
+            qrcode_value: tipo === "qrcode" ? valor : "",
+            identifier_id: IDENTIFICADOR_CONTROLID[tipo],
+          },
+        },
+      ],
+      device_id: idDoAparelho(disp),
+    });
+  },
+
+  porta(disp, registro) {
+    return jsonParaPortal("api/notifications/door", {
+      door: { id: registro.porta, open: registro.tipo === "porta_aberta" },
+      device_id: idDoAparelho(disp),
+      time: segundosDeParede(registro.instante),
+    });
+  },
+
+  // alarm_logs `cause`: 1 forced, 2 held open (the documentation fixes no numbers; 0265 chose these).
+  alarme(disp, registro) {
+    return jsonParaPortal("api/notifications/dao", {
+      object_changes: [
+        {
+          object: "alarm_logs",
+          type: "inserted",
+          values: { id: registro.numero, time: segundosDeParede(registro.instante), cause: registro.tipo === "porta_forcada" ? 1 : 2, door_id: registro.porta },
+        },
+      ],
+      device_id: idDoAparelho(disp),
+    });
+  },
+
+  vida(disp) {
+    return jsonParaPortal("device_is_alive.fcgi", { access_logs: disp.ultimoNumero("access_logs") });
+  },
+};
 
 export function manipuladorControlId(): Manipulador {
   return (disp: DispositivoSimulado, req: IncomingMessage, corpo: Buffer, res: ServerResponse) => {
@@ -85,12 +226,7 @@ export function manipuladorControlId(): Manipulador {
         const acoes = Array.isArray(body.actions) ? (body.actions as { action?: unknown; parameters?: unknown }[]) : null;
         if (!acoes || acoes.length === 0) return erro(res, 400, "Missing actions", 2);
         for (const acao of acoes) {
-          const p = parametros(acao.parameters);
-          let porta: number | null = null;
-          if (acao.action === "door") porta = Number(p.door);
-          else if (acao.action === "sec_box") porta = Number(p.id) === SEC_BOX_ID ? 1 : null;
-          else if (acao.action === "catra")
-            porta = ["clockwise", "anticlockwise", "both"].includes(p.allow ?? "") ? (p.allow === "anticlockwise" ? 2 : 1) : null;
+          const porta = portaDaAcao(acao);
           if (porta === null || !disp.acionar(porta))
             return erro(res, 400, `Invalid action parameters: ${String(acao.action)} ${String(acao.parameters ?? "")}`, 2);
         }
@@ -105,18 +241,20 @@ export function manipuladorControlId(): Manipulador {
         });
 
       // "Objetos": the device's tables. Only reading the access log and the users is simulated here.
+      // access_logs holds the identifications, with the ids the dao notifications carry: what a
+      // portal reads to fill a gap in them.
       case "load_objects.fcgi": {
         if (body.object === "access_logs") {
           const depois = Number(((body.where as { access_logs?: { id?: { ">"?: unknown } } })?.access_logs?.id ?? {})[">"] ?? 0);
           return json(res, 200, {
             access_logs: disp.registros
-              .filter((r) => r.id > depois)
+              .filter((r) => r.tipo === "acesso" && r.numero !== undefined && r.numero > depois)
               .map((r) => ({
-                id: r.id,
-                time: Math.floor(saoPauloWallClockMs(r.instante) / 1000),
-                event: r.tipo === "acesso" ? (r.concedido ? 7 : 6) : r.tipo === "abertura_remota" ? 12 : 0,
+                id: r.numero,
+                time: segundosDeParede(r.instante),
+                event: eventoDoAcesso(r),
                 portal_id: r.porta,
-                user_id: r.pessoaId ? Number(r.pessoaId) : 0,
+                user_id: idDoUsuario(r.pessoaId),
               })),
           });
         }
@@ -126,13 +264,28 @@ export function manipuladorControlId(): Manipulador {
         return erro(res, 400, `Unknown object: ${String(body.object)}`, 2);
       }
 
+      // "Configurações": where the device reports. Our simplified reading of the monitor and online
+      // settings: `{ monitor: { request_url } }` turns monitor mode on, `{ online_client: { server_url } }`
+      // online mode, an empty URL turns reporting off. Other settings are accepted and ignored.
+      case "set_configuration.fcgi": {
+        const monitor = (body.monitor as { request_url?: unknown } | undefined)?.request_url;
+        const online = (body.online_client as { server_url?: unknown } | undefined)?.server_url;
+        const url = online ?? monitor;
+        if (url !== undefined) {
+          try {
+            disp.integracao = url === "" ? null : { url: String(url), modo: online !== undefined ? "online" : "monitor" };
+          } catch (error) {
+            return erro(res, 400, `Invalid configuration: ${error instanceof Error ? error.message : String(error)}`, 2);
+          }
+        }
+        return json(res, 200, {});
+      }
+
       default:
         return erro(res, 404, "Not found", 3);
     }
   };
 }
 
-export const criarControlId = (
-  opcoes: Omit<OpcoesDoSimulado, "fabricante" | "usuario" | "senha" | "firmware" | "portas" | "sensorPorta" | "portaAbertaMs" | "portaMoveMs"> &
-    Partial<OpcoesDoSimulado>,
-) => new DispositivoSimulado({ firmware: "6.13.2", ...opcoes, fabricante: "controlid" }, manipuladorControlId());
+export const criarControlId = (opcoes: OpcoesDoFabricante) =>
+  new DispositivoSimulado({ firmware: "6.13.2", ...opcoes, fabricante: "controlid" }, manipuladorControlId(), protocoloControlId);

@@ -1,7 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { saoPauloWallClockMs } from "@shared/time";
-import { DispositivoSimulado, type Manipulador, type OpcoesDoSimulado } from "./simulado";
+import {
+  DispositivoSimulado,
+  type ChamadaAoPortal,
+  type Manipulador,
+  type OpcoesDoFabricante,
+  type ProtocoloDeEventos,
+  type RegistroDoSimulado,
+  type TipoDeIdentificacao,
+} from "./simulado";
 
 // An Intelbras access controller (SS 3530 / 5530 family) as the Intelbras access-control API
 // documentation describes it (https://intelbras-caco-api.intelbras.com.br/): CGI over HTTP with
@@ -27,6 +35,104 @@ function camposDigest(cabecalho: string | undefined): Record<string, string> | n
 
 /** "2026-11-27 21:30:05": the device's wall clock, as getCurrentTime writes it. */
 const horaDoDispositivo = (ms: number) => new Date(saoPauloWallClockMs(ms)).toISOString().slice(0, 19).replace("T", " ");
+
+/** `Method` of an AccessControl event: 1 card, 15 face, 20 QR, 0 password (PIN) — 0265's reading. */
+export const METODO_INTELBRAS: Record<TipoDeIdentificacao, number> = { cartao: 1, face: 15, qrcode: 20, pin: 0 };
+
+export const FRONTEIRA = "myboundary";
+
+/** A few bytes standing for the snapshot a face event carries (the portal ignores it). */
+const FOTO = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
+
+type Evento = { Code: "AccessControl" | "DoorStatus" | "BreakIn" | "DoorNotClosed"; Data: Record<string, unknown> };
+
+/**
+ * One Modo Online event as 0265 reads it: a `multipart/form-data` body (boundary `myboundary`) with
+ * a `text/plain` part holding `{ Events: [...], Time }`, and for a face the snapshot as an
+ * `image/jpeg` part. Each part has a form-data Content-Disposition (`info`, `image`) so any
+ * form-data parser reads it. `Index` and `Data.Door` count doors from 0; `UTC` is epoch seconds;
+ * `Time` is the device's wall clock, as getCurrentTime writes it.
+ */
+function eventoIntelbras(disp: DispositivoSimulado, registro: RegistroDoSimulado, { Code, Data }: Evento, foto = false): ChamadaAoPortal {
+  const json = JSON.stringify({
+    Events: [
+      {
+        Code,
+        Action: "Pulse",
+        Index: registro.porta - 1,
+        Data: { RecNo: registro.numero, UTC: Math.floor(registro.instante / 1000), Door: registro.porta - 1, ...Data },
+      },
+    ],
+    Time: horaDoDispositivo(disp.agora()),
+  });
+  const partes = [
+    Buffer.from(
+      `--${FRONTEIRA}\r\nContent-Disposition: form-data; name="info"\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(json)}\r\n\r\n${json}\r\n`,
+    ),
+  ];
+  if (foto)
+    partes.push(
+      Buffer.from(
+        `--${FRONTEIRA}\r\nContent-Disposition: form-data; name="image"; filename="evento.jpg"\r\nContent-Type: image/jpeg\r\nContent-Length: ${FOTO.length}\r\n\r\n`,
+      ),
+      FOTO,
+      Buffer.from("\r\n"),
+    );
+  partes.push(Buffer.from(`--${FRONTEIRA}--\r\n`));
+  return { metodo: "POST", caminho: "", tipoDoCorpo: `multipart/form-data; boundary=${FRONTEIRA}`, corpo: new Uint8Array(Buffer.concat(partes)) };
+}
+
+/**
+ * Intelbras Modo Online (SS 3530/5530), as 0265 reads it: every event POSTs to the integration URL
+ * itself, numbered by `RecNo`; the portal's answer `{ message, code, auth }` decides an
+ * identification; the keepalive is a GET on the URL. There is no monitor mode. An identification's
+ * `Status` is 0: the device has not opened, it asks. The PIN has no field of its own in the event:
+ * it goes in `CardNo`, told apart by `Method` 0.
+ */
+export const protocoloIntelbras: ProtocoloDeEventos = {
+  modos: ["online"],
+
+  // Every event it reports is numbered by RecNo; a remote opening is reported by no event here, so
+  // it takes no number (the door it opens is reported, numbered).
+  tabela: (tipo) => (tipo === "abertura_remota" ? null : "RecNo"),
+
+  pergunta(disp, registro) {
+    const { tipo, valor } = registro.identificacao;
+    return eventoIntelbras(
+      disp,
+      registro,
+      {
+        Code: "AccessControl",
+        Data: { UserID: registro.pessoaId ?? "", CardNo: tipo === "face" ? "" : valor, Method: METODO_INTELBRAS[tipo], Type: "Entry", Status: 0 },
+      },
+      tipo === "face",
+    );
+  },
+
+  decisao(resposta, porta) {
+    let corpo: { message?: unknown; auth?: unknown };
+    try {
+      corpo = JSON.parse(resposta.corpo);
+    } catch {
+      return null;
+    }
+    if (!corpo || (corpo.auth !== "true" && corpo.auth !== "false")) return null;
+    const concedido = corpo.auth === "true";
+    return { concedido, mensagem: typeof corpo.message === "string" ? corpo.message : "", portas: concedido ? [porta] : [] };
+  },
+
+  porta(disp, registro) {
+    return eventoIntelbras(disp, registro, { Code: "DoorStatus", Data: { Status: registro.tipo === "porta_aberta" ? "Open" : "Close" } });
+  },
+
+  alarme(disp, registro) {
+    return eventoIntelbras(disp, registro, { Code: registro.tipo === "porta_forcada" ? "BreakIn" : "DoorNotClosed", Data: {} });
+  },
+
+  vida() {
+    return { metodo: "GET", caminho: "" };
+  },
+};
 
 export function manipuladorIntelbras(): Manipulador {
   function autenticado(disp: DispositivoSimulado, req: IncomingMessage, realm: string): boolean {
@@ -68,13 +174,23 @@ export function manipuladorIntelbras(): Manipulador {
         const estado = disp.portas.get(canal);
         return estado ? texto(res, 200, `Info.status=${estado === "aberta" ? "Open" : "Close"}\r\n`) : texto(res, 400, ERRO);
       }
+      // "Modo Online": the server the device reports to. Only `OnlineServer.Url` is simulated; an
+      // empty value turns reporting off.
+      case "/cgi-bin/configManager.cgi?setConfig": {
+        const endereco = url.searchParams.get("OnlineServer.Url");
+        if (endereco === null) return texto(res, 400, ERRO);
+        try {
+          disp.integracao = endereco === "" ? null : { url: endereco, modo: "online" };
+        } catch {
+          return texto(res, 400, ERRO);
+        }
+        return texto(res, 200, "OK\r\n");
+      }
       default:
         return texto(res, 400, ERRO);
     }
   };
 }
 
-export const criarIntelbras = (
-  opcoes: Omit<OpcoesDoSimulado, "fabricante" | "usuario" | "senha" | "firmware" | "portas" | "sensorPorta" | "portaAbertaMs" | "portaMoveMs"> &
-    Partial<OpcoesDoSimulado>,
-) => new DispositivoSimulado({ firmware: "2.000.0000000.7.R", ...opcoes, fabricante: "intelbras" }, manipuladorIntelbras());
+export const criarIntelbras = (opcoes: OpcoesDoFabricante) =>
+  new DispositivoSimulado({ firmware: "2.000.0000000.7.R", ...opcoes, fabricante: "intelbras" }, manipuladorIntelbras(), protocoloIntelbras);

@@ -1,19 +1,70 @@
-import { createServer, type Server } from "node:http";
+import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { FABRICANTE_ROTULO } from "@shared/schemas/dispositivos";
-import type { DispositivoSimulado } from "./simulado";
+import { TIPOS_DE_IDENTIFICACAO, type DispositivoSimulado, type ModoDeIntegracao, type TipoDeIdentificacao } from "./simulado";
 
 // The simulator's page (gate-operation-spec §2.6): one card per simulated device with its doors
 // and faults, and buttons that act on it as a person at the gate or a technician would. Plain
 // forms (no script needed to act), and a small script that refreshes the states every second.
+//
+// The same actions are a small JSON API for tests and scripts: `POST /dispositivos/<nome>/<acao>`
+// with a JSON body (content-type application/json) answers 200 `{ ok: true, resultado, estado }`,
+// or 400 `{ erro }`; a form post answers 303 to the page. Parameters come from the body or the query:
+//   acionar {porta}           a remote relay pulse
+//   forcar {porta}            the door opens with no pulse: its opening, then the 'forced' alarm
+//   manter {porta}            the door opens and stays open: the 'held open' alarm after portaAbertaAlarmeMs
+//   fechar {porta}            the door closes
+//   identificar {tipo, valor, porta}  someone at the device: tipo face | cartao | qrcode | pin;
+//                             resultado is the device's `{ concedido, mensagem }`
+//   integracao {url, modo}    where the device reports (modo online | monitor; url "" turns it off)
+//   duplicar {ativo?}         the next event is delivered twice (ativo "false"/false disarms)
+//   perder {ativo?}           the next event's number is used and it is never sent
+//   desconectar, conectar     off and back on the network
+//   lento                     toggles 8 s answers (and 8 s late calls to the portal)
+//   credenciais               toggles refusing the password
+//   reiniciar                 a power cycle
+// `GET /estado.json` gives every device's state.
 
 const escapar = (texto: string) => texto.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** What each button does; the form posts to /dispositivos/<nome>/<acao>. */
-const ACOES: Record<string, (d: DispositivoSimulado, porta: number) => void> = {
-  abrir: (d, porta) => d.moverPorta(porta, "aberta"),
-  fechar: (d, porta) => d.moverPorta(porta, "fechada"),
-  acionar: (d, porta) => void d.acionar(porta),
+type Parametros = Record<string, string>;
+
+/** A bad request to the page: answered 400 with its text. */
+class PedidoInvalido extends Error {}
+
+const ROTULO_DA_IDENTIFICACAO: Record<TipoDeIdentificacao, string> = { face: "Rosto", cartao: "Cartão", qrcode: "QR code", pin: "PIN" };
+const ROTULO_DO_MODO: Record<ModoDeIntegracao, string> = { online: "Online (o portal decide)", monitor: "Monitor (o aparelho decide e relata)" };
+
+function portaDe(d: DispositivoSimulado, p: Parametros): number {
+  const porta = Number(p.porta ?? 1);
+  if (!d.portas.has(porta)) throw new PedidoInvalido(`Porta inexistente: ${p.porta}`);
+  return porta;
+}
+
+const armar = (p: Parametros) => p.ativo !== "false";
+
+/** What each action does; the form posts to /dispositivos/<nome>/<acao>. */
+const ACOES: Record<string, (d: DispositivoSimulado, p: Parametros) => unknown> = {
+  acionar: (d, p) => d.acionar(portaDe(d, p)),
+  forcar: (d, p) => d.forcarPorta(portaDe(d, p)),
+  manter: (d, p) => d.manterAberta(portaDe(d, p)),
+  fechar: (d, p) => d.fecharPorta(portaDe(d, p)),
+  identificar: (d, p) => {
+    const tipo = p.tipo as TipoDeIdentificacao;
+    if (!TIPOS_DE_IDENTIFICACAO.includes(tipo)) throw new PedidoInvalido(`Forma de identificação inválida: ${p.tipo}`);
+    if (!p.valor) throw new PedidoInvalido("Informe o valor da identificação.");
+    return d.identificar({ tipo, valor: p.valor }, portaDe(d, p));
+  },
+  integracao: (d, p) => {
+    try {
+      d.integracao = p.url ? { url: p.url, modo: p.modo === "monitor" ? "monitor" : "online" } : null;
+    } catch (error) {
+      throw new PedidoInvalido(error instanceof Error ? error.message : String(error));
+    }
+    return d.integracao;
+  },
+  duplicar: (d, p) => (d.duplicarProximo = armar(p)),
+  perder: (d, p) => (d.perderProximo = armar(p)),
   desconectar: (d) => d.desconectar(),
   conectar: (d) => {
     d.offline = false;
@@ -27,51 +78,98 @@ const ACOES: Record<string, (d: DispositivoSimulado, porta: number) => void> = {
   reiniciar: (d) => d.reiniciar(),
 };
 
+const estadoDe = (d: DispositivoSimulado) => ({
+  nome: d.opcoes.nome,
+  fabricante: d.opcoes.fabricante,
+  modelo: d.opcoes.modelo,
+  endereco: d.endereco,
+  offline: d.offline,
+  lento: d.atrasoMs > 0,
+  recusaCredenciais: d.recusarCredenciais,
+  portas: Object.fromEntries(d.portas),
+  aberturas: d.aberturas.length,
+  ultimosRegistros: d.registros.slice(-5).reverse(),
+  integracao: d.integracao,
+  ultimaMensagem: d.ultimaMensagem,
+  duplicarProximo: d.duplicarProximo,
+  perderProximo: d.perderProximo,
+  enviosEntregues: d.enviosEntregues,
+  enviosFalhos: d.enviosFalhos,
+  ultimaFalhaDeEnvio: d.ultimaFalhaDeEnvio,
+});
+
 export function estadoDosDispositivos(dispositivos: DispositivoSimulado[]) {
-  return dispositivos.map((d) => ({
-    nome: d.opcoes.nome,
-    fabricante: d.opcoes.fabricante,
-    modelo: d.opcoes.modelo,
-    endereco: d.endereco,
-    offline: d.offline,
-    lento: d.atrasoMs > 0,
-    recusaCredenciais: d.recusarCredenciais,
-    portas: Object.fromEntries(d.portas),
-    aberturas: d.aberturas.length,
-    ultimosRegistros: d.registros.slice(-5).reverse(),
-  }));
+  return dispositivos.map(estadoDe);
+}
+
+function cartao(d: DispositivoSimulado): string {
+  const nome = escapar(d.opcoes.nome);
+  const acao = (nomeDaAcao: string) => `/dispositivos/${encodeURIComponent(d.opcoes.nome)}/${nomeDaAcao}`;
+  const botao = (nomeDaAcao: string, rotulo: string, porta = 1) =>
+    `<form method="post" action="${acao(nomeDaAcao)}?porta=${porta}"><button>${escapar(rotulo)}</button></form>`;
+  const campo = (id: string) => `${nome}-${id}`;
+  const portas = [...d.portas.keys()]
+    .map(
+      (porta) =>
+        `<li>Porta ${porta}: <strong data-porta="${nome}:${porta}">${d.portas.get(porta)}</strong> ${botao("acionar", `Pulsar relé ${porta}`, porta)} ${botao("forcar", `Forçar porta ${porta}`, porta)} ${botao("manter", `Manter aberta ${porta}`, porta)} ${botao("fechar", `Fechar ${porta}`, porta)}</li>`,
+    )
+    .join("");
+  const opcoesDePorta = [...d.portas.keys()].map((porta) => `<option value="${porta}">Porta ${porta}</option>`).join("");
+  const tipos = TIPOS_DE_IDENTIFICACAO.map((tipo) => `<option value="${tipo}">${ROTULO_DA_IDENTIFICACAO[tipo]}</option>`).join("");
+  // Intelbras has only Modo Online; its list offers only that.
+  const modos = (d.opcoes.fabricante === "intelbras" ? (["online"] as const) : (["online", "monitor"] as const))
+    .map((modo) => `<option value="${modo}"${d.integracao?.modo === modo ? " selected" : ""}>${ROTULO_DO_MODO[modo]}</option>`)
+    .join("");
+  const integracao = d.integracao;
+  return `<section aria-labelledby="t-${nome}"><h2 id="t-${nome}">${nome} — ${FABRICANTE_ROTULO[d.opcoes.fabricante]} ${escapar(d.opcoes.modelo)}</h2>
+<p>Endereço: <code>${escapar(d.endereco)}</code> · usuário <code>${escapar(d.opcoes.usuario)}</code> · série <code>${escapar(d.opcoes.serie)}</code></p>
+<ul>${portas}</ul>
+<form class="bloco" method="post" action="${acao("identificar")}"><fieldset><legend>Identificar alguém no aparelho</legend>
+<label for="${campo("tipo")}">Forma</label> <select id="${campo("tipo")}" name="tipo">${tipos}</select>
+<label for="${campo("valor")}">Valor (usuário do aparelho, cartão, QR code ou PIN)</label> <input id="${campo("valor")}" name="valor" required>
+<label for="${campo("porta")}">Porta</label> <select id="${campo("porta")}" name="porta">${opcoesDePorta}</select>
+<button>Identificar</button></fieldset></form>
+<p>Tela do aparelho: <output data-mensagem="${nome}" aria-live="polite">${escapar(d.ultimaMensagem ?? "—")}</output></p>
+<form class="bloco" method="post" action="${acao("integracao")}"><fieldset><legend>Integração com o portal</legend>
+<label for="${campo("url")}">Endereço de integração (url_integracao do portal; vazio desliga)</label> <input id="${campo("url")}" name="url" type="url" size="60" value="${escapar(integracao?.url ?? "")}">
+<label for="${campo("modo")}">Modo</label> <select id="${campo("modo")}" name="modo">${modos}</select>
+<button>Salvar integração</button></fieldset></form>
+<p>Envios ao portal: <strong data-entregues="${nome}">${d.enviosEntregues}</strong> entregues, <strong data-falhos="${nome}">${d.enviosFalhos}</strong> falharam${d.ultimaFalhaDeEnvio ? ` (último motivo: ${escapar(d.ultimaFalhaDeEnvio)})` : ""}.</p>
+<p>Falhas: ${botao(d.offline ? "conectar" : "desconectar", d.offline ? "Voltar à rede" : "Tirar da rede")} ${botao("lento", d.atrasoMs ? "Responder normalmente" : "Responder devagar (8 s)")} ${botao("credenciais", d.recusarCredenciais ? "Aceitar a senha" : "Recusar a senha")} ${botao("reiniciar", "Reiniciar")} ${botao("duplicar", d.duplicarProximo ? "Entregar o próximo evento duas vezes (armado)" : "Entregar o próximo evento duas vezes")} ${botao("perder", d.perderProximo ? "Perder o próximo evento (armado)" : "Perder o próximo evento")}</p>
+<p>Aberturas pelo relé: <strong data-aberturas="${nome}">${d.aberturas.length}</strong></p></section>`;
 }
 
 function pagina(dispositivos: DispositivoSimulado[]): string {
-  const cartoes = dispositivos
-    .map((d) => {
-      const nome = escapar(d.opcoes.nome);
-      const botao = (acao: string, rotulo: string, porta = 1) =>
-        `<form method="post" action="/dispositivos/${encodeURIComponent(d.opcoes.nome)}/${acao}?porta=${porta}"><button>${escapar(rotulo)}</button></form>`;
-      const portas = [...d.portas.keys()]
-        .map(
-          (porta) =>
-            `<li>Porta ${porta}: <strong data-porta="${nome}:${porta}">${d.portas.get(porta)}</strong> ${botao("acionar", `Pulsar relé ${porta}`, porta)} ${botao("abrir", `Abrir à mão ${porta}`, porta)} ${botao("fechar", `Fechar ${porta}`, porta)}</li>`,
-        )
-        .join("");
-      return `<section aria-labelledby="t-${nome}"><h2 id="t-${nome}">${nome} — ${FABRICANTE_ROTULO[d.opcoes.fabricante]} ${escapar(d.opcoes.modelo)}</h2>
-<p>Endereço: <code>${escapar(d.endereco)}</code> · usuário <code>${escapar(d.opcoes.usuario)}</code> · série <code>${escapar(d.opcoes.serie)}</code></p>
-<ul>${portas}</ul>
-<p>Falhas: ${botao(d.offline ? "conectar" : "desconectar", d.offline ? "Voltar à rede" : "Tirar da rede")} ${botao("lento", d.atrasoMs ? "Responder normalmente" : "Responder devagar (8 s)")} ${botao("credenciais", d.recusarCredenciais ? "Aceitar a senha" : "Recusar a senha")} ${botao("reiniciar", "Reiniciar")}</p>
-<p>Aberturas pelo relé: <strong data-aberturas="${nome}">${d.aberturas.length}</strong></p></section>`;
-    })
-    .join("\n");
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Simulador de dispositivos</title>
-<style>body{font:16px system-ui,sans-serif;margin:1rem;max-width:60rem}section{border:1px solid #999;border-radius:8px;padding:.5rem 1rem;margin:1rem 0}form{display:inline}button{margin:.15rem;padding:.35rem .6rem;font:inherit}</style></head>
-<body><h1>Simulador de dispositivos</h1><p>Dispositivos Control iD e Intelbras falando o protocolo de cada fabricante. Cadastre cada um no portal com o endereço, o usuário e a senha mostrados.</p>
-${cartoes}
-<script>setInterval(async()=>{try{const r=await fetch('/estado.json');for(const d of await r.json()){for(const[p,e]of Object.entries(d.portas)){const el=document.querySelector('[data-porta="'+CSS.escape(d.nome+':'+p)+'"]');if(el)el.textContent=e;}const a=document.querySelector('[data-aberturas="'+CSS.escape(d.nome)+'"]');if(a)a.textContent=d.aberturas;}}catch{}},1000);</script>
+<style>body{font:16px system-ui,sans-serif;margin:1rem;max-width:60rem}section{border:1px solid #999;border-radius:8px;padding:.5rem 1rem;margin:1rem 0}form{display:inline}form.bloco{display:block;margin:.5rem 0}fieldset{border:1px solid #ccc;border-radius:6px}label{margin-left:.4rem}button{margin:.15rem;padding:.35rem .6rem;font:inherit}input,select{font:inherit}</style></head>
+<body><h1>Simulador de dispositivos</h1><p>Dispositivos Control iD e Intelbras falando o protocolo de cada fabricante. Cadastre cada um no portal com o endereço, o usuário e a senha mostrados; para que relatem ao portal, informe o endereço de integração que o portal mostra.</p>
+${dispositivos.map(cartao).join("\n")}
+<script>const q=(a,v)=>document.querySelector('['+a+'="'+CSS.escape(v)+'"]');setInterval(async()=>{try{const r=await fetch('/estado.json');for(const d of await r.json()){for(const[p,e]of Object.entries(d.portas)){const el=q('data-porta',d.nome+':'+p);if(el)el.textContent=e;}for(const[a,v]of[['data-aberturas',d.aberturas],['data-mensagem',d.ultimaMensagem??'—'],['data-entregues',d.enviosEntregues],['data-falhos',d.enviosFalhos]]){const el=q(a,d.nome);if(el&&el.textContent!==String(v))el.textContent=v;}}}catch{}},1000);</script>
 </body></html>`;
 }
 
+/** The request's parameters: the query's, then the body's (JSON or a form). */
+async function parametrosDe(req: IncomingMessage, url: URL, json: boolean): Promise<Parametros> {
+  const partes: Buffer[] = [];
+  for await (const parte of req) partes.push(parte as Buffer);
+  const texto = Buffer.concat(partes).toString("utf8");
+  const parametros: Parametros = Object.fromEntries(url.searchParams);
+  if (json && texto) {
+    let corpo: unknown;
+    try {
+      corpo = JSON.parse(texto);
+    } catch {
+      throw new PedidoInvalido("JSON inválido.");
+    }
+    if (!corpo || typeof corpo !== "object" || Array.isArray(corpo)) throw new PedidoInvalido("O corpo deve ser um objeto JSON.");
+    for (const [chave, valor] of Object.entries(corpo)) if (valor !== null && valor !== undefined) parametros[chave] = String(valor);
+  } else if (texto) Object.assign(parametros, Object.fromEntries(new URLSearchParams(texto)));
+  return parametros;
+}
+
 export async function iniciarPainel(dispositivos: DispositivoSimulado[], porta = 0, host = "127.0.0.1"): Promise<{ endereco: string; server: Server }> {
-  const server = createServer((req, res) => {
+  const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://simulador");
     if (req.method === "GET" && url.pathname === "/") {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
@@ -83,11 +181,23 @@ export async function iniciarPainel(dispositivos: DispositivoSimulado[], porta =
     }
     const m = /^\/dispositivos\/([^/]+)\/(\w+)$/.exec(url.pathname);
     const dispositivo = m && dispositivos.find((d) => d.opcoes.nome === decodeURIComponent(m[1]!));
-    const acao = m && ACOES[m[2]!];
+    const acao = m && Object.hasOwn(ACOES, m[2]!) ? ACOES[m[2]!] : undefined;
     if (req.method === "POST" && dispositivo && acao) {
-      acao(dispositivo, Number(url.searchParams.get("porta") ?? 1));
-      res.writeHead(303, { location: "/" });
-      return res.end();
+      const json = (req.headers["content-type"] ?? "").startsWith("application/json");
+      try {
+        const resultado = await acao(dispositivo, await parametrosDe(req, url, json));
+        if (!json) {
+          res.writeHead(303, { location: "/" });
+          return res.end();
+        }
+        res.writeHead(200, { "content-type": "application/json" });
+        return res.end(JSON.stringify({ ok: true, resultado: resultado ?? null, estado: estadoDe(dispositivo) }));
+      } catch (error) {
+        const status = error instanceof PedidoInvalido ? 400 : 500;
+        const mensagem = error instanceof Error ? error.message : String(error);
+        res.writeHead(status, { "content-type": json ? "application/json" : "text/plain; charset=utf-8" });
+        return res.end(json ? JSON.stringify({ erro: mensagem }) : mensagem);
+      }
     }
     res.writeHead(404, { "content-type": "text/plain; charset=utf-8" });
     res.end("Não encontrado.");

@@ -6,6 +6,12 @@ import type { Fabricante } from "@shared/schemas/dispositivos";
 // and the faults a technician meets in the field (offline, slow, refusing credentials). Each
 // vendor's protocol is a handler of its own (controlid.ts, intelbras.ts) over this state, so a
 // test can drive the device and read back what it did.
+//
+// The device also calls the portal (§2.3, docs/decisions/0265-eventos-dos-dispositivos.md): it asks
+// for a decision (online mode) or reports what it decided (monitor mode), its doors and alarms, and
+// a heartbeat. What happens is here; how each vendor writes it on the wire is its
+// ProtocoloDeEventos (controlid.ts, intelbras.ts). Calls go out one at a time, in the order things
+// happened, so the portal sees the device's numbering in order unless a fault says otherwise.
 
 export type EstadoDaPorta = "aberta" | "fechada";
 
@@ -15,17 +21,56 @@ export interface PessoaNoSimulado {
   nome: string;
   cartoes: string[];
   face: boolean;
+  /** Known to the device but refused by its own rules (a schedule, a validity): monitor mode logs a denial. */
+  bloqueada?: boolean;
 }
+
+export const TIPOS_DE_IDENTIFICACAO = ["face", "cartao", "qrcode", "pin"] as const;
+export type TipoDeIdentificacao = (typeof TIPOS_DE_IDENTIFICACAO)[number];
+
+/** What a person shows the device: a face (`valor` = the device's user id it matches), a card, a QR code, a PIN. */
+export interface Identificacao {
+  tipo: TipoDeIdentificacao;
+  valor: string;
+}
+
+export type ModoDeIntegracao = "online" | "monitor";
+
+/** Where the device reports: the portal's `url_integracao`, and who decides an identification. */
+export interface Integracao {
+  url: string;
+  modo: ModoDeIntegracao;
+}
+
+/** The outcome at the gate, as the person sees it. */
+export interface Decisao {
+  concedido: boolean;
+  mensagem: string;
+}
+
+/** The device's screen when it asked the portal and got no usable answer. */
+export const SEM_COMUNICACAO = "Sem comunicação com o servidor";
+/** The device's own screen texts when it decides alone (monitor mode, or no integration). */
+export const MENSAGEM_DO_APARELHO = { concedido: "Acesso liberado", negado: "Acesso negado", naoIdentificado: "Não identificado" } as const;
 
 /** One line of the device's own access log, numbered as the device numbers it. */
 export interface RegistroDoSimulado {
+  /** The line's place in the whole log. */
   id: number;
+  /**
+   * The number its vendor's event protocol gives it (Control iD access_logs or alarm_logs id,
+   * Intelbras RecNo), counted per numbered table: lines the protocol never reports (a Control iD
+   * door moving, a remote opening) take none, so only a lost event leaves a gap the portal sees.
+   */
+  numero?: number;
   /** Epoch ms. */
   instante: number;
-  tipo: "porta_aberta" | "porta_fechada" | "abertura_remota" | "acesso";
+  tipo: "porta_aberta" | "porta_fechada" | "abertura_remota" | "acesso" | "porta_forcada" | "porta_mantida_aberta";
   porta: number;
   pessoaId?: string;
   concedido?: boolean;
+  /** On "acesso": what the person showed. */
+  identificacao?: Identificacao;
 }
 
 export interface OpcoesDoSimulado {
@@ -45,6 +90,12 @@ export interface OpcoesDoSimulado {
   portaAbertaMs: number;
   /** How long after the relay the sensor sees the door move, ms. */
   portaMoveMs: number;
+  /** A door open this long raises the 'held open' alarm, ms. */
+  portaAbertaAlarmeMs: number;
+  /** Heartbeat period while integrated, ms; 0: none. */
+  vidaMs: number;
+  /** How long the device waits for the portal's answer, ms. */
+  prazoDoPortalMs: number;
 }
 
 export const OPCOES_PADRAO = {
@@ -55,9 +106,61 @@ export const OPCOES_PADRAO = {
   sensorPorta: true,
   portaAbertaMs: 3000,
   portaMoveMs: 300,
+  portaAbertaAlarmeMs: 60_000,
+  vidaMs: 30_000,
+  prazoDoPortalMs: 5000,
 } satisfies Partial<OpcoesDoSimulado>;
 
+/** What a vendor's create function takes: the vendor is fixed, the defaults may be overridden. */
+export type OpcoesDoFabricante = Omit<OpcoesDoSimulado, "fabricante" | keyof typeof OPCOES_PADRAO> & Partial<OpcoesDoSimulado>;
+
 export type Manipulador = (disp: DispositivoSimulado, req: IncomingMessage, corpo: Buffer, res: ServerResponse) => Promise<void> | void;
+
+/** One HTTP call to the portal, as a vendor writes it. */
+export interface ChamadaAoPortal {
+  metodo: "GET" | "POST";
+  /** Appended to the integration URL; "" calls the URL itself. */
+  caminho: string;
+  tipoDoCorpo?: string;
+  corpo?: string | Uint8Array<ArrayBuffer>;
+}
+
+/** The portal's answer to a call that got through (2xx). */
+export interface RespostaDoPortal {
+  status: number;
+  corpo: string;
+}
+
+/** The portal's decision on an identification, read from its answer. */
+export interface DecisaoDoPortal extends Decisao {
+  /** The doors the device pulses (only when granted). */
+  portas: number[];
+}
+
+/** A registro of an identification: what the protocol reports about it. */
+export type RegistroDeAcesso = RegistroDoSimulado & { tipo: "acesso"; identificacao: Identificacao };
+
+/** How a vendor's event protocol writes each happening as a call to the portal, and reads the answer. */
+export interface ProtocoloDeEventos {
+  /** The integration modes the vendor's firmware offers. */
+  readonly modos: readonly ModoDeIntegracao[];
+  /** The numbered table a kind of log line belongs to (its `numero` counts in it), or null: not numbered. */
+  tabela(tipo: RegistroDoSimulado["tipo"]): string | null;
+  /** Online mode: the question for an identification the portal decides. */
+  pergunta(disp: DispositivoSimulado, registro: RegistroDeAcesso): ChamadaAoPortal;
+  /** Reads the answer to `pergunta`; null when it is not one the device understands. */
+  decisao(resposta: RespostaDoPortal, porta: number): DecisaoDoPortal | null;
+  /** Monitor mode: an identification the device already decided. */
+  acesso?(disp: DispositivoSimulado, registro: RegistroDeAcesso): ChamadaAoPortal;
+  /** A door opened or closed. */
+  porta(disp: DispositivoSimulado, registro: RegistroDoSimulado): ChamadaAoPortal;
+  /** A door forced or held open. */
+  alarme(disp: DispositivoSimulado, registro: RegistroDoSimulado): ChamadaAoPortal;
+  /** The heartbeat. */
+  vida(disp: DispositivoSimulado): ChamadaAoPortal;
+}
+
+const esperar = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class DispositivoSimulado {
   readonly opcoes: OpcoesDoSimulado;
@@ -76,16 +179,51 @@ export class DispositivoSimulado {
   /** Every relay pulse, in order: exactly-once opening is checked by counting these. */
   readonly aberturas: { porta: number; instante: number }[] = [];
 
+  /** Reporting faults: the next event (not a heartbeat) is delivered twice with the same numbers, or its number is used and it is never sent. */
+  duplicarProximo = false;
+  perderProximo = false;
+  /** What the device's screen shows after the last identification. */
+  ultimaMensagem: string | null = null;
+  /** Calls to the portal that got through (2xx) and that did not (offline, unreachable, timed out, non-2xx): a device never stops on a portal failure. */
+  enviosEntregues = 0;
+  enviosFalhos = 0;
+  ultimaFalhaDeEnvio: string | null = null;
+
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
   private readonly timers = new Set<NodeJS.Timeout>();
+  private integracaoAtual: Integracao | null = null;
+  /** The calls to the portal, chained: one at a time, in order. */
+  private fila: Promise<unknown> = Promise.resolve();
+  private vida: NodeJS.Timeout | null = null;
+  /** The last `numero` given in each numbered table. */
+  private readonly numeracao = new Map<string, number>();
+  /** Per door: the closing a relay pulse scheduled, and the 'held open' alarm waiting for a closing. */
+  private readonly fechamentos = new Map<number, NodeJS.Timeout>();
+  private readonly alarmesDePortaAberta = new Map<number, NodeJS.Timeout>();
 
   constructor(
     opcoes: Omit<OpcoesDoSimulado, keyof typeof OPCOES_PADRAO> & Partial<OpcoesDoSimulado>,
     private readonly manipulador: Manipulador,
+    private readonly protocolo: ProtocoloDeEventos,
   ) {
     this.opcoes = { ...OPCOES_PADRAO, ...opcoes };
     for (let porta = 1; porta <= this.opcoes.portas; porta++) this.portas.set(porta, "fechada");
+  }
+
+  /** Where the device reports, or null: it only answers. Setting it (re)starts the heartbeat. */
+  get integracao(): Readonly<Integracao> | null {
+    return this.integracaoAtual;
+  }
+
+  set integracao(valor: Integracao | null) {
+    if (valor) {
+      if (!this.protocolo.modos.includes(valor.modo)) throw new Error(`Este aparelho não tem o modo ${valor.modo}.`);
+      const url = URL.parse(valor.url);
+      if (!url || !["http:", "https:"].includes(url.protocol)) throw new Error(`Endereço de integração inválido: ${valor.url}`);
+    }
+    this.integracaoAtual = valor ? { url: valor.url, modo: valor.modo } : null;
+    this.reiniciarVida();
   }
 
   /** The device's clock now, epoch ms. */
@@ -103,37 +241,239 @@ export class DispositivoSimulado {
     return !this.recusarCredenciais && usuario === this.opcoes.usuario && senha === this.opcoes.senha;
   }
 
-  registrar(registro: Omit<RegistroDoSimulado, "id" | "instante">): RegistroDoSimulado {
-    const linha = { id: this.registros.length + 1, instante: this.agora(), ...registro };
+  registrar(registro: Omit<RegistroDoSimulado, "id" | "instante" | "numero">): RegistroDoSimulado {
+    const tabela = this.protocolo.tabela(registro.tipo);
+    let numero: number | undefined;
+    if (tabela !== null) {
+      numero = this.ultimoNumero(tabela) + 1;
+      this.numeracao.set(tabela, numero);
+    }
+    const linha: RegistroDoSimulado = { id: this.registros.length + 1, instante: this.agora(), ...registro, ...(numero === undefined ? {} : { numero }) };
     this.registros.push(linha);
     return linha;
   }
 
-  /** A relay pulse on `porta`: with a sensor, the door opens, then closes after `portaAbertaMs`. */
+  /** The last `numero` given in a numbered table (0: none yet). */
+  ultimoNumero(tabela: string): number {
+    return this.numeracao.get(tabela) ?? 0;
+  }
+
+  /** A remote opening (the portal's command): logged, then a relay pulse. */
   acionar(porta: number): boolean {
     if (!this.portas.has(porta)) return false;
-    this.aberturas.push({ porta, instante: this.agora() });
     this.registrar({ tipo: "abertura_remota", porta });
-    if (this.opcoes.sensorPorta) {
-      this.depois(this.opcoes.portaMoveMs, () => this.moverPorta(porta, "aberta"));
-      this.depois(this.opcoes.portaMoveMs + this.opcoes.portaAbertaMs, () => this.moverPorta(porta, "fechada"));
-    }
+    this.pulsar(porta);
     return true;
   }
 
-  /** A door moved (by the relay, by hand, forced): the sensor reports it. */
-  moverPorta(porta: number, estado: EstadoDaPorta): void {
-    if (this.portas.get(porta) === estado) return;
-    this.portas.set(porta, estado);
-    this.registrar({ tipo: estado === "aberta" ? "porta_aberta" : "porta_fechada", porta });
+  /**
+   * A relay pulse on `porta`: with a sensor, the door opens, then closes after `portaAbertaMs`. An
+   * identification the device grants pulses without the remote opening's log line: the access line
+   * is the log of it.
+   */
+  private pulsar(porta: number): void {
+    this.aberturas.push({ porta, instante: this.agora() });
+    if (!this.opcoes.sensorPorta) return;
+    this.depois(this.opcoes.portaMoveMs, () => this.moverPorta(porta, "aberta"));
+    // A second pulse while open keeps the door open for its own time.
+    this.cancelar(this.fechamentos, porta);
+    this.fechamentos.set(
+      porta,
+      this.depois(this.opcoes.portaMoveMs + this.opcoes.portaAbertaMs, () => {
+        this.fechamentos.delete(porta);
+        this.moverPorta(porta, "fechada");
+      }),
+    );
   }
 
-  private depois(ms: number, fn: () => void): void {
+  /**
+   * A door moved (by the relay, by hand, forced): the sensor logs and reports it, and a door left
+   * open `portaAbertaAlarmeMs` raises the 'held open' alarm. Without a sensor the device sees
+   * nothing: the state changes (the control page shows it), no line, no report.
+   */
+  moverPorta(porta: number, estado: EstadoDaPorta): boolean {
+    if (!this.portas.has(porta) || this.portas.get(porta) === estado) return false;
+    this.portas.set(porta, estado);
+    if (!this.opcoes.sensorPorta) return true;
+    const registro = this.registrar({ tipo: estado === "aberta" ? "porta_aberta" : "porta_fechada", porta });
+    this.relatarEvento(registro, (p) => p.porta(this, registro));
+    this.cancelar(this.alarmesDePortaAberta, porta);
+    if (estado === "aberta")
+      this.alarmesDePortaAberta.set(
+        porta,
+        this.depois(this.opcoes.portaAbertaAlarmeMs, () => {
+          this.alarmesDePortaAberta.delete(porta);
+          this.alarmar("porta_mantida_aberta", porta);
+        }),
+      );
+    return true;
+  }
+
+  /** The door opens with no relay pulse (kicked, a key): its opening, then the 'forced' alarm. False when there is nothing to see. */
+  forcarPorta(porta: number): boolean {
+    if (!this.opcoes.sensorPorta || !this.moverPorta(porta, "aberta")) return false;
+    this.alarmar("porta_forcada", porta);
+    return true;
+  }
+
+  /** Someone holds the door open (a pulse's closing is cancelled): after `portaAbertaAlarmeMs`, the 'held open' alarm. */
+  manterAberta(porta: number): boolean {
+    if (!this.portas.has(porta)) return false;
+    this.cancelar(this.fechamentos, porta);
+    this.moverPorta(porta, "aberta");
+    return true;
+  }
+
+  /** The door closes (by hand, or after being held). */
+  fecharPorta(porta: number): boolean {
+    if (!this.portas.has(porta)) return false;
+    this.cancelar(this.fechamentos, porta);
+    this.moverPorta(porta, "fechada");
+    return true;
+  }
+
+  /**
+   * Someone identifies at the device (face, card, QR, PIN) at `porta`. Online mode: the device asks
+   * the portal and does what it answers (grant: relay pulse and the portal's message; deny: only the
+   * message). Monitor mode or no integration: the device decides by the people it holds, and in
+   * monitor mode reports the decision. Either way the access is a numbered line of its log.
+   */
+  async identificar(identificacao: Identificacao, porta = 1): Promise<Decisao> {
+    if (!this.portas.has(porta)) throw new Error(`Porta inexistente: ${porta}`);
+    const pessoa = this.reconhecer(identificacao);
+    const registro = this.registrar({ tipo: "acesso", porta, pessoaId: pessoa?.id, identificacao: { ...identificacao } }) as RegistroDeAcesso;
+    const integracao = this.integracaoAtual;
+    let decisao: Decisao;
+    let portas: number[];
+    if (integracao?.modo === "online") {
+      const resposta = await this.relatar(this.protocolo.pergunta(this, registro), registro);
+      const doPortal = resposta && this.protocolo.decisao(resposta, porta);
+      // No answer within prazoDoPortalMs (5 s), an error, or an answer the device cannot read: it
+      // denies with 'Sem comunicação com o servidor'. Real firmware can be set to fall back to its
+      // own list; the simulator denies, so a portal outage shows at the gate instead of hiding.
+      decisao = doPortal ? { concedido: doPortal.concedido, mensagem: doPortal.mensagem } : { concedido: false, mensagem: SEM_COMUNICACAO };
+      portas = doPortal?.concedido ? doPortal.portas.filter((p) => this.portas.has(p)) : [];
+    } else {
+      const concedido = !!pessoa && !pessoa.bloqueada;
+      const mensagem = concedido ? MENSAGEM_DO_APARELHO.concedido : pessoa ? MENSAGEM_DO_APARELHO.negado : MENSAGEM_DO_APARELHO.naoIdentificado;
+      decisao = { concedido, mensagem };
+      portas = concedido ? [porta] : [];
+    }
+    registro.concedido = decisao.concedido;
+    for (const p of portas) this.pulsar(p);
+    this.ultimaMensagem = decisao.mensagem;
+    const acesso = this.protocolo.acesso?.bind(this.protocolo);
+    if (integracao?.modo === "monitor" && acesso) this.relatarEvento(registro, () => acesso(this, registro));
+    return decisao;
+  }
+
+  /** Whom the device recognises: a face it holds (the person's id, enrolled with a face) or a card's holder. QR and PIN are only the portal's to resolve. */
+  private reconhecer({ tipo, valor }: Identificacao): PessoaNoSimulado | null {
+    if (tipo === "face") {
+      const pessoa = this.pessoas.get(valor);
+      return pessoa?.face ? pessoa : null;
+    }
+    if (tipo === "cartao") return [...this.pessoas.values()].find((p) => p.cartoes.includes(valor)) ?? null;
+    return null;
+  }
+
+  private alarmar(tipo: "porta_forcada" | "porta_mantida_aberta", porta: number): void {
+    const registro = this.registrar({ tipo, porta });
+    this.relatarEvento(registro, (p) => p.alarme(this, registro));
+  }
+
+  /** Reports a log line when integrated (its number is already taken: the line exists either way). */
+  private relatarEvento(registro: RegistroDoSimulado, montar: (protocolo: ProtocoloDeEventos) => ChamadaAoPortal): void {
+    if (!this.integracaoAtual) return;
+    void this.relatar(montar(this.protocolo), registro);
+  }
+
+  /**
+   * Queues a call to the portal. An event (a log line; a heartbeat is none) takes the armed
+   * faults: `perderProximo` the next numbered one (never sent, its number stays used; the caller
+   * sees no answer), `duplicarProximo` the next one (sent twice, the same bytes, one after the
+   * other; the device acts on the first answer). Resolves with the first answer, or null.
+   */
+  private relatar(chamada: ChamadaAoPortal, evento: RegistroDoSimulado | null): Promise<RespostaDoPortal | null> {
+    const integracao = this.integracaoAtual;
+    if (!integracao) return Promise.resolve(null);
+    if (evento?.numero !== undefined && this.perderProximo) {
+      this.perderProximo = false;
+      return Promise.resolve(null);
+    }
+    const vezes = evento && this.duplicarProximo ? 2 : 1;
+    if (evento) this.duplicarProximo = false;
+    const envio = this.fila.then(async () => {
+      const primeira = await this.chamar(integracao.url, chamada);
+      for (let i = 1; i < vezes; i++) await this.chamar(integracao.url, chamada);
+      return primeira;
+    });
+    this.fila = envio.catch(() => null);
+    return envio;
+  }
+
+  /** One HTTP call; never throws: a failure is counted and the answer is null. */
+  private async chamar(url: string, chamada: ChamadaAoPortal): Promise<RespostaDoPortal | null> {
+    // A slow device is slow to send as well as to answer; the portal's time limit starts once it sends.
+    if (this.atrasoMs > 0) await esperar(this.atrasoMs);
+    if (this.offline) return this.falhou("fora da rede");
+    try {
+      const resposta = await fetch(chamada.caminho ? `${url.replace(/\/+$/, "")}/${chamada.caminho}` : url, {
+        method: chamada.metodo,
+        ...(chamada.tipoDoCorpo ? { headers: { "content-type": chamada.tipoDoCorpo } } : {}),
+        ...(chamada.corpo !== undefined ? { body: chamada.corpo } : {}),
+        signal: AbortSignal.timeout(this.opcoes.prazoDoPortalMs),
+      });
+      const corpo = await resposta.text();
+      if (!resposta.ok) return this.falhou(`HTTP ${resposta.status}`);
+      this.enviosEntregues++;
+      return { status: resposta.status, corpo };
+    } catch (error) {
+      return this.falhou(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  private falhou(motivo: string): null {
+    this.enviosFalhos++;
+    this.ultimaFalhaDeEnvio = motivo;
+    return null;
+  }
+
+  /** Resolves once every call queued so far has ended: lets a test say what was (not) sent. */
+  async aguardarEnvios(): Promise<void> {
+    let fila: Promise<unknown>;
+    do {
+      fila = this.fila;
+      await fila;
+    } while (fila !== this.fila);
+  }
+
+  /** The heartbeat runs while integrated and on; offline it skips its beat. */
+  private reiniciarVida(): void {
+    if (this.vida) clearInterval(this.vida);
+    this.vida = null;
+    if (!this.integracaoAtual || this.opcoes.vidaMs <= 0) return;
+    this.vida = setInterval(() => {
+      if (!this.offline) void this.relatar(this.protocolo.vida(this), null);
+    }, this.opcoes.vidaMs);
+    this.vida.unref();
+  }
+
+  private depois(ms: number, fn: () => void): NodeJS.Timeout {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
       fn();
     }, ms);
     this.timers.add(timer);
+    return timer;
+  }
+
+  private cancelar(timers: Map<number, NodeJS.Timeout>, porta: number): void {
+    const timer = timers.get(porta);
+    if (!timer) return;
+    clearTimeout(timer);
+    this.timers.delete(timer);
+    timers.delete(porta);
   }
 
   async ligar(porta = 0): Promise<string> {
@@ -149,6 +489,7 @@ export class DispositivoSimulado {
     });
     await new Promise<void>((resolve) => server.listen(porta, "127.0.0.1", resolve));
     this.server = server;
+    this.reiniciarVida();
     return this.endereco;
   }
 
@@ -167,6 +508,10 @@ export class DispositivoSimulado {
   async desligar(): Promise<void> {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    this.fechamentos.clear();
+    this.alarmesDePortaAberta.clear();
+    if (this.vida) clearInterval(this.vida);
+    this.vida = null;
     for (const socket of this.sockets) socket.destroy();
     const server = this.server;
     this.server = null;

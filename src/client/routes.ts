@@ -53,6 +53,7 @@ export default [
         route("permissoes", "routes/portaria-web/admin/permissoes.tsx"),
       ]),
       route("bloqueios", "routes/portaria-web/bloqueios.tsx"),
+      route("alarmes", "routes/portaria-web/alarmes.tsx"),
       route("dispositivos", "routes/portaria-web/dispositivos/lista.tsx"),
       route("dispositivos/novo", "routes/portaria-web/dispositivos/novo.tsx"),
       route("dispositivos/:dispositivoId", "routes/portaria-web/dispositivos/editar.tsx"),

@@ -207,7 +207,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   // The consoles' realtime: NOTIFY at commit, heard by every instance (realtime.ts).
   const tempoReal = await iniciarTempoReal(deps.database);
   app.addHook("onClose", async () => tempoReal.parar());
-  await app.register((await import("./modules/dispositivos/routes")).dispositivosRoutes({ db, totals: listTotals, config, drivers, tempoReal }));
+  await app.register(
+    (await import("./modules/dispositivos/routes")).dispositivosRoutes({
+      db,
+      totals: listTotals,
+      config,
+      drivers,
+      tempoReal,
+      portaria: { qrSecret, limiteCodigos, agora },
+    }),
+  );
   // new:module (scripts/new-module.mjs) adds its module's line above this one (docs/adding-a-module.md).
   await registerDocsPage(app);
 

@@ -79,6 +79,8 @@ declare module "fastify" {
     storesText?: StoredText;
     /** The allowed answer is a redirect, not a 2xx. */
     redirects?: boolean;
+    /** Reads no session cookie (a device's token is its credential): no Origin is asked of its writes. */
+    semCookies?: boolean;
   }
 }
 

@@ -165,6 +165,8 @@ export const MSG = {
   autorizacaoEmailInativa: { title: "Ação não permitida", message: "Somente autorizações ativas podem ser enviadas por email." },
   dispositivoNomeDuplicate: { title: "Registro duplicado", message: "Já existe um dispositivo com este nome neste condomínio." },
   dispositivoLinked: { title: "Erro ao excluir", message: "Não é possível excluir o dispositivo pois existem eventos ou comandos registrados. Desative-o." },
+  dispositivoDesconhecido: { title: "Dispositivo desconhecido", message: "Dispositivo desconhecido ou inativo." },
+  alarmeNotFound: { title: "Alarme não encontrado", message: "Alarme não encontrado." },
   portaoNotFound: { title: "Portão não encontrado", message: "Portão não encontrado: o dispositivo não existe, está inativo ou não tem essa porta." },
   comandoNotFound: { title: "Não encontrado", message: "Comando não encontrado." },
   comandoChaveRepetida: { title: "Pedido repetido", message: "Esta chave já abriu outro portão. Tente de novo." },

@@ -6294,6 +6294,307 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/integracoes/{fabricante}/{token}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description chamadas de um dispositivo no protocolo do fabricante (Control iD: modo online, monitor, sinal de vida; Intelbras: Modo Online e keepalive): o token do endereço é a credencial e diz o condomínio; identificações decididas pelas regras do console e registradas (método 'dispositivo'); eventos repetidos guardados uma vez; token desconhecido, aparelho ou condomínio inativo → 404
+     *
+     *     Acesso: público.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          fabricante: string;
+          token: string;
+          "*": string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    /**
+     * @description chamadas de um dispositivo no protocolo do fabricante (Control iD: modo online, monitor, sinal de vida; Intelbras: Modo Online e keepalive): o token do endereço é a credencial e diz o condomínio; identificações decididas pelas regras do console e registradas (método 'dispositivo'); eventos repetidos guardados uma vez; token desconhecido, aparelho ou condomínio inativo → 404
+     *
+     *     Acesso: público.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          fabricante: string;
+          token: string;
+          "*": string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/integracoes/{fabricante}/{token}/{*}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description chamadas de um dispositivo no protocolo do fabricante (Control iD: modo online, monitor, sinal de vida; Intelbras: Modo Online e keepalive): o token do endereço é a credencial e diz o condomínio; identificações decididas pelas regras do console e registradas (método 'dispositivo'); eventos repetidos guardados uma vez; token desconhecido, aparelho ou condomínio inativo → 404
+     *
+     *     Acesso: público.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          fabricante: string;
+          token: string;
+          "*": string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    /**
+     * @description chamadas de um dispositivo no protocolo do fabricante (Control iD: modo online, monitor, sinal de vida; Intelbras: Modo Online e keepalive): o token do endereço é a credencial e diz o condomínio; identificações decididas pelas regras do console e registradas (método 'dispositivo'); eventos repetidos guardados uma vez; token desconhecido, aparelho ou condomínio inativo → 404
+     *
+     *     Acesso: público.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          fabricante: string;
+          token: string;
+          "*": string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/alarmes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description 'Alarmes': os do escopo (ou de um condomínio), `situacao` 'abertos' (sem 'Ciente', padrão) ou 'todos'; do mais novo ao mais antigo, até 200 → `{ alarmes }`
+     *
+     *     Acesso: permissão `acionar_dispositivos` ou `gerenciar_dispositivos`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          condominio_id?: string | "todos";
+          situacao?: "abertos" | "todos";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              alarmes: {
+                id: string;
+                condominio: {
+                  id: string;
+                  nome: string;
+                };
+                dispositivo: {
+                  id: string;
+                  nome: string;
+                } | null;
+                /** @enum {string} */
+                tipo: "dispositivo_offline" | "porta_forcada" | "porta_aberta_demais" | "liberacao_indevida" | "eventos_perdidos";
+                mensagem: string;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                criado_em: string;
+                encerrado_em: string | null;
+                ciente_por_nome: string | null;
+                ciente_em: string | null;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/alarmes/{id}/ciente": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description 'Ciente': registra quem e quando; um segundo 'Ciente' não muda o primeiro → o alarme
+     *
+     *     Acesso: permissão `acionar_dispositivos` ou `gerenciar_dispositivos`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              condominio: {
+                id: string;
+                nome: string;
+              };
+              dispositivo: {
+                id: string;
+                nome: string;
+              } | null;
+              /** @enum {string} */
+              tipo: "dispositivo_offline" | "porta_forcada" | "porta_aberta_demais" | "liberacao_indevida" | "eventos_perdidos";
+              mensagem: string;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              criado_em: string;
+              encerrado_em: string | null;
+              ciente_por_nome: string | null;
+              ciente_em: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/dispositivos": {
     parameters: {
       query?: never;

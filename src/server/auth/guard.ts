@@ -95,6 +95,8 @@ export function registerGuard(
   // CSRF: a state-changing API request must come from one of our own pages.
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith("/api/")) return;
+    // A device's endpoint reads no cookie (its token is in the address): a forged request gains nothing.
+    if (request.routeOptions.config?.semCookies) return;
     const origin = request.headers.origin;
     if (!origin || !trustedOrigins.includes(origin)) throw AppError.from(403, "UNTRUSTED_ORIGIN", MSG.accessDenied);
   });

@@ -166,6 +166,11 @@ export function estadoDoDispositivo(d: { estado: EstadoDispositivo; erro: string
  * Why a device did not do what the portal asked (§2.1 'Testar conexão', §2.2 'Falhou: <motivo>'),
  * in the words the console and the registry show. The vendor's own error goes inside `recusou`.
  */
+/** An identifier the portal does not know (§2.3): the record's reason and the device's screen. */
+export const NAO_IDENTIFICADO = "Não identificado.";
+/** The name an unidentified person's record carries. */
+export const NAO_IDENTIFICADO_NOME = "Não identificado";
+
 export const FALHA_DO_DISPOSITIVO = {
   semResposta: (segundos: number) => `Dispositivo não respondeu em ${segundos} s.`,
   credenciais: "Dispositivo recusou usuário ou senha.",

@@ -1,5 +1,6 @@
 import {
   Ban,
+  BellRing,
   Building2,
   Car,
   ClipboardList,
@@ -46,6 +47,7 @@ export const PORTARIA_MENU: readonly PortariaMenuSection[] = [
       { label: "Visitantes", to: PATHS.visitantes, icon: UserPlus, permission: "registrar_acesso_visitante" },
       { label: "Registros", to: PATHS.registros, icon: ClipboardList, permission: "visualizar_registros_acesso" },
       { label: "Bloqueios", to: PATHS.bloqueios, icon: Ban, permission: "gerenciar_bloqueios_acesso" },
+      { label: "Alarmes", to: "/portaria-web/alarmes", icon: BellRing, permission: ["acionar_dispositivos", "gerenciar_dispositivos"] },
     ],
   },
   {

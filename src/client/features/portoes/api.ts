@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { ALARMES_TEXTOS, type Alarme } from "@shared/schemas/alarmes";
 import { COMANDOS_TEXTOS, ESTADOS_COMANDO, type Comando } from "@shared/schemas/comandos";
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { api, eventSourceApi, retryServerErrors, type Body } from "~/lib/api";
@@ -11,6 +12,7 @@ export type AbrirValues = Body<"post", "/api/controle-acesso/abrir">;
 
 const portoesKey = (condominioId: string) => ["portoes", condominioId, "portoes"] as const;
 const comandosKey = (condominioId: string) => ["portoes", condominioId, "comandos"] as const;
+const alarmesKey = (condominioId: string) => ["portoes", condominioId, "alarmes"] as const;
 
 export const portoesQuery = (condominioId: string) =>
   queryOptions({
@@ -35,6 +37,37 @@ export function usePortoes(condominioId: string) {
 }
 
 export const useComandos = (condominioId: string) => useQuery({ ...comandosQuery(condominioId), enabled: Boolean(condominioId) });
+
+/** The condominium's alarms nobody acknowledged yet (§2.3): on the console until 'Ciente'. */
+export const alarmesQuery = (condominioId: string) =>
+  queryOptions({
+    queryKey: alarmesKey(condominioId),
+    queryFn: ({ signal }) => api.GET("/api/alarmes", { params: { query: { condominio_id: condominioId, situacao: "abertos" } }, signal }),
+    retry: retryServerErrors,
+  });
+
+export function useAlarmesDoConsole(condominioId: string) {
+  const query = useQuery({ ...alarmesQuery(condominioId), enabled: Boolean(condominioId) });
+  useQueryErrorToast(query.error, ALARMES_TEXTOS.carregar);
+  return query;
+}
+
+/** A new alarm at the top of the console's list (once: the stream and a re-read may both bring it). */
+function guardarAlarme(client: QueryClient, alarme: Alarme) {
+  client.setQueryData(alarmesKey(alarme.condominio.id), (old: { alarmes: Alarme[] } | undefined) => {
+    const outros = (old?.alarmes ?? []).filter((a) => a.id !== alarme.id);
+    return { alarmes: alarme.ciente_em ? outros : [alarme, ...outros] };
+  });
+}
+
+/** 'Ciente': who and when are recorded by the server; the alarm leaves the console. */
+export function useCiente(condominioId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.POST("/api/alarmes/{id}/ciente", { params: { path: { id } } }),
+    onSuccess: (alarme) => guardarAlarme(client, { ...alarme, condominio: { ...alarme.condominio, id: condominioId } }),
+  });
+}
 
 /** How far a command went: a state arriving late never takes the screen back. */
 const passo = (c: Comando) => (c.estado === "falhou" ? ESTADOS_COMANDO.length : ESTADOS_COMANDO.indexOf(c.estado));
@@ -74,12 +107,23 @@ export function useTempoReal(condominioId: string) {
     const reler = () => {
       void client.invalidateQueries({ queryKey: comandosKey(condominioId) });
       void client.invalidateQueries({ queryKey: portoesKey(condominioId) });
+      void client.invalidateQueries({ queryKey: alarmesKey(condominioId) });
     };
     fonte.addEventListener("pronto", reler);
     fonte.addEventListener("reler", reler);
     fonte.addEventListener("comando", (event) => {
       try {
         guardar(client, JSON.parse((event as MessageEvent<string>).data) as Comando);
+      } catch {
+        reler();
+      }
+    });
+    fonte.addEventListener("alarme", (event) => {
+      try {
+        const alarme = JSON.parse((event as MessageEvent<string>).data) as Alarme;
+        guardarAlarme(client, alarme);
+        // A device offline or back: its state on the gates' list changed too.
+        if (alarme.tipo === "dispositivo_offline") void client.invalidateQueries({ queryKey: portoesKey(condominioId) });
       } catch {
         reler();
       }

@@ -1,5 +1,7 @@
-import { DoorOpen } from "lucide-react";
+import { BellRing, DoorOpen } from "lucide-react";
 import { useState } from "react";
+import { ALARMES_TEXTOS, type Alarme } from "@shared/schemas/alarmes";
+import { formatTime } from "@shared/time";
 import { COMANDOS_TEXTOS, motivoDaAberturaSchema, textoDoComando, type Comando, type Portao } from "@shared/schemas/comandos";
 import { SENTIDO_PORTA_ROTULO } from "@shared/schemas/dispositivos";
 import { Badge } from "~/components/ui/badge";
@@ -10,10 +12,10 @@ import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
 import { toastFormErrors } from "~/components/ui/form-errors";
 import { TextareaField } from "~/components/ui/form-field-kit";
 import { Loading } from "~/components/ui/query-state";
-import { toastApiError } from "~/lib/toast";
+import { toast, toastApiError } from "~/lib/toast";
 import { useZodForm } from "~/lib/use-zod-form";
 import { cn } from "~/lib/utils";
-import { novaChave, useAbrirPortao, useComandos, usePortoes, useTempoReal } from "./api";
+import { novaChave, useAbrirPortao, useAlarmesDoConsole, useCiente, useComandos, usePortoes, useTempoReal } from "./api";
 
 const chaveDaPorta = (p: { dispositivo: { id: string }; porta: number }) => `${p.dispositivo.id}:${p.porta}`;
 
@@ -49,6 +51,7 @@ export function PortoesPanel({ condominioId }: { condominioId: string }) {
   return (
     <Card>
       <CardContent className="grid gap-3 pt-6">
+        <AlarmesDoConsole condominioId={condominioId} />
         <h2 className="text-base font-semibold text-slate-900">Portões</h2>
         {portoes.isPending ? (
           <Loading label="Carregando portões..." />
@@ -134,3 +137,47 @@ function MotivoForm({ pending, onConfirm }: { pending: boolean; onConfirm: (valu
     </Form>
   );
 }
+
+/**
+ * The condominium's alarms (§2.3) on the console, the moment any instance raises them, until an
+ * operator's 'Ciente' (who and when are recorded). A screen reader hears each new one.
+ */
+function AlarmesDoConsole({ condominioId }: { condominioId: string }) {
+  const alarmes = useAlarmesDoConsole(condominioId);
+  const ciente = useCiente(condominioId);
+  const lista = alarmes.data?.alarmes ?? [];
+  return (
+    <section aria-label="Alarmes do condomínio" className={cn("grid gap-2", lista.length === 0 && "sr-only")}>
+      <h2 className="flex items-center gap-2 text-base font-semibold text-red-800">
+        <BellRing aria-hidden className="size-4" /> Alarmes ({lista.length})
+      </h2>
+      <ul role="alert" className="grid gap-2">
+        {lista.map((alarme) => (
+          <li key={alarme.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-200 bg-red-50 p-2 text-sm text-red-900">
+            <span>
+              <span className="font-medium">{alarme.mensagem}</span> <span className="text-red-800">{quando(alarme)}</span>
+            </span>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              disabled={ciente.isPending}
+              aria-label={`Ciente: ${alarme.mensagem}`}
+              onClick={() =>
+                ciente.mutate(alarme.id, {
+                  onSuccess: () => toast({ title: ALARMES_TEXTOS.cienteOk }),
+                  onError: (error) => toastApiError(ALARMES_TEXTOS.ciente, error),
+                })
+              }
+            >
+              Ciente
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** 'às 21:03', and when the condition ended by itself ('voltou às 21:07'). */
+const quando = (a: Alarme) => `às ${formatTime(a.criado_em)}${a.encerrado_em ? ` · encerrado às ${formatTime(a.encerrado_em)}` : ""}`;

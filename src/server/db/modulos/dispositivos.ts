@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { PortaDispositivo } from "@shared/schemas/dispositivos";
 import { condominios, registrosAcesso } from "../tabelas";
 
@@ -32,6 +32,8 @@ export const dispositivos = pgTable(
     /** What 'erro' is about, as the screen shows it ('Erro: <erro>'); null in the other states. */
     erro: text("erro"),
     ultimo_contato_em: timestamp("ultimo_contato_em", { withTimezone: true }),
+    /** The highest number of the device's own event log seen: a jump past it is a gap (§2.3). */
+    ultimo_numero_evento: bigint("ultimo_numero_evento", { mode: "number" }),
     firmware: text("firmware"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -96,5 +98,98 @@ export const comandosDispositivo = pgTable(
     index("comandos_em_andamento_idx")
       .on(t.solicitado_em)
       .where(sql`${t.estado} in ('solicitado', 'enviado', 'executado', 'aberta')`),
+  ],
+);
+
+/**
+ * What devices reported (gate-operation-spec §2.3): identifications, door movements, alarms of
+ * their own. Unique per device and the device's own number: an event delivered twice is stored
+ * once. `registro_id`: the access record an identification made. Never updated or deleted but to
+ * link that record in the same transaction.
+ */
+export const eventosDispositivo = pgTable(
+  "portaria_web_eventos_dispositivo",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    dispositivo_id: uuid("dispositivo_id")
+      .notNull()
+      .references(() => dispositivos.id, { onDelete: "no action" }),
+    id_no_dispositivo: text("id_no_dispositivo").notNull(),
+    tipo: text("tipo", { enum: ["identificacao", "porta_aberta", "porta_fechada", "porta_forcada", "porta_mantida_aberta"] }).notNull(),
+    ocorrido_em: timestamp("ocorrido_em", { withTimezone: true }).notNull(),
+    recebido_em: timestamp("recebido_em", { withTimezone: true }).notNull().defaultNow(),
+    dados: jsonb("dados").$type<Record<string, unknown>>().notNull(),
+    registro_id: uuid("registro_id").references(() => registrosAcesso.id),
+  },
+  (t) => [
+    check("eventos_tipo_valido", sql`${t.tipo} in ('identificacao', 'porta_aberta', 'porta_fechada', 'porta_forcada', 'porta_mantida_aberta')`),
+    check("eventos_id_no_dispositivo", sql`length(${t.id_no_dispositivo}) between 1 and 100`),
+    uniqueIndex("eventos_dispositivo_numero_idx").on(t.dispositivo_id, t.id_no_dispositivo),
+    // The device page's recent events.
+    index("eventos_dispositivo_recebido_idx").on(t.dispositivo_id, t.recebido_em.desc()),
+  ],
+);
+
+/**
+ * Who a device knows, by the device's own user number (§2.4: filled by the synchronisation). An
+ * identification by face, card or tag names the device's user; this says which person it is.
+ * `pessoa_chave` is the gate's key ('morador:<id>', 'prestador:<id>', 'autorizacao:<id>').
+ */
+export const pessoasDispositivo = pgTable(
+  "portaria_web_pessoas_dispositivo",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    dispositivo_id: uuid("dispositivo_id")
+      .notNull()
+      .references(() => dispositivos.id, { onDelete: "cascade" }),
+    pessoa_chave: text("pessoa_chave").notNull(),
+    id_no_dispositivo: text("id_no_dispositivo").notNull(),
+    estado: text("estado", { enum: ["sincronizado", "pendente", "falhou"] })
+      .notNull()
+      .default("pendente"),
+    motivo: text("motivo"),
+    atualizado_em: timestamp("atualizado_em", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("pessoas_dispositivo_estado", sql`${t.estado} in ('sincronizado', 'pendente', 'falhou')`),
+    check("pessoas_dispositivo_chave", sql`${t.pessoa_chave} ~ '^(morador|prestador|autorizacao):[0-9a-f-]{36}$'`),
+    uniqueIndex("pessoas_dispositivo_pessoa_idx").on(t.dispositivo_id, t.pessoa_chave),
+    uniqueIndex("pessoas_dispositivo_numero_idx").on(t.dispositivo_id, t.id_no_dispositivo),
+  ],
+);
+
+/**
+ * Alarms (§2.3), raised by the gateway and shown on every console of the condominium until an
+ * operator's 'Ciente'. Never deleted; one that ends by itself (the device came back) is closed.
+ */
+export const alarmes = pgTable(
+  "portaria_web_alarmes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    condominio_id: uuid("condominio_id")
+      .notNull()
+      .references(() => condominios.id, { onDelete: "no action" }),
+    dispositivo_id: uuid("dispositivo_id").references(() => dispositivos.id, { onDelete: "set null" }),
+    tipo: text("tipo", { enum: ["dispositivo_offline", "porta_forcada", "porta_aberta_demais", "liberacao_indevida", "eventos_perdidos"] }).notNull(),
+    mensagem: text("mensagem").notNull(),
+    criado_em: timestamp("criado_em", { withTimezone: true }).notNull().defaultNow(),
+    encerrado_em: timestamp("encerrado_em", { withTimezone: true }),
+    /** Who acknowledged (no foreign key: the alarm outlives the account). */
+    ciente_por: uuid("ciente_por"),
+    ciente_por_nome: text("ciente_por_nome"),
+    ciente_em: timestamp("ciente_em", { withTimezone: true }),
+  },
+  (t) => [
+    check("alarmes_tipo_valido", sql`${t.tipo} in ('dispositivo_offline', 'porta_forcada', 'porta_aberta_demais', 'liberacao_indevida', 'eventos_perdidos')`),
+    check("alarmes_ciente_completo", sql`(${t.ciente_em} is null) = (${t.ciente_por_nome} is null)`),
+    // One open 'offline' per device: two instances' sweepers raise it once.
+    uniqueIndex("alarmes_offline_aberto_idx")
+      .on(t.dispositivo_id)
+      .where(sql`${t.tipo} = 'dispositivo_offline' and ${t.encerrado_em} is null`),
+    // 'Alarmes' and the console: the ones not yet acknowledged, newest first.
+    index("alarmes_abertos_idx")
+      .on(t.condominio_id, t.criado_em.desc())
+      .where(sql`${t.ciente_em} is null`),
+    index("alarmes_condominio_idx").on(t.condominio_id, t.criado_em.desc()),
   ],
 );

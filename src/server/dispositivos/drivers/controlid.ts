@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { FALHA_DO_DISPOSITIVO } from "@shared/schemas/dispositivos";
 import { instantFromSaoPauloWallClock } from "@shared/time";
 import { chamar } from "./http";
+import { integracaoControlId } from "./controlid-eventos";
 import { FalhaDoDispositivo, type AlvoDoDispositivo, type DriverDeDispositivo, type OpcoesDeChamada } from "./tipos";
 
 // Control iD (iDAccess, iDBox, iDFlex, iDFace, iDBlock), written from its public Access API
@@ -134,5 +135,7 @@ export function driverControlId(): DriverDeDispositivo {
     esquecer(id) {
       sessoes.delete(id);
     },
+
+    integracao: integracaoControlId,
   };
 }

@@ -1,6 +1,7 @@
 import { FALHA_DO_DISPOSITIVO } from "@shared/schemas/dispositivos";
 import { instantFromSaoPauloWallClock } from "@shared/time";
 import { chamar } from "./http";
+import { integracaoIntelbras } from "./intelbras-eventos";
 import { FalhaDoDispositivo, type AlvoDoDispositivo, type DriverDeDispositivo, type OpcoesDeChamada } from "./tipos";
 
 // Intelbras access controllers (SS 3530 / 5530 family), written from the Intelbras access-control
@@ -77,5 +78,7 @@ export function driverIntelbras(): DriverDeDispositivo {
 
     // Digest keeps no session: urllib answers each challenge.
     esquecer() {},
+
+    integracao: integracaoIntelbras,
   };
 }

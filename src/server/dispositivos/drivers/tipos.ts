@@ -53,4 +53,85 @@ export interface DriverDeDispositivo {
   estadoDaPorta(alvo: AlvoDoDispositivo, porta: number, opcoes: OpcoesDeChamada): Promise<"aberta" | "fechada">;
   /** Forgets what the driver keeps for a device (its session): after an edit of it, or its removal. */
   esquecer(id: string): void;
+  /** The calls its devices make to the portal (§2.3). */
+  readonly integracao: IntegracaoDoFabricante;
+}
+
+// --- What devices report (§2.3): a driver reads its vendor's call into neutral events, and writes
+// the portal's decision back in its vendor's answer. docs/decisions/0265-eventos-dos-dispositivos.md.
+
+/** A call a device made to its integration address: the part of the path after the token. */
+export interface ChamadaDoDispositivo {
+  metodo: string;
+  /** '' for the address itself, 'new_user_identified.fcgi', 'api/notifications/dao'... */
+  caminho: string;
+  tipoDoCorpo: string | undefined;
+  corpo: Buffer;
+}
+
+/** Who identified themselves at the device, as the device names them. */
+export interface Identificador {
+  /** 'usuario': the device's own user number (a face, a card or a tag it knows); the others as read. */
+  tipo: "usuario" | "cartao" | "qrcode" | "pin";
+  valor: string;
+  /** How: shown in the record's details. */
+  meio: "face" | "cartao" | "qrcode" | "pin" | "biometria" | "desconhecido";
+}
+
+export const TIPOS_EVENTO = ["identificacao", "porta_aberta", "porta_fechada", "porta_forcada", "porta_mantida_aberta"] as const;
+export type TipoEvento = (typeof TIPOS_EVENTO)[number];
+
+export interface EventoDoDispositivo {
+  /** The device's own id of the event (its log number, or one derived from the content). */
+  id_no_dispositivo: string;
+  /** The device's log number, where it numbers in sequence: a jump is a gap. */
+  numero: number | null;
+  tipo: TipoEvento;
+  ocorrido_em: Date;
+  /** The registry's door number (from 1); null when the device did not say. */
+  porta: number | null;
+  identificador?: Identificador;
+  /** The device decided alone (monitor mode): what it did. Absent when it asks the portal. */
+  decisao_do_dispositivo?: "concedido" | "negado" | "nao_identificado";
+  /** What the vendor sent, trimmed of nothing secret: kept in the event's `dados`. */
+  dados: Record<string, unknown>;
+}
+
+/** The portal's answer to an identification the device asked about. */
+export interface DecisaoDoPortal {
+  concedido: boolean;
+  /** The text for the device's screen. */
+  mensagem: string;
+  porta: number;
+  nome: string | null;
+  /** The device's user number, when the person was one of its users. */
+  usuario: string | null;
+}
+
+/** What a driver read from a call, and how to answer it. */
+export interface LeituraDaChamada {
+  eventos: EventoDoDispositivo[];
+  /** The device waits for the portal's decision on `eventos[0]` (online mode). */
+  pedeDecisao: boolean;
+  /** Numbers of the device's log the portal has no use for (a button's opening): seen, so no gap. */
+  numerosVistos?: number[];
+  /** The vendor's answer; `decisao` when the device asked for one. */
+  responder(decisao: DecisaoDoPortal | null): { status: number; tipo: string; corpo: string };
+}
+
+/** A call the driver does not understand (bad body, unknown path): 400 or 404 to the device. */
+export class ChamadaInvalida extends Error {
+  constructor(
+    readonly status: 400 | 404,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ChamadaInvalida";
+  }
+}
+
+/** The vendor's protocol for calls from its devices (one per driver). */
+export interface IntegracaoDoFabricante {
+  /** Reads a call; throws ChamadaInvalida for one it cannot read. */
+  ler(chamada: ChamadaDoDispositivo): LeituraDaChamada;
 }

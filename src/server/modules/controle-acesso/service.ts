@@ -9,6 +9,7 @@ import {
 } from "@shared/schemas/controle-acesso";
 import { MSG, MSG_WITH } from "@shared/messages";
 import { dateInSaoPaulo, formatDesde, formatTime } from "@shared/time";
+import { NAO_IDENTIFICADO, NAO_IDENTIFICADO_NOME } from "@shared/schemas/dispositivos";
 import { CODIGO_INVALIDO, pareceCodigo, pareceQrCode, type VisitanteEncontrado } from "@shared/schemas/visitantes";
 import type { Db } from "../../db/client";
 import { AppError, notFound, pgErrorCode } from "../../errors";
@@ -63,6 +64,11 @@ export interface NaPortariaAgora {
   /** The authorisation was read again after another gate used it (decisao.ts `releitura`). */
   releitura?: boolean;
 }
+
+/** A device's screen is small: the first name greets. */
+const primeiroNome = (nome: string) => nome.trim().split(/\s+/)[0] ?? nome;
+/** The device refused on its own (monitor mode) where the portal would not have. */
+const MOTIVO_DO_APARELHO = "Recusado pelo dispositivo.";
 
 type Base = Omit<NovoRegistro, "sentido" | "resultado" | "motivo" | "liberado_manualmente" | "operador_id" | "operador_nome" | "condominio_id"> & {
   condominio_id: CondominioNoEscopo;
@@ -352,6 +358,130 @@ export function portariaService(db: Db, options: PortariaOptions) {
         quem,
         body.liberar_mesmo_assim,
       );
+    },
+
+    /**
+     * Who a device names (§2.3), looked up only in the device's own condominium: a visitor's code
+     * or QR by the console's resolver (guesses counted per device, as per user at the console),
+     * or the gate's key of one of the device's users. Null: nobody the portal knows.
+     */
+    async pessoaDoDispositivo(
+      condominioId: CondominioNoEscopo,
+      dispositivoId: string,
+      lido: { codigo: string } | { qrcode: string } | { chave: string },
+    ): Promise<PessoaNaPortaria | null> {
+      const operador = { id: dispositivoId, nome: "", ip: `dispositivo:${dispositivoId}` };
+      if ("chave" in lido) {
+        const [tipo, id] = lido.chave.split(":") as [string, string];
+        if (tipo === "morador") return repo.morador(condominioId, id);
+        if (tipo === "prestador") return repo.prestador(condominioId, id);
+        if (tipo === "autorizacao") return pessoaOuNada(operador, condominioId, { tipo: "autorizacao", autorizacao_id: id });
+        return null;
+      }
+      try {
+        return await pessoaOuNada(
+          operador,
+          condominioId,
+          "codigo" in lido ? { tipo: "codigo", codigo: lido.codigo } : { tipo: "qrcode", payload: lido.qrcode },
+        );
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+
+    /**
+     * An identification at a device (§2.3), decided by THE rules (`decidirAcesso`) and recorded
+     * (metodo 'dispositivo', the device's name as who recorded it). `decisaoDoDispositivo`: the
+     * device already decided (monitor mode), and the record says what it did; `recusa` is then
+     * what the portal would have said (the alarm's reason). `depois` runs in the record's
+     * transaction (the event that made it).
+     */
+    async registrarPeloDispositivo(
+      condominioId: CondominioNoEscopo,
+      dispositivo: { id: string; nome: string },
+      ident: { quem: PessoaNaPortaria | null; sentido: "entrada" | "saida"; decisaoDoDispositivo?: "concedido" | "negado" | "nao_identificado" },
+      /** Runs in the record's transaction, with what the device is told. */
+      depois: (tx: Tx, row: { id: string }, decisao: { concedido: boolean; mensagem: string }) => Promise<void>,
+    ): Promise<{ registro_id: string; concedido: boolean; mensagem: string; recusa: string | null }> {
+      const instante = agora();
+      const { quem, sentido } = ident;
+      const doAparelho = ident.decisaoDoDispositivo;
+      const base = {
+        condominio_id: condominioId,
+        sentido,
+        metodo: "dispositivo",
+        operador_id: null,
+        operador_nome: dispositivo.nome,
+        liberado_manualmente: false,
+      };
+      if (!quem) {
+        const concedido = doAparelho === "concedido";
+        const mensagem = NAO_IDENTIFICADO;
+        const row = await repo.registrar(
+          {
+            ...base,
+            tipo_pessoa: "nao_identificado",
+            nome_pessoa: NAO_IDENTIFICADO_NOME,
+            resultado: concedido ? "liberado" : "negado",
+            motivo: concedido ? null : NAO_IDENTIFICADO,
+          },
+          null,
+          null,
+          undefined,
+          (tx, row) => depois(tx, row, { concedido, mensagem }),
+        );
+        return { registro_id: row.id, concedido, mensagem, recusa: NAO_IDENTIFICADO };
+      }
+      const dentro = await repo.presencaDe(condominioId, quem.chave);
+      const pessoa = {
+        unidade_id: quem.unidade_id ?? dentro?.unidade_id ?? null,
+        tipo_pessoa: quem.tipo_pessoa,
+        morador_id: quem.morador_id ?? null,
+        prestador_id: quem.prestador_id ?? null,
+        nome_pessoa: quem.nome_pessoa,
+        documento: quem.documento,
+      };
+      if (sentido === "saida") {
+        // Leaving is not decided (the console records every exit too); a device that refused it is recorded as it did.
+        const concedido = doAparelho === undefined || doAparelho === "concedido";
+        const mensagem = concedido ? `Até logo, ${primeiroNome(quem.nome_pessoa)}.` : "Saída não liberada.";
+        const row = await repo.registrar(
+          {
+            ...base,
+            ...pessoa,
+            autorizacao_id: dentro?.autorizacao_id ?? quem.autorizacao?.id ?? null,
+            placa: dentro?.placa ?? null,
+            resultado: concedido ? "liberado" : "negado",
+          },
+          null,
+          concedido ? { chave: quem.chave } : null,
+          undefined,
+          (tx, row) => depois(tx, row, { concedido, mensagem }),
+        );
+        return { registro_id: row.id, concedido, mensagem, recusa: null };
+      }
+      const recusa = await decidirAcesso({ condominioId, quem, placa: null, instante });
+      const concedido = doAparelho === undefined ? !recusa : doAparelho === "concedido";
+      const autorizacao = quem.autorizacao;
+      const usar = autorizacao && concedido && !recusa ? (tx: Tx) => visitantes.usar(tx, autorizacao.id, instante) : undefined;
+      const mensagem = concedido ? `Bem-vindo(a), ${primeiroNome(quem.nome_pessoa)}.` : (recusa?.motivo ?? MOTIVO_DO_APARELHO);
+      const row = await repo.registrar(
+        {
+          ...base,
+          ...pessoa,
+          autorizacao_id: autorizacao?.id ?? null,
+          resultado: concedido ? "liberado" : "negado",
+          motivo: concedido ? null : (recusa?.motivo ?? MOTIVO_DO_APARELHO),
+          autorizado_por: autorizacao?.morador_nome ?? null,
+        },
+        // Someone already inside (who left by a door without a reader) keeps their presence.
+        concedido && !dentro ? { chave: quem.chave } : null,
+        null,
+        usar,
+        (tx, row) => depois(tx, row, { concedido, mensagem }),
+      );
+      return { registro_id: row.id, concedido, mensagem, recusa: recusa?.motivo ?? null };
     },
 
     /** 'Registrar saída': recorded even for someone whose entry was not (a resident who came in unseen). */

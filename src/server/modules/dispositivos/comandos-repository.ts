@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt } from "drizzle-orm";
 import type { Comando, EstadoComando } from "@shared/schemas/comandos";
 import type { PortaDispositivo } from "@shared/schemas/dispositivos";
 import type { Db } from "../../db/client";
@@ -204,6 +204,25 @@ export function comandosRepository(db: Db) {
         .where(and(eq(comandosDispositivo.id, id), inArray(comandosDispositivo.estado, [...de])))
         .returning(colunasDoComando);
       return (row as ComandoRow | undefined) ?? null;
+    },
+
+    /** The latest command of a door still in one of `de` (asked in the last 2 minutes): what a door event completes. */
+    async ultimoNaPorta(dispositivoId: string, porta: number, de: readonly EstadoComando[]) {
+      const [row] = await db
+        .select({ comando: colunasDoComando, dispositivo: colunasDoDispositivo })
+        .from(comandosDispositivo)
+        .innerJoin(dispositivos, eq(dispositivos.id, comandosDispositivo.dispositivo_id))
+        .where(
+          and(
+            eq(comandosDispositivo.dispositivo_id, dispositivoId),
+            eq(comandosDispositivo.porta, porta),
+            inArray(comandosDispositivo.estado, [...de]),
+            gt(comandosDispositivo.solicitado_em, new Date(Date.now() - 120_000)),
+          ),
+        )
+        .orderBy(desc(comandosDispositivo.solicitado_em))
+        .limit(1);
+      return row ? { comando: row.comando as ComandoRow, dispositivo: row.dispositivo as DispositivoDoComando } : null;
     },
 
     /**

@@ -6,14 +6,12 @@ import { MSG } from "@shared/messages";
 import { abrirPortaSchema, comandoSchema, portoesQuerySchema, portoesSchema, type AbrirPorta } from "@shared/schemas/comandos";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
-import type { Drivers } from "../../dispositivos/drivers";
 import { notFound } from "../../errors";
 import type { TempoReal } from "../../realtime";
 import type { SampleRecords } from "../../route-contract";
 import { activeCondominioInScope, scopeOf } from "../../scope";
 import { idParams } from "../common";
-import { comandosService } from "./comandos";
-import type { CofreDeSenhas } from "./senha";
+import type { ComandosService } from "./comandos";
 
 // Opening a gate from the console (gate-operation-spec §2.2), and the stream that tells the
 // console how each command goes. Each route declares, beside its handler, who may call it, what
@@ -53,23 +51,19 @@ const comandosSchema = z.object({ comandos: z.array(comandoSchema) });
 export const comandosRoutes =
   ({
     db,
-    drivers,
-    cofre,
+    comandos: service,
     tempoReal,
     tempoRealMaxMs,
     varreduraMs,
   }: {
     db: Db;
-    drivers: Drivers;
-    cofre: CofreDeSenhas;
+    comandos: ComandosService;
     tempoReal: TempoReal;
     tempoRealMaxMs: number;
     /** How often the sweeper ends the commands no process takes care of any more (0: never). */
     varreduraMs: number;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = comandosService({ db, drivers, cofre, tempoReal, log: app.log });
-
     /** The console's condominium: active and in the user's scope, or 404 as if it did not exist. */
     async function portaria(request: FastifyRequest, condominioId: string) {
       const condominio = await activeCondominioInScope(db, scopeOf(request), condominioId);

@@ -9,7 +9,7 @@ import {
   type EstadoComando,
   type Portao,
 } from "@shared/schemas/comandos";
-import { FALHA_DO_DISPOSITIVO } from "@shared/schemas/dispositivos";
+import { FALHA_DO_DISPOSITIVO, NAO_IDENTIFICADO_NOME } from "@shared/schemas/dispositivos";
 import { formatDesde } from "@shared/time";
 import type { Db } from "../../db/client";
 import { FalhaDoDispositivo, type AlvoDoDispositivo, type Drivers } from "../../dispositivos/drivers";
@@ -19,7 +19,7 @@ import type { CondominioNoEscopo, CondominioScope } from "../../scope";
 import { toIso } from "../common";
 import { controleAcessoRepository } from "../controle-acesso/repository";
 import { comandoView, comandosRepository, type ComandoRow, type DispositivoDoComando } from "./comandos-repository";
-import { dispositivosRepository } from "./repository";
+import type { SaudeDosDispositivos } from "./saude";
 import { alvoDoDispositivo, type CofreDeSenhas } from "./senha";
 
 // Opening a door from the console (gate-operation-spec §2.2). A request becomes ONE command (its
@@ -48,14 +48,15 @@ export interface ComandosDeps {
   drivers: Drivers;
   cofre: CofreDeSenhas;
   tempoReal: TempoReal;
+  /** A command's contact with the device moves its health (and its alarm). */
+  saude: SaudeDosDispositivos;
   log?: FastifyBaseLogger;
 }
 
 class ComandoRepetido extends Error {}
 
-export function comandosService({ db, drivers, cofre, tempoReal, log }: ComandosDeps) {
+export function comandosService({ db, drivers, cofre, tempoReal, saude, log }: ComandosDeps) {
   const repo = comandosRepository(db);
-  const dispositivosRepo = dispositivosRepository(db);
   const registros = controleAcessoRepository(db);
   /** The watchers of this process, stopped on close. */
   const vigias = new Set<AbortController>();
@@ -94,12 +95,13 @@ export function comandosService({ db, drivers, cofre, tempoReal, log }: Comandos
       await drivers[dispositivo.fabricante].abrir(alvo(dispositivo), row.porta, { prazoMs: PRAZO_DO_COMANDO_MS });
     } catch (error) {
       if (!(error instanceof FalhaDoDispositivo)) throw error;
-      await mover(dispositivo, row.id, ["enviado"], "falhou", motivoDaFalha(error, dispositivo));
+      // The device's state first: whoever sees 'falhou' and asks again meets the reason of a known-offline device.
       const semContato = error.motivo === "sem_resposta" || error.motivo === "inalcancavel";
-      await dispositivosRepo.registrarContato(dispositivo.id, semContato ? { estado: "offline" } : { estado: "erro", erro: error.message });
+      await saude.contato(dispositivo.id, semContato ? { estado: "offline" } : { estado: "erro", erro: error.message });
+      await mover(dispositivo, row.id, ["enviado"], "falhou", motivoDaFalha(error, dispositivo));
       return;
     }
-    await dispositivosRepo.registrarContato(dispositivo.id, { estado: "online", firmware: null });
+    await saude.contato(dispositivo.id, { estado: "online", firmware: null });
     const executado = await mover(dispositivo, row.id, ["enviado"], "executado");
     // Without a sensor the last state is 'executado': the screen never claims the door opened.
     if (executado && dispositivo.sensor_porta) await vigiarPorta(row, dispositivo);
@@ -213,7 +215,7 @@ export function comandosService({ db, drivers, cofre, tempoReal, log }: Comandos
             {
               condominio_id: condominioId,
               tipo_pessoa: "nao_identificado",
-              nome_pessoa: "Não identificado",
+              nome_pessoa: NAO_IDENTIFICADO_NOME,
               sentido: porta.sentido,
               resultado: "liberado",
               motivo: pedido.motivo ?? null,
@@ -281,6 +283,13 @@ export function comandosService({ db, drivers, cofre, tempoReal, log }: Comandos
     /** Stops following doors (the server is closing); the sweeper of another instance ends what is left. */
     parar() {
       for (const vigia of vigias) vigia.abort();
+    },
+
+    /** A door event (§2.3) completes the door's latest command: opened after 'executado', closed after 'aberta'. */
+    async portaMoveu(dispositivoId: string, porta: number, estado: "aberta" | "fechada"): Promise<void> {
+      const de = estado === "aberta" ? (["executado"] as const) : (["aberta"] as const);
+      const ultimo = await repo.ultimoNaPorta(dispositivoId, porta, de);
+      if (ultimo) await mover(ultimo.dispositivo, ultimo.comando.id, de, estado);
     },
   };
 }

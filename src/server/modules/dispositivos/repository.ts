@@ -1,7 +1,7 @@
 import { and, eq, ilike, or, sql } from "drizzle-orm";
 import type { Dispositivo, DispositivoData } from "@shared/schemas/dispositivos";
 import { dispositivoOrdem } from "@shared/schemas/dispositivos";
-import type { Db } from "../../db/client";
+import { queryRows, type Db } from "../../db/client";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { condominios, dispositivos } from "../../db/schema";
 import { condominioInScope, condominioInShape, scopeKey, scopeShape, scopeValues, type CondominioNoEscopo, type CondominioScope } from "../../scope";
@@ -141,22 +141,26 @@ export function dispositivosRepository(db: Db, totals?: ListTotals) {
     /**
      * What a call to the device showed: online (with its firmware), in error (it answered, but
      * refused or spoke nonsense), or offline. The last contact moves whenever the device answered.
+     * Returns the device as it was before (its state) and whom it belongs to: what the health
+     * module (saude.ts) turns into an alarm or its end.
      */
     async registrarContato(
       id: string,
       contato: { estado: "online"; firmware: string | null } | { estado: "erro"; erro: string } | { estado: "offline" },
-    ): Promise<void> {
-      const agora = new Date();
-      await db
-        .update(dispositivos)
-        .set(
-          contato.estado === "online"
-            ? { estado: "online", erro: null, ultimo_contato_em: agora, ...(contato.firmware ? { firmware: contato.firmware } : {}) }
-            : contato.estado === "erro"
-              ? { estado: "erro", erro: contato.erro, ultimo_contato_em: agora }
-              : { estado: "offline", erro: null },
-        )
-        .where(eq(dispositivos.id, id));
+    ): Promise<{ antes: "online" | "offline" | "erro"; condominio_id: string; nome: string } | null> {
+      const online = contato.estado === "online";
+      const rows = await queryRows<{ antes: "online" | "offline" | "erro"; condominio_id: string; nome: string }>(
+        db,
+        sql`update ${dispositivos} d set
+              estado = ${contato.estado},
+              erro = ${contato.estado === "erro" ? contato.erro : null},
+              ultimo_contato_em = ${contato.estado === "offline" ? sql`d.ultimo_contato_em` : sql`now()`},
+              firmware = ${online && contato.firmware ? contato.firmware : sql`d.firmware`}
+            from (select id, estado as antes from ${dispositivos} where id = ${id} for update) a
+            where d.id = a.id
+            returning a.antes, d.condominio_id, d.nome`,
+      );
+      return rows[0] ?? null;
     },
 
     async remove(scope: CondominioScope, id: string): Promise<boolean> {

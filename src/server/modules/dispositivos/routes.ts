@@ -16,7 +16,11 @@ import type { SampleRecords, StoredText } from "../../route-contract";
 import { scopeOf } from "../../scope";
 import { idParams, type ModuloDeps } from "../common";
 import { carregarChaveDosDispositivos, cofreDeSenhas } from "./senha";
+import type { PortariaOptions } from "../controle-acesso/service";
+import { comandosService } from "./comandos";
 import { comandosRoutes } from "./comandos-routes";
+import { eventosRoutes } from "./eventos-routes";
+import { saudeDosDispositivos } from "./saude";
 import { dispositivosService } from "./service";
 
 // The devices' registry (gate-operation-spec §2.1). Each route declares, beside its handler
@@ -54,14 +58,20 @@ export const dispositivosRoutes =
     config,
     drivers,
     tempoReal,
-  }: Omit<ModuloDeps, "agora"> & { config: AppConfig; drivers: Drivers; tempoReal: TempoReal }): FastifyPluginAsyncZod =>
+    portaria,
+  }: Omit<ModuloDeps, "agora"> & { config: AppConfig; drivers: Drivers; tempoReal: TempoReal; portaria: PortariaOptions }): FastifyPluginAsyncZod =>
   async (app) => {
     const cofre = cofreDeSenhas(carregarChaveDosDispositivos(config).chave);
-    const service = dispositivosService({ db, totals, cofre, publicUrl: config.publicUrl, drivers });
+    // Every contact with a device, from any path, moves its health and its alarm (saude.ts).
+    const saude = saudeDosDispositivos(db, tempoReal, app.log);
+    const service = dispositivosService({ db, totals, cofre, publicUrl: config.publicUrl, drivers, saude });
     // Opening the gates from the console (§2.2): the same drivers and password vault.
+    const comandos = comandosService({ db, drivers, cofre, tempoReal, saude, log: app.log });
     await app.register(
-      comandosRoutes({ db, drivers, cofre, tempoReal, tempoRealMaxMs: config.tempoRealMaxMs ?? 60_000, varreduraMs: config.varreduraComandosMs ?? 1000 }),
+      comandosRoutes({ db, comandos, tempoReal, tempoRealMaxMs: config.tempoRealMaxMs ?? 60_000, varreduraMs: config.varreduraComandosMs ?? 1000 }),
     );
+    // What the devices report (§2.3): their events complete the same commands.
+    await app.register(eventosRoutes({ db, drivers, tempoReal, comandos, saude, portaria, saudeMs: config.varreduraComandosMs ?? 1000 }));
 
     app.get(
       "/api/dispositivos",

@@ -7,6 +7,7 @@ import { FalhaDoDispositivo, type Drivers } from "../../dispositivos/drivers";
 import { notFound } from "../../errors";
 import { requireActiveCondominio, type CondominioScope } from "../../scope";
 import { linkedRecordsMessage, toIso, withUniqueMessage, type ListTotals } from "../common";
+import type { SaudeDosDispositivos } from "./saude";
 import { dispositivosRepository, type DispositivoListQuery, type DispositivoRow } from "./repository";
 import { alvoDoDispositivo, type CofreDeSenhas } from "./senha";
 
@@ -25,9 +26,11 @@ export interface DispositivosDeps {
   /** PUBLIC_URL: the integration address is the one the device can reach. */
   publicUrl: string;
   drivers: Drivers;
+  /** 'Testar conexão' moves the device's health (and its alarm). */
+  saude: SaudeDosDispositivos;
 }
 
-export function dispositivosService({ db, totals, cofre, publicUrl, drivers }: DispositivosDeps) {
+export function dispositivosService({ db, totals, cofre, publicUrl, drivers, saude }: DispositivosDeps) {
   const repo = dispositivosRepository(db, totals);
 
   const toDispositivo = ({ token_integracao, ...row }: DispositivoRow): Dispositivo => ({
@@ -99,7 +102,7 @@ export function dispositivosService({ db, totals, cofre, publicUrl, drivers }: D
       try {
         const identidade = await drivers[alvo.fabricante].identificar(destino, { prazoMs: PRAZO_DO_COMANDO_S * 1000 });
         const tempo = Date.now() - inicio;
-        await repo.registrarContato(id, { estado: "online", firmware: identidade.firmware });
+        await saude.contato(id, { estado: "online", firmware: identidade.firmware });
         return {
           conectado: true,
           modelo: identidade.modelo,
@@ -113,7 +116,7 @@ export function dispositivosService({ db, totals, cofre, publicUrl, drivers }: D
       } catch (error) {
         if (!(error instanceof FalhaDoDispositivo)) throw error;
         const semContato = error.motivo === "sem_resposta" || error.motivo === "inalcancavel";
-        await repo.registrarContato(id, semContato ? { estado: "offline" } : { estado: "erro", erro: error.message });
+        await saude.contato(id, semContato ? { estado: "offline" } : { estado: "erro", erro: error.message });
         return { conectado: false, erro: error.message };
       }
     },

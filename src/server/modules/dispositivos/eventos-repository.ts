@@ -1,0 +1,218 @@
+import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import type { Alarme, TipoAlarme } from "@shared/schemas/alarmes";
+import type { PortaDispositivo } from "@shared/schemas/dispositivos";
+import { queryRows, type Db } from "../../db/client";
+import { alarmes, condominios, dispositivos, eventosDispositivo, pessoasDispositivo } from "../../db/schema";
+import { condominioInScope, type CondominioNoEscopo, type CondominioScope } from "../../scope";
+import { toIso } from "../common";
+
+// What devices report and the alarms it raises (gate-operation-spec §2.3). A device is found by
+// its token alone, and only while it, and its condominium, are active: everything it reports is
+// read and written for that condominium only.
+
+/** The device a call came from. */
+export interface DispositivoQueRelata {
+  id: string;
+  /** The token's device's own condominium (active): the only one its events touch. */
+  condominio_id: CondominioNoEscopo;
+  nome: string;
+  fabricante: "controlid" | "intelbras";
+  conexao: "direta" | "saida";
+  portas: PortaDispositivo[];
+  estado: "online" | "offline" | "erro";
+}
+
+type Q = Pick<Db, "select" | "insert" | "update" | "execute">;
+
+const colunasDoAlarme = {
+  id: alarmes.id,
+  condominio_id: alarmes.condominio_id,
+  condominio_nome: condominios.nome,
+  dispositivo_id: alarmes.dispositivo_id,
+  dispositivo_nome: dispositivos.nome,
+  tipo: alarmes.tipo,
+  mensagem: alarmes.mensagem,
+  criado_em: alarmes.criado_em,
+  encerrado_em: alarmes.encerrado_em,
+  ciente_por_nome: alarmes.ciente_por_nome,
+  ciente_em: alarmes.ciente_em,
+};
+type AlarmeRow = { [K in keyof typeof colunasDoAlarme]: unknown } & { tipo: TipoAlarme };
+
+export function alarmeView(r: AlarmeRow): Alarme {
+  return {
+    id: r.id as string,
+    condominio: { id: r.condominio_id as string, nome: r.condominio_nome as string },
+    dispositivo: r.dispositivo_id ? { id: r.dispositivo_id as string, nome: (r.dispositivo_nome as string | null) ?? "" } : null,
+    tipo: r.tipo,
+    mensagem: r.mensagem as string,
+    criado_em: toIso(r.criado_em as Date)!,
+    encerrado_em: r.encerrado_em ? toIso(r.encerrado_em as Date) : null,
+    ciente_por_nome: (r.ciente_por_nome as string | null) ?? null,
+    ciente_em: r.ciente_em ? toIso(r.ciente_em as Date) : null,
+  };
+}
+
+export function eventosRepository(db: Db) {
+  const lerAlarme = (q: Q) =>
+    q
+      .select(colunasDoAlarme)
+      .from(alarmes)
+      .innerJoin(condominios, eq(condominios.id, alarmes.condominio_id))
+      .leftJoin(dispositivos, eq(dispositivos.id, alarmes.dispositivo_id));
+
+  return {
+    /** The active device of an active condominium that holds this token (the URL's secret). */
+    async porToken(fabricante: string, token: string): Promise<DispositivoQueRelata | null> {
+      const [row] = await db
+        .select({
+          id: dispositivos.id,
+          condominio_id: dispositivos.condominio_id,
+          nome: dispositivos.nome,
+          fabricante: dispositivos.fabricante,
+          conexao: dispositivos.conexao,
+          portas: dispositivos.portas,
+          estado: dispositivos.estado,
+        })
+        .from(dispositivos)
+        .innerJoin(condominios, eq(condominios.id, dispositivos.condominio_id))
+        .where(
+          and(
+            eq(dispositivos.token_integracao, token),
+            eq(dispositivos.fabricante, fabricante as "controlid"),
+            eq(dispositivos.ativo, true),
+            eq(condominios.ativo, true),
+          ),
+        );
+      return (row as DispositivoQueRelata | undefined) ?? null;
+    },
+
+    /** Devices silent since before `antes` and not yet offline: what the health sweep takes offline. */
+    async calados(antes: Date, limite = 100): Promise<(DispositivoQueRelata & { ultimo_contato_em: Date | string | null })[]> {
+      const rows = await db
+        .select({
+          id: dispositivos.id,
+          condominio_id: dispositivos.condominio_id,
+          nome: dispositivos.nome,
+          fabricante: dispositivos.fabricante,
+          conexao: dispositivos.conexao,
+          portas: dispositivos.portas,
+          estado: dispositivos.estado,
+          ultimo_contato_em: dispositivos.ultimo_contato_em,
+        })
+        .from(dispositivos)
+        .innerJoin(condominios, eq(condominios.id, dispositivos.condominio_id))
+        .where(
+          and(
+            eq(dispositivos.ativo, true),
+            eq(condominios.ativo, true),
+            sql`${dispositivos.estado} <> 'offline'`,
+            or(lt(dispositivos.ultimo_contato_em, antes), isNull(dispositivos.ultimo_contato_em)),
+          ),
+        )
+        .limit(limite);
+      return rows as (DispositivoQueRelata & { ultimo_contato_em: Date | string | null })[];
+    },
+
+    /** Offline, unless it spoke since `antes` (another instance, or the device, got there first). */
+    async desligar(id: string, antes: Date): Promise<boolean> {
+      const rows = await db
+        .update(dispositivos)
+        .set({ estado: "offline", erro: null })
+        .where(
+          and(
+            eq(dispositivos.id, id),
+            sql`${dispositivos.estado} <> 'offline'`,
+            or(lt(dispositivos.ultimo_contato_em, antes), isNull(dispositivos.ultimo_contato_em)),
+          ),
+        )
+        .returning({ id: dispositivos.id });
+      return rows.length > 0;
+    },
+
+    /** An event already stored: what it was and the record it made. */
+    async evento(dispositivoId: string, idNoDispositivo: string) {
+      const [row] = await db
+        .select({ id: eventosDispositivo.id, dados: eventosDispositivo.dados, registro_id: eventosDispositivo.registro_id })
+        .from(eventosDispositivo)
+        .where(and(eq(eventosDispositivo.dispositivo_id, dispositivoId), eq(eventosDispositivo.id_no_dispositivo, idNoDispositivo)));
+      return row ?? null;
+    },
+
+    /** Stores an event once: false when the device had delivered it already. */
+    async guardar(q: Q, valores: typeof eventosDispositivo.$inferInsert): Promise<boolean> {
+      const rows = await q.insert(eventosDispositivo).values(valores).onConflictDoNothing().returning({ id: eventosDispositivo.id });
+      return rows.length > 0;
+    },
+
+    /** The highest log number seen moves to `numero`; returns the one before (null: none yet). */
+    async numerar(id: string, numero: number): Promise<number | null> {
+      const rows = await queryRows<{ antes: string | number | null }>(
+        db,
+        sql`
+        update ${dispositivos} d set ultimo_numero_evento = greatest(coalesce(a.antes, 0), ${numero})
+        from (select id, ultimo_numero_evento as antes from ${dispositivos} where id = ${id} for update) a
+        where d.id = a.id
+        returning a.antes`,
+      );
+      const antes = rows[0]?.antes;
+      return antes === null || antes === undefined ? null : Number(antes);
+    },
+
+    /** The person a device's user number stands for. */
+    async pessoaDoUsuario(dispositivoId: string, usuario: string): Promise<string | null> {
+      const [row] = await db
+        .select({ chave: pessoasDispositivo.pessoa_chave })
+        .from(pessoasDispositivo)
+        .where(and(eq(pessoasDispositivo.dispositivo_id, dispositivoId), eq(pessoasDispositivo.id_no_dispositivo, usuario)));
+      return row?.chave ?? null;
+    },
+
+    /** Raises an alarm; null when the same open 'offline' alarm exists already. */
+    async alarmar(q: Q, valores: { condominio_id: string; dispositivo_id: string | null; tipo: TipoAlarme; mensagem: string }): Promise<Alarme | null> {
+      const [criado] = await q.insert(alarmes).values(valores).onConflictDoNothing().returning({ id: alarmes.id });
+      if (!criado) return null;
+      const [row] = await lerAlarme(q).where(eq(alarmes.id, criado.id));
+      return alarmeView(row as AlarmeRow);
+    },
+
+    /** The device came back: its open 'offline' alarm ends. */
+    async encerrarOffline(q: Q, dispositivoId: string): Promise<Alarme[]> {
+      const ids = await q
+        .update(alarmes)
+        .set({ encerrado_em: new Date() })
+        .where(and(eq(alarmes.dispositivo_id, dispositivoId), eq(alarmes.tipo, "dispositivo_offline"), isNull(alarmes.encerrado_em)))
+        .returning({ id: alarmes.id });
+      if (ids.length === 0) return [];
+      const rows = await lerAlarme(q).where(eq(alarmes.id, ids[0]!.id));
+      return rows.map((r) => alarmeView(r as AlarmeRow));
+    },
+
+    /** 'Alarmes': of the scope (and one condominium), not yet acknowledged or all; newest first. */
+    async alarmes(scope: CondominioScope, filtro: { condominioId: string | null; abertos: boolean }, limite = 200): Promise<Alarme[]> {
+      const rows = await lerAlarme(db)
+        .where(
+          and(
+            condominioInScope(scope, alarmes.condominio_id),
+            filtro.condominioId ? eq(alarmes.condominio_id, filtro.condominioId) : undefined,
+            filtro.abertos ? isNull(alarmes.ciente_em) : undefined,
+          ),
+        )
+        .orderBy(desc(alarmes.criado_em), desc(alarmes.id))
+        .limit(limite);
+      return rows.map((r) => alarmeView(r as AlarmeRow));
+    },
+
+    /** 'Ciente': the first acknowledgement counts (a second one changes nothing). Null: not in the scope. */
+    async ciente(scope: CondominioScope, id: string, quem: { id: string; nome: string }): Promise<Alarme | null> {
+      await db
+        .update(alarmes)
+        .set({ ciente_por: quem.id, ciente_por_nome: quem.nome, ciente_em: new Date() })
+        .where(and(eq(alarmes.id, id), isNull(alarmes.ciente_em), condominioInScope(scope, alarmes.condominio_id)));
+      const [row] = await lerAlarme(db).where(and(eq(alarmes.id, id), condominioInScope(scope, alarmes.condominio_id)));
+      return row ? alarmeView(row as AlarmeRow) : null;
+    },
+  };
+}
+
+export type EventosRepository = ReturnType<typeof eventosRepository>;

@@ -1,0 +1,195 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { alarmeSchema, alarmesQuerySchema, alarmesSchema } from "@shared/schemas/alarmes";
+import { MSG } from "@shared/messages";
+import { currentProfile, requirePermission } from "../../auth/guard";
+import type { Db } from "../../db/client";
+import { alarmes } from "../../db/schema";
+import { ChamadaInvalida } from "../../dispositivos/drivers/tipos";
+import type { Drivers } from "../../dispositivos/drivers";
+import { AppError, notFound } from "../../errors";
+import type { TempoReal } from "../../realtime";
+import type { SampleRecords } from "../../route-contract";
+import { scopeOf } from "../../scope";
+import { portariaService, type PortariaOptions } from "../controle-acesso/service";
+import { idParams } from "../common";
+import type { ComandosService } from "./comandos";
+import { eventosService } from "./eventos";
+import type { SaudeDosDispositivos } from "./saude";
+
+// What devices report (gate-operation-spec §2.3) and the alarms it raises. The device endpoints
+// take no session: the token in the address is the device's credential, and names its one
+// condominium (docs/decisions/0265-eventos-dos-dispositivos.md). Rate-limited per token.
+
+const verAlarmes = requirePermission(["acionar_dispositivos", "gerenciar_dispositivos"]);
+/** A device's calls a minute: a busy gate is a few a second; a flood is refused before any query. */
+const CHAMADAS_POR_MINUTO = 600;
+/** A body bigger than a face snapshot is not an event. */
+const CORPO_MAXIMO = 1_048_576;
+
+/** A device of the fixtures' condominium, made for a sample: the path of its integration address (with the token). */
+const enderecoDeAmostra = async (f: SampleRecords, fabricante: "controlid" | "intelbras") => {
+  const criado = await f.criar("/api/dispositivos", {
+    condominio_id: (await f.condominio()).id,
+    nome: `Portão de eventos ${f.seq()}`,
+    fabricante,
+    modelo: fabricante === "controlid" ? "iDFace" : "SS 3530 MF W",
+    conexao: "saida",
+    portas: [{ numero: 1, nome: "Portão social", sentido: "entrada" }],
+  });
+  return new URL(criado.url_integracao as string).pathname;
+};
+
+const integracaoParams = z.object({
+  fabricante: z.string().max(20),
+  token: z.string().max(200),
+  "*": z.string().max(200).optional(),
+});
+
+export const eventosRoutes =
+  ({
+    db,
+    drivers,
+    tempoReal,
+    comandos,
+    saude,
+    portaria,
+    saudeMs,
+  }: {
+    db: Db;
+    drivers: Drivers;
+    tempoReal: TempoReal;
+    comandos: ComandosService;
+    saude: SaudeDosDispositivos;
+    portaria: PortariaOptions;
+    /** How often the health sweep runs (0: never). */
+    saudeMs: number;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = eventosService({ db, drivers, portaria: portariaService(db, portaria), comandos, saude, tempoReal });
+
+    let varredura: NodeJS.Timeout | undefined;
+    app.addHook("onReady", async () => {
+      if (saudeMs <= 0) return;
+      varredura = setInterval(() => {
+        saude.varrer().catch((error: unknown) => app.log.warn({ err: error }, "varredura da saúde dos dispositivos falhou"));
+      }, saudeMs);
+      varredura.unref();
+    });
+    app.addHook("onClose", async () => clearInterval(varredura));
+
+    // The device endpoints, in a context of their own: any body arrives as bytes (form, JSON,
+    // multipart: each vendor's driver reads its own), never parsed by the API's JSON rules.
+    await app.register(async (devices) => {
+      devices.removeAllContentTypeParsers();
+      devices.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: CORPO_MAXIMO }, (_request, body, done) => done(null, body));
+
+      const atender = async (request: FastifyRequest<{ Params: z.infer<typeof integracaoParams> }>, reply: FastifyReply) => {
+        const { fabricante, token } = request.params;
+        try {
+          const resposta = await service.receber(fabricante, token, {
+            metodo: request.method,
+            caminho: request.params["*"] ?? "",
+            tipoDoCorpo: request.headers["content-type"],
+            corpo: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+          });
+          return reply.status(resposta.status).type(resposta.tipo).send(resposta.corpo);
+        } catch (error) {
+          if (error instanceof ChamadaInvalida) {
+            throw error.status === 404
+              ? notFound(MSG.dispositivoDesconhecido)
+              : AppError.from(400, "CHAMADA_INVALIDA", { title: MSG.invalidInput.title, message: error.message });
+          }
+          throw error;
+        }
+      };
+
+      const config = {
+        access: "public" as const,
+        semCookies: true,
+        scope: "sem_escopo" as const,
+        rateLimit: {
+          max: CHAMADAS_POR_MINUTO,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => `integracao:${(request.params as { token?: string }).token ?? ""}`,
+        },
+      };
+      const descricao =
+        "chamadas de um dispositivo no protocolo do fabricante (Control iD: modo online, monitor, sinal de vida; Intelbras: Modo Online e keepalive): o token do endereço é a credencial e diz o condomínio; identificações decididas pelas regras do console e registradas (método 'dispositivo'); eventos repetidos guardados uma vez; token desconhecido, aparelho ou condomínio inativo → 404";
+      // Intelbras posts its events to the address itself and GETs it as its keepalive.
+      devices.route({
+        method: ["GET", "POST"],
+        url: "/api/integracoes/:fabricante/:token",
+        config: { ...config, description: descricao, sample: { path: (f) => enderecoDeAmostra(f, "intelbras"), body: () => ({ Events: [] }) } },
+        schema: { params: integracaoParams },
+        handler: atender,
+      });
+      // Control iD appends its paths (new_user_identified.fcgi, api/notifications/dao...).
+      devices.route({
+        method: "POST",
+        url: "/api/integracoes/:fabricante/:token/*",
+        config: {
+          ...config,
+          description: descricao,
+          sample: { path: async (f) => `${await enderecoDeAmostra(f, "controlid")}/device_is_alive.fcgi`, body: () => ({}) },
+        },
+        schema: { params: integracaoParams },
+        handler: atender,
+      });
+      devices.route({
+        method: "GET",
+        url: "/api/integracoes/:fabricante/:token/*",
+        config: { ...config, description: descricao, sample: { path: async (f) => `${await enderecoDeAmostra(f, "intelbras")}/keepalive` } },
+        schema: { params: integracaoParams },
+        handler: atender,
+      });
+    });
+
+    app.get(
+      "/api/alarmes",
+      {
+        config: {
+          access: verAlarmes,
+          description:
+            "'Alarmes': os do escopo (ou de um condomínio), `situacao` 'abertos' (sem 'Ciente', padrão) ou 'todos'; do mais novo ao mais antigo, até 200 → `{ alarmes }`",
+          scope: "lista",
+        },
+        schema: { querystring: alarmesQuerySchema, response: { 200: alarmesSchema } },
+      },
+      async (request) => {
+        const { condominio_id, situacao } = request.query;
+        return {
+          alarmes: await service.alarmes(scopeOf(request), { condominioId: condominio_id === "todos" ? null : condominio_id, abertos: situacao === "abertos" }),
+        };
+      },
+    );
+
+    app.post(
+      "/api/alarmes/:id/ciente",
+      {
+        config: {
+          access: verAlarmes,
+          description: "'Ciente': registra quem e quando; um segundo 'Ciente' não muda o primeiro → o alarme",
+          scope: 404,
+          sample: {
+            path: async (f) => {
+              const condominio = await f.condominio();
+              const [alarme] = await db
+                .insert(alarmes)
+                .values({ condominio_id: condominio.id, tipo: "porta_forcada", mensagem: "Porta forçada: Portão social." })
+                .returning();
+              return `/api/alarmes/${alarme!.id}/ciente`;
+            },
+          },
+        },
+        schema: { params: idParams, response: { 200: alarmeSchema } },
+      },
+      async (request) => {
+        const profile = currentProfile(request);
+        const alarme = await service.ciente(scopeOf(request), request.params.id, { id: profile.id, nome: profile.nome_completo });
+        if (!alarme) throw notFound(MSG.alarmeNotFound);
+        return alarme;
+      },
+    );
+  };
