@@ -6,6 +6,7 @@ import {
   type ChamadaAoPortal,
   type Manipulador,
   type OpcoesDoFabricante,
+  type PedidoDoPortal,
   type ProtocoloDeEventos,
   type RegistroDeAcesso,
   type RegistroDoSimulado,
@@ -61,6 +62,44 @@ function portaDaAcao(acao: { action?: unknown; parameters?: unknown }): number |
   return null;
 }
 
+/**
+ * "Ações" (execute_actions.fcgi): performs the actions in order — `door` drives a relay of
+ * iDAccess/iDBox, `sec_box` the SecBox of iDFace/iDFlex, `catra` the turnstile of iDBlock — each a
+ * remote opening (logged, then a relay pulse). Stops at the first invalid one (the ones before it
+ * are done, as the firmware does) and gives the device's error text; null: all done. The direct
+ * call and a request fetched in push mode both run this.
+ */
+function executarAcoes(disp: DispositivoSimulado, body: Record<string, unknown>): string | null {
+  const acoes = Array.isArray(body.actions) ? (body.actions as { action?: unknown; parameters?: unknown }[]) : null;
+  if (!acoes || acoes.length === 0) return "Missing actions";
+  for (const acao of acoes) {
+    const porta = portaDaAcao(acao ?? {});
+    if (porta === null || !disp.acionar(porta)) return `Invalid action parameters: ${String(acao?.action)} ${String(acao?.parameters ?? "")}`;
+  }
+  return null;
+}
+
+/**
+ * A request the portal handed out in push mode, performed as the direct call with that endpoint
+ * would be: only `POST execute_actions` (with or without `.fcgi`) is simulated; anything else is
+ * refused with an error the portal sees. The body may come as an object or as JSON text.
+ */
+function executarPedido(disp: DispositivoSimulado, pedido: Record<string, unknown>): string | null {
+  const verbo = String(pedido.verb ?? "POST").toUpperCase();
+  const endpoint = String(pedido.endpoint ?? "")
+    .replace(/^\/+/, "")
+    .replace(/\.fcgi$/, "");
+  if (verbo !== "POST" || endpoint !== "execute_actions") return `Unsupported request: ${verbo} ${endpoint}`;
+  const body =
+    typeof pedido.body === "string"
+      ? lerJson(Buffer.from(pedido.body))
+      : pedido.body && typeof pedido.body === "object" && !Array.isArray(pedido.body)
+        ? (pedido.body as Record<string, unknown>)
+        : null;
+  if (body === null) return "Invalid JSON";
+  return executarAcoes(disp, body);
+}
+
 /** access_logs `event`: 7 granted, 6 denied (someone the device knows), 3 not identified. */
 const eventoDoAcesso = (r: RegistroDoSimulado) => (r.concedido ? 7 : r.pessoaId ? 6 : 3);
 
@@ -84,15 +123,16 @@ const jsonParaPortal = (caminho: string, corpo: unknown): ChamadaAoPortal => ({
 });
 
 /**
- * The events Control iD's firmware sends (Access API "Modo online" and "Monitor"), as
+ * The events Control iD's firmware sends (Access API "Modo online", "Monitor" and "Modo Push"), as
  * docs/decisions/0265-eventos-dos-dispositivos.md reads them; paths are relative to the integration
- * URL. Choices of the simulator: door notifications and alarm_logs go out in both modes (the portal
- * needs them in online mode too, and the online API has no call for them); an online question's
- * `uuid` is new per identification and the same on a duplicate; times are the wall clock's seconds
- * (as `system_information.fcgi` gives them).
+ * URL. Choices of the simulator: door notifications and alarm_logs go out in every mode (the portal
+ * needs them in online mode too, and the online API has no call for them); push mode reports as
+ * monitor does and also fetches the portal's requests; an online question's `uuid` is new per
+ * identification and the same on a duplicate; times are the wall clock's seconds (as
+ * `system_information.fcgi` gives them).
  */
 export const protocoloControlId: ProtocoloDeEventos = {
-  modos: ["online", "monitor"],
+  modos: ["online", "monitor", "push"],
 
   // Identifications are access_logs rows, alarms alarm_logs rows, each table numbered on its own;
   // door movements (api/notifications/door carries no id) and remote openings are neither here, so
@@ -181,6 +221,27 @@ export const protocoloControlId: ProtocoloDeEventos = {
   vida(disp) {
     return jsonParaPortal("device_is_alive.fcgi", { access_logs: disp.ultimoNumero("access_logs") });
   },
+
+  // Push: `GET push?deviceId=` answers `{}` (nothing to do) or one request `{ verb, endpoint, body,
+  // contentType, uuid }`; the device performs it and posts `result?deviceId=&uuid=` with
+  // `{ response: <what the endpoint answered> }` or `{ error: <its error text> }`.
+  busca(disp) {
+    return { metodo: "GET", caminho: `push?${new URLSearchParams({ deviceId: String(idDoAparelho(disp)) })}` };
+  },
+
+  pedido(disp, resposta): PedidoDoPortal | null {
+    const pedido = lerJson(Buffer.from(resposta.corpo));
+    // No uuid: nothing to do ({}), or nothing the device could report on.
+    const uuid = typeof pedido?.uuid === "string" ? pedido.uuid.trim().slice(0, 200) : "";
+    if (!pedido || uuid === "") return null;
+    return {
+      id: uuid,
+      executar: () => {
+        const falha = executarPedido(disp, pedido);
+        return jsonParaPortal(`result?${new URLSearchParams({ deviceId: String(idDoAparelho(disp)), uuid })}`, falha ? { error: falha } : { response: {} });
+      },
+    };
+  },
 };
 
 export function manipuladorControlId(): Manipulador {
@@ -220,17 +281,10 @@ export function manipuladorControlId(): Manipulador {
           uptime: { days: 0, hours: 1, minutes: 0, seconds: 0 },
         });
 
-      // "Ações": remote opening. `door` drives a relay of iDAccess/iDBox, `sec_box` the SecBox of
-      // iDFace/iDFlex, `catra` the turnstile of iDBlock.
+      // "Ações": remote opening (executarAcoes).
       case "execute_actions.fcgi": {
-        const acoes = Array.isArray(body.actions) ? (body.actions as { action?: unknown; parameters?: unknown }[]) : null;
-        if (!acoes || acoes.length === 0) return erro(res, 400, "Missing actions", 2);
-        for (const acao of acoes) {
-          const porta = portaDaAcao(acao);
-          if (porta === null || !disp.acionar(porta))
-            return erro(res, 400, `Invalid action parameters: ${String(acao.action)} ${String(acao.parameters ?? "")}`, 2);
-        }
-        return json(res, 200, {});
+        const falha = executarAcoes(disp, body);
+        return falha ? erro(res, 400, falha, 2) : json(res, 200, {});
       }
 
       // "Estado das portas": the relays' doors, and the SecBox's (door 1 of a facial reader).
@@ -264,16 +318,19 @@ export function manipuladorControlId(): Manipulador {
         return erro(res, 400, `Unknown object: ${String(body.object)}`, 2);
       }
 
-      // "Configurações": where the device reports. Our simplified reading of the monitor and online
-      // settings: `{ monitor: { request_url } }` turns monitor mode on, `{ online_client: { server_url } }`
-      // online mode, an empty URL turns reporting off. Other settings are accepted and ignored.
+      // "Configurações": where the device reports. Our simplified reading of the monitor, push and
+      // online settings: `{ monitor: { request_url } }` turns monitor mode on, `{ push_server:
+      // { push_remote_address } }` push mode, `{ online_client: { server_url } }` online mode, an
+      // empty URL turns reporting off. When a body sets more than one, online wins, then push (push
+      // already reports as monitor does). Other settings are accepted and ignored.
       case "set_configuration.fcgi": {
         const monitor = (body.monitor as { request_url?: unknown } | undefined)?.request_url;
+        const push = (body.push_server as { push_remote_address?: unknown } | undefined)?.push_remote_address;
         const online = (body.online_client as { server_url?: unknown } | undefined)?.server_url;
-        const url = online ?? monitor;
+        const [url, modo] = online !== undefined ? [online, "online" as const] : push !== undefined ? [push, "push" as const] : [monitor, "monitor" as const];
         if (url !== undefined) {
           try {
-            disp.integracao = url === "" ? null : { url: String(url), modo: online !== undefined ? "online" : "monitor" };
+            disp.integracao = url === "" ? null : { url: String(url), modo };
           } catch (error) {
             return erro(res, 400, `Invalid configuration: ${error instanceof Error ? error.message : String(error)}`, 2);
           }

@@ -16,7 +16,7 @@ let garagem: DispositivoSimulado;
 
 beforeEach(async () => {
   portal = await PortalFalso.iniciar();
-  idface = criarControlId({ nome: "idface-social", modelo: "iDFace", serie: "0M0100/000101", portaMoveMs: 5, portaAbertaMs: 30, vidaMs: 0 });
+  idface = criarControlId({ nome: "idface-social", modelo: "iDFace", serie: "0M0100/000101", portaMoveMs: 5, portaAbertaMs: 30, vidaMs: 0, pushMs: 20 });
   garagem = criarIntelbras({ nome: "ss3530-garagem", modelo: "SS 3530 MF W", serie: "7F0A2B3C4D", portas: 2, vidaMs: 0 });
   await idface.ligar();
   await garagem.ligar();
@@ -71,6 +71,18 @@ describe("painel: JSON endpoints", () => {
     expect(garagem.offline).toBe(false);
   });
 
+  it("sets Control iD push mode: the device starts fetching the portal's commands", async () => {
+    expect((await postar("idface-social", "integracao", { url: portal.url("controlid"), modo: "push" })).corpo.estado).toMatchObject({
+      integracao: { url: portal.url("controlid"), modo: "push" },
+    });
+    await expect.poll(() => portal.em("/push").length).toBeGreaterThan(0);
+    expect(await postar("idface-social", "integracao", { url: portal.url("controlid"), modo: "qualquer" })).toMatchObject({
+      status: 400,
+      corpo: { erro: expect.stringMatching(/qualquer/) },
+    });
+    expect(await postar("ss3530-garagem", "integracao", { url: portal.url("intelbras"), modo: "push" })).toMatchObject({ status: 400 });
+  });
+
   it("answers 400 with the reason to a bad request", async () => {
     expect(await postar("ss3530-garagem", "integracao", { url: portal.url("intelbras"), modo: "monitor" })).toMatchObject({
       status: 400,
@@ -94,6 +106,9 @@ describe("painel: the page", () => {
     expect(html.match(/<(?:input|select)\b/g)!.length).toBe(campos.length);
     const modosDaGaragem = /id="ss3530-garagem-modo"[^>]*>(.*?)<\/select>/.exec(html)![1]!;
     expect(modosDaGaragem).not.toContain('value="monitor"');
+    expect(modosDaGaragem).not.toContain('value="push"');
+    const modosDoIdface = /id="idface-social-modo"[^>]*>(.*?)<\/select>/.exec(html)![1]!;
+    expect([...modosDoIdface.matchAll(/value="(\w+)"/g)].map((m) => m[1])).toEqual(["online", "monitor", "push"]);
 
     const resposta = await fetch(`${painel.endereco}/dispositivos/idface-social/identificar`, {
       method: "POST",

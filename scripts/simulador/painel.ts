@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { FABRICANTE_ROTULO } from "@shared/schemas/dispositivos";
-import { TIPOS_DE_IDENTIFICACAO, type DispositivoSimulado, type ModoDeIntegracao, type TipoDeIdentificacao } from "./simulado";
+import { MODOS_DE_INTEGRACAO, TIPOS_DE_IDENTIFICACAO, type DispositivoSimulado, type ModoDeIntegracao, type TipoDeIdentificacao } from "./simulado";
 
 // The simulator's page (gate-operation-spec §2.6): one card per simulated device with its doors
 // and faults, and buttons that act on it as a person at the gate or a technician would. Plain
@@ -16,7 +16,8 @@ import { TIPOS_DE_IDENTIFICACAO, type DispositivoSimulado, type ModoDeIntegracao
 //   fechar {porta}            the door closes
 //   identificar {tipo, valor, porta}  someone at the device: tipo face | cartao | qrcode | pin;
 //                             resultado is the device's `{ concedido, mensagem }`
-//   integracao {url, modo}    where the device reports (modo online | monitor; url "" turns it off)
+//   integracao {url, modo}    where the device reports (modo online | monitor | push, as its firmware
+//                             offers: Control iD all three, Intelbras online; url "" turns it off)
 //   duplicar {ativo?}         the next event is delivered twice (ativo "false"/false disarms)
 //   perder {ativo?}           the next event's number is used and it is never sent
 //   desconectar, conectar     off and back on the network
@@ -33,7 +34,11 @@ type Parametros = Record<string, string>;
 class PedidoInvalido extends Error {}
 
 const ROTULO_DA_IDENTIFICACAO: Record<TipoDeIdentificacao, string> = { face: "Rosto", cartao: "Cartão", qrcode: "QR code", pin: "PIN" };
-const ROTULO_DO_MODO: Record<ModoDeIntegracao, string> = { online: "Online (o portal decide)", monitor: "Monitor (o aparelho decide e relata)" };
+const ROTULO_DO_MODO: Record<ModoDeIntegracao, string> = {
+  online: "Online (o portal decide)",
+  monitor: "Monitor (o aparelho decide e relata)",
+  push: "Push (como o monitor, e busca os comandos no portal)",
+};
 
 function portaDe(d: DispositivoSimulado, p: Parametros): number {
   const porta = Number(p.porta ?? 1);
@@ -57,7 +62,9 @@ const ACOES: Record<string, (d: DispositivoSimulado, p: Parametros) => unknown> 
   },
   integracao: (d, p) => {
     try {
-      d.integracao = p.url ? { url: p.url, modo: p.modo === "monitor" ? "monitor" : "online" } : null;
+      const modo = (p.modo || "online") as ModoDeIntegracao;
+      if (!MODOS_DE_INTEGRACAO.includes(modo)) throw new PedidoInvalido(`Modo de integração inválido: ${p.modo}`);
+      d.integracao = p.url ? { url: p.url, modo } : null;
     } catch (error) {
       throw new PedidoInvalido(error instanceof Error ? error.message : String(error));
     }
@@ -116,10 +123,8 @@ function cartao(d: DispositivoSimulado): string {
     .join("");
   const opcoesDePorta = [...d.portas.keys()].map((porta) => `<option value="${porta}">Porta ${porta}</option>`).join("");
   const tipos = TIPOS_DE_IDENTIFICACAO.map((tipo) => `<option value="${tipo}">${ROTULO_DA_IDENTIFICACAO[tipo]}</option>`).join("");
-  // Intelbras has only Modo Online; its list offers only that.
-  const modos = (d.opcoes.fabricante === "intelbras" ? (["online"] as const) : (["online", "monitor"] as const))
-    .map((modo) => `<option value="${modo}"${d.integracao?.modo === modo ? " selected" : ""}>${ROTULO_DO_MODO[modo]}</option>`)
-    .join("");
+  // The modes its firmware offers (Intelbras has only Modo Online; its list offers only that).
+  const modos = d.modos.map((modo) => `<option value="${modo}"${d.integracao?.modo === modo ? " selected" : ""}>${ROTULO_DO_MODO[modo]}</option>`).join("");
   const integracao = d.integracao;
   return `<section aria-labelledby="t-${nome}"><h2 id="t-${nome}">${nome} — ${FABRICANTE_ROTULO[d.opcoes.fabricante]} ${escapar(d.opcoes.modelo)}</h2>
 <p>Endereço: <code>${escapar(d.endereco)}</code> · usuário <code>${escapar(d.opcoes.usuario)}</code> · série <code>${escapar(d.opcoes.serie)}</code></p>

@@ -9,6 +9,8 @@ export interface PedidoAoPortal {
   metodo: string;
   /** Path only, e.g. `/api/integracoes/controlid/tok/new_user_identified.fcgi`. */
   caminho: string;
+  /** The query string's parameters (Control iD push: `deviceId`, `uuid`). */
+  consulta: URLSearchParams;
   /** The content-type header, "" when none. */
   tipo: string;
   corpo: Buffer;
@@ -17,7 +19,7 @@ export interface PedidoAoPortal {
 /** How the fake portal answers: a status and a JSON or text body, or "pendurar" to never answer. */
 export type RespostaDoFalso = { status?: number; json?: unknown; texto?: string } | "pendurar";
 
-/** The contract's answers: an identification is denied 'Não identificado.', everything else acknowledged. */
+/** The contract's answers: an identification is denied 'Não identificado.', everything else acknowledged (a Control iD push poll: `{}`, nothing to do). */
 export function respostaDoContrato(pedido: PedidoAoPortal): RespostaDoFalso {
   if (pedido.caminho.includes("/intelbras/")) {
     return pedido.metodo === "GET" ? { texto: "OK" } : { json: { message: "Não identificado.", code: "200", auth: "false" } };
@@ -43,9 +45,11 @@ export class PortalFalso {
     const server = createServer(async (req, res) => {
       const partes: Buffer[] = [];
       for await (const parte of req) partes.push(parte as Buffer);
+      const url = new URL(req.url ?? "/", "http://portal");
       const pedido = {
         metodo: req.method ?? "",
-        caminho: new URL(req.url ?? "/", "http://portal").pathname,
+        caminho: url.pathname,
+        consulta: url.searchParams,
         tipo: req.headers["content-type"] ?? "",
         corpo: Buffer.concat(partes),
       };
@@ -75,6 +79,15 @@ export class PortalFalso {
     this.server.closeAllConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
+}
+
+/**
+ * Answers Control iD push polls (`GET .../push`) with `pedidos`, one per poll, then `{}`; every
+ * other call as the contract. A request listed twice is the portal handing it out twice.
+ */
+export function respondendoNoPush(pedidos: unknown[]): (pedido: PedidoAoPortal) => RespostaDoFalso {
+  const fila = [...pedidos];
+  return (pedido) => (pedido.metodo === "GET" && pedido.caminho.endsWith("/push") ? { json: fila.shift() ?? {} } : respostaDoContrato(pedido));
 }
 
 export const formulario = (pedido: PedidoAoPortal): Record<string, string> => Object.fromEntries(new URLSearchParams(pedido.corpo.toString("utf8")));

@@ -12,6 +12,11 @@ import type { Fabricante } from "@shared/schemas/dispositivos";
 // a heartbeat. What happens is here; how each vendor writes it on the wire is its
 // ProtocoloDeEventos (controlid.ts, intelbras.ts). Calls go out one at a time, in the order things
 // happened, so the portal sees the device's numbering in order unless a fault says otherwise.
+//
+// In push mode (a device behind NAT the portal cannot call) the device also asks the portal for
+// its next request every `pushMs`, performs it and says how it went. Those calls run apart from the
+// event queue, one poll at a time, as the firmware's own push loop: a slow poll never holds back
+// an event, and an event never delays a command.
 
 export type EstadoDaPorta = "aberta" | "fechada";
 
@@ -34,7 +39,13 @@ export interface Identificacao {
   valor: string;
 }
 
-export type ModoDeIntegracao = "online" | "monitor";
+/**
+ * Who decides and how commands arrive: `online` the portal decides each identification; `monitor`
+ * the device decides and reports; `push` is monitor plus fetching the portal's commands (for a
+ * device the portal cannot reach).
+ */
+export const MODOS_DE_INTEGRACAO = ["online", "monitor", "push"] as const;
+export type ModoDeIntegracao = (typeof MODOS_DE_INTEGRACAO)[number];
 
 /** Where the device reports: the portal's `url_integracao`, and who decides an identification. */
 export interface Integracao {
@@ -94,6 +105,8 @@ export interface OpcoesDoSimulado {
   portaAbertaAlarmeMs: number;
   /** Heartbeat period while integrated, ms; 0: none. */
   vidaMs: number;
+  /** Push mode: how often the device asks the portal for a request, ms; 0: never. */
+  pushMs: number;
   /** How long the device waits for the portal's answer, ms. */
   prazoDoPortalMs: number;
 }
@@ -108,6 +121,7 @@ export const OPCOES_PADRAO = {
   portaMoveMs: 300,
   portaAbertaAlarmeMs: 60_000,
   vidaMs: 30_000,
+  pushMs: 1000,
   prazoDoPortalMs: 5000,
 } satisfies Partial<OpcoesDoSimulado>;
 
@@ -137,6 +151,14 @@ export interface DecisaoDoPortal extends Decisao {
   portas: number[];
 }
 
+/** A request the portal handed out in push mode, as the device read it. */
+export interface PedidoDoPortal {
+  /** The portal's id for it (Control iD `uuid`): the device performs each id once. */
+  id: string;
+  /** Performs it on the device; gives the call that tells the portal how it went. */
+  executar(): ChamadaAoPortal;
+}
+
 /** A registro of an identification: what the protocol reports about it. */
 export type RegistroDeAcesso = RegistroDoSimulado & { tipo: "acesso"; identificacao: Identificacao };
 
@@ -158,7 +180,19 @@ export interface ProtocoloDeEventos {
   alarme(disp: DispositivoSimulado, registro: RegistroDoSimulado): ChamadaAoPortal;
   /** The heartbeat. */
   vida(disp: DispositivoSimulado): ChamadaAoPortal;
+  /** Push mode: the call that asks the portal for its next request. */
+  busca?(disp: DispositivoSimulado): ChamadaAoPortal;
+  /** Push mode: the request in the portal's answer to `busca`; null when there is nothing to do (or nothing the device can read). */
+  pedido?(disp: DispositivoSimulado, resposta: RespostaDoPortal): PedidoDoPortal | null;
 }
+
+/**
+ * How many performed push requests the device remembers (id → the report it sent). A request is
+ * performed once per id: if the portal hands the same one out again — a poll retried after its
+ * answer was lost on the way, a result the portal never got, a second instance answering — the
+ * device only reports again what it did, so a retried poll never opens a door twice.
+ */
+export const PEDIDOS_LEMBRADOS = 32;
 
 const esperar = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -196,6 +230,10 @@ export class DispositivoSimulado {
   /** The calls to the portal, chained: one at a time, in order. */
   private fila: Promise<unknown> = Promise.resolve();
   private vida: NodeJS.Timeout | null = null;
+  /** Push mode: the polling timer, whether a poll is under way, and the requests already performed. */
+  private busca: NodeJS.Timeout | null = null;
+  private buscando = false;
+  private readonly pedidosExecutados = new Map<string, ChamadaAoPortal>();
   /** The last `numero` given in each numbered table. */
   private readonly numeracao = new Map<string, number>();
   /** Per door: the closing a relay pulse scheduled, and the 'held open' alarm waiting for a closing. */
@@ -211,7 +249,12 @@ export class DispositivoSimulado {
     for (let porta = 1; porta <= this.opcoes.portas; porta++) this.portas.set(porta, "fechada");
   }
 
-  /** Where the device reports, or null: it only answers. Setting it (re)starts the heartbeat. */
+  /** The integration modes its firmware offers. */
+  get modos(): readonly ModoDeIntegracao[] {
+    return this.protocolo.modos;
+  }
+
+  /** Where the device reports, or null: it only answers. Setting it (re)starts the heartbeat and, in push mode, the polling. */
   get integracao(): Readonly<Integracao> | null {
     return this.integracaoAtual;
   }
@@ -224,6 +267,7 @@ export class DispositivoSimulado {
     }
     this.integracaoAtual = valor ? { url: valor.url, modo: valor.modo } : null;
     this.reiniciarVida();
+    this.reiniciarBusca();
   }
 
   /** The device's clock now, epoch ms. */
@@ -335,8 +379,9 @@ export class DispositivoSimulado {
   /**
    * Someone identifies at the device (face, card, QR, PIN) at `porta`. Online mode: the device asks
    * the portal and does what it answers (grant: relay pulse and the portal's message; deny: only the
-   * message). Monitor mode or no integration: the device decides by the people it holds, and in
-   * monitor mode reports the decision. Either way the access is a numbered line of its log.
+   * message). Monitor or push mode, or no integration: the device decides by the people it holds,
+   * and in monitor and push mode reports the decision. Either way the access is a numbered line of
+   * its log.
    */
   async identificar(identificacao: Identificacao, porta = 1): Promise<Decisao> {
     if (!this.portas.has(porta)) throw new Error(`Porta inexistente: ${porta}`);
@@ -363,7 +408,7 @@ export class DispositivoSimulado {
     for (const p of portas) this.pulsar(p);
     this.ultimaMensagem = decisao.mensagem;
     const acesso = this.protocolo.acesso?.bind(this.protocolo);
-    if (integracao?.modo === "monitor" && acesso) this.relatarEvento(registro, () => acesso(this, registro));
+    if ((integracao?.modo === "monitor" || integracao?.modo === "push") && acesso) this.relatarEvento(registro, () => acesso(this, registro));
     return decisao;
   }
 
@@ -459,6 +504,46 @@ export class DispositivoSimulado {
     this.vida.unref();
   }
 
+  /** Push mode: polls every `pushMs` while integrated in push mode; offline it skips the tick, and a tick while a poll is under way is skipped too. */
+  private reiniciarBusca(): void {
+    if (this.busca) clearInterval(this.busca);
+    this.busca = null;
+    if (this.integracaoAtual?.modo !== "push" || this.opcoes.pushMs <= 0) return;
+    this.busca = setInterval(() => void this.buscarPedido(), this.opcoes.pushMs);
+    this.busca.unref();
+  }
+
+  /**
+   * One push poll: asks the portal for a request, performs it unless its id was already performed,
+   * and posts how it went. A poll that fails (offline, unreachable, timed out, non-2xx) is counted
+   * in the failures and simply tried again at the next tick. An answer that arrives after the
+   * device was switched off or its integration changed is dropped, as a device that rebooted
+   * would never see it.
+   */
+  private async buscarPedido(): Promise<void> {
+    const integracao = this.integracaoAtual;
+    const { busca, pedido: lerPedido } = this.protocolo;
+    if (this.buscando || this.offline || integracao?.modo !== "push" || !busca || !lerPedido) return;
+    this.buscando = true;
+    try {
+      const resposta = await this.chamar(integracao.url, busca.call(this.protocolo, this));
+      const atual = this.integracaoAtual;
+      if (!resposta || this.busca === null || atual?.modo !== "push" || atual.url !== integracao.url) return;
+      const pedido = lerPedido.call(this.protocolo, this, resposta);
+      if (!pedido) return;
+      let relato = this.pedidosExecutados.get(pedido.id);
+      if (!relato) {
+        // Remembered before the report goes out: whatever happens to the report, the id is done.
+        relato = pedido.executar();
+        this.pedidosExecutados.set(pedido.id, relato);
+        if (this.pedidosExecutados.size > PEDIDOS_LEMBRADOS) this.pedidosExecutados.delete(this.pedidosExecutados.keys().next().value!);
+      }
+      await this.chamar(integracao.url, relato);
+    } finally {
+      this.buscando = false;
+    }
+  }
+
   private depois(ms: number, fn: () => void): NodeJS.Timeout {
     const timer = setTimeout(() => {
       this.timers.delete(timer);
@@ -490,6 +575,7 @@ export class DispositivoSimulado {
     await new Promise<void>((resolve) => server.listen(porta, "127.0.0.1", resolve));
     this.server = server;
     this.reiniciarVida();
+    this.reiniciarBusca();
     return this.endereco;
   }
 
@@ -512,6 +598,8 @@ export class DispositivoSimulado {
     this.alarmesDePortaAberta.clear();
     if (this.vida) clearInterval(this.vida);
     this.vida = null;
+    if (this.busca) clearInterval(this.busca);
+    this.busca = null;
     for (const socket of this.sockets) socket.destroy();
     const server = this.server;
     this.server = null;

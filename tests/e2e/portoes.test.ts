@@ -12,7 +12,7 @@ import { startPortal, type RunningPortal } from "./support/server";
 // Opening the social gate from the console (gate-operation-spec §2.2), in a real browser, as an
 // operator of the central: the simulator's Intelbras controller takes the command, its sensor sees
 // the door open and close, and each state reaches the screen as the device reports it; a device
-// taken off the network shows 'Falhou: ...' within its timeout.
+// taken off the network shows 'Falhou: ...' within its timeout and the 'Dispositivo offline' alarm.
 
 let portal: RunningPortal;
 let browser: BrowserHandle;
@@ -109,6 +109,8 @@ describe("Portões, in the console", () => {
         .filter({ hasText: "Falhou: Não foi possível conectar ao dispositivo: confira o endereço, a porta e a rede." })
         .waitFor({ timeout: 8_000 });
       expect(Date.now() - inicio).toBeLessThan(8_000);
+      // Known offline now: the alarm is on the console at once, pushed by the server.
+      await page.getByRole("region", { name: "Alarmes do condomínio" }).getByText("Dispositivo offline: Portaria social.").waitFor({ timeout: 5_000 });
     } finally {
       portao.offline = false;
     }

@@ -6430,6 +6430,89 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/dispositivos/{id}/eventos": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description os 30 eventos mais recentes do dispositivo, do mais novo ao mais antigo, com quem se identificou e o resultado → `{ eventos }`
+     *
+     *     Acesso: permissão `gerenciar_dispositivos`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              eventos: {
+                id: string;
+                /** @enum {string} */
+                tipo: "identificacao" | "porta_aberta" | "porta_fechada" | "porta_forcada" | "porta_mantida_aberta";
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                ocorrido_em: string;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                recebido_em: string;
+                /** @description O nome da porta, quando o dispositivo disse qual. */
+                porta: string | null;
+                pessoa: string | null;
+                resultado: ("liberado" | "negado") | null;
+                motivo: string | null;
+                /** @description rosto, cartão, QR, PIN... */
+                meio: string | null;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/alarmes": {
     parameters: {
       query?: never;

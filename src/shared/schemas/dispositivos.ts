@@ -182,8 +182,33 @@ export const FALHA_DO_DISPOSITIVO = {
 } as const;
 
 /** The module's toasts (the message catalogue's rule: titles and texts live with the schemas). */
+/** What a device reported, as its page lists it (§2.1 'eventos recentes'). */
+export const TIPO_EVENTO_ROTULO = {
+  identificacao: "Identificação",
+  porta_aberta: "Porta aberta",
+  porta_fechada: "Porta fechada",
+  porta_forcada: "Porta forçada",
+  porta_mantida_aberta: "Porta aberta por tempo demais",
+} as const;
+
+export const eventoDispositivoSchema = z.object({
+  id: z.string(),
+  tipo: z.enum(["identificacao", "porta_aberta", "porta_fechada", "porta_forcada", "porta_mantida_aberta"]),
+  ocorrido_em: instante,
+  recebido_em: instante,
+  porta: z.string().nullable().describe("O nome da porta, quando o dispositivo disse qual."),
+  /** Identifications: who (as recorded), the outcome and how. */
+  pessoa: z.string().nullable(),
+  resultado: z.enum(["liberado", "negado"]).nullable(),
+  motivo: z.string().nullable(),
+  meio: z.string().nullable().describe("rosto, cartão, QR, PIN..."),
+});
+export type EventoDispositivo = z.input<typeof eventoDispositivoSchema>;
+export const eventosDispositivoSchema = z.object({ eventos: z.array(eventoDispositivoSchema) });
+
 export const DISPOSITIVOS_TEXTOS = {
   buscar: "Erro ao carregar dispositivos",
+  eventos: "Erro ao carregar os eventos do dispositivo",
   criado: "Dispositivo cadastrado",
   criar: "Erro ao cadastrar dispositivo",
   salvo: "Dispositivo atualizado",

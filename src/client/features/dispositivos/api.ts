@@ -83,3 +83,12 @@ export function useExcluirDispositivo() {
     },
   });
 }
+
+/** The device's recent events (§2.1): read again every 15 s while its page is open. */
+export const eventosDoDispositivoQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...KEY, "eventos", id],
+    queryFn: ({ signal }) => api.GET("/api/dispositivos/{id}/eventos", { params: { path: { id } }, signal }),
+    retry: retryServerErrors,
+    refetchInterval: 15_000,
+  });

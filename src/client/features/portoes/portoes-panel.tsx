@@ -151,30 +151,36 @@ function AlarmesDoConsole({ condominioId }: { condominioId: string }) {
       <h2 className="flex items-center gap-2 text-base font-semibold text-red-800">
         <BellRing aria-hidden className="size-4" /> Alarmes ({lista.length})
       </h2>
-      <ul role="alert" className="grid gap-2">
-        {lista.map((alarme) => (
-          <li key={alarme.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-200 bg-red-50 p-2 text-sm text-red-900">
-            <span>
-              <span className="font-medium">{alarme.mensagem}</span> <span className="text-red-800">{quando(alarme)}</span>
-            </span>
-            <Button
-              type="button"
-              size="sm"
-              variant="outline"
-              disabled={ciente.isPending}
-              aria-label={`Ciente: ${alarme.mensagem}`}
-              onClick={() =>
-                ciente.mutate(alarme.id, {
-                  onSuccess: () => toast({ title: ALARMES_TEXTOS.cienteOk }),
-                  onError: (error) => toastApiError(ALARMES_TEXTOS.ciente, error),
-                })
-              }
+      {/* A new alarm is read out at once; one acknowledged leaves quietly. */}
+      <div aria-live="assertive" aria-relevant="additions">
+        <ul className="grid gap-2">
+          {lista.map((alarme) => (
+            <li
+              key={alarme.id}
+              className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-red-200 bg-red-50 p-2 text-sm text-red-900"
             >
-              Ciente
-            </Button>
-          </li>
-        ))}
-      </ul>
+              <span>
+                <span className="font-medium">{alarme.mensagem}</span> <span className="text-red-800">{quando(alarme)}</span>
+              </span>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                disabled={ciente.isPending}
+                aria-label={`Ciente: ${alarme.mensagem}`}
+                onClick={() =>
+                  ciente.mutate(alarme.id, {
+                    onSuccess: () => toast({ title: ALARMES_TEXTOS.cienteOk }),
+                    onError: (error) => toastApiError(ALARMES_TEXTOS.ciente, error),
+                  })
+                }
+              >
+                Ciente
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }

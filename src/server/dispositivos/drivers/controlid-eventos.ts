@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { NAO_IDENTIFICADO } from "@shared/schemas/dispositivos";
 import { instantFromSaoPauloWallClock } from "@shared/time";
+import { acaoDeAbertura } from "./controlid-acoes";
 import {
   ChamadaInvalida,
   type ChamadaDoDispositivo,
@@ -202,9 +203,45 @@ function portaMoveu(c: Record<string, unknown>): LeituraDaChamada {
   };
 }
 
+/**
+ * Push mode ("Modo Push" of the Access API): a device behind NAT asks `push` for its next
+ * request now and then, and posts how it went to `result`. Our reading: the answer is the request
+ * (`verb`, `endpoint`, `body`, `contentType`) with `uuid`, the command's id, which `result` carries
+ * back in its query; an empty object when there is nothing to do.
+ */
+function push(): LeituraDaChamada {
+  return {
+    eventos: [],
+    pedeDecisao: false,
+    buscaComando: true,
+    responder: (_decisao, comando) =>
+      json(
+        200,
+        comando
+          ? {
+              verb: "POST",
+              endpoint: "execute_actions",
+              body: { actions: [acaoDeAbertura(comando.modelo, comando.porta)] },
+              contentType: "application/json",
+              uuid: comando.id,
+            }
+          : {},
+      ),
+  };
+}
+
+function resultado(consulta: URLSearchParams, c: Record<string, unknown>): LeituraDaChamada {
+  const id = consulta.get("uuid");
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) throw new ChamadaInvalida(400, "uuid ausente.");
+  const erro = texto(c.error) ?? (c.error && typeof c.error === "object" ? (texto((c.error as Record<string, unknown>).message) ?? "erro") : null);
+  return { eventos: [], pedeDecisao: false, resultadoDeComando: { id, ok: !erro, erro }, responder: () => json(200, {}) };
+}
+
 export const integracaoControlId: IntegracaoDoFabricante = {
   ler(chamada) {
     const caminho = chamada.caminho.replace(/^\/+|\/+$/g, "");
+    if (caminho === "push" && chamada.metodo === "GET") return push();
+    if (caminho === "result" && chamada.metodo === "POST") return resultado(new URLSearchParams(chamada.consulta), campos(chamada));
     if (chamada.metodo !== "POST") throw new ChamadaInvalida(404, "Caminho desconhecido.");
     if (IDENTIFICACOES.has(caminho)) return identificacaoOnline(caminho, campos(chamada));
     if (caminho === "device_is_alive.fcgi") return semEventos();

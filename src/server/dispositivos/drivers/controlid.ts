@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { FALHA_DO_DISPOSITIVO } from "@shared/schemas/dispositivos";
 import { instantFromSaoPauloWallClock } from "@shared/time";
+import { acaoDeAbertura, SEC_BOX_ID } from "./controlid-acoes";
 import { chamar } from "./http";
 import { integracaoControlId } from "./controlid-eventos";
 import { FalhaDoDispositivo, type AlvoDoDispositivo, type DriverDeDispositivo, type OpcoesDeChamada } from "./tipos";
@@ -15,19 +16,6 @@ import { FalhaDoDispositivo, type AlvoDoDispositivo, type DriverDeDispositivo, t
 //   `door` (door=N) on the controllers' relays, `sec_box` (id=65793,reason=3) on the SecBox of the
 //   facial readers, `catra` (allow=clockwise|anticlockwise) on the iDBlock turnstile.
 // - "Estado das portas": POST /doors_state.fcgi → { doors: [{ id, open }], sec_boxes: [{ id, open }] }.
-
-/** The SecBox module of iDFace/iDFlex (the relay outside the reader, out of a vandal's reach). */
-const SEC_BOX_ID = 65793;
-/** `reason` 3 of sec_box: opened remotely, as the device's own log reads it. */
-const MOTIVO_REMOTO = 3;
-
-/** The action that pulses door `porta` on this model. */
-export function acaoDeAbertura(modelo: string, porta: number): { action: string; parameters: string } {
-  const m = modelo.toLowerCase().replace(/\s+/g, "");
-  if (m.includes("idblock")) return { action: "catra", parameters: `allow=${porta === 2 ? "anticlockwise" : "clockwise"}` };
-  if ((m.includes("idface") || m.includes("idflex")) && porta === 1) return { action: "sec_box", parameters: `id=${SEC_BOX_ID},reason=${MOTIVO_REMOTO}` };
-  return { action: "door", parameters: `door=${porta}` };
-}
 
 /** The vendor's error texts the portal knows, in pt-BR; another one is shown as the device wrote it. */
 const ERROS_CONHECIDOS: [RegExp, string][] = [

@@ -65,6 +65,8 @@ export interface ChamadaDoDispositivo {
   metodo: string;
   /** '' for the address itself, 'new_user_identified.fcgi', 'api/notifications/dao'... */
   caminho: string;
+  /** The query string, without '?' ('deviceId=1&uuid=...'). */
+  consulta: string;
   tipoDoCorpo: string | undefined;
   corpo: Buffer;
 }
@@ -108,6 +110,13 @@ export interface DecisaoDoPortal {
   usuario: string | null;
 }
 
+/** A command a device that calls out fetched (push mode): open `porta`. */
+export interface ComandoParaODispositivo {
+  id: string;
+  porta: number;
+  modelo: string;
+}
+
 /** What a driver read from a call, and how to answer it. */
 export interface LeituraDaChamada {
   eventos: EventoDoDispositivo[];
@@ -115,8 +124,12 @@ export interface LeituraDaChamada {
   pedeDecisao: boolean;
   /** Numbers of the device's log the portal has no use for (a button's opening): seen, so no gap. */
   numerosVistos?: number[];
-  /** The vendor's answer; `decisao` when the device asked for one. */
-  responder(decisao: DecisaoDoPortal | null): { status: number; tipo: string; corpo: string };
+  /** The device asks for its next command (push mode): the answer carries it, or nothing. */
+  buscaComando?: boolean;
+  /** The device says how a command it fetched went. */
+  resultadoDeComando?: { id: string; ok: boolean; erro: string | null };
+  /** The vendor's answer; `decisao` when the device asked for one, `comando` when it fetched one. */
+  responder(decisao: DecisaoDoPortal | null, comando?: ComandoParaODispositivo | null): { status: number; tipo: string; corpo: string };
 }
 
 /** A call the driver does not understand (bad body, unknown path): 400 or 404 to the device. */

@@ -206,6 +206,34 @@ export function comandosRepository(db: Db) {
       return (row as ComandoRow | undefined) ?? null;
     },
 
+    /** The oldest command still waiting for a device that calls out, asked within its timeout. */
+    async aguardando(dispositivoId: string, desde: Date) {
+      const [row] = await db
+        .select({ comando: colunasDoComando, dispositivo: colunasDoDispositivo })
+        .from(comandosDispositivo)
+        .innerJoin(dispositivos, eq(dispositivos.id, comandosDispositivo.dispositivo_id))
+        .where(
+          and(
+            eq(comandosDispositivo.dispositivo_id, dispositivoId),
+            eq(comandosDispositivo.estado, "solicitado"),
+            gt(comandosDispositivo.solicitado_em, desde),
+          ),
+        )
+        .orderBy(comandosDispositivo.solicitado_em)
+        .limit(1);
+      return row ? { comando: row.comando as ComandoRow, dispositivo: row.dispositivo as DispositivoDoComando } : null;
+    },
+
+    /** A command of this device (what a push result names). */
+    async doDispositivo(dispositivoId: string, id: string) {
+      const [row] = await db
+        .select({ comando: colunasDoComando, dispositivo: colunasDoDispositivo })
+        .from(comandosDispositivo)
+        .innerJoin(dispositivos, eq(dispositivos.id, comandosDispositivo.dispositivo_id))
+        .where(and(eq(comandosDispositivo.dispositivo_id, dispositivoId), eq(comandosDispositivo.id, id)));
+      return row ? { comando: row.comando as ComandoRow, dispositivo: row.dispositivo as DispositivoDoComando } : null;
+    },
+
     /** The latest command of a door still in one of `de` (asked in the last 2 minutes): what a door event completes. */
     async ultimoNaPorta(dispositivoId: string, porta: number, de: readonly EstadoComando[]) {
       const [row] = await db

@@ -285,6 +285,30 @@ export function comandosService({ db, drivers, cofre, tempoReal, saude, log }: C
       for (const vigia of vigias) vigia.abort();
     },
 
+    /**
+     * A device that calls out fetches its next command (push): the oldest one still waiting, moved
+     * to 'enviado' by whoever wins it (two fetches at once never both get it). Null: nothing to do.
+     */
+    async buscarParaODispositivo(dispositivoId: string): Promise<{ id: string; porta: number; modelo: string } | null> {
+      for (let tentativa = 0; tentativa < 3; tentativa++) {
+        const achado = await repo.aguardando(dispositivoId, new Date(Date.now() - PRAZO_DO_COMANDO_MS));
+        if (!achado) return null;
+        if (await mover(achado.dispositivo, achado.comando.id, ["solicitado"], "enviado")) {
+          return { id: achado.comando.id, porta: achado.comando.porta, modelo: achado.dispositivo.modelo };
+        }
+      }
+      return null;
+    },
+
+    /** How a fetched command went, as the device says: done (its door events complete it) or failed with the device's reason. */
+    async resultadoDoDispositivo(dispositivoId: string, resultado: { id: string; ok: boolean; erro: string | null }): Promise<void> {
+      const achado = await repo.doDispositivo(dispositivoId, resultado.id);
+      if (!achado) return;
+      const { comando, dispositivo } = achado;
+      if (resultado.ok) await mover(dispositivo, comando.id, ["enviado"], "executado");
+      else await mover(dispositivo, comando.id, ["enviado"], "falhou", `Dispositivo recusou o comando: ${(resultado.erro ?? "erro").slice(0, 150)}.`);
+    },
+
     /** A door event (§2.3) completes the door's latest command: opened after 'executado', closed after 'aberta'. */
     async portaMoveu(dispositivoId: string, porta: number, estado: "aberta" | "fechada"): Promise<void> {
       const de = estado === "aberta" ? (["executado"] as const) : (["aberta"] as const);

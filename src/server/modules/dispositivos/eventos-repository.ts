@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Alarme, TipoAlarme } from "@shared/schemas/alarmes";
-import type { PortaDispositivo } from "@shared/schemas/dispositivos";
+import type { EventoDispositivo, PortaDispositivo } from "@shared/schemas/dispositivos";
 import { queryRows, type Db } from "../../db/client";
-import { alarmes, condominios, dispositivos, eventosDispositivo, pessoasDispositivo } from "../../db/schema";
+import { alarmes, condominios, dispositivos, eventosDispositivo, pessoasDispositivo, registrosAcesso } from "../../db/schema";
 import { condominioInScope, type CondominioNoEscopo, type CondominioScope } from "../../scope";
 import { toIso } from "../common";
 
@@ -21,6 +21,9 @@ export interface DispositivoQueRelata {
   portas: PortaDispositivo[];
   estado: "online" | "offline" | "erro";
 }
+
+/** How someone identified themselves, in the page's words. */
+const MEIO: Record<string, string> = { face: "rosto", cartao: "cartão", qrcode: "QR Code", pin: "PIN", biometria: "biometria" };
 
 type Q = Pick<Db, "select" | "insert" | "update" | "execute">;
 
@@ -157,6 +160,47 @@ export function eventosRepository(db: Db) {
       );
       const antes = rows[0]?.antes;
       return antes === null || antes === undefined ? null : Number(antes);
+    },
+
+    /** The device page's recent events (§2.1), newest first, with the record an identification made. */
+    async recentes(scope: CondominioScope, dispositivoId: string, limite = 30): Promise<EventoDispositivo[] | null> {
+      const [dono] = await db
+        .select({ portas: dispositivos.portas })
+        .from(dispositivos)
+        .where(and(eq(dispositivos.id, dispositivoId), condominioInScope(scope, dispositivos.condominio_id)));
+      if (!dono) return null;
+      const rows = await db
+        .select({
+          id: eventosDispositivo.id,
+          tipo: eventosDispositivo.tipo,
+          ocorrido_em: eventosDispositivo.ocorrido_em,
+          recebido_em: eventosDispositivo.recebido_em,
+          dados: eventosDispositivo.dados,
+          pessoa: registrosAcesso.nome_pessoa,
+          resultado: registrosAcesso.resultado,
+          motivo: registrosAcesso.motivo,
+        })
+        .from(eventosDispositivo)
+        .leftJoin(registrosAcesso, eq(registrosAcesso.id, eventosDispositivo.registro_id))
+        .where(eq(eventosDispositivo.dispositivo_id, dispositivoId))
+        .orderBy(desc(eventosDispositivo.recebido_em), desc(eventosDispositivo.id))
+        .limit(limite);
+      const portas = dono.portas as PortaDispositivo[];
+      return rows.map((r) => {
+        const dados = r.dados as { door_id?: number; Door?: number; portal_id?: number | string; meio?: string | null };
+        const numero = Number(dados.door_id ?? dados.portal_id ?? (typeof dados.Door === "number" ? dados.Door + 1 : Number.NaN));
+        return {
+          id: r.id,
+          tipo: r.tipo,
+          ocorrido_em: toIso(r.ocorrido_em),
+          recebido_em: toIso(r.recebido_em),
+          porta: portas.find((p) => p.numero === numero)?.nome ?? null,
+          pessoa: r.pessoa ?? null,
+          resultado: (r.resultado as "liberado" | "negado" | null) ?? null,
+          motivo: r.motivo ?? null,
+          meio: dados.meio ? (MEIO[dados.meio] ?? null) : null,
+        };
+      });
     },
 
     /** The person a device's user number stands for. */

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { alarmeSchema, alarmesQuerySchema, alarmesSchema } from "@shared/schemas/alarmes";
+import { eventosDispositivoSchema } from "@shared/schemas/dispositivos";
 import { MSG } from "@shared/messages";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
@@ -91,6 +92,7 @@ export const eventosRoutes =
           const resposta = await service.receber(fabricante, token, {
             metodo: request.method,
             caminho: request.params["*"] ?? "",
+            consulta: request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1) : "",
             tipoDoCorpo: request.headers["content-type"],
             corpo: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
           });
@@ -145,6 +147,27 @@ export const eventosRoutes =
         handler: atender,
       });
     });
+
+    app.get(
+      "/api/dispositivos/:id/eventos",
+      {
+        config: {
+          access: requirePermission("gerenciar_dispositivos"),
+          description: "os 30 eventos mais recentes do dispositivo, do mais novo ao mais antigo, com quem se identificou e o resultado → `{ eventos }`",
+          scope: 404,
+          sample: {
+            path: async (f) =>
+              `/api/dispositivos/${(await f.criar("/api/dispositivos", { condominio_id: (await f.condominio()).id, nome: `Portão com eventos ${f.seq()}`, fabricante: "intelbras", modelo: "SS 3530", conexao: "saida", portas: [{ numero: 1, nome: "Portão social", sentido: "entrada" }] })).id}/eventos`,
+          },
+        },
+        schema: { params: idParams, response: { 200: eventosDispositivoSchema } },
+      },
+      async (request) => {
+        const eventos = await service.recentes(scopeOf(request), request.params.id);
+        if (!eventos) throw notFound();
+        return { eventos };
+      },
+    );
 
     app.get(
       "/api/alarmes",

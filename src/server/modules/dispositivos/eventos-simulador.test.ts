@@ -154,6 +154,52 @@ describe("a Control iD in online mode, over the network", () => {
   });
 });
 
+describe("a Control iD in push mode (behind NAT), over the network", () => {
+  it("fetches the console's command, opens once, and its result and door events take the command to 'fechada'", async () => {
+    const nat = criarControlId({
+      nome: "nat",
+      modelo: "iDAccess",
+      serie: "0M0200/000999",
+      senha: "admin",
+      portaMoveMs: 50,
+      portaAbertaMs: 300,
+      vidaMs: 0,
+      pushMs: 100,
+    });
+    simulados.push(nat);
+    await nat.ligar();
+    const created = await request(t, "POST", "/api/dispositivos", {
+      cookie: admin,
+      payload: {
+        condominio_id: ids.condominio,
+        nome: `Portão NAT ${fixtures.seq()}`,
+        fabricante: "controlid",
+        modelo: "iDAccess",
+        conexao: "saida",
+        portas: [{ numero: 1, nome: "Portão de serviço", sentido: "entrada" }],
+        sensor_porta: true,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    nat.integracao = { url: `${base}${new URL(created.json().url_integracao).pathname}`, modo: "push" };
+    const aberto = await request(t, "POST", "/api/controle-acesso/abrir", {
+      cookie: admin,
+      payload: {
+        condominio_id: ids.condominio,
+        dispositivo_id: created.json().id,
+        porta: 1,
+        chave_idempotencia: `nat-${fixtures.seq()}-abcd`,
+        motivo: "Técnico da operadora",
+      },
+    });
+    expect(aberto.statusCode, aberto.body).toBe(201);
+    const estado = async () =>
+      (await request(t, "GET", `/api/controle-acesso/comandos/${aberto.json().id}?condominio_id=${ids.condominio}`, { cookie: admin })).json().estado;
+    await expect.poll(estado, { timeout: 5_000 }).toBe("fechada");
+    expect(nat.aberturas.map((a) => a.porta)).toEqual([1]);
+  });
+});
+
 describe("an Intelbras in Modo Online, over the network", () => {
   it("lets a resident in by face, answering the device 'auth' with the portal's greeting", async () => {
     const aparelho = await instalar(leitor, "online");

@@ -125,8 +125,13 @@ describe("Control iD, online mode: the portal decides with the console's rules",
     // She is inside: the console's 'Quem está no condomínio' shows her.
     const presentes = await call("GET", `/api/controle-acesso/presentes?condominio_id=${ids.condominio}`);
     expect(presentes.json().rows.map((r: { nome_pessoa: string }) => r.nome_pessoa)).toContain("Rita Moradora");
-    // The registry shows the device spoke.
+    // The registry shows the device spoke, and its page lists the event with who and how.
     expect((await call("GET", `/api/dispositivos/${aparelho.id}`)).json().estado).toBe("online");
+    const eventos = await call("GET", `/api/dispositivos/${aparelho.id}/eventos`);
+    expect(eventos.statusCode, eventos.body).toBe(200);
+    expect(eventos.json().eventos).toEqual([
+      expect.objectContaining({ tipo: "identificacao", pessoa: "Rita Moradora", resultado: "liberado", meio: "rosto", porta: "Portão social" }),
+    ]);
   });
 
   it("refuses a blocked resident with the blocklist's reason on the device's screen", async () => {
@@ -275,6 +280,65 @@ describe("Intelbras, Modo Online", () => {
     const keepalive = await t.app.inject({ method: "GET", url: aparelho.caminho });
     expect(keepalive.statusCode).toBe(200);
     expect(keepalive.body).toBe("OK");
+  });
+});
+
+describe("Control iD, push mode: a device behind NAT fetches its commands", () => {
+  it("hands the console's command to the device once, and its result and door events complete it", async () => {
+    const aparelho = await cadastrar("controlid");
+    const pedir = (chave: string) =>
+      call("POST", "/api/controle-acesso/abrir", {
+        condominio_id: ids.condominio,
+        dispositivo_id: aparelho.id,
+        porta: 1,
+        chave_idempotencia: chave,
+        motivo: "Teste do modo push",
+      });
+    const criado = await pedir(`push-${fixtures.seq()}-aaaa`);
+    expect(criado.statusCode, criado.body).toBe(201);
+    const comando = criado.json();
+    const estado = async () => (await call("GET", `/api/controle-acesso/comandos/${comando.id}?condominio_id=${ids.condominio}`)).json();
+
+    const buscar = () => t.app.inject({ method: "GET", url: `${aparelho.caminho}/push?deviceId=935107` });
+    const [a, b] = await Promise.all([buscar(), buscar()]);
+    const entregues = [a.json(), b.json()].filter((r) => r.uuid);
+    // Two fetches at once: one gets the command, the other nothing.
+    expect(entregues).toEqual([
+      {
+        verb: "POST",
+        endpoint: "execute_actions",
+        body: { actions: [{ action: "sec_box", parameters: "id=65793,reason=3" }] },
+        contentType: "application/json",
+        uuid: comando.id,
+      },
+    ]);
+    expect((await estado()).estado).toBe("enviado");
+    expect((await buscar()).json()).toEqual({});
+
+    const resultado = await t.app.inject({
+      method: "POST",
+      url: `${aparelho.caminho}/result?deviceId=935107&uuid=${comando.id}`,
+      headers: { "content-type": "application/json" },
+      payload: { response: {} },
+    });
+    expect(resultado.statusCode, resultado.body).toBe(200);
+    expect((await estado()).estado).toBe("executado");
+    await monitor(aparelho, "door", { door: { id: 1, open: true }, device_id: 935107, time: Math.floor(Date.now() / 1000) });
+    expect((await estado()).estado).toBe("aberta");
+    await monitor(aparelho, "door", { door: { id: 1, open: false }, device_id: 935107, time: Math.floor(Date.now() / 1000) + 3 });
+    expect((await estado()).estado).toBe("fechada");
+
+    // A command the device refuses ends 'falhou' with its reason.
+    const outro = (await pedir(`push-${fixtures.seq()}-bbbb`)).json();
+    expect((await buscar()).json().uuid).toBe(outro.id);
+    await t.app.inject({
+      method: "POST",
+      url: `${aparelho.caminho}/result?uuid=${outro.id}`,
+      headers: { "content-type": "application/json" },
+      payload: { error: "invalid action parameters" },
+    });
+    const falhou = (await call("GET", `/api/controle-acesso/comandos/${outro.id}?condominio_id=${ids.condominio}`)).json();
+    expect(falhou).toMatchObject({ estado: "falhou", motivo_falha: "Dispositivo recusou o comando: invalid action parameters." });
   });
 });
 

@@ -170,12 +170,16 @@ export function eventosService({ db, drivers, portaria, comandos, saude, tempoRe
           decisao = { ...guardada, porta: evento.porta ?? dispositivo.portas[0]!.numero };
         }
       }
+      // Push mode: a device that calls out fetches its command, and says how it went.
+      if (leitura.resultadoDeComando) await comandos.resultadoDoDispositivo(dispositivo.id, leitura.resultadoDeComando);
+      const comando = leitura.buscaComando ? await comandos.buscarParaODispositivo(dispositivo.id) : null;
       // In the device's order, whatever order the call listed them in.
       const numeros = [...leitura.eventos.map((e) => e.numero), ...(leitura.numerosVistos ?? [])].filter((n): n is number => n !== null).sort((a, b) => a - b);
       for (const numero of numeros) await conferirNumeracao(dispositivo, numero);
-      return leitura.responder(decisao);
+      return leitura.responder(decisao, comando);
     },
 
+    recentes: repo.recentes,
     alarmes: repo.alarmes,
     ciente: repo.ciente,
   };

@@ -9,6 +9,7 @@ import { Loading } from "~/components/ui/query-state";
 import { DISPOSITIVOS_PATHS, dispositivoQuery } from "~/features/dispositivos/api";
 import { DispositivoForm } from "~/features/dispositivos/dispositivo-form";
 import { EstadoBadge } from "~/features/dispositivos/estado-badge";
+import { EventosCard } from "~/features/dispositivos/eventos-card";
 import { IntegracaoCard } from "~/features/dispositivos/integracao-card";
 import { TesteConexaoCard } from "~/features/dispositivos/teste-conexao-card";
 import { portariaMeta } from "~/features/portaria-shell/meta";
@@ -63,6 +64,7 @@ function Dispositivo({ id }: { id: string }) {
         <>
           <TesteConexaoCard dispositivo={dispositivo} />
           <IntegracaoCard dispositivo={dispositivo} />
+          <EventosCard dispositivoId={dispositivo.id} />
           <DispositivoForm key={dispositivo.id} dispositivo={dispositivo} condominios={condominios.data} />
         </>
       ) : (
