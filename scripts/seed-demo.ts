@@ -7,6 +7,7 @@ import { ConfigError, loadConfig } from "../src/server/config";
 import { carregarChave } from "../src/server/modules/registros/selos";
 import { openPglite, openPostgres, type Database } from "../src/server/db/client";
 import { DataDirLockedError, lockDataDir, type DataDirLock } from "../src/server/db/data-dir-lock";
+import { carregarChaveDosDispositivos } from "../src/server/modules/dispositivos/senha";
 import { DEMO_DOMAIN, DEMO_PASSWORD, DemoRefusedError, seedDemo } from "./demo/data";
 import { seed } from "../src/server/seed";
 import { loadAuthSecret } from "../src/server/db/settings";
@@ -88,7 +89,13 @@ async function main() {
       `Gerando dados de demonstração (escala ${scale}) em ${database.kind === "pglite" ? `PGlite (${resolve(config.dataDir)})` : "PostgreSQL (DATABASE_URL)"}...`,
     );
     const { chave } = carregarChave(config);
-    const result = await seedDemo(database.db, auth, { scale, force, onProgress: progressBar(), chave });
+    const result = await seedDemo(database.db, auth, {
+      scale,
+      force,
+      onProgress: progressBar(),
+      chave,
+      chaveDispositivos: carregarChaveDosDispositivos(config).chave,
+    });
     // Fresh bulk data: planner statistics and the visibility map now, as autovacuum would do
     // later on PostgreSQL (PGlite has none; see src/server/db/maintenance.ts).
     console.error("  atualizando as estatísticas do banco (vacuum analyze)...");
@@ -107,6 +114,9 @@ async function main() {
         `  ${n(result.historico.registros)} registros de acesso em 12 meses (${n(result.historico.negados)} negados), ${n(result.historico.bloqueios)} bloqueios, ${n(result.historico.presencas)} pessoas no condomínio agora`,
         "",
         `Usuários de demonstração: nome.sobrenome.N@${DEMO_DOMAIN}, todos com a senha: ${DEMO_PASSWORD}`,
+        ...(result.dispositivos
+          ? [`  ${result.dispositivos.total} dispositivos simulados em ${result.dispositivos.condominio}: rode \`npm run simulador\` para vê-los funcionar`]
+          : []),
         ...result.sampleUsers.map(
           (u) =>
             `  ${u.email}  (${u.status}, ${u.grupo}, ${u.condominios === null ? "todos os condomínios" : u.condominios === 1 ? "1 condomínio" : `${u.condominios} condomínios`})`,

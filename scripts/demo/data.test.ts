@@ -20,7 +20,7 @@ import { dateInSaoPaulo, dayStartInSaoPaulo, formatTime } from "@shared/time";
 import { recusaAutorizacao } from "../../src/server/modules/controle-acesso/decisao";
 import { verificarCadeia } from "../../src/server/modules/registros/cadeia";
 import { checkPasswordStrength, MIN_PASSWORD_SCORE, passwordUserInputs } from "../../src/server/auth/password-strength";
-import { ADMIN, createTestApp, request, signIn, type TestApp } from "../../src/server/testing/harness";
+import { ADMIN, createTestApp, request, signIn, TEST_DEVICE_KEY, type TestApp } from "../../src/server/testing/harness";
 import { DEMO_DOMAIN, DEMO_MARKER_KEY, DEMO_PASSWORD, DEMO_GROUPS, DemoRefusedError, demoCounts, demoRegistros, seedDemo, type DemoResult } from "./data";
 import { DEMO_OPERADOR } from "./historico";
 import * as schema from "../../src/server/db/schema";
@@ -34,7 +34,7 @@ describe("seed:demo", () => {
 
   beforeAll(async () => {
     app = await createTestApp();
-    result = await seedDemo(app.database.db, app.auth, { scale: SCALE, chave: app.cadeia.chave });
+    result = await seedDemo(app.database.db, app.auth, { scale: SCALE, chave: app.cadeia.chave, chaveDispositivos: Buffer.from(TEST_DEVICE_KEY, "utf8") });
   });
   afterAll(async () => {
     await app?.close();
@@ -72,6 +72,23 @@ describe("seed:demo", () => {
     expect(groups.map((g) => g.nome_grupo).sort()).toEqual(DEMO_GROUPS.map((g) => g.nome).sort());
     const [marker] = await app.database.db.select().from(schema.portalSettings).where(eq(schema.portalSettings.key, DEMO_MARKER_KEY));
     expect(marker?.value).toBe(String(SCALE));
+  });
+
+  it("registers the simulator's fleet in the first active condominium, at the simulator's addresses, passwords sealed", async () => {
+    expect(result.dispositivos).toEqual({ total: 4, condominio: expect.any(String) });
+    const admin = await signIn(app, ADMIN.email, ADMIN.password);
+    const lista = (await request(app, "GET", "/api/dispositivos?limit=50", { cookie: admin })).json().rows as {
+      nome: string;
+      condominio: { nome: string };
+      conexao: string;
+      endereco: string;
+    }[];
+    const daFrota = lista.filter((d) => d.nome.endsWith("(simulador)"));
+    expect(daFrota.map((d) => d.endereco).sort()).toEqual(["http://127.0.0.1:7101", "http://127.0.0.1:7102", "http://127.0.0.1:7103", "http://127.0.0.1:7104"]);
+    expect(new Set(daFrota.map((d) => d.condominio.nome))).toEqual(new Set([result.dispositivos!.condominio]));
+    // Stored sealed: the table never holds the password itself.
+    const senhas = await app.database.db.select({ senha: schema.dispositivos.senha }).from(schema.dispositivos);
+    expect(senhas.every((r) => r.senha !== "admin" && (r.senha ?? "").length > 20)).toBe(true);
   });
 
   it("generates valid documents, plates, CEPs and UFs", async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { eq, inArray, isNull, like, notLike, or, sql } from "drizzle-orm";
 import { PERMISSIONS, type PermissionName, type UserStatus } from "@shared/permissions";
 import { cnpjWithCheckDigits } from "@shared/br/cnpj";
@@ -7,9 +8,12 @@ import type { Db } from "../../src/server/db/client";
 import { BASE_REGISTROS, countForeignRegistros, removeHistorico, seedHistorico, type HistoricoPrestador, type HistoricoResult } from "./historico";
 import type { HistoricoMorador } from "./tipos";
 import { selarCabecas } from "../../src/server/modules/registros/selos";
+import { cofreDeSenhas } from "../../src/server/modules/dispositivos/senha";
+import { CREDENCIAIS_DA_FROTA, frotaPadrao, PORTA_DO_SIMULADOR } from "../simulador/frota";
 import {
   account,
   condominios,
+  dispositivos,
   grupoPermissoes,
   grupos,
   moradores,
@@ -75,6 +79,8 @@ export interface DemoOptions {
   now?: Date;
   /** The access records' chain key: the history written is sealed with it (registros/selos.ts). */
   chave?: Buffer;
+  /** The devices' password key (DEVICE_KEY): the simulated fleet is registered with its password sealed by it. */
+  chaveDispositivos?: Buffer;
 }
 
 export interface DemoResult {
@@ -87,6 +93,8 @@ export interface DemoResult {
   historico: HistoricoResult;
   /** A few demo users to sign in with: their group and how many condominiums they serve (null: all). */
   sampleUsers: { email: string; status: UserStatus; grupo: string; condominios: number | null }[];
+  /** The simulator's fleet registered (with `chaveDispositivos`): how many devices, in which condominium. */
+  dispositivos: { total: number; condominio: string } | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -733,6 +741,7 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
   const rng = new Rng(20_260_521);
   const passwordHash = await (await auth.$context).password.hash(DEMO_PASSWORD);
   const sampleUsers: DemoResult["sampleUsers"] = [];
+  let simulados: DemoResult["dispositivos"] = null;
   let historico: HistoricoResult = { registros: 0, negados: 0, bloqueios: 0, presencas: 0, autorizacoes: 0 };
 
   await db.transaction(async (txRaw) => {
@@ -1056,11 +1065,41 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
         condos.map((c) => c.id),
       );
 
+    // The simulator's fleet (`npm run simulador`) in the first active condominium: the whole loop
+    // — 'Testar conexão', 'Abrir', the events — can be seen without hardware (gate-operation-spec §2.6).
+    const primeiro = condos.find((c) => c.ativo);
+    if (primeiro && options.chaveDispositivos) {
+      const cofre = cofreDeSenhas(options.chaveDispositivos);
+      onProgress("dispositivos simulados", 0, 1);
+      await tx.insert(dispositivos).values(
+        frotaPadrao().map(({ dispositivo, deslocamento, portas }) => {
+          const id = rng.uuid();
+          const o = dispositivo.opcoes;
+          return {
+            id,
+            condominio_id: primeiro.id,
+            nome: `${portas[0]!.nome.replace(/ \(entrada\)$/, "")} (simulador)`,
+            fabricante: o.fabricante,
+            modelo: o.modelo,
+            conexao: "direta" as const,
+            endereco: `http://127.0.0.1:${PORTA_DO_SIMULADOR + deslocamento}`,
+            usuario: CREDENCIAIS_DA_FROTA.usuario,
+            senha: cofre.cifrar(id, CREDENCIAIS_DA_FROTA.senha),
+            token_integracao: randomBytes(32).toString("base64url"),
+            portas,
+            sensor_porta: o.sensorPorta,
+          };
+        }),
+      );
+      onProgress("dispositivos simulados", 1, 1);
+      simulados = { total: frotaPadrao().length, condominio: primeiro.nome };
+    }
+
     await tx
       .insert(portalSettings)
       .values({ key: DEMO_MARKER_KEY, value: String(scale) })
       .onConflictDoUpdate({ target: portalSettings.key, set: { value: String(scale), created_at: new Date() } });
   });
 
-  return { counts, ativos, replaced, historico, sampleUsers };
+  return { counts, ativos, replaced, historico, sampleUsers, dispositivos: simulados };
 }

@@ -9,6 +9,9 @@ import type { DispositivoSimulado } from "./simulado";
 
 export const PORTA_DO_SIMULADOR = 7100;
 
+/** How the fleet's devices are reached: the user and password every simulated device accepts (OPCOES_PADRAO). */
+export const CREDENCIAIS_DA_FROTA = { usuario: "admin", senha: "admin" } as const;
+
 export interface DispositivoDaFrota {
   dispositivo: DispositivoSimulado;
   /** Its port: the page's port plus this. */
