@@ -104,4 +104,6 @@ export type Comando = z.input<typeof comandoSchema>;
 export const COMANDOS_TEXTOS = {
   abrir: "Erro ao abrir o portão",
   portoes: "Erro ao carregar os portões",
+  /** 'Registrar e abrir' in a condominium with no entrance door. */
+  semPortaoDeEntrada: "Nenhum portão de entrada neste condomínio.",
 } as const;

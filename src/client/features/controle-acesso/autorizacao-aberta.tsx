@@ -1,4 +1,4 @@
-import { LogIn, LogOut, ShieldAlert, Ticket } from "lucide-react";
+import { DoorOpen, LogIn, LogOut, ShieldAlert, Ticket } from "lucide-react";
 import { useId, type KeyboardEvent, type RefObject } from "react";
 import type { BuscaPortaria } from "@shared/schemas/controle-acesso";
 import { formatDocumento } from "@shared/br/documento";
@@ -6,6 +6,7 @@ import { formatDesde } from "@shared/time";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DadosAutorizacao, MarcaBloqueio, type Alvo } from "./resultados-busca";
+import { ctrlEnter } from "./teclas";
 
 /** How a pre-authorisation was opened: its short code typed, or its QR code (USB reader or camera). */
 export type MetodoCodigo = "codigo" | "qrcode";
@@ -14,8 +15,8 @@ export type MetodoCodigo = "codigo" | "qrcode";
  * The authorisation a typed code or a read QR code opened (§3), on its own above the results:
  * the visitor, unit, validity and situation, 'Acesso negado' with the reason the gate would give
  * now, and 'Registrar entrada' (focused when opened by Enter or the camera: one more Enter
- * registers it) and 'Registrar saída'. A code that opens nothing: 'Acesso negado' with
- * 'Código inválido ou inexistente.'.
+ * registers it) and 'Registrar saída'; with `onEntradaEAbrir`, 'Registrar e abrir' too (Ctrl+Enter
+ * on the entry). A code that opens nothing: 'Acesso negado' with 'Código inválido ou inexistente.'.
  */
 export function AutorizacaoAberta({
   data,
@@ -25,6 +26,7 @@ export function AutorizacaoAberta({
   semRecusa = false,
   entradaRef,
   onEntrada,
+  onEntradaEAbrir,
   onSaida,
   onEscape,
 }: {
@@ -40,6 +42,8 @@ export function AutorizacaoAberta({
   semRecusa?: boolean;
   entradaRef: RefObject<HTMLButtonElement | null>;
   onEntrada: (alvo: Alvo) => void;
+  /** 'Registrar e abrir' (gate-operation-spec §2.2): only for who may open the gates. */
+  onEntradaEAbrir?: (alvo: Alvo) => void;
   onSaida: (alvo: Alvo) => void;
   onEscape: () => void;
 }) {
@@ -98,10 +102,35 @@ export function AutorizacaoAberta({
       )}
       {entrada && saida && (
         <div className="flex flex-wrap gap-2">
-          <Button ref={entradaRef} data-entrada-codigo disabled={pending} aria-describedby={describedBy} onClick={() => onEntrada(entrada)}>
+          <Button
+            ref={entradaRef}
+            data-entrada-codigo
+            disabled={pending}
+            aria-describedby={describedBy}
+            onClick={() => onEntrada(entrada)}
+            onKeyDown={(event) => {
+              // Ctrl+Enter: 'Registrar e abrir' instead (the plain Enter's click is not fired).
+              if (!onEntradaEAbrir || !ctrlEnter(event)) return;
+              event.preventDefault();
+              onEntradaEAbrir(entrada);
+            }}
+          >
             <LogIn aria-hidden />
             Registrar entrada
           </Button>
+          {onEntradaEAbrir && (
+            <Button
+              variant="outline"
+              className="border-brand-600 text-brand-700"
+              disabled={pending}
+              aria-label={`Registrar e abrir: ${entrada.nome}`}
+              aria-describedby={`${id}-detalhes${recusa ? ` ${id}-recusa` : ""}`}
+              onClick={() => onEntradaEAbrir(entrada)}
+            >
+              <DoorOpen aria-hidden />
+              Registrar e abrir
+            </Button>
+          )}
           <Button variant="outline" disabled={pending} aria-describedby={describedBy} onClick={() => onSaida(saida)}>
             <LogOut aria-hidden />
             Registrar saída

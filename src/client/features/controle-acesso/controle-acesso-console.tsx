@@ -25,7 +25,15 @@ import { ERROR_TITLE } from "@shared/messages";
  * inside; `autorizacaoId`: the open authorisation it answers, whose card then says nothing more.
  */
 type Aviso =
-  | { tipo: "negado"; nome: string; mensagem: string; liberar?: (values: LiberarMesmoAssim) => void; autorizacaoId?: string }
+  | {
+      tipo: "negado";
+      nome: string;
+      mensagem: string;
+      liberar?: (values: LiberarMesmoAssim) => void;
+      autorizacaoId?: string;
+      /** Asked with 'Registrar e abrir': letting them in anyway opens the gate too ('Liberar e abrir'). */
+      abrir?: boolean;
+    }
   | { tipo: "ja-dentro"; nome: string; titulo: string; mensagem: string; sair?: () => void; autorizacaoId?: string };
 
 /** The answers the console shows as its own notice ('Já está no condomínio', a code that opens nothing): one signal, no toast besides. */
@@ -44,14 +52,22 @@ const SUCCESS = (r: ResultadoAcesso) => (r.resultado === "liberado" ? { title: r
 /**
  * The gate console (gatehouse-spec §3): the gate's condominium, one search box, the results with
  * 'Registrar entrada' / 'Registrar saída', 'Visitante sem pré-autorização', and who is inside.
+ * With `registrarEAbrir`, also 'Registrar e abrir' (gate-operation-spec §2.2; Ctrl+Enter).
  */
 export function ControleAcessoConsole({
   condominios,
   portoes,
+  registrarEAbrir,
 }: {
   condominios: readonly CondominioOption[] | undefined;
   /** The gates of the chosen condominium (another feature's panel, given by the page): shown above the search. */
   portoes?: (condominioId: string) => ReactNode;
+  /**
+   * Opens the condominium's main entrance for an entry just let in (another feature's, given by the
+   * page to who may open gates): with it, every entry can be 'Registrar e abrir'. Called only for a
+   * 'liberado' answer, with its `registro_id`; a refusal opens nothing.
+   */
+  registrarEAbrir?: (condominioId: string, registroId: string) => void;
 }) {
   const uid = useId();
   const [condominioId, setCondominioId] = useCondominioPortaria(condominios);
@@ -126,16 +142,26 @@ export function ControleAcessoConsole({
     if (metodo && respostaAtual?.autorizacao) void busca.refetch();
   }
 
-  /** After an answer: a refusal stays on screen; the search box takes the focus again. */
-  function answered(result: ResultadoAcesso, nome: string, liberar: ((values: LiberarMesmoAssim) => void) | undefined, autorizacaoId?: string) {
+  /**
+   * After an answer: a refusal stays on screen; the search box takes the focus again. `abrir`
+   * ('Registrar e abrir'): an entry let in opens the main entrance, with its record.
+   */
+  function answered(
+    result: ResultadoAcesso,
+    nome: string,
+    liberar: ((values: LiberarMesmoAssim) => void) | undefined,
+    autorizacaoId: string | undefined,
+    abrir: boolean,
+  ) {
     setLiberando(false);
     marcarRegistrada(result.resultado === "liberado" ? autorizacaoId : undefined);
     atualizarCodigo();
     setAviso(
       result.resultado === "negado"
-        ? { tipo: "negado", nome, mensagem: result.mensagem, liberar: result.pode_liberar ? liberar : undefined, autorizacaoId }
+        ? { tipo: "negado", nome, mensagem: result.mensagem, liberar: result.pode_liberar ? liberar : undefined, autorizacaoId, abrir }
         : null,
     );
+    if (abrir && result.resultado === "liberado" && condominioId) registrarEAbrir?.(condominioId, result.registro_id);
     focusBusca();
   }
 
@@ -157,8 +183,8 @@ export function ControleAcessoConsole({
     focusBusca();
   }
 
-  /** `autorizacaoId`: the entry is the open authorisation card's. */
-  function registrarEntrada(alvo: Alvo, liberar?: LiberarMesmoAssim, autorizacaoId?: string) {
+  /** `autorizacaoId`: the entry is the open authorisation card's; `abrir`: 'Registrar e abrir'. */
+  function registrarEntrada(alvo: Alvo, liberar?: LiberarMesmoAssim, autorizacaoId?: string, abrir = false) {
     if (!condominioId) return;
     const onFailed = (error: unknown) => failed(error, alvo.nome, () => registrarSaida(alvo.nome, alvo.pessoa, autorizacaoId), autorizacaoId);
     entrada.mutate(
@@ -167,7 +193,7 @@ export function ControleAcessoConsole({
         saveCallbacks<ResultadoAcesso>({
           success: SUCCESS,
           error: ERROR_TITLE.registrarEntrada,
-          done: (result) => answered(result, alvo.nome, (values) => registrarEntrada(alvo, values, autorizacaoId), autorizacaoId),
+          done: (result) => answered(result, alvo.nome, (values) => registrarEntrada(alvo, values, autorizacaoId, abrir), autorizacaoId, abrir),
           failed: onFailed,
         }),
         onFailed,
@@ -193,7 +219,7 @@ export function ControleAcessoConsole({
     );
   }
 
-  function registrarVisitante(values: VisitanteDados, form: SaveForm<VisitanteFormValues> | undefined, liberar?: LiberarMesmoAssim) {
+  function registrarVisitante(values: VisitanteDados, form: SaveForm<VisitanteFormValues> | undefined, liberar?: LiberarMesmoAssim, abrir = false) {
     if (!condominioId) return;
     const onFailed = (error: unknown) => {
       // Field messages stay in the open form; someone already inside closes it.
@@ -211,7 +237,7 @@ export function ControleAcessoConsole({
           form,
           done: (result) => {
             setVisitanteAberto(false);
-            answered(result, values.nome, (again) => registrarVisitante(values, undefined, again));
+            answered(result, values.nome, (again) => registrarVisitante(values, undefined, again, abrir), undefined, abrir);
           },
           failed: onFailed,
         }),
@@ -256,6 +282,7 @@ export function ControleAcessoConsole({
               : `${total} ${total === 1 ? "resultado encontrado" : "resultados encontrados"}.`;
   const searchId = `${uid}-busca`;
   const hintId = `${uid}-teclas`;
+  const podeAbrir = Boolean(registrarEAbrir);
 
   return (
     <div className="grid min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
@@ -313,8 +340,14 @@ export function ControleAcessoConsole({
               />
               <p id={hintId} className="text-xs text-slate-600">
                 Teclas: <kbd className="font-semibold">Enter</kbd> busca · <kbd className="font-semibold">↓</kbd> <kbd className="font-semibold">↑</kbd>{" "}
-                percorrem os resultados · <kbd className="font-semibold">Enter</kbd> no resultado registra a entrada · <kbd className="font-semibold">Tab</kbd>{" "}
-                chega a &apos;Registrar saída&apos; · <kbd className="font-semibold">Esc</kbd> volta à busca
+                percorrem os resultados · <kbd className="font-semibold">Enter</kbd> no resultado registra a entrada ·{" "}
+                {podeAbrir && (
+                  <>
+                    <kbd className="font-semibold">Ctrl</kbd>+<kbd className="font-semibold">Enter</kbd> registra e abre o portão ·{" "}
+                  </>
+                )}
+                <kbd className="font-semibold">Tab</kbd> chega a {podeAbrir ? <>&apos;Registrar e abrir&apos; e a </> : null}&apos;Registrar saída&apos; ·{" "}
+                <kbd className="font-semibold">Esc</kbd> volta à busca
               </p>
             </div>
 
@@ -353,6 +386,7 @@ export function ControleAcessoConsole({
                 }
                 entradaRef={entradaCodigoRef}
                 onEntrada={(alvo) => registrarEntrada(alvo, undefined, respostaAtual.autorizacao?.id)}
+                onEntradaEAbrir={podeAbrir ? (alvo) => registrarEntrada(alvo, undefined, respostaAtual.autorizacao?.id, true) : undefined}
                 onSaida={(alvo) => registrarSaida(alvo.nome, alvo.pessoa, respostaAtual.autorizacao?.id)}
                 onEscape={focusBusca}
               />
@@ -364,6 +398,7 @@ export function ControleAcessoConsole({
                 containerRef={resultsRef}
                 pending={pending}
                 onEntrada={(alvo) => registrarEntrada(alvo)}
+                onEntradaEAbrir={podeAbrir ? (alvo) => registrarEntrada(alvo, undefined, undefined, true) : undefined}
                 onSaida={(alvo) => registrarSaida(alvo.nome, alvo.pessoa)}
                 onEscape={focusBusca}
               />
@@ -385,8 +420,9 @@ export function ControleAcessoConsole({
         open={visitanteAberto}
         condominioId={condominioId}
         pending={visitante.isPending}
+        podeAbrir={podeAbrir}
         onClose={() => setVisitanteAberto(false)}
-        onSubmit={(values, form) => registrarVisitante(values, form)}
+        onSubmit={(values, form, abrir) => registrarVisitante(values, form, undefined, abrir)}
         onCloseAutoFocus={keepFocusOnSearch}
       />
       <LerQrCodeDialog
@@ -406,6 +442,7 @@ export function ControleAcessoConsole({
         open={liberando && aviso?.tipo === "negado" && Boolean(aviso.liberar)}
         nome={aviso?.nome ?? ""}
         motivo={aviso?.mensagem ?? ""}
+        abrir={aviso?.tipo === "negado" && Boolean(aviso.abrir)}
         pending={pending}
         onClose={() => setLiberando(false)}
         onConfirm={(values) => (aviso?.tipo === "negado" ? aviso.liberar?.(values) : undefined)}

@@ -10,12 +10,14 @@ const liberarSchema = entradaSchema.shape.liberar_mesmo_assim.unwrap();
 
 /**
  * 'Liberar mesmo assim' (§3): who authorised letting in someone refused, required; the entry is
- * asked again with it and recorded as an override. Never offered past the blocklist.
+ * asked again with it and recorded as an override. Never offered past the blocklist. `abrir`: the
+ * refused entry was a 'Registrar e abrir', and letting them in opens the gate too ('Liberar e abrir').
  */
 export function LiberarDialog({
   open,
   nome,
   motivo,
+  abrir = false,
   pending,
   onClose,
   onConfirm,
@@ -24,6 +26,7 @@ export function LiberarDialog({
   open: boolean;
   nome: string;
   motivo: string;
+  abrir?: boolean;
   pending: boolean;
   onClose: () => void;
   onConfirm: (values: LiberarMesmoAssim) => void;
@@ -38,12 +41,12 @@ export function LiberarDialog({
       title="Liberar mesmo assim"
       description={`${nome}: ${motivo}`}
     >
-      {open && <LiberarForm pending={pending} onConfirm={onConfirm} />}
+      {open && <LiberarForm pending={pending} submitLabel={abrir ? "Liberar e abrir" : "Liberar entrada"} onConfirm={onConfirm} />}
     </FormDialog>
   );
 }
 
-function LiberarForm({ pending, onConfirm }: { pending: boolean; onConfirm: (values: LiberarMesmoAssim) => void }) {
+function LiberarForm({ pending, submitLabel, onConfirm }: { pending: boolean; submitLabel: string; onConfirm: (values: LiberarMesmoAssim) => void }) {
   const form = useZodForm(liberarSchema, { defaultValues: { autorizado_por: "" } });
   return (
     <Form {...form}>
@@ -57,7 +60,7 @@ function LiberarForm({ pending, onConfirm }: { pending: boolean; onConfirm: (val
           autoComplete="off"
           maxLength={200}
         />
-        <DialogFormActions pending={pending} submitLabel="Liberar entrada" />
+        <DialogFormActions pending={pending} submitLabel={submitLabel} />
       </form>
     </Form>
   );

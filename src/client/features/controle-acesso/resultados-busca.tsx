@@ -1,4 +1,4 @@
-import { Ban, LogIn, LogOut } from "lucide-react";
+import { Ban, DoorOpen, LogIn, LogOut } from "lucide-react";
 import type { KeyboardEvent, ReactNode, RefObject } from "react";
 import { formatPhone } from "@shared/br/phone";
 import { formatPlaca } from "@shared/br/placa";
@@ -12,6 +12,7 @@ import { Button } from "~/components/ui/button";
 import { AtivoBadge } from "~/components/ui/status-badge";
 import { cn } from "~/lib/utils";
 import type { PessoaPortaria } from "./api";
+import { ctrlEnter } from "./teclas";
 
 /** Who a result lets in or out: a resident (from a vehicle, with its plate), a provider or a pre-authorised visitor. */
 export interface Alvo {
@@ -62,13 +63,15 @@ export function DadosAutorizacao({ autorizacao: a, semRecusa = false }: { autori
 /**
  * The search's results under 'Moradores', 'Veículos', 'Prestadores' and 'Visitantes' (§3), each
  * with 'Registrar entrada' and 'Registrar saída'. ArrowUp/ArrowDown go from one result's entry
- * to the next one's; Enter on it registers the entry; Escape goes back to the search box.
+ * to the next one's; Enter on it registers the entry; Escape goes back to the search box. With
+ * `onEntradaEAbrir`, each also has 'Registrar e abrir', and Ctrl+Enter on its entry does that.
  */
 export function ResultadosBusca({
   data,
   containerRef,
   pending,
   onEntrada,
+  onEntradaEAbrir,
   onSaida,
   onEscape,
 }: {
@@ -76,6 +79,8 @@ export function ResultadosBusca({
   containerRef: RefObject<HTMLDivElement | null>;
   pending: boolean;
   onEntrada: (alvo: Alvo) => void;
+  /** 'Registrar e abrir' (gate-operation-spec §2.2): only for who may open the gates. */
+  onEntradaEAbrir?: (alvo: Alvo) => void;
   onSaida: (alvo: Alvo) => void;
   onEscape: () => void;
 }) {
@@ -100,6 +105,7 @@ export function ResultadosBusca({
       dentroDesde={dentroDesde}
       pending={pending}
       onEntrada={onEntrada}
+      onEntradaEAbrir={onEntradaEAbrir}
       onSaida={onSaida}
     >
       {details}
@@ -201,7 +207,7 @@ export function MarcaBloqueio({ bloqueio }: { bloqueio: BuscaPortaria["bloqueios
   );
 }
 
-/** One person found: who, the details, its block, 'No condomínio desde HH:mm' when inside, and the two actions. */
+/** One person found: who, the details, its block, 'No condomínio desde HH:mm' when inside, and the actions. */
 function Resultado({
   id,
   alvo,
@@ -209,6 +215,7 @@ function Resultado({
   dentroDesde,
   pending,
   onEntrada,
+  onEntradaEAbrir,
   onSaida,
   children,
 }: {
@@ -218,6 +225,7 @@ function Resultado({
   dentroDesde: string | null;
   pending: boolean;
   onEntrada: (alvo: Alvo) => void;
+  onEntradaEAbrir?: (alvo: Alvo) => void;
   onSaida: (alvo: Alvo) => void;
   children: ReactNode;
 }) {
@@ -243,10 +251,36 @@ function Resultado({
         </p>
       </div>
       <div className="flex flex-wrap gap-2">
-        <Button data-entrada size="sm" disabled={pending} aria-describedby={`${nameId} ${detailsId}`} onClick={() => onEntrada(alvo)}>
+        <Button
+          data-entrada
+          size="sm"
+          disabled={pending}
+          aria-describedby={`${nameId} ${detailsId}`}
+          onClick={() => onEntrada(alvo)}
+          onKeyDown={(event) => {
+            // Ctrl+Enter: 'Registrar e abrir' instead (the plain Enter's click is not fired).
+            if (!onEntradaEAbrir || !ctrlEnter(event)) return;
+            event.preventDefault();
+            onEntradaEAbrir(alvo);
+          }}
+        >
           <LogIn aria-hidden />
           Registrar entrada
         </Button>
+        {onEntradaEAbrir && (
+          <Button
+            size="sm"
+            variant="outline"
+            className="border-brand-600 text-brand-700"
+            disabled={pending}
+            aria-label={`Registrar e abrir: ${alvo.nome}`}
+            aria-describedby={detailsId}
+            onClick={() => onEntradaEAbrir(alvo)}
+          >
+            <DoorOpen aria-hidden />
+            Registrar e abrir
+          </Button>
+        )}
         <Button size="sm" variant="outline" disabled={pending} aria-describedby={`${nameId} ${detailsId}`} onClick={() => onSaida(alvo)}>
           <LogOut aria-hidden />
           Registrar saída

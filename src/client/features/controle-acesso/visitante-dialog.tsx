@@ -1,8 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { DoorOpen } from "lucide-react";
+import { useEffect, useRef, type FormEvent, type KeyboardEvent } from "react";
 import { useWatch } from "react-hook-form";
 import { AUTORIZADO_POR_NOME_REQUIRED, visitanteSemAutorizacaoFormSchema } from "@shared/schemas/controle-acesso";
 import { unidadeLabel } from "@shared/schemas/unidades";
+import { Button } from "~/components/ui/button";
+import { DialogClose } from "~/components/ui/dialog";
 import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
 import { DocumentoFields } from "~/components/portaria/documento-fields";
 import { Form } from "~/components/ui/form";
@@ -13,6 +16,7 @@ import { moradoresPortariaQuery, unidadesPortariaQuery } from "~/lib/pick-lists"
 import type { SaveForm } from "~/lib/save-callbacks";
 import { useZodForm, type ZodFormValues } from "~/lib/use-zod-form";
 import type { VisitanteValues } from "./api";
+import { ctrlEnter } from "./teclas";
 import { ERROR_TITLE } from "@shared/messages";
 
 export type VisitanteFormValues = ZodFormValues<typeof visitanteSemAutorizacaoFormSchema>;
@@ -32,15 +36,20 @@ const EMPTY: VisitanteFormValues = {
   observacao: "",
 };
 
+/** What the form asks: the visitor, the form's setter for the server's field messages, and whether to open the gate. */
+export type VisitanteSubmit = (values: VisitanteDados, form: SaveForm<VisitanteFormValues>, abrir: boolean) => void;
+
 /**
  * 'Visitante sem pré-autorização' (§3): the porteiro confirmed by intercom with a resident of the
  * destination unit, and registers the entry. `onSubmit` gets the form's setter for the server's
- * field messages.
+ * field messages. `podeAbrir`: a second submit, 'Registrar e abrir' (gate-operation-spec §2.2),
+ * also Ctrl+Enter anywhere in the form.
  */
 export function VisitanteDialog({
   open,
   condominioId,
   pending,
+  podeAbrir = false,
   onClose,
   onSubmit,
   onCloseAutoFocus,
@@ -48,8 +57,9 @@ export function VisitanteDialog({
   open: boolean;
   condominioId: string;
   pending: boolean;
+  podeAbrir?: boolean;
   onClose: () => void;
-  onSubmit: (values: VisitanteDados, form: SaveForm<VisitanteFormValues>) => void;
+  onSubmit: VisitanteSubmit;
   onCloseAutoFocus: (event: Event) => void;
 }) {
   return (
@@ -61,7 +71,7 @@ export function VisitanteDialog({
       title="Visitante sem pré-autorização"
       description="Confirme a visita com um morador da unidade pelo interfone. Os campos marcados com * são obrigatórios."
     >
-      {open && <VisitanteForm condominioId={condominioId} pending={pending} onSubmit={onSubmit} />}
+      {open && <VisitanteForm condominioId={condominioId} pending={pending} podeAbrir={podeAbrir} onSubmit={onSubmit} />}
     </FormDialog>
   );
 }
@@ -69,11 +79,13 @@ export function VisitanteDialog({
 function VisitanteForm({
   condominioId,
   pending,
+  podeAbrir,
   onSubmit,
 }: {
   condominioId: string;
   pending: boolean;
-  onSubmit: (values: VisitanteDados, form: SaveForm<VisitanteFormValues>) => void;
+  podeAbrir: boolean;
+  onSubmit: VisitanteSubmit;
 }) {
   const form = useZodForm(visitanteSemAutorizacaoFormSchema, { defaultValues: EMPTY });
   const { handleSubmit, control, setError, setValue } = form;
@@ -97,19 +109,35 @@ function VisitanteForm({
   // A unit with no active resident: whoever authorised it (síndico, administração...) is typed.
   const semMoradores = Boolean(unidadeId) && moradores.data?.length === 0;
 
-  function submit(values: VisitanteDados) {
+  function submit(values: VisitanteDados, abrir: boolean) {
     // Who authorised: a resident of the unit, or the typed name at a unit with none (the server checks it too).
     if (semMoradores ? !values.autorizado_por_nome : !values.autorizado_por_morador_id) {
       const field = semMoradores ? "autorizado_por_nome" : "autorizado_por_morador_id";
       setError(field, { type: "required", message: semMoradores ? AUTORIZADO_POR_NOME_REQUIRED : MORADOR_REQUIRED }, { shouldFocus: true });
       return;
     }
-    onSubmit(semMoradores ? { ...values, autorizado_por_morador_id: null } : { ...values, autorizado_por_nome: null }, { setError, fields: FIELDS });
+    onSubmit(semMoradores ? { ...values, autorizado_por_morador_id: null } : { ...values, autorizado_por_nome: null }, { setError, fields: FIELDS }, abrir);
+  }
+
+  // 'Registrar e abrir' is the second submit button: the one that sent the form says which.
+  const abrirRef = useRef<HTMLButtonElement>(null);
+  function onFormSubmit(event: FormEvent<HTMLFormElement>) {
+    const abrir = podeAbrir && abrirRef.current !== null && (event.nativeEvent as SubmitEvent).submitter === abrirRef.current;
+    return handleSubmit((values) => submit(values, abrir), toastFormErrors)(event);
+  }
+  /** Ctrl+Enter in any field submits as 'Registrar e abrir' (caught first: a closed list's Enter would open it). */
+  function onKeyDownCapture(event: KeyboardEvent<HTMLFormElement>) {
+    if (!podeAbrir || !ctrlEnter(event)) return;
+    // An open list of options keeps its own keys.
+    if (event.target instanceof Element && event.target.closest('[role="listbox"]')) return;
+    event.preventDefault();
+    event.stopPropagation();
+    if (!pending && abrirRef.current) event.currentTarget.requestSubmit(abrirRef.current);
   }
 
   return (
     <Form {...form}>
-      <form onSubmit={handleSubmit(submit, toastFormErrors)} noValidate className="grid gap-4">
+      <form onSubmit={onFormSubmit} onKeyDownCapture={onKeyDownCapture} noValidate className="grid gap-4">
         <InputField label="Nome" required control={control} name="nome" autoComplete="off" maxLength={200} />
         <div className="grid gap-4 sm:grid-cols-2">
           <DocumentoFields labels={{ tipo: "Documento tipo", numero: "Documento número", semTipo: "Sem documento" }} />
@@ -148,7 +176,36 @@ function VisitanteForm({
         </div>
         <PlacaField label="Placa" hint="ABC-1234 ou ABC1D23, se veio de carro." control={control} name="placa" />
         <TextareaField label="Observação" control={control} name="observacao" rows={2} maxLength={500} />
-        <DialogFormActions pending={pending} submitLabel="Registrar entrada" />
+        {podeAbrir ? (
+          <div className="grid gap-2">
+            <p className="text-xs text-slate-600 sm:text-right">
+              <kbd className="font-semibold">Ctrl</kbd>+<kbd className="font-semibold">Enter</kbd> registra a entrada e abre o portão.
+            </p>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <DialogClose asChild>
+                <Button type="button" variant="outline" disabled={pending}>
+                  Cancelar
+                </Button>
+              </DialogClose>
+              <Button type="submit" disabled={pending}>
+                Registrar entrada
+              </Button>
+              <Button
+                ref={abrirRef}
+                type="submit"
+                variant="outline"
+                className="border-brand-600 text-brand-700"
+                disabled={pending}
+                aria-keyshortcuts="Control+Enter"
+              >
+                <DoorOpen aria-hidden />
+                Registrar e abrir
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <DialogFormActions pending={pending} submitLabel="Registrar entrada" />
+        )}
       </form>
     </Form>
   );

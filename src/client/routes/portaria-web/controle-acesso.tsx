@@ -2,6 +2,7 @@ import { RequirePermission } from "~/components/portaria/require-permission";
 import { useCondominiosAtivos } from "~/features/condominios/api";
 import { ControleAcessoConsole } from "~/features/controle-acesso/controle-acesso-console";
 import { PortoesPanel } from "~/features/portoes/portoes-panel";
+import { useAbrirPortaoPrincipal } from "~/features/portoes/registrar-e-abrir";
 import { useAuth } from "~/lib/auth";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import type { Route } from "./+types/controle-acesso";
@@ -24,6 +25,8 @@ function ControleAcesso() {
   const condominios = useCondominiosAtivos();
   // 'Portões' only for who may open them (acionar_dispositivos): the server refuses the others anyway.
   const podeAbrir = useAuth().can("acionar_dispositivos");
+  // 'Registrar e abrir' (gate-operation-spec §2.2): the console registers, the gates' feature opens the main entrance.
+  const abrirPrincipal = useAbrirPortaoPrincipal();
   return (
     <div className="mx-auto grid max-w-7xl gap-6">
       <div className="grid gap-1">
@@ -33,6 +36,7 @@ function ControleAcesso() {
       <ControleAcessoConsole
         condominios={condominios.data}
         portoes={podeAbrir ? (condominioId) => <PortoesPanel key={condominioId} condominioId={condominioId} /> : undefined}
+        registrarEAbrir={podeAbrir ? abrirPrincipal : undefined}
       />
     </div>
   );
