@@ -3,10 +3,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { saoPauloWallClockMs } from "@shared/time";
 import {
   DispositivoSimulado,
+  impressaoDaFoto,
   type ChamadaAoPortal,
   type Manipulador,
   type OpcoesDoFabricante,
   type PedidoDoPortal,
+  type PessoaNoSimulado,
   type ProtocoloDeEventos,
   type RegistroDeAcesso,
   type RegistroDoSimulado,
@@ -244,12 +246,178 @@ export const protocoloControlId: ProtocoloDeEventos = {
   },
 };
 
+// --- "Objetos" (users and cards) and "Cadastro facial", as the Access API documents them: the tables
+// the portal writes people into (gate-operation-spec §2.4). The simulator's choices where the
+// documentation is open (listed in the decision record on writing people to devices): `where`
+// compares fields for equality (and the operators >, >=, <, <=, != on numbers); a users row needs
+// its `id` (the portal always gives it); a repeated user id or a card value another user holds is
+// refused with SQLite's text, as the firmware's database would word it; destroying users takes
+// their cards and photo; the photo check is: a JPEG or PNG of less than 1 MB, a face in it (the
+// `recusarFoto` fault finds none), and with `match=1` no other user holding the same face (the
+// same bytes, here).
+
+type Linha = Record<string, unknown>;
+
+/** The `users` table as the device would list it. */
+const linhaDoUsuario = (p: PessoaNoSimulado): Linha => ({
+  id: Number(p.id),
+  name: p.nome,
+  registration: p.registro ?? p.id,
+  image_timestamp: p.face ? (p.fotoEm ?? 0) : 0,
+});
+
+/** The `cards` table: one row per card, numbered in the order the people hold them. */
+const linhasDosCartoes = (disp: DispositivoSimulado): Linha[] => {
+  let id = 0;
+  return [...disp.pessoas.values()].flatMap((p) => p.cartoes.map((value) => ({ id: ++id, value: Number(value), user_id: Number(p.id) })));
+};
+
+/** `where: { <tabela>: { campo: valor | { ">": n } } }` → a row filter (no `where` keeps every row). */
+function filtro(where: unknown, tabela: string): (linha: Linha) => boolean {
+  const condicoes = (where as Record<string, unknown> | undefined)?.[tabela];
+  if (!condicoes || typeof condicoes !== "object") return () => true;
+  return (linha) =>
+    Object.entries(condicoes as Record<string, unknown>).every(([campo, condicao]) => {
+      const valor = linha[campo];
+      if (condicao && typeof condicao === "object" && !Array.isArray(condicao))
+        return Object.entries(condicao).every(([op, alvo]) => {
+          const [a, b] = [Number(valor), Number(alvo)];
+          if (op === ">") return a > b;
+          if (op === ">=") return a >= b;
+          if (op === "<") return a < b;
+          if (op === "<=") return a <= b;
+          if (op === "!=") return String(valor) !== String(alvo);
+          return String(valor) === String(alvo);
+        });
+      return String(valor) === String(condicao);
+    });
+}
+
+/** "Carregar Objetos": `fields`, `order` (ascending by the first field), `limit` and `offset` (offset only with limit). */
+function carregar(linhas: Linha[], body: Record<string, unknown>): Linha[] {
+  let resultado = linhas.filter(filtro(body.where, String(body.object)));
+  const ordem = Array.isArray(body.order) ? body.order.find((c): c is string => typeof c === "string" && c !== "ascending" && c !== "descending") : undefined;
+  if (ordem) resultado = [...resultado].sort((a, b) => Number(a[ordem]) - Number(b[ordem]));
+  if (Array.isArray(body.order) && body.order.at(-1) === "descending") resultado.reverse();
+  if (typeof body.limit === "number") {
+    const offset = typeof body.offset === "number" ? body.offset : 0;
+    resultado = resultado.slice(offset, offset + body.limit);
+  }
+  const campos = Array.isArray(body.fields) ? body.fields.map(String) : null;
+  return campos ? resultado.map((l) => Object.fromEntries(campos.filter((c) => c in l).map((c) => [c, l[c]]))) : resultado;
+}
+
+/** A card value as the device stores it: an unsigned integer (given as a number or as digits). */
+const valorDoCartao = (valor: unknown): string | null =>
+  typeof valor === "number" && Number.isSafeInteger(valor) && valor >= 0 ? String(valor) : typeof valor === "string" && /^\d{1,19}$/.test(valor) ? valor : null;
+
+/** "Criar Objetos" on users or cards: all or nothing; the ids created, or the device's error. */
+function criar(disp: DispositivoSimulado, body: Record<string, unknown>): { ids: number[] } | string {
+  const valores = Array.isArray(body.values) ? (body.values as Linha[]) : null;
+  if (!valores || valores.length === 0) return "Missing values";
+  if (body.object === "users") {
+    const novos: PessoaNoSimulado[] = [];
+    for (const v of valores) {
+      const id = Number(v.id);
+      if (!Number.isSafeInteger(id) || id <= 0) return "Invalid user id";
+      if (disp.pessoas.has(String(id)) || novos.some((p) => p.id === String(id))) return "UNIQUE constraint failed: users.id";
+      novos.push({ id: String(id), nome: String(v.name ?? ""), registro: String(v.registration ?? ""), cartoes: [], face: false });
+    }
+    for (const p of novos) disp.pessoas.set(p.id, p);
+    return { ids: novos.map((p) => Number(p.id)) };
+  }
+  if (body.object === "cards") {
+    const novos: { pessoa: PessoaNoSimulado; valor: string }[] = [];
+    for (const v of valores) {
+      const pessoa = disp.pessoas.get(String(Number(v.user_id)));
+      const valor = valorDoCartao(v.value);
+      if (!pessoa) return "FOREIGN KEY constraint failed";
+      if (valor === null) return "Invalid card value";
+      if (disp.donoDoCartao(valor) || novos.some((n) => n.valor === valor)) return "UNIQUE constraint failed: cards.value";
+      novos.push({ pessoa, valor });
+    }
+    for (const { pessoa, valor } of novos) pessoa.cartoes.push(valor);
+    const total = linhasDosCartoes(disp).length;
+    return { ids: novos.map((_, i) => total - novos.length + i + 1) };
+  }
+  return `Unknown object: ${String(body.object)}`;
+}
+
+/** "Modificar Objetos" on users: name and registration of the rows `where` picks; the number changed. */
+function modificar(disp: DispositivoSimulado, body: Record<string, unknown>): { changes: number } | string {
+  if (body.object !== "users") return `Unknown object: ${String(body.object)}`;
+  // The documentation's example gives `values` as one object; a one-element array is read the same.
+  const valores = (Array.isArray(body.values) ? body.values[0] : body.values) as Linha | undefined;
+  if (!valores || typeof valores !== "object") return "Missing values";
+  if ("id" in valores) return "Invalid values: id";
+  const alvos = [...disp.pessoas.values()].filter((p) => filtro(body.where, "users")(linhaDoUsuario(p)));
+  for (const p of alvos) {
+    if (valores.name !== undefined) p.nome = String(valores.name);
+    if (valores.registration !== undefined) p.registro = String(valores.registration);
+  }
+  return { changes: alvos.length };
+}
+
+/** "Destruir Objetos" on users (cards and photo with them) or cards; the number destroyed. `naoRemover` keeps the users and says it did not. */
+function destruir(disp: DispositivoSimulado, body: Record<string, unknown>): { changes: number } | string {
+  if (body.object === "users") {
+    const alvos = [...disp.pessoas.values()].filter((p) => filtro(body.where, "users")(linhaDoUsuario(p)));
+    for (const p of alvos) disp.removerPessoa(p.id);
+    return { changes: alvos.length };
+  }
+  if (body.object === "cards") {
+    const destruido = filtro(body.where, "cards");
+    let changes = 0;
+    for (const p of disp.pessoas.values()) {
+      const antes = p.cartoes.length;
+      p.cartoes = p.cartoes.filter((value) => !destruido({ value: Number(value), user_id: Number(p.id) }));
+      changes += antes - p.cartoes.length;
+    }
+    return { changes };
+  }
+  return `Unknown object: ${String(body.object)}`;
+}
+
+/** The photo limit of "Gerenciar fotos de usuários": less than 1 MB. */
+export const FOTO_MAXIMA_CONTROLID = 1024 * 1024;
+
+/**
+ * "Cadastro facial" (user_set_image.fcgi?user_id=&match=&timestamp=, the image as
+ * application/octet-stream): 200 `{ user_id, scores, success: true }`, or `{ user_id, success:
+ * false, errors: [{ code, message }] }` when the device will not enroll the photo. The codes are
+ * the simulator's (1 not an image or too large, 2 no face, 3 the face is another user's).
+ */
+function cadastrarFoto(disp: DispositivoSimulado, url: URL, tipo: string | undefined, foto: Buffer): { status: number; corpo: unknown } {
+  const id = String(Number(url.searchParams.get("user_id")));
+  const pessoa = disp.pessoas.get(id);
+  if (!(tipo ?? "").startsWith("application/octet-stream")) return { status: 400, corpo: { error: "Invalid content type", code: 2 } };
+  if (!pessoa) return { status: 400, corpo: { error: "User does not exist", code: 1 } };
+  const falha = (code: number, message: string) => ({ status: 200, corpo: { user_id: Number(id), success: false, errors: [{ code, message }] } });
+  if (foto.length === 0 || foto.length >= FOTO_MAXIMA_CONTROLID) return falha(1, "Invalid image: empty or larger than 1 MB");
+  if (!disp.encontraRosto(foto)) return falha(2, "Face not detected");
+  if (url.searchParams.get("match") === "1" && disp.donoDoRosto(foto, id)) return falha(3, "Face already exists");
+  const timestamp = Number(url.searchParams.get("timestamp"));
+  pessoa.face = true;
+  pessoa.foto = impressaoDaFoto(foto);
+  pessoa.fotoEm = Number.isSafeInteger(timestamp) && timestamp > 0 ? timestamp : Math.floor(Date.now() / 1000);
+  return {
+    status: 200,
+    corpo: {
+      user_id: Number(id),
+      success: true,
+      scores: { bounds_width: 320, horizontal_center_offset: 0, vertical_center_offset: 0, center_pose_quality: 90, sharpness_quality: 90 },
+    },
+  };
+}
+
 export function manipuladorControlId(): Manipulador {
   return (disp: DispositivoSimulado, req: IncomingMessage, corpo: Buffer, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://dispositivo");
     const caminho = url.pathname.replace(/^\//, "");
     if (req.method !== "POST") return erro(res, 405, "Method not allowed");
-    const body = lerJson(corpo);
+    // user_set_image.fcgi takes the image itself as its body; every other call takes JSON.
+    const binario = caminho === "user_set_image.fcgi";
+    const body = binario ? {} : lerJson(corpo);
     if (body === null) return erro(res, 400, "Invalid JSON", 2);
 
     // "Login": POST /login.fcgi { login, password } → { session }.
@@ -294,9 +462,9 @@ export function manipuladorControlId(): Manipulador {
           sec_boxes: [{ id: SEC_BOX_ID, open: disp.portas.get(1) === "aberta" }],
         });
 
-      // "Objetos": the device's tables. Only reading the access log and the users is simulated here.
-      // access_logs holds the identifications, with the ids the dao notifications carry: what a
-      // portal reads to fill a gap in them.
+      // "Objetos": the device's tables. access_logs holds the identifications, with the ids the dao
+      // notifications carry: what a portal reads to fill a gap in them. users and cards hold the
+      // people a sync wrote (see `carregar`, `criar`, `modificar`, `destruir` above).
       case "load_objects.fcgi": {
         if (body.object === "access_logs") {
           const depois = Number(((body.where as { access_logs?: { id?: { ">"?: unknown } } })?.access_logs?.id ?? {})[">"] ?? 0);
@@ -312,10 +480,35 @@ export function manipuladorControlId(): Manipulador {
               })),
           });
         }
-        if (body.object === "users") {
-          return json(res, 200, { users: [...disp.pessoas.values()].map((p) => ({ id: Number(p.id), name: p.nome, registration: p.id })) });
-        }
+        if (body.object === "users") return json(res, 200, { users: carregar([...disp.pessoas.values()].map(linhaDoUsuario), body) });
+        if (body.object === "cards") return json(res, 200, { cards: carregar(linhasDosCartoes(disp), body) });
         return erro(res, 400, `Unknown object: ${String(body.object)}`, 2);
+      }
+
+      case "create_objects.fcgi":
+      case "modify_objects.fcgi":
+      case "destroy_objects.fcgi": {
+        const feito = (caminho === "create_objects.fcgi" ? criar : caminho === "modify_objects.fcgi" ? modificar : destruir)(disp, body);
+        return typeof feito === "string" ? erro(res, 400, feito, 2) : json(res, 200, feito);
+      }
+
+      case "user_set_image.fcgi": {
+        const { status, corpo: resposta } = cadastrarFoto(disp, url, req.headers["content-type"], corpo);
+        return json(res, status, resposta);
+      }
+
+      // "Cadastro facial": removes the photos of `user_ids` (or one `user_id`); a user without one is no error.
+      case "user_destroy_image.fcgi": {
+        const ids = Array.isArray(body.user_ids) ? body.user_ids : body.user_id !== undefined ? [body.user_id] : null;
+        if (!ids) return erro(res, 400, "Missing user_ids", 2);
+        for (const id of ids) {
+          const pessoa = disp.pessoas.get(String(Number(id)));
+          if (!pessoa) continue;
+          pessoa.face = false;
+          delete pessoa.foto;
+          delete pessoa.fotoEm;
+        }
+        return json(res, 200, {});
       }
 
       // "Configurações": where the device reports. Our simplified reading of the monitor, push and

@@ -3,9 +3,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { saoPauloWallClockMs } from "@shared/time";
 import {
   DispositivoSimulado,
+  impressaoDaFoto,
   type ChamadaAoPortal,
   type Manipulador,
   type OpcoesDoFabricante,
+  type PessoaNoSimulado,
   type ProtocoloDeEventos,
   type RegistroDoSimulado,
   type TipoDeIdentificacao,
@@ -134,6 +136,102 @@ export const protocoloIntelbras: ProtocoloDeEventos = {
   },
 };
 
+// --- Users, cards and faces (gate-operation-spec §2.4), as the Intelbras API documents them:
+// "Cadastro de Usuários" (AccessUser.cgi insertMulti, POST JSON `{ UserList }`, at most 10), its
+// removal (removeMulti&UserIDList[n]=, which takes the user's cards and face), "Cadastrar Cartões"
+// (AccessCard.cgi insertMulti `{ CardList }`, at most 10, the user must exist), "Cadastrar Faces"
+// (AccessFace.cgi insertMulti `{ FaceList: [{ UserID, PhotoData: [base64] }] }`, at most 10, a
+// photo of at most 100 KB) and removeMulti. Every one answers `OK`. The list of users is the
+// record finder over AccessUserInfo (find, or doSeekFind from an offset): `totalCount`, `found`,
+// then `records[i].UserID`, `records[i].UserName`... The simulator's choices where the
+// documentation is open: any refusal is HTTP 400 `Error\r\nBad Request!` (the one error shape the
+// device uses) and changes nothing; inserting a user id that exists, or a face for a user that has
+// one, is refused (the documentation updates by removing first); removing a user the device does
+// not hold is OK; a card another user holds is refused.
+
+/** "Cadastrar Faces": the largest photo file the device takes. */
+export const FOTO_MAXIMA_INTELBRAS = 100 * 1024;
+/** Items per insertMulti. */
+const LOTE_INTELBRAS = 10;
+
+/** `UserIDList[0]=5&UserIDList[1]=6` → ["5", "6"]. */
+const listaDaConsulta = (url: URL, nome: string) =>
+  [...url.searchParams.entries()].filter(([chave]) => new RegExp(`^${nome}\\[\\d+\\]$`).test(chave)).map(([, valor]) => valor);
+
+function lerLista(corpo: Buffer, chave: string): Record<string, unknown>[] | null {
+  try {
+    const valor = JSON.parse(corpo.toString("utf8")) as Record<string, unknown>;
+    const lista = valor?.[chave];
+    return Array.isArray(lista) && lista.length > 0 && lista.length <= LOTE_INTELBRAS && lista.every((i) => i && typeof i === "object") ? lista : null;
+  } catch {
+    return null;
+  }
+}
+
+const textoDe = (valor: unknown) => (typeof valor === "string" || typeof valor === "number" ? String(valor).trim() : "");
+
+/** insertMulti on AccessUser: all or nothing. */
+function inserirUsuarios(disp: DispositivoSimulado, corpo: Buffer): boolean {
+  const lista = lerLista(corpo, "UserList");
+  if (!lista) return false;
+  const novos: PessoaNoSimulado[] = [];
+  for (const item of lista) {
+    const id = textoDe(item.UserID);
+    if (!id || disp.pessoas.has(id) || novos.some((p) => p.id === id) || typeof item.UserName !== "string") return false;
+    novos.push({ id, nome: item.UserName, cartoes: [], face: false });
+  }
+  for (const p of novos) disp.pessoas.set(p.id, p);
+  return true;
+}
+
+function inserirCartoes(disp: DispositivoSimulado, corpo: Buffer): boolean {
+  const lista = lerLista(corpo, "CardList");
+  if (!lista) return false;
+  const novos: { pessoa: PessoaNoSimulado; cartao: string }[] = [];
+  for (const item of lista) {
+    const pessoa = disp.pessoas.get(textoDe(item.UserID));
+    const cartao = textoDe(item.CardNo);
+    if (!pessoa || !/^[0-9A-F]{1,32}$/.test(cartao) || disp.donoDoCartao(cartao) || novos.some((n) => n.cartao === cartao)) return false;
+    novos.push({ pessoa, cartao });
+  }
+  for (const { pessoa, cartao } of novos) pessoa.cartoes.push(cartao);
+  return true;
+}
+
+function inserirFaces(disp: DispositivoSimulado, corpo: Buffer): boolean {
+  const lista = lerLista(corpo, "FaceList");
+  if (!lista) return false;
+  const novos: { pessoa: PessoaNoSimulado; foto: Buffer }[] = [];
+  for (const item of lista) {
+    const pessoa = disp.pessoas.get(textoDe(item.UserID));
+    const dados = Array.isArray(item.PhotoData) && typeof item.PhotoData[0] === "string" ? item.PhotoData[0] : "";
+    const foto = Buffer.from(dados, "base64");
+    if (!pessoa || pessoa.face || foto.length === 0 || foto.length > FOTO_MAXIMA_INTELBRAS || !disp.encontraRosto(foto)) return false;
+    novos.push({ pessoa, foto });
+  }
+  // Only the fingerprint stays: the decoded bytes go out of scope here.
+  for (const { pessoa, foto } of novos) {
+    pessoa.face = true;
+    pessoa.foto = impressaoDaFoto(foto);
+  }
+  return true;
+}
+
+/** The record finder over AccessUserInfo: `count` records from `offset`. */
+function usuariosEncontrados(disp: DispositivoSimulado, url: URL): string | null {
+  if (url.searchParams.get("name") !== "AccessUserInfo") return null;
+  const count = Number(url.searchParams.get("count") ?? 1024);
+  const offset = Number(url.searchParams.get("offset") ?? 0);
+  if (!Number.isInteger(count) || count < 1 || !Number.isInteger(offset) || offset < 0) return null;
+  const todos = [...disp.pessoas.values()];
+  const pagina = todos.slice(offset, offset + Math.min(count, 1024));
+  const linhas = [`totalCount=${todos.length}`, `found=${pagina.length}`];
+  pagina.forEach((p, i) =>
+    linhas.push(`records[${i}].UserID=${p.id}`, `records[${i}].UserName=${p.nome}`, `records[${i}].UserType=0`, `records[${i}].UserStatus=0`),
+  );
+  return `${linhas.join("\r\n")}\r\n`;
+}
+
 export function manipuladorIntelbras(): Manipulador {
   function autenticado(disp: DispositivoSimulado, req: IncomingMessage, realm: string): boolean {
     const c = camposDigest(req.headers.authorization);
@@ -145,7 +243,7 @@ export function manipuladorIntelbras(): Manipulador {
     return c.response === esperado;
   }
 
-  return (disp: DispositivoSimulado, req: IncomingMessage, _corpo: Buffer, res: ServerResponse) => {
+  return (disp: DispositivoSimulado, req: IncomingMessage, corpo: Buffer, res: ServerResponse) => {
     const realm = `Login to ${disp.opcoes.serie}`;
     if (!autenticado(disp, req, realm)) {
       const nonce = randomBytes(16).toString("hex");
@@ -173,6 +271,36 @@ export function manipuladorIntelbras(): Manipulador {
       case "/cgi-bin/accessControl.cgi?getDoorStatus": {
         const estado = disp.portas.get(canal);
         return estado ? texto(res, 200, `Info.status=${estado === "aberta" ? "Open" : "Close"}\r\n`) : texto(res, 400, ERRO);
+      }
+      // Users, cards and faces (see `inserirUsuarios` and the rest above). The inserts are POSTs
+      // with a JSON body; the removals and the finder are GETs with the ids in the query.
+      case "/cgi-bin/recordFinder.cgi?find":
+      case "/cgi-bin/recordFinder.cgi?doSeekFind": {
+        const encontrados = usuariosEncontrados(disp, url);
+        return encontrados === null ? texto(res, 400, ERRO) : texto(res, 200, encontrados);
+      }
+      case "/cgi-bin/AccessUser.cgi?insertMulti":
+        return req.method === "POST" && inserirUsuarios(disp, corpo) ? texto(res, 200, "OK\r\n") : texto(res, 400, ERRO);
+      case "/cgi-bin/AccessUser.cgi?removeMulti": {
+        const ids = listaDaConsulta(url, "UserIDList");
+        if (ids.length === 0) return texto(res, 400, ERRO);
+        for (const id of ids) disp.removerPessoa(id);
+        return texto(res, 200, "OK\r\n");
+      }
+      case "/cgi-bin/AccessCard.cgi?insertMulti":
+        return req.method === "POST" && inserirCartoes(disp, corpo) ? texto(res, 200, "OK\r\n") : texto(res, 400, ERRO);
+      case "/cgi-bin/AccessFace.cgi?insertMulti":
+        return req.method === "POST" && inserirFaces(disp, corpo) ? texto(res, 200, "OK\r\n") : texto(res, 400, ERRO);
+      case "/cgi-bin/AccessFace.cgi?removeMulti": {
+        const ids = listaDaConsulta(url, "UserIDList");
+        if (ids.length === 0) return texto(res, 400, ERRO);
+        for (const id of ids) {
+          const pessoa = disp.pessoas.get(id);
+          if (!pessoa) continue;
+          pessoa.face = false;
+          delete pessoa.foto;
+        }
+        return texto(res, 200, "OK\r\n");
       }
       // "Modo Online": the server the device reports to. Only `OnlineServer.Url` is simulated; an
       // empty value turns reporting off.

@@ -83,6 +83,36 @@ describe("painel: JSON endpoints", () => {
     expect(await postar("ss3530-garagem", "integracao", { url: portal.url("intelbras"), modo: "push" })).toMatchObject({ status: 400 });
   });
 
+  it("arms the sync faults, and shows how many people the device holds and the first few, never a photo", async () => {
+    expect((await postar("idface-social", "foto")).corpo.estado).toMatchObject({ recusaFoto: true });
+    expect(idface.recusarFoto).toBe(true);
+    expect((await postar("idface-social", "foto", { ativo: false })).corpo.estado).toMatchObject({ recusaFoto: false });
+    expect((await postar("ss3530-garagem", "remocao")).corpo.estado).toMatchObject({ naoRemove: true });
+    expect(garagem.naoRemover).toBe(true);
+    expect((await postar("ss3530-garagem", "remocao")).corpo.estado).toMatchObject({ naoRemove: false });
+
+    for (let i = 1; i <= 7; i++)
+      idface.pessoas.set(String(i), {
+        id: String(i),
+        nome: i === 1 ? "Ana <Souza>" : `Pessoa ${i}`,
+        cartoes: i === 1 ? ["998877"] : [],
+        face: i === 1,
+        foto: { sha256: "ab".repeat(32), bytes: 4000 },
+      });
+    const estado = (await (await fetch(`${painel.endereco}/estado.json`)).json()) as Record<string, unknown>[];
+    const doIdface = estado.find((d) => d.nome === "idface-social")!;
+    expect(doIdface.pessoas).toBe(7);
+    expect(doIdface.primeirasPessoas).toHaveLength(5);
+    expect((doIdface.primeirasPessoas as unknown[])[0]).toEqual({ id: "1", nome: "Ana <Souza>", cartoes: 1, face: true });
+    expect(JSON.stringify(estado)).not.toContain("ab".repeat(32));
+
+    const html = await (await fetch(painel.endereco)).text();
+    expect(html).toContain('Pessoas no aparelho: <strong data-pessoas="idface-social">7</strong> (as 5 primeiras)');
+    expect(html).toContain("<li>1 — Ana &#60;Souza&#62; · 1 cartão · com rosto</li>");
+    expect(html).not.toContain("Pessoa 6");
+    expect(html).toContain('Pessoas no aparelho: <strong data-pessoas="ss3530-garagem">0</strong></p>');
+  });
+
   it("answers 400 with the reason to a bad request", async () => {
     expect(await postar("ss3530-garagem", "integracao", { url: portal.url("intelbras"), modo: "monitor" })).toMatchObject({
       status: 400,

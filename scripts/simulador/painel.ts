@@ -23,8 +23,11 @@ import { MODOS_DE_INTEGRACAO, TIPOS_DE_IDENTIFICACAO, type DispositivoSimulado, 
 //   desconectar, conectar     off and back on the network
 //   lento                     toggles 8 s answers (and 8 s late calls to the portal)
 //   credenciais               toggles refusing the password
+//   foto {ativo?}             the device finds no face in any photo (refuses it with its vendor's error)
+//   remocao {ativo?}          the device answers OK to a removal and keeps the person
 //   reiniciar                 a power cycle
-// `GET /estado.json` gives every device's state.
+// `GET /estado.json` gives every device's state, with how many people it holds and the first few
+// (number, name, how many cards, whether it has a face; never a photo).
 
 const escapar = (texto: string) => texto.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -47,6 +50,22 @@ function portaDe(d: DispositivoSimulado, p: Parametros): number {
 }
 
 const armar = (p: Parametros) => p.ativo !== "false";
+
+/** How many of the people a device holds the page lists (the count is always shown). */
+const PESSOAS_LISTADAS = 5;
+
+function pessoasDe(d: DispositivoSimulado): string {
+  const nome = escapar(d.opcoes.nome);
+  const lista = [...d.pessoas.values()]
+    .slice(0, PESSOAS_LISTADAS)
+    .map(
+      (p) =>
+        `<li>${escapar(p.id)} — ${escapar(p.nome)} · ${p.cartoes.length} ${p.cartoes.length === 1 ? "cartão" : "cartões"} · ${p.face ? "com rosto" : "sem rosto"}</li>`,
+    )
+    .join("");
+  const resto = d.pessoas.size > PESSOAS_LISTADAS ? ` (as ${PESSOAS_LISTADAS} primeiras)` : "";
+  return `<p>Pessoas no aparelho: <strong data-pessoas="${nome}">${d.pessoas.size}</strong>${d.pessoas.size ? resto : ""}</p>${lista ? `<ul>${lista}</ul>` : ""}`;
+}
 
 /** What each action does; the form posts to /dispositivos/<nome>/<acao>. */
 const ACOES: Record<string, (d: DispositivoSimulado, p: Parametros) => unknown> = {
@@ -82,6 +101,8 @@ const ACOES: Record<string, (d: DispositivoSimulado, p: Parametros) => unknown> 
   credenciais: (d) => {
     d.recusarCredenciais = !d.recusarCredenciais;
   },
+  foto: (d, p) => (d.recusarFoto = p.ativo === undefined ? !d.recusarFoto : armar(p)),
+  remocao: (d, p) => (d.naoRemover = p.ativo === undefined ? !d.naoRemover : armar(p)),
   reiniciar: (d) => d.reiniciar(),
 };
 
@@ -103,6 +124,10 @@ const estadoDe = (d: DispositivoSimulado) => ({
   enviosEntregues: d.enviosEntregues,
   enviosFalhos: d.enviosFalhos,
   ultimaFalhaDeEnvio: d.ultimaFalhaDeEnvio,
+  recusaFoto: d.recusarFoto,
+  naoRemove: d.naoRemover,
+  pessoas: d.pessoas.size,
+  primeirasPessoas: [...d.pessoas.values()].slice(0, PESSOAS_LISTADAS).map((p) => ({ id: p.id, nome: p.nome, cartoes: p.cartoes.length, face: p.face })),
 });
 
 export function estadoDosDispositivos(dispositivos: DispositivoSimulado[]) {
@@ -140,8 +165,9 @@ function cartao(d: DispositivoSimulado): string {
 <label for="${campo("modo")}">Modo</label> <select id="${campo("modo")}" name="modo">${modos}</select>
 <button>Salvar integração</button></fieldset></form>
 <p>Envios ao portal: <strong data-entregues="${nome}">${d.enviosEntregues}</strong> entregues, <strong data-falhos="${nome}">${d.enviosFalhos}</strong> falharam${d.ultimaFalhaDeEnvio ? ` (último motivo: ${escapar(d.ultimaFalhaDeEnvio)})` : ""}.</p>
-<p>Falhas: ${botao(d.offline ? "conectar" : "desconectar", d.offline ? "Voltar à rede" : "Tirar da rede")} ${botao("lento", d.atrasoMs ? "Responder normalmente" : "Responder devagar (8 s)")} ${botao("credenciais", d.recusarCredenciais ? "Aceitar a senha" : "Recusar a senha")} ${botao("reiniciar", "Reiniciar")} ${botao("duplicar", d.duplicarProximo ? "Entregar o próximo evento duas vezes (armado)" : "Entregar o próximo evento duas vezes")} ${botao("perder", d.perderProximo ? "Perder o próximo evento (armado)" : "Perder o próximo evento")}</p>
-<p>Aberturas pelo relé: <strong data-aberturas="${nome}">${d.aberturas.length}</strong></p></section>`;
+<p>Falhas: ${botao(d.offline ? "conectar" : "desconectar", d.offline ? "Voltar à rede" : "Tirar da rede")} ${botao("lento", d.atrasoMs ? "Responder normalmente" : "Responder devagar (8 s)")} ${botao("credenciais", d.recusarCredenciais ? "Aceitar a senha" : "Recusar a senha")} ${botao("reiniciar", "Reiniciar")} ${botao("foto", d.recusarFoto ? "Aceitar as fotos" : "Recusar as fotos (sem rosto)")} ${botao("remocao", d.naoRemover ? "Remover de verdade" : "Manter a pessoa ao remover (e responder OK)")} ${botao("duplicar", d.duplicarProximo ? "Entregar o próximo evento duas vezes (armado)" : "Entregar o próximo evento duas vezes")} ${botao("perder", d.perderProximo ? "Perder o próximo evento (armado)" : "Perder o próximo evento")}</p>
+<p>Aberturas pelo relé: <strong data-aberturas="${nome}">${d.aberturas.length}</strong></p>
+${pessoasDe(d)}</section>`;
 }
 
 function pagina(dispositivos: DispositivoSimulado[]): string {
@@ -150,7 +176,7 @@ function pagina(dispositivos: DispositivoSimulado[]): string {
 <style>body{font:16px system-ui,sans-serif;margin:1rem;max-width:60rem}section{border:1px solid #999;border-radius:8px;padding:.5rem 1rem;margin:1rem 0}form{display:inline}form.bloco{display:block;margin:.5rem 0}fieldset{border:1px solid #ccc;border-radius:6px}label{margin-left:.4rem}button{margin:.15rem;padding:.35rem .6rem;font:inherit}input,select{font:inherit}</style></head>
 <body><h1>Simulador de dispositivos</h1><p>Dispositivos Control iD e Intelbras falando o protocolo de cada fabricante. Cadastre cada um no portal com o endereço, o usuário e a senha mostrados; para que relatem ao portal, informe o endereço de integração que o portal mostra.</p>
 ${dispositivos.map(cartao).join("\n")}
-<script>const q=(a,v)=>document.querySelector('['+a+'="'+CSS.escape(v)+'"]');setInterval(async()=>{try{const r=await fetch('/estado.json');for(const d of await r.json()){for(const[p,e]of Object.entries(d.portas)){const el=q('data-porta',d.nome+':'+p);if(el)el.textContent=e;}for(const[a,v]of[['data-aberturas',d.aberturas],['data-mensagem',d.ultimaMensagem??'—'],['data-entregues',d.enviosEntregues],['data-falhos',d.enviosFalhos]]){const el=q(a,d.nome);if(el&&el.textContent!==String(v))el.textContent=v;}}}catch{}},1000);</script>
+<script>const q=(a,v)=>document.querySelector('['+a+'="'+CSS.escape(v)+'"]');setInterval(async()=>{try{const r=await fetch('/estado.json');for(const d of await r.json()){for(const[p,e]of Object.entries(d.portas)){const el=q('data-porta',d.nome+':'+p);if(el)el.textContent=e;}for(const[a,v]of[['data-aberturas',d.aberturas],['data-mensagem',d.ultimaMensagem??'—'],['data-entregues',d.enviosEntregues],['data-falhos',d.enviosFalhos],['data-pessoas',d.pessoas]]){const el=q(a,d.nome);if(el&&el.textContent!==String(v))el.textContent=v;}}}catch{}},1000);</script>
 </body></html>`;
 }
 

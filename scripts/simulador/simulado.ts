@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { Fabricante } from "@shared/schemas/dispositivos";
@@ -25,7 +26,16 @@ export interface PessoaNoSimulado {
   id: string;
   nome: string;
   cartoes: string[];
+  /** True once the device accepted a face photo for the person. */
   face: boolean;
+  /**
+   * The accepted photo as a fingerprint only: the simulator never keeps a photo's bytes (a resident's
+   * face is sensitive data, LGPD art. 11), only enough to tell that the bytes sent arrived whole.
+   */
+  foto?: ImpressaoDaFoto;
+  /** Control iD: the `registration` written with the user, and when its photo was enrolled (Unix s, `image_timestamp`). */
+  registro?: string;
+  fotoEm?: number;
   /** Known to the device but refused by its own rules (a schedule, a validity): monitor mode logs a denial. */
   bloqueada?: boolean;
 }
@@ -196,6 +206,19 @@ export const PEDIDOS_LEMBRADOS = 32;
 
 const esperar = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What the device keeps of an accepted face photo instead of its bytes. */
+export interface ImpressaoDaFoto {
+  sha256: string;
+  bytes: number;
+}
+
+export const impressaoDaFoto = (foto: Buffer): ImpressaoDaFoto => ({ sha256: createHash("sha256").update(foto).digest("hex"), bytes: foto.length });
+
+/** A JPEG or a PNG, by its first bytes: the only images the simulated face readers take. */
+const ehImagem = (foto: Buffer) =>
+  (foto.length > 3 && foto[0] === 0xff && foto[1] === 0xd8 && foto[2] === 0xff) ||
+  (foto.length > 8 && foto.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])));
+
 export class DispositivoSimulado {
   readonly opcoes: OpcoesDoSimulado;
   /** Faults, set from a test or from the control page. */
@@ -204,6 +227,13 @@ export class DispositivoSimulado {
   recusarCredenciais = false;
   /** The device's clock runs this far from the real one (ms): 'Testar conexão' shows the difference. */
   desvioDoRelogioMs = 0;
+  /**
+   * Sync faults (§2.4): `recusarFoto` the device finds no face in any photo and refuses it with its
+   * vendor's error; `naoRemover` the device answers OK to a removal and keeps the person — only
+   * reading its list back shows it.
+   */
+  recusarFoto = false;
+  naoRemover = false;
 
   readonly portas = new Map<number, EstadoDaPorta>();
   readonly pessoas = new Map<string, PessoaNoSimulado>();
@@ -268,6 +298,29 @@ export class DispositivoSimulado {
     this.integracaoAtual = valor ? { url: valor.url, modo: valor.modo } : null;
     this.reiniciarVida();
     this.reiniciarBusca();
+  }
+
+  /** Whether the device finds a face in a photo: a JPEG or PNG, unless the 'refuse photos' fault is on. */
+  encontraRosto(foto: Buffer): boolean {
+    return !this.recusarFoto && ehImagem(foto);
+  }
+
+  /** The person who already holds this face (the same photo), other than `exceto`: what a duplicate check finds. */
+  donoDoRosto(foto: Buffer, exceto: string): PessoaNoSimulado | null {
+    const { sha256 } = impressaoDaFoto(foto);
+    return [...this.pessoas.values()].find((p) => p.id !== exceto && p.foto?.sha256 === sha256) ?? null;
+  }
+
+  /** The holder of a card, if any. */
+  donoDoCartao(cartao: string): PessoaNoSimulado | null {
+    return [...this.pessoas.values()].find((p) => p.cartoes.includes(cartao)) ?? null;
+  }
+
+  /** A removal the device was asked for (cards and face go with the person); with `naoRemover` it keeps them. True: the device holds nobody under `id` now. */
+  removerPessoa(id: string): boolean {
+    if (this.naoRemover) return !this.pessoas.has(id);
+    this.pessoas.delete(id);
+    return true;
   }
 
   /** The device's clock now, epoch ms. */

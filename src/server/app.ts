@@ -217,6 +217,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
       portaria: { qrSecret, limiteCodigos, agora },
     }),
   );
+  await app.register((await import("./modules/biometria/routes")).biometriaRoutes({ db }));
   // new:module (scripts/new-module.mjs) adds its module's line above this one (docs/adding-a-module.md).
   await registerDocsPage(app);
 

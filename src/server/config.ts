@@ -130,6 +130,8 @@ export interface AppConfig {
   tempoRealMaxMs?: number;
   /** How often this instance ends the commands nobody takes care of any more (default 1 s; 0: never, the route tests). */
   varreduraComandosMs?: number;
+  /** How often this instance looks for devices whose people changed (default 10 s, §2.4; 0: never, the route tests). */
+  varreduraSincronizacaoMs?: number;
 }
 
 export interface SessionLimits {

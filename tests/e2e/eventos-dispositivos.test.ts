@@ -107,7 +107,7 @@ describe("what the devices report, on the screens", () => {
     await expect.poll(() => facial.portas.get(1), { timeout: 5_000 }).toBe("fechada");
     expect(facial.forcarPorta(1)).toBe(true);
     const alarmes = page.getByRole("region", { name: "Alarmes do condomínio" });
-    await alarmes.getByText("Porta forçada: Portão social.").waitFor({ timeout: 5_000 });
+    await alarmes.getByText("Porta forçada: Portão social.").waitFor({ timeout: 10_000 });
     await expectNoA11yViolations(page);
     await alarmes.getByRole("button", { name: "Ciente: Porta forçada: Portão social." }).click();
     await page.getByText("Ciência registrada").first().waitFor();

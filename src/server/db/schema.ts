@@ -3,4 +3,5 @@
 // a module's table imports the tables it refers to from tabelas.ts, never from here).
 export * from "./tabelas";
 export * from "./modulos/dispositivos";
+export * from "./modulos/biometria";
 // new:module (scripts/new-module.mjs) adds its module's line above this one.

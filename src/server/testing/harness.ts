@@ -52,6 +52,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     tempoRealMaxMs: 0,
     // Nor may a command end by itself while a test compares the database before and after a call.
     varreduraComandosMs: 0,
+    varreduraSincronizacaoMs: 0,
     ...overrides,
     ...(overrides.publicUrl && !overrides.trustedOrigins ? { trustedOrigins: [new URL(overrides.publicUrl).origin] } : {}),
   };

@@ -206,9 +206,48 @@ export const eventoDispositivoSchema = z.object({
 export type EventoDispositivo = z.input<typeof eventoDispositivoSchema>;
 export const eventosDispositivoSchema = z.object({ eventos: z.array(eventoDispositivoSchema) });
 
+/** 'Sincronizar agora' (§2.4): what the round did; `erro` when the device could not be reached. */
+export const resumoSincronizacaoSchema = z.object({
+  sincronizadas: z.number().int(),
+  removidas: z.number().int(),
+  falhas: z.number().int(),
+  pendentes: z.number().int(),
+  erro: z.string().nullable(),
+});
+export type ResumoSincronizacao = z.infer<typeof resumoSincronizacaoSchema>;
+
+const plural = (n: number, um: string, varios: string) => `${n} ${n === 1 ? um : varios}`;
+
+/** A round's outcome in one sentence (the toast of 'Sincronizar agora'). */
+export function textoDoResumoSincronizacao(r: ResumoSincronizacao): string {
+  if (r.erro) return `${r.erro} ${plural(r.pendentes, "pessoa pendente", "pessoas pendentes")}.`;
+  return `${[plural(r.sincronizadas, "gravada", "gravadas"), plural(r.removidas, "removida", "removidas"), plural(r.falhas, "falha", "falhas")].join(", ")}.`;
+}
+
+export const ESTADO_SINCRONIZACAO_ROTULO = { sincronizado: "Sincronizado", pendente: "Pendente", falhou: "Falhou" } as const;
+
+/** Per person, what the device holds of them (§2.4). */
+export const sincronizacaoSchema = z.object({
+  sincronizado_em: instante.nullable(),
+  pessoas: z.array(
+    z.object({
+      nome: z.string(),
+      usuario: z.string().describe("O número da pessoa no dispositivo."),
+      estado: z.enum(["sincronizado", "pendente", "falhou"]),
+      motivo: z.string().nullable(),
+      remover: z.boolean().describe("A pessoa não pode mais entrar: sai do dispositivo."),
+      atualizado_em: instante,
+    }),
+  ),
+});
+export type Sincronizacao = z.input<typeof sincronizacaoSchema>;
+
 export const DISPOSITIVOS_TEXTOS = {
   buscar: "Erro ao carregar dispositivos",
   eventos: "Erro ao carregar os eventos do dispositivo",
+  sincronizar: "Erro ao sincronizar o dispositivo",
+  sincronizado: "Sincronização concluída",
+  sincronizacao: "Erro ao carregar a sincronização do dispositivo",
   criado: "Dispositivo cadastrado",
   criar: "Erro ao cadastrar dispositivo",
   salvo: "Dispositivo atualizado",

@@ -45,7 +45,7 @@ export async function startPortal(overrides: Partial<AppConfig> = {}, deps: Port
   const url = `http://127.0.0.1:${port}`;
   const database = await openMigratedPglite();
   // A console's realtime stream lasts as in production (the in-process route tests end it at once).
-  const config = testConfig({ publicUrl: url, port, clientDir, tempoRealMaxMs: 60_000, varreduraComandosMs: 1000, ...overrides });
+  const config = testConfig({ publicUrl: url, port, clientDir, tempoRealMaxMs: 60_000, varreduraComandosMs: 1000, varreduraSincronizacaoMs: 0, ...overrides });
   const portal = await buildApp(config, { database, agora: deps.agora });
   await seed(database.db, portal.auth, { email: config.adminEmail, password: config.adminPassword });
   await portal.app.listen({ port, host: "127.0.0.1" });

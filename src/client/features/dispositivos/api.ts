@@ -92,3 +92,21 @@ export const eventosDoDispositivoQuery = (id: string) =>
     retry: retryServerErrors,
     refetchInterval: 15_000,
   });
+
+/** Per person, what the device holds of them (§2.4). */
+export const sincronizacaoQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...KEY, "sincronizacao", id],
+    queryFn: ({ signal }) => api.GET("/api/dispositivos/{id}/sincronizacao", { params: { path: { id } }, signal }),
+    retry: retryServerErrors,
+  });
+
+/** 'Sincronizar agora': the round's summary; the device's state and its people are read again. */
+export function useSincronizarAgora() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.POST("/api/dispositivos/{id}/sincronizar", { params: { path: { id } } }),
+    onSettled: (_data, _error, id) =>
+      Promise.all([client.invalidateQueries({ queryKey: [...KEY, "sincronizacao", id] }), client.invalidateQueries({ queryKey: detailKey(id) })]),
+  });
+}

@@ -1,4 +1,5 @@
-import { queryOptions, useMutation } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Biometria } from "@shared/schemas/biometria";
 import type { z } from "zod";
 import type { moradorInputSchema } from "@shared/schemas/moradores";
 import type { veiculoInputSchema } from "@shared/schemas/veiculos";
@@ -74,4 +75,31 @@ export function useDeleteVeiculo(unidadeId: string) {
     mutationFn: (id: string) => api.DELETE("/api/veiculos/{id}", { params: { path: { id } } }),
     onSuccess: invalidate,
   });
+}
+
+// A resident's face photo and biometric consent (gate-operation-spec §2.4).
+const biometriaKey = (id: string) => ["moradores", "biometria", id] as const;
+
+export const biometriaQuery = (id: string) =>
+  queryOptions({
+    queryKey: biometriaKey(id),
+    queryFn: ({ signal }) => api.GET("/api/moradores/{id}/biometria", { params: { path: { id } }, signal }),
+    retry: retryServerErrors,
+    staleTime: 0,
+  });
+
+export function useBiometria(id: string) {
+  const client = useQueryClient();
+  const guardar = (b: Biometria) => client.setQueryData(biometriaKey(id), b);
+  return {
+    enviarFoto: useMutation({
+      mutationFn: (foto: string) => api.POST("/api/moradores/{id}/biometria/foto", { params: { path: { id } }, body: { foto } }),
+      onSuccess: guardar,
+    }),
+    apagarFoto: useMutation({ mutationFn: () => api.DELETE("/api/moradores/{id}/biometria/foto", { params: { path: { id } } }), onSuccess: guardar }),
+    consentimento: useMutation({
+      mutationFn: (consentimento: boolean) => api.PUT("/api/moradores/{id}/biometria/consentimento", { params: { path: { id } }, body: { consentimento } }),
+      onSuccess: guardar,
+    }),
+  };
 }

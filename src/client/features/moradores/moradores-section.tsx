@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Car, Pencil, Plus, Trash2, UserPlus } from "lucide-react";
+import { Car, Pencil, Plus, ScanFace, Trash2, UserPlus } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { formatInteiro } from "@shared/br/numero";
 import { formatPhone } from "@shared/br/phone";
@@ -15,6 +15,7 @@ import { AtivoBadge } from "~/components/ui/status-badge";
 import { useAuth } from "~/lib/auth";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { moradoresQueryOptions, useDeleteMorador, useDeleteVeiculo } from "./api";
+import { BiometriaDialog } from "./biometria-dialog";
 import { MoradorDialog } from "./morador-dialog";
 import { VeiculoDialog } from "./veiculo-dialog";
 import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
@@ -63,6 +64,7 @@ export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
   const moradores = query.data ?? [];
 
   const [moradorDialog, setMoradorDialog] = useState<{ morador?: Morador } | null>(null);
+  const [biometria, setBiometria] = useState<{ id: string; nome_completo: string } | null>(null);
   const [veiculoDialog, setVeiculoDialog] = useState<{ morador: MoradorDaUnidade; veiculo?: Veiculo } | null>(null);
   const [pendingDelete, setPendingDelete] = useState<PendingDelete | null>(null);
   const deleteMorador = useDeleteMorador(unidadeId);
@@ -135,6 +137,7 @@ export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
                   canResidents={canResidents}
                   canVehicles={canVehicles}
                   onEdit={() => isMoradorCompleto(m) && setMoradorDialog({ morador: m })}
+                  onBiometria={() => setBiometria({ id: m.id, nome_completo: m.nome_completo })}
                   onDelete={() => isMoradorCompleto(m) && setPendingDelete({ kind: "morador", morador: m })}
                   onAddVeiculo={() => setVeiculoDialog({ morador: m })}
                   onEditVeiculo={(v) => setVeiculoDialog({ morador: m, veiculo: v })}
@@ -147,6 +150,7 @@ export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
       </CardContent>
 
       <MoradorDialog open={moradorDialog !== null} unidadeId={unidadeId} morador={moradorDialog?.morador} onClose={() => setMoradorDialog(null)} />
+      <BiometriaDialog morador={biometria} onClose={() => setBiometria(null)} />
       <VeiculoDialog
         open={veiculoDialog !== null}
         unidadeId={unidadeId}
@@ -174,6 +178,7 @@ function MoradorCard({
   canResidents,
   canVehicles,
   onEdit,
+  onBiometria,
   onDelete,
   onAddVeiculo,
   onEditVeiculo,
@@ -183,6 +188,7 @@ function MoradorCard({
   canResidents: boolean;
   canVehicles: boolean;
   onEdit: () => void;
+  onBiometria: () => void;
   onDelete: () => void;
   onAddVeiculo: () => void;
   onEditVeiculo: (veiculo: Veiculo) => void;
@@ -209,6 +215,9 @@ function MoradorCard({
           <div className="flex items-center gap-1">
             <Button variant="ghost" size="sm" onClick={onEdit} aria-label={`Editar morador ${m.nome_completo}`} title="Editar">
               <Pencil aria-hidden /> <span className="hidden sm:inline">Editar</span>
+            </Button>
+            <Button variant="ghost" size="sm" onClick={onBiometria} aria-label={`Foto e biometria de ${m.nome_completo}`} title="Foto e biometria">
+              <ScanFace aria-hidden /> <span className="hidden sm:inline">Foto</span>
             </Button>
             <Button
               variant="ghost"

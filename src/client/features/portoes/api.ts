@@ -122,6 +122,9 @@ export function useTempoReal(condominioId: string) {
       try {
         const alarme = JSON.parse((event as MessageEvent<string>).data) as Alarme;
         guardarAlarme(client, alarme);
+        // A read of the list that left before the alarm was committed would answer without it:
+        // read again now (alarms are rare; the NOTIFY came at commit, so this read has it).
+        void client.invalidateQueries({ queryKey: alarmesKey(condominioId) });
         // A device offline or back: its state on the gates' list changed too.
         if (alarme.tipo === "dispositivo_offline") void client.invalidateQueries({ queryKey: portoesKey(condominioId) });
       } catch {

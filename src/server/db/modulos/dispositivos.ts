@@ -32,6 +32,9 @@ export const dispositivos = pgTable(
     /** What 'erro' is about, as the screen shows it ('Erro: <erro>'); null in the other states. */
     erro: text("erro"),
     ultimo_contato_em: timestamp("ultimo_contato_em", { withTimezone: true }),
+    /** The last synchronisation (§2.4) that ended, and what it saw of who may enter (a change starts the next one). */
+    sincronizado_em: timestamp("sincronizado_em", { withTimezone: true }),
+    sincronizacao_marca: text("sincronizacao_marca"),
     /** The highest number of the device's own event log seen: a jump past it is a gap (§2.3). */
     ultimo_numero_evento: bigint("ultimo_numero_evento", { mode: "number" }),
     firmware: text("firmware"),
@@ -143,11 +146,17 @@ export const pessoasDispositivo = pgTable(
       .notNull()
       .references(() => dispositivos.id, { onDelete: "cascade" }),
     pessoa_chave: text("pessoa_chave").notNull(),
+    /** The name written to the device (a removed person's record still reads as someone). */
+    nome: text("nome"),
     id_no_dispositivo: text("id_no_dispositivo").notNull(),
     estado: text("estado", { enum: ["sincronizado", "pendente", "falhou"] })
       .notNull()
       .default("pendente"),
     motivo: text("motivo"),
+    /** What was written to the device (a digest of name, cards and face): a change rewrites it. */
+    conteudo: text("conteudo"),
+    /** The person no longer may enter: to be removed, and counted removed only when the device's list no longer holds them. */
+    remover: boolean("remover").notNull().default(false),
     atualizado_em: timestamp("atualizado_em", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

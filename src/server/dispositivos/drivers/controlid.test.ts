@@ -1,9 +1,10 @@
+import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { criarControlId } from "../../../../scripts/simulador/controlid";
 import { driverControlId } from "./controlid";
 import type { DispositivoSimulado } from "../../../../scripts/simulador/simulado";
 import { falhaDe, simuladosDoTeste } from "../../testing/dispositivos";
-import type { AlvoDoDispositivo } from "./tipos";
+import type { AlvoDoDispositivo, PessoaParaODispositivo } from "./tipos";
 
 // The Control iD driver against the simulator (scripts/simulador/controlid.ts). Each test names
 // the part of the Access API documentation (https://www.controlid.com.br/docs/access-api-pt/) it
@@ -106,5 +107,148 @@ describe("Control iD driver", () => {
     await disp.desligar();
     const erro = await falha(driverControlId().identificar(alvo, prazo));
     expect(erro.message).toBe("Não foi possível conectar ao dispositivo: confira o endereço, a porta e a rede.");
+  });
+});
+
+// Who the device lets in (gate-operation-spec §2.4): "Objetos" (users, cards) and "Cadastro facial".
+
+/** A JPEG's first and last bytes around noise: the simulator finds a face in any JPEG or PNG. */
+const fotoJpeg = (tamanho = 4000) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(tamanho), Buffer.from([0xff, 0xd9])]);
+const sha256 = (dados: Buffer) => createHash("sha256").update(dados).digest("hex");
+
+const ana = (extra: Partial<PessoaParaODispositivo> = {}): PessoaParaODispositivo => ({
+  usuario: "1501",
+  nome: "Ana Souza",
+  cartoes: ["998877", "112233"],
+  foto: fotoJpeg(),
+  ...extra,
+});
+
+describe("Control iD driver: people on the device", () => {
+  it("'Criar Objetos' and 'Cadastro facial': writes the user, its cards and its face; 'Carregar Objetos' lists it", async () => {
+    const { disp, alvo } = await dispositivo("iDFace");
+    const driver = driverControlId();
+    const pessoa = ana();
+    expect(await driver.usuarios(alvo, prazo)).toEqual([]);
+
+    await driver.gravarUsuario(alvo, pessoa, prazo);
+
+    expect(await driver.usuarios(alvo, prazo)).toEqual(["1501"]);
+    expect(disp.pessoas.get("1501")).toMatchObject({
+      nome: "Ana Souza",
+      registro: "1501",
+      cartoes: ["998877", "112233"],
+      face: true,
+      // The bytes arrived whole (the simulator keeps only their fingerprint).
+      foto: { sha256: sha256(pessoa.foto!), bytes: pessoa.foto!.length },
+    });
+    // The device recognises her by face and by card.
+    expect(await disp.identificar({ tipo: "face", valor: "1501" })).toMatchObject({ concedido: true });
+    expect(await disp.identificar({ tipo: "cartao", valor: "112233" })).toMatchObject({ concedido: true });
+  });
+
+  it("'Modificar Objetos': writing again replaces name and cards, and without a photo the face is removed", async () => {
+    const { disp, alvo } = await dispositivo("iDFace");
+    const driver = driverControlId();
+    await driver.gravarUsuario(alvo, ana(), prazo);
+
+    await driver.gravarUsuario(alvo, ana({ nome: "Ana Souza Lima", cartoes: ["445566"], foto: null }), prazo);
+
+    expect(await driver.usuarios(alvo, prazo)).toEqual(["1501"]);
+    const pessoa = disp.pessoas.get("1501")!;
+    expect(pessoa).toMatchObject({ nome: "Ana Souza Lima", cartoes: ["445566"], face: false });
+    expect(pessoa.foto).toBeUndefined();
+    expect(await disp.identificar({ tipo: "cartao", valor: "998877" })).toMatchObject({ concedido: false });
+    expect(await disp.identificar({ tipo: "face", valor: "1501" })).toMatchObject({ concedido: false });
+  });
+
+  it("'Destruir Objetos': removes the user with its cards and face; removing one the device does not hold is no error", async () => {
+    const { disp, alvo } = await dispositivo("iDFace");
+    const driver = driverControlId();
+    await driver.gravarUsuario(alvo, ana(), prazo);
+    await driver.gravarUsuario(alvo, ana({ usuario: "1502", nome: "Bruno Lima", cartoes: ["223344"], foto: null }), prazo);
+
+    await driver.removerUsuario(alvo, "1501", prazo);
+
+    expect(await driver.usuarios(alvo, prazo)).toEqual(["1502"]);
+    expect(disp.pessoas.has("1501")).toBe(false);
+    expect(await disp.identificar({ tipo: "cartao", valor: "998877" })).toMatchObject({ concedido: false });
+    await expect(driver.removerUsuario(alvo, "1501", prazo)).resolves.toBeUndefined();
+    await expect(driver.removerUsuario(alvo, "9999", prazo)).resolves.toBeUndefined();
+    expect(await driver.usuarios(alvo, prazo)).toEqual(["1502"]);
+  });
+
+  it("'Carregar Objetos' with limit and offset: reads every user of a device holding more than a page", async () => {
+    const { disp, alvo } = await dispositivo();
+    for (let i = 1; i <= 2345; i++) disp.pessoas.set(String(i), { id: String(i), nome: `Pessoa ${i}`, cartoes: [], face: false });
+    const ids = await driverControlId().usuarios(alvo, prazo);
+    expect(ids).toHaveLength(2345);
+    expect(new Set(ids).size).toBe(2345);
+    expect(ids.at(-1)).toBe("2345");
+  });
+
+  it("'Cadastro facial' refused (no face in the photo): the pt-BR reason; the user and cards are written, the face is not", async () => {
+    const { disp, alvo } = await dispositivo("iDFace");
+    disp.recusarFoto = true;
+    const erro = await falha(driverControlId().gravarUsuario(alvo, ana(), prazo));
+    expect(erro).toMatchObject({ motivo: "recusado", message: "Dispositivo recusou o pedido: a foto não tem um rosto que o dispositivo reconheça." });
+    expect(disp.pessoas.get("1501")).toMatchObject({ cartoes: ["998877", "112233"], face: false });
+    expect(disp.pessoas.get("1501")!.foto).toBeUndefined();
+  });
+
+  it("'Cadastro facial' with match=1: a face another user holds is refused; a card another user holds too", async () => {
+    const { alvo } = await dispositivo("iDFace");
+    const driver = driverControlId();
+    const foto = fotoJpeg();
+    await driver.gravarUsuario(alvo, ana({ foto }), prazo);
+
+    const rosto = await falha(driver.gravarUsuario(alvo, ana({ usuario: "1502", cartoes: [], foto }), prazo));
+    expect(rosto.message).toBe("Dispositivo recusou o pedido: o mesmo rosto já está cadastrado para outro usuário do dispositivo.");
+    const cartao = await falha(driver.gravarUsuario(alvo, ana({ usuario: "1503", cartoes: ["112233"], foto: null }), prazo));
+    expect(cartao.message).toBe("Dispositivo recusou o pedido: um dos cartões já pertence a outro usuário do dispositivo.");
+  });
+
+  it("numbers the device cannot hold are refused before anything is written", async () => {
+    const { disp, alvo } = await dispositivo();
+    const driver = driverControlId();
+    expect((await falha(driver.gravarUsuario(alvo, ana({ usuario: "ap-12" }), prazo))).motivo).toBe("recusado");
+    expect((await falha(driver.gravarUsuario(alvo, ana({ cartoes: ["12EA3004"] }), prazo))).message).toMatch(/cartão inválido/);
+    expect(disp.pessoas.size).toBe(0);
+  });
+
+  it("a device that answers OK to a removal and keeps the person: the driver cannot know, the list read back shows it", async () => {
+    const { disp, alvo } = await dispositivo("iDFace");
+    const driver = driverControlId();
+    await driver.gravarUsuario(alvo, ana(), prazo);
+    disp.naoRemover = true;
+
+    // 'Destruir Objetos' answers as if it removed her: the driver has nothing to refuse.
+    await expect(driver.removerUsuario(alvo, "1501", prazo)).resolves.toBeUndefined();
+    // Only the device's own list says she is still there (§2.4: a removal counts only when the list no longer holds her).
+    expect(await driver.usuarios(alvo, prazo)).toEqual(["1501"]);
+    expect(disp.pessoas.get("1501")).toMatchObject({ face: true });
+  });
+
+  it("'Login' refused: reading, writing and removing say the device refused the user or password, and change nothing", async () => {
+    const { disp, alvo } = await dispositivo();
+    const driver = driverControlId();
+    const errado = { ...alvo, senha: "errada" };
+    const chamadas = [
+      () => driver.usuarios(errado, prazo),
+      () => driver.gravarUsuario(errado, ana(), prazo),
+      () => driver.removerUsuario(errado, "1501", prazo),
+    ];
+    for (const chamada of chamadas) expect(await falha(chamada())).toMatchObject({ motivo: "credenciais", message: "Dispositivo recusou usuário ou senha." });
+    expect(disp.pessoas.size).toBe(0);
+  });
+
+  it("a device off the network or slower than the deadline: the reason, not a hang", async () => {
+    const { disp, alvo } = await dispositivo();
+    disp.atrasoMs = 1500;
+    expect(await falha(driverControlId().gravarUsuario(alvo, ana(), { prazoMs: 1000 }))).toMatchObject({ motivo: "sem_resposta" });
+    disp.atrasoMs = 0;
+    disp.desconectar();
+    expect((await falha(driverControlId().usuarios(alvo, prazo))).motivo).toBe("inalcancavel");
+    expect((await falha(driverControlId().removerUsuario(alvo, "1501", prazo))).motivo).toBe("inalcancavel");
   });
 });

@@ -16,6 +16,16 @@ import { FalhaDoDispositivo, type AlvoDoDispositivo, type DriverDeDispositivo, t
 //   `door` (door=N) on the controllers' relays, `sec_box` (id=65793,reason=3) on the SecBox of the
 //   facial readers, `catra` (allow=clockwise|anticlockwise) on the iDBlock turnstile.
 // - "Estado das portas": POST /doors_state.fcgi → { doors: [{ id, open }], sec_boxes: [{ id, open }] }.
+// - "Objetos" (who the device lets in, gate-operation-spec §2.4), on the tables of "Lista de
+//   Objetos": `users` (id int 64, name, registration) and `cards` (value unsigned int 64, user_id).
+//   "Carregar Objetos" POST /load_objects.fcgi { object, fields, where, order, limit, offset }
+//   → { <object>: [...] }; "Criar Objetos" /create_objects.fcgi { object, values: [...] } → { ids };
+//   "Modificar Objetos" /modify_objects.fcgi { object, values, where } → { changes };
+//   "Destruir Objetos" /destroy_objects.fcgi { object, where } → { changes }.
+// - "Cadastro facial" / "Gerenciar fotos de usuários": POST /user_set_image.fcgi?user_id=&match=1&
+//   timestamp= with the image itself as application/octet-stream (less than 1 MB) → { user_id,
+//   success, scores } or { success: false, errors: [{ code, message }] }; POST
+//   /user_destroy_image.fcgi { user_ids: [...] } removes the photos.
 
 /** The vendor's error texts the portal knows, in pt-BR; another one is shown as the device wrote it. */
 const ERROS_CONHECIDOS: [RegExp, string][] = [
@@ -23,19 +33,64 @@ const ERROS_CONHECIDOS: [RegExp, string][] = [
   [/unknown object/i, "objeto desconhecido"],
   [/missing actions?/i, "nenhuma ação informada"],
   [/invalid json/i, "pedido em formato inválido"],
+  // "Cadastro facial": the photo the device will not enroll.
+  [/face not (detected|found)|no face/i, "a foto não tem um rosto que o dispositivo reconheça"],
+  [/face (already )?exists|face already (registered|enrolled)/i, "o mesmo rosto já está cadastrado para outro usuário do dispositivo"],
+  [/invalid image|larger than|too (large|big)/i, "a foto não é uma imagem que o dispositivo aceite (JPEG ou PNG de menos de 1 MB)"],
+  // "Objetos": a card another user of the device holds (the table's unique value).
+  [/unique constraint failed: cards/i, "um dos cartões já pertence a outro usuário do dispositivo"],
 ];
 
+/** The device's error text in pt-BR: a known one translated, another quoted as it came. */
+function traduzir(texto: string, status: number): string {
+  const conhecido = ERROS_CONHECIDOS.find(([padrao]) => padrao.test(texto));
+  if (conhecido) return `${conhecido[1]}.`;
+  return texto ? `“${texto}” (HTTP ${status}).` : `HTTP ${status}.`;
+}
+
 function erroDoDispositivo(corpo: string, status: number): string {
-  let texto = "";
+  let texto: string;
   try {
     const valor = JSON.parse(corpo) as { error?: unknown };
     texto = typeof valor.error === "string" ? valor.error : "";
   } catch {
     texto = corpo.trim().slice(0, 120);
   }
-  const conhecido = ERROS_CONHECIDOS.find(([padrao]) => padrao.test(texto));
-  if (conhecido) return `${conhecido[1]}.`;
-  return texto ? `“${texto}” (HTTP ${status}).` : `HTTP ${status}.`;
+  return traduzir(texto, status);
+}
+
+/** "Cadastro facial": the photo was not enrolled (`success: false`): the device's reasons in pt-BR. */
+function fotoRecusada(resposta: Record<string, unknown>): FalhaDoDispositivo {
+  const erros = Array.isArray(resposta.errors) ? (resposta.errors as { message?: unknown }[]) : [];
+  const texto = erros
+    .map((e) => (typeof e?.message === "string" ? e.message : ""))
+    .filter(Boolean)
+    .join("; ")
+    .slice(0, 120);
+  return new FalhaDoDispositivo("recusado", FALHA_DO_DISPOSITIVO.recusou(texto ? traduzir(texto, 200) : "a foto não foi aceita."));
+}
+
+/** Users per load_objects page. */
+const PAGINA = 1000;
+
+/** A user number as the device's `users.id` (int 64, above 0); null: not one the device can hold. */
+function idDoUsuario(usuario: string): number | null {
+  const id = /^\d{1,16}$/.test(usuario) ? Number(usuario) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** A card as `cards.value` (unsigned int 64): the digits its reader reads; null: not a number the device can hold. */
+function valorDoCartao(cartao: string): number | null {
+  const valor = /^\d{1,16}$/.test(cartao.trim()) ? Number(cartao.trim()) : NaN;
+  return Number.isSafeInteger(valor) ? valor : null;
+}
+
+const recusado = (detalhe: string) => new FalhaDoDispositivo("recusado", FALHA_DO_DISPOSITIVO.recusou(detalhe));
+
+/** What is left of a method's deadline, for its next call (a method that makes several calls shares one deadline). */
+function prazoRestante(opcoes: OpcoesDeChamada): () => OpcoesDeChamada {
+  const inicio = Date.now();
+  return () => ({ prazoMs: Math.max(1, opcoes.prazoMs - (Date.now() - inicio)) });
 }
 
 function lerJson(corpo: string): Record<string, unknown> {
@@ -70,16 +125,27 @@ export function driverControlId(): DriverDeDispositivo {
     return session;
   }
 
-  /** One API call in the device's session; a session the device no longer knows is opened again, once. */
-  async function api(alvo: AlvoDoDispositivo, recurso: string, corpo: unknown, opcoes: OpcoesDeChamada): Promise<Record<string, unknown>> {
+  /**
+   * One API call in the device's session; a session the device no longer knows is opened again,
+   * once. `imagem`: the call takes the image itself as its body (user_set_image.fcgi), with its
+   * parameters in the query; its answer may be empty (older firmware answers nothing).
+   */
+  async function api(
+    alvo: AlvoDoDispositivo,
+    recurso: string,
+    corpo: unknown,
+    opcoes: OpcoesDeChamada,
+    imagem?: { consulta: string; dados: Buffer },
+  ): Promise<Record<string, unknown>> {
     const inicio = Date.now();
     for (let tentativa = 0; tentativa < 2; tentativa++) {
       const guardada = sessoes.get(alvo.id);
       const prazoMs = Math.max(1, opcoes.prazoMs - (Date.now() - inicio));
       const session = guardada && guardada.credencial === credencialDe(alvo) ? guardada.session : await entrar(alvo, { prazoMs });
-      const resposta = await chamar(`${alvo.endereco}/${recurso}?session=${encodeURIComponent(session)}`, {
+      const consulta = `${imagem ? `${imagem.consulta}&` : ""}session=${encodeURIComponent(session)}`;
+      const resposta = await chamar(`${alvo.endereco}/${recurso}?${consulta}`, {
         metodo: "POST",
-        json: corpo,
+        ...(imagem ? { bytes: { tipo: "application/octet-stream", dados: imagem.dados } } : { json: corpo }),
         prazoMs: Math.max(1, opcoes.prazoMs - (Date.now() - inicio)),
       });
       if (resposta.status === 401) {
@@ -88,9 +154,32 @@ export function driverControlId(): DriverDeDispositivo {
         continue;
       }
       if (resposta.status !== 200) throw new FalhaDoDispositivo("recusado", FALHA_DO_DISPOSITIVO.recusou(erroDoDispositivo(resposta.corpo, resposta.status)));
+      if (imagem && resposta.corpo.trim() === "") return {};
       return lerJson(resposta.corpo);
     }
     throw new FalhaDoDispositivo("credenciais", FALHA_DO_DISPOSITIVO.credenciais);
+  }
+
+  /** "Carregar Objetos" on users, page by page (`limit`/`offset`, ordered by id): every id the device holds. */
+  async function idsDosUsuarios(alvo: AlvoDoDispositivo, opcoes: OpcoesDeChamada): Promise<string[]> {
+    const resta = prazoRestante(opcoes);
+    const ids = new Set<string>();
+    for (let offset = 0; ; offset += PAGINA) {
+      const resposta = await api(alvo, "load_objects.fcgi", { object: "users", fields: ["id"], order: ["id"], limit: PAGINA, offset }, resta());
+      const users = resposta.users;
+      if (!Array.isArray(users)) throw new FalhaDoDispositivo("resposta_invalida", FALHA_DO_DISPOSITIVO.respostaInvalida);
+      const antes = ids.size;
+      for (const user of users as { id?: unknown }[]) {
+        const id = user?.id;
+        if ((typeof id === "number" && Number.isSafeInteger(id)) || (typeof id === "string" && /^\d+$/.test(id))) ids.add(String(id));
+        else throw new FalhaDoDispositivo("resposta_invalida", FALHA_DO_DISPOSITIVO.respostaInvalida);
+      }
+      // A page short of the limit is the last; a firmware that ignores `limit` answers everything at
+      // once. One that answers the same page again (ignoring `offset`) cannot be read whole, and a
+      // partial list would count a removal that did not happen: that is an answer the portal cannot use.
+      if (users.length !== PAGINA) return [...ids];
+      if (ids.size === antes) throw new FalhaDoDispositivo("resposta_invalida", FALHA_DO_DISPOSITIVO.respostaInvalida);
+    }
   }
 
   return {
@@ -122,6 +211,50 @@ export function driverControlId(): DriverDeDispositivo {
 
     esquecer(id) {
       sessoes.delete(id);
+    },
+
+    usuarios(alvo, opcoes) {
+      return idsDosUsuarios(alvo, opcoes);
+    },
+
+    // Replaces what the device holds under the number: the user ("Criar" or "Modificar Objetos"),
+    // its cards ("Destruir" then "Criar Objetos" on cards), its face ("Cadastro facial"). Each step
+    // is one call; a step that fails leaves the ones before it done (the next sync writes it all
+    // again). The numbers are checked before anything is written.
+    async gravarUsuario(alvo, pessoa, opcoes) {
+      const id = idDoUsuario(pessoa.usuario);
+      if (id === null) throw recusado("número de usuário inválido para o dispositivo (um inteiro acima de zero).");
+      const cartoes = pessoa.cartoes.map(valorDoCartao);
+      if (cartoes.some((c) => c === null)) throw recusado("cartão inválido para o dispositivo: ele guarda só o número do cartão, em algarismos.");
+      const resta = prazoRestante(opcoes);
+      const usuario = { name: pessoa.nome, registration: pessoa.usuario };
+
+      const existente = await api(alvo, "load_objects.fcgi", { object: "users", fields: ["id"], where: { users: { id } } }, resta());
+      if (!Array.isArray(existente.users)) throw new FalhaDoDispositivo("resposta_invalida", FALHA_DO_DISPOSITIVO.respostaInvalida);
+      if ((existente.users as { id?: unknown }[]).some((u) => Number(u?.id) === id))
+        await api(alvo, "modify_objects.fcgi", { object: "users", values: usuario, where: { users: { id } } }, resta());
+      else await api(alvo, "create_objects.fcgi", { object: "users", values: [{ id, ...usuario }] }, resta());
+
+      await api(alvo, "destroy_objects.fcgi", { object: "cards", where: { cards: { user_id: id } } }, resta());
+      if (cartoes.length > 0)
+        await api(alvo, "create_objects.fcgi", { object: "cards", values: [...new Set(cartoes)].map((value) => ({ value, user_id: id })) }, resta());
+
+      if (pessoa.foto) {
+        // match=1: the device also refuses a face another of its users already has.
+        const consulta = `user_id=${id}&match=1&timestamp=${Math.floor(Date.now() / 1000)}`;
+        const resposta = await api(alvo, "user_set_image.fcgi", null, resta(), { consulta, dados: pessoa.foto });
+        if (resposta.success === false) throw fotoRecusada(resposta);
+      } else {
+        await api(alvo, "user_destroy_image.fcgi", { user_ids: [id] }, resta());
+      }
+    },
+
+    // "Destruir Objetos" on users: its cards and photo go with it; a user the device does not hold is
+    // `changes: 0`, no error. Whether it is gone is for `usuarios` to say.
+    async removerUsuario(alvo, usuario, opcoes) {
+      const id = idDoUsuario(usuario);
+      if (id === null) return;
+      await api(alvo, "destroy_objects.fcgi", { object: "users", where: { users: { id } } }, opcoes);
     },
 
     integracao: integracaoControlId,

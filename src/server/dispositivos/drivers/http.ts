@@ -9,8 +9,10 @@ import { FalhaDoDispositivo } from "./tipos";
 
 export interface Chamada {
   metodo: "GET" | "POST";
-  /** A JSON body (Control iD). */
+  /** A JSON body (Control iD, and Intelbras' insertMulti calls). */
   json?: unknown;
+  /** Bytes as the body, with their content type (Control iD's user_set_image.fcgi). Never logged. */
+  bytes?: { tipo: string; dados: Buffer };
   /** "usuario:senha" for HTTP Digest (Intelbras). */
   digest?: string;
   prazoMs: number;
@@ -57,6 +59,7 @@ export async function chamar(url: string, chamada: Chamada): Promise<RespostaHtt
     const resposta = await request(url, {
       method: chamada.metodo,
       ...(chamada.json === undefined ? {} : { data: chamada.json, contentType: "json" }),
+      ...(chamada.bytes ? { content: chamada.bytes.dados, headers: { "content-type": chamada.bytes.tipo } } : {}),
       ...(chamada.digest ? { digestAuth: chamada.digest } : {}),
       dataType: "text",
       timeout: chamada.prazoMs,

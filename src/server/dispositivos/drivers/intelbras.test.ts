@@ -1,9 +1,10 @@
+import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { criarIntelbras } from "../../../../scripts/simulador/intelbras";
-import { driverIntelbras, linhasChaveValor } from "./intelbras";
+import { driverIntelbras, FOTO_MAXIMA_INTELBRAS, linhasChaveValor } from "./intelbras";
 import type { DispositivoSimulado } from "../../../../scripts/simulador/simulado";
 import { falhaDe, simuladosDoTeste } from "../../testing/dispositivos";
-import type { AlvoDoDispositivo } from "./tipos";
+import type { AlvoDoDispositivo, PessoaParaODispositivo } from "./tipos";
 
 // The Intelbras driver against the simulator (scripts/simulador/intelbras.ts). Each test names the
 // part of the Intelbras access-control API documentation (https://intelbras-caco-api.intelbras.com.br/)
@@ -71,5 +72,149 @@ describe("Intelbras driver", () => {
     disp.desconectar();
     expect((await falha(driverIntelbras().abrir(alvo, 1, prazo))).motivo).toBe("inalcancavel");
     expect(disp.aberturas).toHaveLength(0);
+  });
+});
+
+// Who the device lets in (gate-operation-spec §2.4): "Cadastro de Usuários", "Cadastrar Cartões",
+// "Cadastrar Faces", and the list of users read back with the record finder.
+
+/** A JPEG's first and last bytes around noise: the simulator finds a face in any JPEG or PNG. */
+const fotoJpeg = (tamanho = 4000) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(tamanho), Buffer.from([0xff, 0xd9])]);
+const sha256 = (dados: Buffer) => createHash("sha256").update(dados).digest("hex");
+
+const ana = (extra: Partial<PessoaParaODispositivo> = {}): PessoaParaODispositivo => ({
+  usuario: "1501",
+  nome: "Ana Souza",
+  cartoes: ["12ea3004", "6710BF"],
+  foto: fotoJpeg(),
+  ...extra,
+});
+
+describe("Intelbras driver: people on the device", () => {
+  it("'Cadastro de Usuários', 'Cadastrar Cartões' and 'Cadastrar Faces': writes the person; the record finder lists them", async () => {
+    const { disp, alvo } = await dispositivo();
+    const driver = driverIntelbras();
+    const pessoa = ana();
+    expect(await driver.usuarios(alvo, prazo)).toEqual([]);
+
+    await driver.gravarUsuario(alvo, pessoa, prazo);
+
+    expect(await driver.usuarios(alvo, prazo)).toEqual(["1501"]);
+    expect(disp.pessoas.get("1501")).toMatchObject({
+      nome: "Ana Souza",
+      // Cards go in upper-case hexadecimal, as the documentation asks.
+      cartoes: ["12EA3004", "6710BF"],
+      face: true,
+      foto: { sha256: sha256(pessoa.foto!), bytes: pessoa.foto!.length },
+    });
+  });
+
+  it("writing again replaces name and cards, and without a photo the face is gone", async () => {
+    const { disp, alvo } = await dispositivo();
+    const driver = driverIntelbras();
+    await driver.gravarUsuario(alvo, ana(), prazo);
+
+    await driver.gravarUsuario(alvo, ana({ nome: "Ana Souza Lima", cartoes: ["ABCDEF"], foto: null }), prazo);
+
+    expect(await driver.usuarios(alvo, prazo)).toEqual(["1501"]);
+    const pessoa = disp.pessoas.get("1501")!;
+    expect(pessoa).toMatchObject({ nome: "Ana Souza Lima", cartoes: ["ABCDEF"], face: false });
+    expect(pessoa.foto).toBeUndefined();
+  });
+
+  it("more than ten cards go in batches of ten ('Permitido no máximo 10 cartões por requisição')", async () => {
+    const { disp, alvo } = await dispositivo();
+    const cartoes = Array.from({ length: 23 }, (_, i) => (0xa000 + i).toString(16).toUpperCase());
+    await driverIntelbras().gravarUsuario(alvo, ana({ cartoes, foto: null }), prazo);
+    expect(disp.pessoas.get("1501")!.cartoes).toEqual(cartoes);
+  });
+
+  it("removeMulti: removes the user with cards and face; removing one the device does not hold is no error", async () => {
+    const { disp, alvo } = await dispositivo();
+    const driver = driverIntelbras();
+    await driver.gravarUsuario(alvo, ana(), prazo);
+    await driver.gravarUsuario(alvo, ana({ usuario: "1502", nome: "Bruno Lima", cartoes: ["223344"], foto: null }), prazo);
+
+    await driver.removerUsuario(alvo, "1501", prazo);
+
+    expect(await driver.usuarios(alvo, prazo)).toEqual(["1502"]);
+    expect(disp.pessoas.has("1501")).toBe(false);
+    await expect(driver.removerUsuario(alvo, "1501", prazo)).resolves.toBeUndefined();
+    await expect(driver.removerUsuario(alvo, "9999", prazo)).resolves.toBeUndefined();
+  });
+
+  it("the record finder, page by page: reads every user of a device holding more than a page", async () => {
+    const { disp, alvo } = await dispositivo();
+    for (let i = 1; i <= 1234; i++) disp.pessoas.set(String(i), { id: String(i), nome: `Pessoa ${i}`, cartoes: [], face: false });
+    const ids = await driverIntelbras().usuarios(alvo, prazo);
+    expect(ids).toHaveLength(1234);
+    expect(new Set(ids).size).toBe(1234);
+  });
+
+  it("'Cadastrar Faces' refused (no face in the photo): the pt-BR reason; the user and cards are written, the face is not", async () => {
+    const { disp, alvo } = await dispositivo();
+    disp.recusarFoto = true;
+    const erro = await falha(driverIntelbras().gravarUsuario(alvo, ana(), prazo));
+    expect(erro).toMatchObject({ motivo: "recusado", message: "Dispositivo recusou o pedido: a foto não tem um rosto que o dispositivo reconheça." });
+    expect(disp.pessoas.get("1501")).toMatchObject({ cartoes: ["12EA3004", "6710BF"], face: false });
+  });
+
+  it("'Cadastrar Faces': a photo over 100 KB is refused with the limit, without sending it", async () => {
+    const { disp, alvo } = await dispositivo();
+    const erro = await falha(driverIntelbras().gravarUsuario(alvo, ana({ foto: fotoJpeg(FOTO_MAXIMA_INTELBRAS) }), prazo));
+    expect(erro.message).toBe("Dispositivo recusou o pedido: a foto passa de 100 KB, o maior arquivo que o dispositivo aceita.");
+    expect(disp.pessoas.get("1501")).toMatchObject({ face: false });
+  });
+
+  it("a card another user holds, or one that is not hexadecimal, is refused in pt-BR", async () => {
+    const { disp, alvo } = await dispositivo();
+    const driver = driverIntelbras();
+    await driver.gravarUsuario(alvo, ana({ foto: null }), prazo);
+    expect((await falha(driver.gravarUsuario(alvo, ana({ usuario: "1502", cartoes: ["6710bf"], foto: null }), prazo))).message).toBe(
+      "Dispositivo recusou o pedido: um dos cartões foi recusado (já pertence a outro usuário do dispositivo, ou não é um número hexadecimal).",
+    );
+    expect((await falha(driver.gravarUsuario(alvo, ana({ usuario: "1503", cartoes: ["12-34"] }), prazo))).message).toMatch(/cartão inválido/);
+    expect(disp.pessoas.has("1503")).toBe(false);
+  });
+
+  it("a device that answers OK to a removal and keeps the person: the driver cannot know, the list read back shows it", async () => {
+    const { disp, alvo } = await dispositivo();
+    const driver = driverIntelbras();
+    await driver.gravarUsuario(alvo, ana(), prazo);
+    disp.naoRemover = true;
+
+    // removeMulti answers OK: the driver has nothing to refuse.
+    await expect(driver.removerUsuario(alvo, "1501", prazo)).resolves.toBeUndefined();
+    // Only the device's own list says she is still there (§2.4).
+    expect(await driver.usuarios(alvo, prazo)).toEqual(["1501"]);
+    expect(disp.pessoas.get("1501")).toMatchObject({ face: true });
+    // Writing her again removes and inserts (the documentation's way to update): the kept record is named as the cause.
+    expect((await falha(driver.gravarUsuario(alvo, ana({ nome: "Ana Lima" }), prazo))).message).toBe(
+      "Dispositivo recusou o pedido: o dispositivo respondeu que removeu o cadastro anterior desta pessoa, mas o manteve, e não aceita regravá-lo.",
+    );
+    expect(disp.pessoas.get("1501")).toMatchObject({ nome: "Ana Souza" });
+  });
+
+  it("Digest refused: reading, writing and removing say the device refused the user or password, and change nothing", async () => {
+    const { disp, alvo } = await dispositivo();
+    const driver = driverIntelbras();
+    const errado = { ...alvo, senha: "errada" };
+    const chamadas = [
+      () => driver.usuarios(errado, prazo),
+      () => driver.gravarUsuario(errado, ana(), prazo),
+      () => driver.removerUsuario(errado, "1501", prazo),
+    ];
+    for (const chamada of chamadas) expect(await falha(chamada())).toMatchObject({ motivo: "credenciais", message: "Dispositivo recusou usuário ou senha." });
+    expect(disp.pessoas.size).toBe(0);
+  });
+
+  it("a device off the network or slower than the deadline: the reason, not a hang", async () => {
+    const { disp, alvo } = await dispositivo();
+    disp.atrasoMs = 1500;
+    expect(await falha(driverIntelbras().gravarUsuario(alvo, ana(), { prazoMs: 1000 }))).toMatchObject({ motivo: "sem_resposta" });
+    disp.atrasoMs = 0;
+    disp.desconectar();
+    expect((await falha(driverIntelbras().usuarios(alvo, prazo))).motivo).toBe("inalcancavel");
+    expect((await falha(driverIntelbras().removerUsuario(alvo, "1501", prazo))).motivo).toBe("inalcancavel");
   });
 });

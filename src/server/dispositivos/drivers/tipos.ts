@@ -43,6 +43,21 @@ export interface OpcoesDeChamada {
   prazoMs: number;
 }
 
+/**
+ * Someone a device must let in (§2.4), as the portal writes them to it. `usuario` is the number
+ * the portal gave the person on this device (portaria_web_pessoas_dispositivo): what the device
+ * reports back when it recognises them.
+ */
+export interface PessoaParaODispositivo {
+  /** A decimal number (Control iD's user ids are integers; Intelbras' UserID takes it as text). */
+  usuario: string;
+  nome: string;
+  /** Cards and tags, as their readers read them. */
+  cartoes: string[];
+  /** A JPEG or PNG for face recognition: only of a resident who consented (LGPD art. 11). */
+  foto: Buffer | null;
+}
+
 export interface DriverDeDispositivo {
   readonly fabricante: Fabricante;
   /** 'Testar conexão' (§2.1): signs in and reads the device's identity and clock. */
@@ -53,6 +68,12 @@ export interface DriverDeDispositivo {
   estadoDaPorta(alvo: AlvoDoDispositivo, porta: number, opcoes: OpcoesDeChamada): Promise<"aberta" | "fechada">;
   /** Forgets what the driver keeps for a device (its session): after an edit of it, or its removal. */
   esquecer(id: string): void;
+  /** The user numbers the device holds now, read from the device itself (a removal counts only when this no longer lists it). */
+  usuarios(alvo: AlvoDoDispositivo, opcoes: OpcoesDeChamada): Promise<string[]>;
+  /** Writes the person to the device, replacing what it held under that number (name, cards, face; no face removes it). */
+  gravarUsuario(alvo: AlvoDoDispositivo, pessoa: PessoaParaODispositivo, opcoes: OpcoesDeChamada): Promise<void>;
+  /** Removes the user (cards and face with it); removing one the device does not hold is no error. */
+  removerUsuario(alvo: AlvoDoDispositivo, usuario: string, opcoes: OpcoesDeChamada): Promise<void>;
   /** The calls its devices make to the portal (§2.3). */
   readonly integracao: IntegracaoDoFabricante;
 }

@@ -228,8 +228,13 @@ describe("Comandos: opening a gate from the console", () => {
     await ate(terceiro.id, "falhou", 10_000);
     expect((await comando(terceiro.id)).motivo_falha).toMatch(/^Dispositivo offline desde \d{2}:\d{2}\.$/);
     // Known offline: the alarm is on the consoles, once, however many commands failed.
-    const alarmes = (await call("GET", `/api/alarmes?condominio_id=${condominio}`)).json().alarmes as { dispositivo: { id: string } | null; mensagem: string }[];
-    expect(alarmes.filter((a) => a.dispositivo?.id === dispositivo).map((a) => a.mensagem)).toEqual([expect.stringMatching(/^Dispositivo offline: lento \d+\.$/)]);
+    const alarmes = (await call("GET", `/api/alarmes?condominio_id=${condominio}`)).json().alarmes as {
+      dispositivo: { id: string } | null;
+      mensagem: string;
+    }[];
+    expect(alarmes.filter((a) => a.dispositivo?.id === dispositivo).map((a) => a.mensagem)).toEqual([
+      expect.stringMatching(/^Dispositivo offline: lento \d+\.$/),
+    ]);
   });
 
   it("a device that calls out and never fetches its command: 'Falhou: Dispositivo não buscou o comando em 5 s.'", async () => {

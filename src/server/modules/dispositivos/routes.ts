@@ -6,6 +6,8 @@ import {
   dispositivoPageSchema,
   dispositivoSchema,
   testeDeConexaoSchema,
+  resumoSincronizacaoSchema,
+  sincronizacaoSchema,
   type DispositivoInput,
 } from "@shared/schemas/dispositivos";
 import { requirePermission } from "../../auth/guard";
@@ -13,6 +15,7 @@ import type { AppConfig } from "../../config";
 import type { Drivers } from "../../dispositivos/drivers";
 import type { TempoReal } from "../../realtime";
 import type { SampleRecords, StoredText } from "../../route-contract";
+import { notFound } from "../../errors";
 import { scopeOf } from "../../scope";
 import { idParams, type ModuloDeps } from "../common";
 import { carregarChaveDosDispositivos, cofreDeSenhas } from "./senha";
@@ -21,6 +24,7 @@ import { comandosService } from "./comandos";
 import { comandosRoutes } from "./comandos-routes";
 import { eventosRoutes } from "./eventos-routes";
 import { saudeDosDispositivos } from "./saude";
+import { sincronizacaoService } from "./sincronizacao";
 import { dispositivosService } from "./service";
 
 // The devices' registry (gate-operation-spec §2.1). Each route declares, beside its handler
@@ -70,6 +74,26 @@ export const dispositivosRoutes =
     await app.register(
       comandosRoutes({ db, comandos, tempoReal, tempoRealMaxMs: config.tempoRealMaxMs ?? 60_000, varreduraMs: config.varreduraComandosMs ?? 1000 }),
     );
+    // Who the devices let in (§2.4): on change within 10 s, fully every day, and on 'Sincronizar agora'.
+    const sincronizacao = sincronizacaoService({ db, drivers, cofre, saude, log: app.log });
+    const sincronizacaoMs = config.varreduraSincronizacaoMs ?? 10_000;
+    const rodadas: NodeJS.Timeout[] = [];
+    app.addHook("onReady", async () => {
+      if (sincronizacaoMs <= 0) return;
+      let rodando = false;
+      const rodada = (todos: boolean) => () => {
+        if (rodando) return; // one round at a time in this instance
+        rodando = true;
+        sincronizacao
+          .varrer(todos)
+          .catch((error: unknown) => app.log.warn({ err: error }, "sincronização dos dispositivos falhou"))
+          .finally(() => (rodando = false));
+      };
+      rodadas.push(setInterval(rodada(false), sincronizacaoMs), setInterval(rodada(true), 24 * 3_600_000));
+      for (const r of rodadas) r.unref();
+    });
+    app.addHook("onClose", async () => rodadas.forEach((r) => clearInterval(r)));
+
     // What the devices report (§2.3): their events complete the same commands.
     await app.register(eventosRoutes({ db, drivers, tempoReal, comandos, saude, portaria, saudeMs: config.varreduraComandosMs ?? 1000 }));
 
@@ -147,6 +171,39 @@ export const dispositivosRoutes =
         schema: { params: idParams, response: { 200: dispositivoSchema } },
       },
       async (request) => service.gerarNovoEndereco(scopeOf(request), request.params.id),
+    );
+
+    app.post(
+      "/api/dispositivos/:id/sincronizar",
+      {
+        config: {
+          access: gerenciar,
+          description:
+            "'Sincronizar agora' (§2.4): grava no dispositivo quem pode entrar (moradores ativos; o rosto só com consentimento) e remove quem não pode mais, conferindo na lista do próprio dispositivo → o resumo da rodada",
+          scope: 404,
+          sample: { path: async (f) => `/api/dispositivos/${(await amostra(f)).id}/sincronizar` },
+        },
+        schema: { params: idParams, response: { 200: resumoSincronizacaoSchema } },
+      },
+      async (request) => sincronizacao.sincronizarAgora(scopeOf(request), request.params.id),
+    );
+
+    app.get(
+      "/api/dispositivos/:id/sincronizacao",
+      {
+        config: {
+          access: gerenciar,
+          description: "por pessoa, o que o dispositivo tem dela: 'sincronizado', 'pendente' ou 'falhou' com o motivo do fabricante em pt-BR",
+          scope: 404,
+          sample: { path: async (f) => `/api/dispositivos/${(await amostra(f)).id}/sincronizacao` },
+        },
+        schema: { params: idParams, response: { 200: sincronizacaoSchema } },
+      },
+      async (request) => {
+        const estado = await sincronizacao.estado(scopeOf(request), request.params.id);
+        if (!estado) throw notFound();
+        return estado;
+      },
     );
 
     app.post(

@@ -23,7 +23,14 @@ export function saudeDosDispositivos(db: Db, tempoReal: TempoReal, log?: Fastify
   async function transicao(id: string, antes: string, depois: Contato["estado"], quem: { condominio_id: string; nome: string }) {
     if (depois === "offline" && antes !== "offline") {
       // One open alarm per device (a unique index): two instances raise it once.
-      await avisar(await eventos.alarmar(db, { condominio_id: quem.condominio_id, dispositivo_id: id, tipo: "dispositivo_offline", mensagem: TEXTO_DO_ALARME.dispositivo_offline(quem.nome) }));
+      await avisar(
+        await eventos.alarmar(db, {
+          condominio_id: quem.condominio_id,
+          dispositivo_id: id,
+          tipo: "dispositivo_offline",
+          mensagem: TEXTO_DO_ALARME.dispositivo_offline(quem.nome),
+        }),
+      );
     } else if (depois !== "offline" && antes === "offline") {
       for (const alarme of await eventos.encerrarOffline(db, id)) await avisar(alarme);
     }

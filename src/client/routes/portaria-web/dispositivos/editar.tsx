@@ -11,6 +11,7 @@ import { DispositivoForm } from "~/features/dispositivos/dispositivo-form";
 import { EstadoBadge } from "~/features/dispositivos/estado-badge";
 import { EventosCard } from "~/features/dispositivos/eventos-card";
 import { IntegracaoCard } from "~/features/dispositivos/integracao-card";
+import { SincronizacaoCard } from "~/features/dispositivos/sincronizacao-card";
 import { TesteConexaoCard } from "~/features/dispositivos/teste-conexao-card";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import { ApiError } from "~/lib/api";
@@ -64,6 +65,7 @@ function Dispositivo({ id }: { id: string }) {
         <>
           <TesteConexaoCard dispositivo={dispositivo} />
           <IntegracaoCard dispositivo={dispositivo} />
+          <SincronizacaoCard dispositivo={dispositivo} />
           <EventosCard dispositivoId={dispositivo.id} />
           <DispositivoForm key={dispositivo.id} dispositivo={dispositivo} condominios={condominios.data} />
         </>

@@ -1,0 +1,304 @@
+import { createHash } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { PRAZO_DO_COMANDO_S } from "@shared/schemas/comandos";
+import type { ResumoSincronizacao, Sincronizacao } from "@shared/schemas/dispositivos";
+import { dateInSaoPaulo } from "@shared/time";
+import { queryRows, type Db } from "../../db/client";
+import { biometriaMoradores, dispositivos, moradores, pessoasDispositivo, unidades } from "../../db/schema";
+import { FalhaDoDispositivo, type Drivers } from "../../dispositivos/drivers";
+import type { PessoaParaODispositivo } from "../../dispositivos/drivers/tipos";
+import { notFound } from "../../errors";
+import { condominioInScope, type CondominioScope } from "../../scope";
+import { toIso } from "../common";
+import { bloqueiosAplicaveis } from "../bloqueios/verificar";
+import { alvoDoDispositivo, type CofreDeSenhas } from "./senha";
+import type { SaudeDosDispositivos } from "./saude";
+
+// Who the devices let in (gate-operation-spec §2.4): each active device of a condominium is kept
+// in step with the people who may enter it now — its active residents of active units, with their
+// face only when they consented (LGPD art. 11) — and whoever stopped being one (inactive, deleted,
+// blocked) is removed. A removal counts only when the device's own list, read back, no longer
+// holds the person. Per device and person the state is 'sincronizado', 'pendente' or 'falhou' with
+// the device's reason in pt-BR. docs/decisions/0266-sincronizacao.md.
+
+const PRAZO_MS = PRAZO_DO_COMANDO_S * 1000;
+/** The device's user numbers the portal hands out start here (below: users made at the device by hand). */
+const PRIMEIRO_USUARIO = 100_001;
+export const NAO_REMOVEU = "O dispositivo respondeu, mas a pessoa continua na lista dele.";
+
+interface Desejada {
+  chave: string;
+  nome: string;
+  cartoes: string[];
+  /** The face's version when the resident consented and has a photo; null: no face. */
+  face: number | null;
+}
+
+/** What was written: a change of name, cards or face rewrites the person. */
+const digestoDe = (p: Desejada) =>
+  createHash("sha256")
+    .update(JSON.stringify([p.nome, p.cartoes, p.face]))
+    .digest("hex")
+    .slice(0, 32);
+
+export interface SincronizacaoDeps {
+  db: Db;
+  drivers: Drivers;
+  cofre: CofreDeSenhas;
+  saude: SaudeDosDispositivos;
+  log?: FastifyBaseLogger;
+}
+
+export function sincronizacaoService({ db, drivers, cofre, saude, log }: SincronizacaoDeps) {
+  /** Who may enter the condominium now, by the gate's key. */
+  async function quemPodeEntrar(condominioId: string): Promise<Map<string, Desejada>> {
+    const rows = await db
+      .select({
+        id: moradores.id,
+        nome: moradores.nome_completo,
+        cpf: moradores.cpf,
+        consentimento: biometriaMoradores.consentimento_biometria_em,
+        foto: biometriaMoradores.foto_tipo,
+        versao: biometriaMoradores.versao,
+      })
+      .from(moradores)
+      .innerJoin(unidades, eq(unidades.id, moradores.unidade_id))
+      .leftJoin(biometriaMoradores, eq(biometriaMoradores.morador_id, moradores.id))
+      .where(and(eq(unidades.condominio_id, condominioId), eq(unidades.ativo, true), eq(moradores.ativo, true)));
+    // The blocklist's own rule (bloqueios/verificar.ts): a blocked resident leaves the devices.
+    const bloqueados = await bloqueiosAplicaveis(
+      db,
+      condominioId,
+      new Map(rows.map((r) => [`morador:${r.id}`, { documento: r.cpf, nome: r.nome, placa: null }])),
+      dateInSaoPaulo(Date.now()),
+    );
+    const desejadas = new Map<string, Desejada>();
+    for (const r of rows) {
+      const chave = `morador:${r.id}`;
+      if (bloqueados.has(chave)) continue;
+      desejadas.set(chave, { chave, nome: r.nome, cartoes: [], face: r.consentimento && r.foto ? r.versao : null });
+    }
+    return desejadas;
+  }
+
+  /** The mark of who may enter: when it is the one the device was last brought to, nothing changed. */
+  const marcaDe = (desejadas: Map<string, Desejada>) =>
+    createHash("sha256")
+      .update(JSON.stringify([...desejadas.values()].map((p) => [p.chave, digestoDe(p)]).sort()))
+      .digest("hex")
+      .slice(0, 32);
+
+  async function foto(chave: string): Promise<Buffer | null> {
+    const [row] = await db
+      .select({ foto: biometriaMoradores.foto })
+      .from(biometriaMoradores)
+      .where(eq(biometriaMoradores.morador_id, chave.slice("morador:".length)));
+    return row?.foto ?? null;
+  }
+
+  async function sincronizarDispositivo(d: {
+    id: string;
+    condominio_id: string;
+    fabricante: "controlid" | "intelbras";
+    modelo: string;
+    conexao: "direta" | "saida";
+    endereco: string | null;
+    usuario: string | null;
+    senha: string | null;
+  }): Promise<ResumoSincronizacao> {
+    const resumo: ResumoSincronizacao = { sincronizadas: 0, removidas: 0, falhas: 0, pendentes: 0, erro: null };
+    const desejadas = await quemPodeEntrar(d.condominio_id);
+    const linhas = await db.select().from(pessoasDispositivo).where(eq(pessoasDispositivo.dispositivo_id, d.id));
+    const porChave = new Map(linhas.map((l) => [l.pessoa_chave, l]));
+
+    // New people get the next number on this device; whoever left is marked for removal.
+    let proximo = Math.max(PRIMEIRO_USUARIO - 1, ...linhas.map((l) => Number(l.id_no_dispositivo)).filter(Number.isFinite)) + 1;
+    const novas = [...desejadas.values()].filter((p) => !porChave.has(p.chave));
+    if (novas.length) {
+      // Another instance's round may have numbered them a moment ago: what is stored wins.
+      await db
+        .insert(pessoasDispositivo)
+        .values(
+          novas.map((p) => ({ dispositivo_id: d.id, pessoa_chave: p.chave, nome: p.nome, id_no_dispositivo: String(proximo++), estado: "pendente" as const })),
+        )
+        .onConflictDoNothing();
+      for (const l of await db.select().from(pessoasDispositivo).where(eq(pessoasDispositivo.dispositivo_id, d.id))) porChave.set(l.pessoa_chave, l);
+    }
+    const saindo = linhas.filter((l) => !desejadas.has(l.pessoa_chave));
+    if (saindo.length) {
+      await db
+        .update(pessoasDispositivo)
+        .set({ remover: true, estado: "pendente", motivo: null, atualizado_em: new Date() })
+        .where(
+          inArray(
+            pessoasDispositivo.id,
+            saindo.map((l) => l.id),
+          ),
+        );
+    }
+
+    const alvo = d.conexao === "direta" && d.endereco ? alvoDoDispositivo(cofre, { ...d, endereco: d.endereco }) : null;
+    if (!alvo) {
+      // A device the portal cannot call (connects out, or its password no longer opens): it waits.
+      resumo.pendentes = [...porChave.values()].filter((l) => l.estado !== "sincronizado" || l.remover).length;
+      resumo.erro =
+        d.conexao === "saida"
+          ? "Dispositivo de conexão de saída: a sincronização espera o dispositivo chamar."
+          : "Senha do dispositivo ilegível: digite-a de novo.";
+      return resumo;
+    }
+    const driver = drivers[d.fabricante];
+    const opcoes = { prazoMs: PRAZO_MS };
+    const marcar = (id: string, valores: Partial<typeof pessoasDispositivo.$inferInsert>) =>
+      db
+        .update(pessoasDispositivo)
+        .set({ ...valores, atualizado_em: new Date() })
+        .where(eq(pessoasDispositivo.id, id));
+
+    try {
+      for (const p of desejadas.values()) {
+        const linha = porChave.get(p.chave);
+        if (!linha) continue;
+        const digesto = digestoDe(p);
+        if (linha.estado === "sincronizado" && linha.conteudo === digesto) continue;
+        const pessoa: PessoaParaODispositivo = {
+          usuario: linha.id_no_dispositivo,
+          nome: p.nome,
+          cartoes: p.cartoes,
+          foto: p.face === null ? null : await foto(p.chave),
+        };
+        try {
+          await driver.gravarUsuario(alvo, pessoa, opcoes);
+          await marcar(linha.id, { estado: "sincronizado", motivo: null, conteudo: digesto, nome: p.nome });
+          resumo.sincronizadas++;
+        } catch (error) {
+          if (!(error instanceof FalhaDoDispositivo) || semContato(error)) throw error;
+          await marcar(linha.id, { estado: "falhou", motivo: error.message, nome: p.nome });
+          resumo.falhas++;
+        }
+      }
+      const aRemover = [...porChave.values()].filter((l) => !desejadas.has(l.pessoa_chave));
+      for (const l of aRemover) {
+        try {
+          await driver.removerUsuario(alvo, l.id_no_dispositivo, opcoes);
+        } catch (error) {
+          if (!(error instanceof FalhaDoDispositivo) || semContato(error)) throw error;
+          await marcar(l.id, { estado: "falhou", motivo: error.message });
+          resumo.falhas++;
+        }
+      }
+      if (aRemover.length) {
+        // The device's own word is not enough: its list, read back, decides.
+        const naLista = new Set(await driver.usuarios(alvo, opcoes));
+        for (const l of aRemover) {
+          if (naLista.has(l.id_no_dispositivo)) {
+            await marcar(l.id, { estado: "falhou", motivo: NAO_REMOVEU });
+            resumo.falhas++;
+          } else {
+            await db.delete(pessoasDispositivo).where(eq(pessoasDispositivo.id, l.id));
+            resumo.removidas++;
+          }
+        }
+      }
+      await saude.contato(d.id, { estado: "online", firmware: null });
+      await db
+        .update(dispositivos)
+        .set({ sincronizado_em: new Date(), sincronizacao_marca: resumo.falhas === 0 ? marcaDe(desejadas) : null })
+        .where(eq(dispositivos.id, d.id));
+    } catch (error) {
+      if (!(error instanceof FalhaDoDispositivo)) throw error;
+      // The device stopped answering: the rest waits for the next round.
+      await saude.contato(d.id, semContato(error) ? { estado: "offline" } : { estado: "erro", erro: error.message });
+      resumo.erro = error.message;
+      const [{ n }] = (await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from ${pessoasDispositivo} where dispositivo_id = ${d.id} and (estado <> 'sincronizado' or remover)`,
+      )) as [{ n: number }];
+      resumo.pendentes = n;
+    }
+    return resumo;
+  }
+
+  const colunas = {
+    id: dispositivos.id,
+    condominio_id: dispositivos.condominio_id,
+    fabricante: dispositivos.fabricante,
+    modelo: dispositivos.modelo,
+    conexao: dispositivos.conexao,
+    endereco: dispositivos.endereco,
+    usuario: dispositivos.usuario,
+    senha: dispositivos.senha,
+    ativo: dispositivos.ativo,
+    sincronizacao_marca: dispositivos.sincronizacao_marca,
+  };
+
+  return {
+    /** 'Sincronizar agora' (§2.1, §2.4): the device of the scope, brought in step now. */
+    async sincronizarAgora(scope: CondominioScope, id: string): Promise<ResumoSincronizacao> {
+      const [d] = await db
+        .select(colunas)
+        .from(dispositivos)
+        .where(and(eq(dispositivos.id, id), condominioInScope(scope, dispositivos.condominio_id)));
+      if (!d) throw notFound();
+      if (!d.ativo) return { sincronizadas: 0, removidas: 0, falhas: 0, pendentes: 0, erro: "Dispositivo inativo: ative-o para sincronizar." };
+      return sincronizarDispositivo(d);
+    },
+
+    /** Per person: what the device holds of them ('Sincronizado', 'Pendente', 'Falhou: ...'). */
+    async estado(scope: CondominioScope, id: string): Promise<Sincronizacao | null> {
+      const [d] = await db
+        .select({ sincronizado_em: dispositivos.sincronizado_em })
+        .from(dispositivos)
+        .where(and(eq(dispositivos.id, id), condominioInScope(scope, dispositivos.condominio_id)));
+      if (!d) return null;
+      const linhas = await db
+        .select()
+        .from(pessoasDispositivo)
+        .where(eq(pessoasDispositivo.dispositivo_id, id))
+        .orderBy(pessoasDispositivo.nome, pessoasDispositivo.id);
+      return {
+        sincronizado_em: d.sincronizado_em ? toIso(d.sincronizado_em) : null,
+        pessoas: linhas.map((l) => ({
+          nome: l.nome ?? "Pessoa removida",
+          usuario: l.id_no_dispositivo,
+          estado: l.estado,
+          motivo: l.motivo,
+          remover: l.remover,
+          atualizado_em: toIso(l.atualizado_em),
+        })),
+      };
+    },
+
+    /**
+     * The sweep (§2.4: 'on change within 10 s'): every active direct device whose condominium's
+     * people changed since its last round is synchronised; `todos` (the nightly round) takes every
+     * one. Any instance may run it; a device's rounds are serialised by its row lock.
+     */
+    async varrer(todos = false): Promise<number> {
+      const ativos = await db
+        .select(colunas)
+        .from(dispositivos)
+        .where(and(eq(dispositivos.ativo, true), eq(dispositivos.conexao, "direta"), sql`${dispositivos.estado} <> 'offline'`));
+      const marcas = new Map<string, string>();
+      let n = 0;
+      for (const d of ativos) {
+        if (!todos) {
+          if (!marcas.has(d.condominio_id)) marcas.set(d.condominio_id, marcaDe(await quemPodeEntrar(d.condominio_id)));
+          if (marcas.get(d.condominio_id) === d.sincronizacao_marca) continue;
+        }
+        try {
+          await sincronizarDispositivo(d);
+          n++;
+        } catch (error) {
+          log?.warn({ err: error, dispositivo: d.id }, "sincronização do dispositivo falhou");
+        }
+      }
+      return n;
+    },
+  };
+}
+
+const semContato = (error: FalhaDoDispositivo) => error.motivo === "sem_resposta" || error.motivo === "inalcancavel";
+
+export type SincronizacaoService = ReturnType<typeof sincronizacaoService>;

@@ -1,0 +1,98 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { writeFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { criarControlId } from "../../scripts/simulador/controlid";
+import { condominios, dispositivos, moradores, unidades } from "../../src/server/db/schema";
+import { cofreDeSenhas } from "../../src/server/modules/dispositivos/senha";
+import { TEST_DEVICE_KEY } from "../../src/server/testing/harness";
+import { expectNoA11yViolations, launchBrowser, login, type BrowserHandle } from "./support/browser";
+import { createPortariaUser } from "./support/users";
+import { startPortal, type RunningPortal } from "./support/server";
+
+// Who the devices let in (gate-operation-spec §2.4), in a real browser: the unit's manager gives a
+// resident a face photo and records the consent; the field technician presses 'Sincronizar agora'
+// on the facial reader's page and sees each person 'Sincronizado', and the simulated reader holds
+// the resident with the face.
+
+let portal: RunningPortal;
+let browser: BrowserHandle;
+const GESTOR = { email: "gestor.sinc@teste.local", password: "senha-do-gestor-4", nome: "Gestora da Sincronia" };
+const facial = criarControlId({ nome: "facial", modelo: "iDFace", serie: "0M0100/000444", senha: "Senha-do-leitor-1", vidaMs: 0 });
+const ids = { unidade: "", dispositivo: "" };
+// The smallest JPEG: a 1×1 white pixel (the simulated reader finds a face in any JPEG).
+const JPEG = Buffer.from(
+  "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=",
+  "base64",
+);
+
+beforeAll(async () => {
+  await facial.ligar();
+  portal = await startPortal();
+  browser = await launchBrowser();
+  const db = portal.database.db;
+  const [condominio] = await db.insert(condominios).values({ nome: "Residencial Sincronia" }).returning({ id: condominios.id });
+  const [unidade] = await db.insert(unidades).values({ condominio_id: condominio!.id, bloco: "D", numero_unidade: "404" }).returning({ id: unidades.id });
+  ids.unidade = unidade!.id;
+  await db.insert(moradores).values([
+    { unidade_id: unidade!.id, nome_completo: "Rita Fotografada", tipo_morador: "proprietario" },
+    { unidade_id: unidade!.id, nome_completo: "Caio Sem Foto", tipo_morador: "inquilino" },
+  ]);
+  ids.dispositivo = randomUUID();
+  await db.insert(dispositivos).values({
+    id: ids.dispositivo,
+    condominio_id: condominio!.id,
+    nome: "Leitor facial da portaria",
+    fabricante: "controlid",
+    modelo: "iDFace",
+    conexao: "direta",
+    endereco: facial.endereco,
+    usuario: "admin",
+    senha: cofreDeSenhas(Buffer.from(TEST_DEVICE_KEY, "utf8")).cifrar(ids.dispositivo, "Senha-do-leitor-1"),
+    token_integracao: randomBytes(24).toString("base64url"),
+    portas: [{ numero: 1, nome: "Portão social", sentido: "entrada" }],
+  });
+  await createPortariaUser(portal, {
+    ...GESTOR,
+    grupo: { nome: "Gestão", permissions: ["visualizar_unidades", "gerenciar_moradores_unidade", "gerenciar_dispositivos"] },
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.close();
+  await facial.desligar();
+});
+
+describe("synchronising a facial reader", () => {
+  it("a resident's photo and consent, then 'Sincronizar agora': the reader holds her with her face", async () => {
+    const { page, context } = await browser.newPage();
+    await login(page, portal.url, GESTOR.email, GESTOR.password);
+    await page.waitForURL(`${portal.url}/portaria-web`);
+
+    // The photo and the consent, from the unit's residents.
+    await page.goto(`${portal.url}/portaria-web/unidades/editar/${ids.unidade}`);
+    await page.getByRole("button", { name: "Foto e biometria de Rita Fotografada" }).click();
+    const dialog = page.getByRole("dialog", { name: "Foto e biometria: Rita Fotografada" });
+    await dialog.getByText("Sem consentimento: a foto não vai a nenhum dispositivo.").waitFor();
+    const arquivo = join(mkdtempSync(join(tmpdir(), "foto-")), "rita.jpg");
+    writeFileSync(arquivo, JPEG);
+    await dialog.getByLabel("Foto do rosto (JPEG ou PNG, até 500 KB)").setInputFiles(arquivo);
+    await dialog.getByRole("img", { name: "Foto de Rita Fotografada" }).waitFor();
+    await dialog.getByRole("switch", { name: "O morador consente com o reconhecimento facial" }).click();
+    await dialog.getByText(new RegExp(`^Consentimento registrado por ${GESTOR.nome} em \\d{2}/\\d{2}/\\d{4}`)).waitFor();
+    await expectNoA11yViolations(page);
+    await page.keyboard.press("Escape");
+
+    // 'Sincronizar agora' on the reader's page.
+    await page.goto(`${portal.url}/portaria-web/dispositivos/${ids.dispositivo}`);
+    await page.getByRole("button", { name: "Sincronizar agora" }).click();
+    await page.getByText("2 gravadas, 0 removidas, 0 falhas.").first().waitFor();
+    const pessoas = page.getByRole("list", { name: "Pessoas no dispositivo" });
+    await pessoas.getByRole("listitem").filter({ hasText: "Rita Fotografada" }).getByText("Sincronizado").waitFor();
+    await pessoas.getByRole("listitem").filter({ hasText: "Caio Sem Foto" }).getByText("Sincronizado").waitFor();
+    expect(Object.fromEntries([...facial.pessoas.values()].map((p) => [p.nome, p.face]))).toEqual({ "Rita Fotografada": true, "Caio Sem Foto": false });
+    await expectNoA11yViolations(page);
+    await context.close();
+  });
+});
