@@ -1,9 +1,8 @@
-import { ALARMES_TEXTOS, type Alarme, type TipoAlarme } from "@shared/schemas/alarmes";
+import { type Alarme, type TipoAlarme } from "@shared/schemas/alarmes";
 import { formatDateTime } from "@shared/time";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
+import { CienteButton } from "~/components/portaria/ciente-button";
 import { DataTable, type DataColumn } from "~/components/ui/data-table";
-import { toast, toastApiError } from "~/lib/toast";
 import { useCienteDoAlarme } from "./api";
 
 /** An alarm's kind in a word, for the badge (the message says the rest). */
@@ -37,21 +36,7 @@ export function AlarmesTable({ rows }: { rows: Alarme[] }) {
             {a.ciente_por_nome} em {formatDateTime(a.ciente_em)}
           </span>
         ) : (
-          <Button
-            type="button"
-            size="sm"
-            variant="outline"
-            disabled={ciente.isPending}
-            aria-label={`Ciente: ${a.mensagem}`}
-            onClick={() =>
-              ciente.mutate(a.id, {
-                onSuccess: () => toast({ title: ALARMES_TEXTOS.cienteOk }),
-                onError: (error) => toastApiError(ALARMES_TEXTOS.ciente, error),
-              })
-            }
-          >
-            Ciente
-          </Button>
+          <CienteButton mensagem={a.mensagem} pending={ciente.isPending} onCiente={(callbacks) => ciente.mutate(a.id, callbacks)} />
         ),
     },
   ];

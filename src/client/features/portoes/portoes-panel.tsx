@@ -1,9 +1,10 @@
 import { BellRing, DoorOpen } from "lucide-react";
 import { useState } from "react";
-import { ALARMES_TEXTOS, type Alarme } from "@shared/schemas/alarmes";
+import type { Alarme } from "@shared/schemas/alarmes";
 import { formatTime } from "@shared/time";
 import { COMANDOS_TEXTOS, motivoDaAberturaSchema, textoDoComando, type Comando, type Portao } from "@shared/schemas/comandos";
 import { SENTIDO_PORTA_ROTULO } from "@shared/schemas/dispositivos";
+import { CienteButton } from "~/components/portaria/ciente-button";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
@@ -12,7 +13,7 @@ import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
 import { toastFormErrors } from "~/components/ui/form-errors";
 import { TextareaField } from "~/components/ui/form-field-kit";
 import { Loading } from "~/components/ui/query-state";
-import { toast, toastApiError } from "~/lib/toast";
+import { toastApiError } from "~/lib/toast";
 import { useZodForm } from "~/lib/use-zod-form";
 import { cn } from "~/lib/utils";
 import { novaChave, useAbrirPortao, useAlarmesDoConsole, useCiente, useComandos, usePortoes, useTempoReal } from "./api";
@@ -162,21 +163,7 @@ function AlarmesDoConsole({ condominioId }: { condominioId: string }) {
               <span>
                 <span className="font-medium">{alarme.mensagem}</span> <span className="text-red-800">{quando(alarme)}</span>
               </span>
-              <Button
-                type="button"
-                size="sm"
-                variant="outline"
-                disabled={ciente.isPending}
-                aria-label={`Ciente: ${alarme.mensagem}`}
-                onClick={() =>
-                  ciente.mutate(alarme.id, {
-                    onSuccess: () => toast({ title: ALARMES_TEXTOS.cienteOk }),
-                    onError: (error) => toastApiError(ALARMES_TEXTOS.ciente, error),
-                  })
-                }
-              >
-                Ciente
-              </Button>
+              <CienteButton mensagem={alarme.mensagem} pending={ciente.isPending} onCiente={(callbacks) => ciente.mutate(alarme.id, callbacks)} />
             </li>
           ))}
         </ul>

@@ -10,6 +10,7 @@ import {
   type IntegracaoDoFabricante,
   type LeituraDaChamada,
 } from "./tipos";
+import { inteiro, json, texto } from "./leitura";
 
 // Calls from Control iD devices to the portal, written from its public Access API documentation
 // (https://www.controlid.com.br/docs/access-api-pt/), the parts "Modo Online" (the device asks a
@@ -29,7 +30,6 @@ const CAUSA_PORTA_ABERTA = 2;
 
 const IDENTIFICACOES = new Set(["new_user_identified.fcgi", "new_card.fcgi", "new_qrcode.fcgi", "new_user_id_and_password.fcgi"]);
 
-const json = (status: number, corpo: unknown) => ({ status, tipo: "application/json", corpo: JSON.stringify(corpo) });
 const semEventos = (corpo: unknown = {}): LeituraDaChamada => ({ eventos: [], pedeDecisao: false, responder: () => json(200, corpo) });
 
 /** The body as fields: form-urlencoded (what the devices send) or JSON (what some firmwares send). */
@@ -47,16 +47,6 @@ function campos(chamada: ChamadaDoDispositivo): Record<string, unknown> {
   }
   return Object.fromEntries(new URLSearchParams(texto));
 }
-
-const texto = (v: unknown): string | null => {
-  if (typeof v === "number" && Number.isFinite(v)) return String(v);
-  if (typeof v === "string" && v.trim() !== "" && v.length <= 200) return v.trim();
-  return null;
-};
-const inteiro = (v: unknown): number | null => {
-  const n = typeof v === "number" ? v : typeof v === "string" && /^\d{1,15}$/.test(v.trim()) ? Number(v) : Number.NaN;
-  return Number.isSafeInteger(n) && n >= 0 ? n : null;
-};
 
 /** The device's clock: seconds of its wall clock (São Paulo's hours, no zone), as system_information reads it. */
 const quando = (v: unknown): Date => {

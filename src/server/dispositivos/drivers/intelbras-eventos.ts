@@ -7,6 +7,7 @@ import {
   type IntegracaoDoFabricante,
   type LeituraDaChamada,
 } from "./tipos";
+import { inteiro, json, texto } from "./leitura";
 
 // Calls from Intelbras access controllers (SS 3530 / 5530 family) in "Modo Online", written from
 // the Intelbras access-control API documentation (https://intelbras-caco-api.intelbras.com.br/,
@@ -20,8 +21,6 @@ const METODO_SENHA = 0;
 const METODO_CARTAO = 1;
 const METODO_FACE = 15;
 const METODO_QR = 20;
-
-const json = (status: number, corpo: unknown) => ({ status, tipo: "application/json", corpo: JSON.stringify(corpo) });
 
 /** The JSON of the text part of a multipart body (or the whole body, when a firmware sends JSON alone). */
 function eventosDoCorpo(chamada: ChamadaDoDispositivo): Record<string, unknown> {
@@ -50,16 +49,6 @@ function eventosDoCorpo(chamada: ChamadaDoDispositivo): Record<string, unknown> 
   }
   throw new ChamadaInvalida(400, "Evento sem JSON de Events.");
 }
-
-const texto = (v: unknown): string | null => {
-  if (typeof v === "number" && Number.isFinite(v)) return String(v);
-  if (typeof v === "string" && v.trim() !== "" && v.length <= 200) return v.trim();
-  return null;
-};
-const inteiro = (v: unknown): number | null => {
-  const n = typeof v === "number" ? v : typeof v === "string" && /^\d{1,15}$/.test(v.trim()) ? Number(v) : Number.NaN;
-  return Number.isSafeInteger(n) && n >= 0 ? n : null;
-};
 
 /** `UTC` is seconds since the epoch (the name says it: no wall clock here). */
 const quando = (v: unknown): Date => {

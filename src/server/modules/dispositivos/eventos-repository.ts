@@ -27,6 +27,16 @@ const MEIO: Record<string, string> = { face: "rosto", cartao: "cartão", qrcode:
 
 type Q = Pick<Db, "select" | "insert" | "update" | "execute">;
 
+const colunasDoDispositivo = {
+  id: dispositivos.id,
+  condominio_id: dispositivos.condominio_id,
+  nome: dispositivos.nome,
+  fabricante: dispositivos.fabricante,
+  conexao: dispositivos.conexao,
+  portas: dispositivos.portas,
+  estado: dispositivos.estado,
+};
+
 const colunasDoAlarme = {
   id: alarmes.id,
   condominio_id: alarmes.condominio_id,
@@ -68,15 +78,7 @@ export function eventosRepository(db: Db) {
     /** The active device of an active condominium that holds this token (the URL's secret). */
     async porToken(fabricante: string, token: string): Promise<DispositivoQueRelata | null> {
       const [row] = await db
-        .select({
-          id: dispositivos.id,
-          condominio_id: dispositivos.condominio_id,
-          nome: dispositivos.nome,
-          fabricante: dispositivos.fabricante,
-          conexao: dispositivos.conexao,
-          portas: dispositivos.portas,
-          estado: dispositivos.estado,
-        })
+        .select(colunasDoDispositivo)
         .from(dispositivos)
         .innerJoin(condominios, eq(condominios.id, dispositivos.condominio_id))
         .where(
@@ -93,16 +95,7 @@ export function eventosRepository(db: Db) {
     /** Devices silent since before `antes` and not yet offline: what the health sweep takes offline. */
     async calados(antes: Date, limite = 100): Promise<(DispositivoQueRelata & { ultimo_contato_em: Date | string | null })[]> {
       const rows = await db
-        .select({
-          id: dispositivos.id,
-          condominio_id: dispositivos.condominio_id,
-          nome: dispositivos.nome,
-          fabricante: dispositivos.fabricante,
-          conexao: dispositivos.conexao,
-          portas: dispositivos.portas,
-          estado: dispositivos.estado,
-          ultimo_contato_em: dispositivos.ultimo_contato_em,
-        })
+        .select({ ...colunasDoDispositivo, ultimo_contato_em: dispositivos.ultimo_contato_em })
         .from(dispositivos)
         .innerJoin(condominios, eq(condominios.id, dispositivos.condominio_id))
         .where(
