@@ -6313,18 +6313,38 @@ export interface paths {
         path: {
           fabricante: string;
           token: string;
-          "*": string;
         };
         cookie?: never;
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description A resposta no protocolo do fabricante: JSON (a decisão, o comando, `{}`) ou `OK` no keepalive. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": string;
+            "text/plain": string;
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
         };
       };
     };
@@ -6341,18 +6361,38 @@ export interface paths {
         path: {
           fabricante: string;
           token: string;
-          "*": string;
         };
         cookie?: never;
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description A resposta no protocolo do fabricante: JSON (a decisão, o comando, `{}`) ou `OK` no keepalive. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": string;
+            "text/plain": string;
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
         };
       };
     };
@@ -6362,7 +6402,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/integracoes/{fabricante}/{token}/{*}": {
+  "/api/integracoes/{fabricante}/{token}/{caminho}": {
     parameters: {
       query?: never;
       header?: never;
@@ -6381,18 +6421,39 @@ export interface paths {
         path: {
           fabricante: string;
           token: string;
-          "*": string;
+          caminho: string;
         };
         cookie?: never;
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description A resposta no protocolo do fabricante: JSON (a decisão, o comando, `{}`) ou `OK` no keepalive. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": string;
+            "text/plain": string;
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
         };
       };
     };
@@ -6409,18 +6470,102 @@ export interface paths {
         path: {
           fabricante: string;
           token: string;
-          "*": string;
+          caminho: string;
         };
         cookie?: never;
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description A resposta no protocolo do fabricante: JSON (a decisão, o comando, `{}`) ou `OK` no keepalive. */
         200: {
           headers: {
             [name: string]: unknown;
           };
-          content?: never;
+          content: {
+            "application/json": string;
+            "text/plain": string;
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/integracoes/{fabricante}/{token}/api/notifications/{notificacao}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description chamadas de um dispositivo no protocolo do fabricante (Control iD: modo online, monitor, sinal de vida; Intelbras: Modo Online e keepalive): o token do endereço é a credencial e diz o condomínio; identificações decididas pelas regras do console e registradas (método 'dispositivo'); eventos repetidos guardados uma vez; token desconhecido, aparelho ou condomínio inativo → 404
+     *
+     *     Acesso: público.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          fabricante: string;
+          token: string;
+          notificacao: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A resposta no protocolo do fabricante: JSON (a decisão, o comando, `{}`) ou `OK` no keepalive. */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": string;
+            "text/plain": string;
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
         };
       };
     };

@@ -42,11 +42,17 @@ const enderecoDeAmostra = async (f: SampleRecords, fabricante: "controlid" | "in
   return new URL(criado.url_integracao as string).pathname;
 };
 
-const integracaoParams = z.object({
-  fabricante: z.string().max(20),
-  token: z.string().max(200),
-  "*": z.string().max(200).optional(),
-});
+/** The address's parts: the vendor and the token; then the vendor's own path, if any. */
+const integracaoParams = z.object({ fabricante: z.string().max(20), token: z.string().max(200) });
+const comCaminho = integracaoParams.extend({ caminho: z.string().max(100) });
+const comNotificacao = integracaoParams.extend({ notificacao: z.string().max(100) });
+type ParamsDaIntegracao = z.infer<typeof integracaoParams> & { caminho?: string; notificacao?: string };
+
+/** What the device reads: its vendor's JSON (a decision, a command, `{}`) or the keepalive's text. */
+const respostaAoDispositivo = {
+  description: "A resposta no protocolo do fabricante: JSON (a decisão, o comando, `{}`) ou `OK` no keepalive.",
+  content: { "application/json": { schema: z.string() as z.ZodType<string> }, "text/plain": { schema: z.string() } },
+};
 
 export const eventosRoutes =
   ({
@@ -86,12 +92,12 @@ export const eventosRoutes =
       devices.removeAllContentTypeParsers();
       devices.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: CORPO_MAXIMO }, (_request, body, done) => done(null, body));
 
-      const atender = async (request: FastifyRequest<{ Params: z.infer<typeof integracaoParams> }>, reply: FastifyReply) => {
+      const atender = async (request: FastifyRequest<{ Params: ParamsDaIntegracao }>, reply: FastifyReply) => {
         const { fabricante, token } = request.params;
         try {
           const resposta = await service.receber(fabricante, token, {
             metodo: request.method,
-            caminho: request.params["*"] ?? "",
+            caminho: request.params.notificacao ? `api/notifications/${request.params.notificacao}` : (request.params.caminho ?? ""),
             consulta: request.url.includes("?") ? request.url.slice(request.url.indexOf("?") + 1) : "",
             tipoDoCorpo: request.headers["content-type"],
             corpo: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
@@ -119,31 +125,44 @@ export const eventosRoutes =
       };
       const descricao =
         "chamadas de um dispositivo no protocolo do fabricante (Control iD: modo online, monitor, sinal de vida; Intelbras: Modo Online e keepalive): o token do endereço é a credencial e diz o condomínio; identificações decididas pelas regras do console e registradas (método 'dispositivo'); eventos repetidos guardados uma vez; token desconhecido, aparelho ou condomínio inativo → 404";
+      const response = { 200: respostaAoDispositivo };
       // Intelbras posts its events to the address itself and GETs it as its keepalive.
       devices.route({
         method: ["GET", "POST"],
         url: "/api/integracoes/:fabricante/:token",
         config: { ...config, description: descricao, sample: { path: (f) => enderecoDeAmostra(f, "intelbras"), body: () => ({ Events: [] }) } },
-        schema: { params: integracaoParams },
+        schema: { params: integracaoParams, response },
         handler: atender,
       });
-      // Control iD appends its paths (new_user_identified.fcgi, api/notifications/dao...).
+      // Control iD appends a path of its own: new_user_identified.fcgi, device_is_alive.fcgi, result (POST); push (GET).
       devices.route({
         method: "POST",
-        url: "/api/integracoes/:fabricante/:token/*",
+        url: "/api/integracoes/:fabricante/:token/:caminho",
         config: {
           ...config,
           description: descricao,
           sample: { path: async (f) => `${await enderecoDeAmostra(f, "controlid")}/device_is_alive.fcgi`, body: () => ({}) },
         },
-        schema: { params: integracaoParams },
+        schema: { params: comCaminho, response },
         handler: atender,
       });
       devices.route({
         method: "GET",
-        url: "/api/integracoes/:fabricante/:token/*",
-        config: { ...config, description: descricao, sample: { path: async (f) => `${await enderecoDeAmostra(f, "intelbras")}/keepalive` } },
-        schema: { params: integracaoParams },
+        url: "/api/integracoes/:fabricante/:token/:caminho",
+        config: { ...config, description: descricao, sample: { path: async (f) => `${await enderecoDeAmostra(f, "controlid")}/push` } },
+        schema: { params: comCaminho, response },
+        handler: atender,
+      });
+      // ... and its monitor's notifications: api/notifications/dao, api/notifications/door.
+      devices.route({
+        method: "POST",
+        url: "/api/integracoes/:fabricante/:token/api/notifications/:notificacao",
+        config: {
+          ...config,
+          description: descricao,
+          sample: { path: async (f) => `${await enderecoDeAmostra(f, "controlid")}/api/notifications/operation_mode`, body: () => ({}) },
+        },
+        schema: { params: comNotificacao, response },
         handler: atender,
       });
     });
