@@ -146,6 +146,27 @@ describe.each([
   });
 });
 
+describe("providers", () => {
+  it("go to the devices inside their authorised period only", async () => {
+    const hoje = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
+    const ontem = new Date(Date.now() - 27 * 3_600_000).toISOString().slice(0, 10);
+    const prestador = (nome: string, fim: string) =>
+      fixtures.criar("/api/prestadores", {
+        nome_empresa_profissional: nome,
+        tipo_servico: "Jardinagem",
+        condominio_id: ids.condominio,
+        data_inicio_autorizacao: ontem,
+        data_fim_autorizacao: fim,
+      });
+    await prestador("Jardins do Vale", hoje);
+    await prestador("Piscinas Vencidas", ontem);
+    const dispositivo = await cadastrar(facial);
+    await sincronizar(dispositivo);
+    expect(noAparelho(facial)).toHaveProperty("Jardins do Vale", false);
+    expect(noAparelho(facial)).not.toHaveProperty("Piscinas Vencidas");
+  });
+});
+
 describe("the sweep", () => {
   it("brings a change to the device by itself within 10 s: a new resident in, a deleted one out", async () => {
     // The sweep on, faster than production's 10 s: 'on change within 10 s' is measured against it.

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { PRAZO_DO_COMANDO_S } from "@shared/schemas/comandos";
 import type { ResumoSincronizacao, Sincronizacao } from "@shared/schemas/dispositivos";
 import { dateInSaoPaulo } from "@shared/time";
 import { queryRows, type Db } from "../../db/client";
-import { biometriaMoradores, dispositivos, moradores, pessoasDispositivo, unidades } from "../../db/schema";
+import { biometriaMoradores, dispositivos, moradores, pessoasDispositivo, prestadores, unidades } from "../../db/schema";
 import { FalhaDoDispositivo, type Drivers } from "../../dispositivos/drivers";
 import type { PessoaParaODispositivo } from "../../dispositivos/drivers/tipos";
 import { notFound } from "../../errors";
@@ -17,8 +17,8 @@ import type { SaudeDosDispositivos } from "./saude";
 
 // Who the devices let in (gate-operation-spec §2.4): each active device of a condominium is kept
 // in step with the people who may enter it now — its active residents of active units, with their
-// face only when they consented (LGPD art. 11) — and whoever stopped being one (inactive, deleted,
-// blocked) is removed. A removal counts only when the device's own list, read back, no longer
+// face only when they consented (LGPD art. 11), and the providers inside their period — and
+// whoever stopped being one (inactive, deleted, blocked, out of period) is removed. A removal counts only when the device's own list, read back, no longer
 // holds the person. Per device and person the state is 'sincronizado', 'pendente' or 'falhou' with
 // the device's reason in pt-BR. docs/decisions/0266-sincronizacao.md.
 
@@ -66,18 +66,34 @@ export function sincronizacaoService({ db, drivers, cofre, saude, log }: Sincron
       .innerJoin(unidades, eq(unidades.id, moradores.unidade_id))
       .leftJoin(biometriaMoradores, eq(biometriaMoradores.morador_id, moradores.id))
       .where(and(eq(unidades.condominio_id, condominioId), eq(unidades.ativo, true), eq(moradores.ativo, true)));
-    // The blocklist's own rule (bloqueios/verificar.ts): a blocked resident leaves the devices.
+    // Providers of this condominium (or of every one) inside their authorised period today.
+    const hoje = dateInSaoPaulo(Date.now());
+    const servicos = await db
+      .select({ id: prestadores.id, nome: prestadores.nome_empresa_profissional, documento: prestadores.cnpj_cpf })
+      .from(prestadores)
+      .where(
+        and(
+          eq(prestadores.ativo, true),
+          or(eq(prestadores.condominio_id, condominioId), isNull(prestadores.condominio_id)),
+          or(isNull(prestadores.data_inicio_autorizacao), lte(prestadores.data_inicio_autorizacao, hoje)),
+          or(isNull(prestadores.data_fim_autorizacao), gte(prestadores.data_fim_autorizacao, hoje)),
+        ),
+      );
+    const pessoas = [
+      ...rows.map((r) => ({ chave: `morador:${r.id}`, nome: r.nome, documento: r.cpf, face: r.consentimento && r.foto ? r.versao : null })),
+      ...servicos.map((p) => ({ chave: `prestador:${p.id}`, nome: p.nome, documento: p.documento, face: null })),
+    ];
+    // The blocklist's own rule (bloqueios/verificar.ts): whoever it stops leaves the devices.
     const bloqueados = await bloqueiosAplicaveis(
       db,
       condominioId,
-      new Map(rows.map((r) => [`morador:${r.id}`, { documento: r.cpf, nome: r.nome, placa: null }])),
-      dateInSaoPaulo(Date.now()),
+      new Map(pessoas.map((p) => [p.chave, { documento: p.documento, nome: p.nome, placa: null }])),
+      hoje,
     );
     const desejadas = new Map<string, Desejada>();
-    for (const r of rows) {
-      const chave = `morador:${r.id}`;
-      if (bloqueados.has(chave)) continue;
-      desejadas.set(chave, { chave, nome: r.nome, cartoes: [], face: r.consentimento && r.foto ? r.versao : null });
+    for (const p of pessoas) {
+      if (bloqueados.has(p.chave)) continue;
+      desejadas.set(p.chave, { chave: p.chave, nome: p.nome, cartoes: [], face: p.face });
     }
     return desejadas;
   }
