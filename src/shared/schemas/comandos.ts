@@ -11,6 +11,8 @@ export const ESTADOS_COMANDO = ["solicitado", "enviado", "executado", "aberta", 
 export type EstadoComando = (typeof ESTADOS_COMANDO)[number];
 /** How long a device has to take a command (§2.2: 'Dispositivo não respondeu em 5 s.'). */
 export const PRAZO_DO_COMANDO_S = 5;
+/** The same, in ms: how long the portal waits for a device's answer (a command, a test, a synchronisation). */
+export const PRAZO_DO_COMANDO_MS = PRAZO_DO_COMANDO_S * 1000;
 /** How long the door sensor has to see the door open (§2.2: 'o sensor não mudou em 10 s'). */
 export const PRAZO_DO_SENSOR_S = 10;
 

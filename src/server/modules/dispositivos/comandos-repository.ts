@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, inArray, lt } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Comando, EstadoComando } from "@shared/schemas/comandos";
 import type { PortaDispositivo } from "@shared/schemas/dispositivos";
 import type { Db } from "../../db/client";
@@ -115,6 +116,18 @@ function carimbo(estado: EstadoComando, agora: Date) {
 }
 
 export function comandosRepository(db: Db) {
+  /** The first command (in `ordem`) that `onde` finds, with its device. */
+  const umComando = async (onde: SQL | undefined, ordem: SQL | AnyPgColumn) => {
+    const [row] = await db
+      .select({ comando: colunasDoComando, dispositivo: colunasDoDispositivo })
+      .from(comandosDispositivo)
+      .innerJoin(dispositivos, eq(dispositivos.id, comandosDispositivo.dispositivo_id))
+      .where(onde)
+      .orderBy(ordem)
+      .limit(1);
+    return row ? { comando: row.comando as ComandoRow, dispositivo: row.dispositivo as DispositivoDoComando } : null;
+  };
+
   return {
     /** The active devices of the condominium, for 'Portões' (§2.2). */
     async dispositivosAtivos(condominioId: CondominioNoEscopo): Promise<DispositivoDoComando[]> {
@@ -173,12 +186,7 @@ export function comandosRepository(db: Db) {
 
     /** A command of a device of the scope's condominiums, or null. */
     async doEscopo(id: string, scope: CondominioScope): Promise<{ comando: ComandoRow; dispositivo: DispositivoDoComando } | null> {
-      const [row] = await db
-        .select({ comando: colunasDoComando, dispositivo: colunasDoDispositivo })
-        .from(comandosDispositivo)
-        .innerJoin(dispositivos, eq(dispositivos.id, comandosDispositivo.dispositivo_id))
-        .where(and(eq(comandosDispositivo.id, id), condominioInScope(scope, dispositivos.condominio_id)));
-      return row ? { comando: row.comando as ComandoRow, dispositivo: row.dispositivo as DispositivoDoComando } : null;
+      return umComando(and(eq(comandosDispositivo.id, id), condominioInScope(scope, dispositivos.condominio_id)), comandosDispositivo.solicitado_em);
     },
 
     /** The condominium's latest commands, newest first (the console shows them on load). */
@@ -208,49 +216,28 @@ export function comandosRepository(db: Db) {
 
     /** The oldest command still waiting for a device that calls out, asked within its timeout. */
     async aguardando(dispositivoId: string, desde: Date) {
-      const [row] = await db
-        .select({ comando: colunasDoComando, dispositivo: colunasDoDispositivo })
-        .from(comandosDispositivo)
-        .innerJoin(dispositivos, eq(dispositivos.id, comandosDispositivo.dispositivo_id))
-        .where(
-          and(
-            eq(comandosDispositivo.dispositivo_id, dispositivoId),
-            eq(comandosDispositivo.estado, "solicitado"),
-            gt(comandosDispositivo.solicitado_em, desde),
-          ),
-        )
-        .orderBy(comandosDispositivo.solicitado_em)
-        .limit(1);
-      return row ? { comando: row.comando as ComandoRow, dispositivo: row.dispositivo as DispositivoDoComando } : null;
+      return umComando(
+        and(eq(comandosDispositivo.dispositivo_id, dispositivoId), eq(comandosDispositivo.estado, "solicitado"), gt(comandosDispositivo.solicitado_em, desde)),
+        comandosDispositivo.solicitado_em,
+      );
     },
 
     /** A command of this device (what a push result names). */
     async doDispositivo(dispositivoId: string, id: string) {
-      const [row] = await db
-        .select({ comando: colunasDoComando, dispositivo: colunasDoDispositivo })
-        .from(comandosDispositivo)
-        .innerJoin(dispositivos, eq(dispositivos.id, comandosDispositivo.dispositivo_id))
-        .where(and(eq(comandosDispositivo.dispositivo_id, dispositivoId), eq(comandosDispositivo.id, id)));
-      return row ? { comando: row.comando as ComandoRow, dispositivo: row.dispositivo as DispositivoDoComando } : null;
+      return umComando(and(eq(comandosDispositivo.dispositivo_id, dispositivoId), eq(comandosDispositivo.id, id)), comandosDispositivo.solicitado_em);
     },
 
     /** The latest command of a door still in one of `de` (asked in the last 2 minutes): what a door event completes. */
     async ultimoNaPorta(dispositivoId: string, porta: number, de: readonly EstadoComando[]) {
-      const [row] = await db
-        .select({ comando: colunasDoComando, dispositivo: colunasDoDispositivo })
-        .from(comandosDispositivo)
-        .innerJoin(dispositivos, eq(dispositivos.id, comandosDispositivo.dispositivo_id))
-        .where(
-          and(
-            eq(comandosDispositivo.dispositivo_id, dispositivoId),
-            eq(comandosDispositivo.porta, porta),
-            inArray(comandosDispositivo.estado, [...de]),
-            gt(comandosDispositivo.solicitado_em, new Date(Date.now() - 120_000)),
-          ),
-        )
-        .orderBy(desc(comandosDispositivo.solicitado_em))
-        .limit(1);
-      return row ? { comando: row.comando as ComandoRow, dispositivo: row.dispositivo as DispositivoDoComando } : null;
+      return umComando(
+        and(
+          eq(comandosDispositivo.dispositivo_id, dispositivoId),
+          eq(comandosDispositivo.porta, porta),
+          inArray(comandosDispositivo.estado, [...de]),
+          gt(comandosDispositivo.solicitado_em, new Date(Date.now() - 120_000)),
+        ),
+        desc(comandosDispositivo.solicitado_em),
+      );
     },
 
     /**

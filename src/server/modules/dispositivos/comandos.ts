@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { MSG } from "@shared/messages";
 import {
   FALHA_DO_COMANDO,
+  PRAZO_DO_COMANDO_MS,
   PRAZO_DO_COMANDO_S,
   PRAZO_DO_SENSOR_S,
   type AbrirPortaData,
@@ -28,7 +29,6 @@ import { alvoDoDispositivo, type CofreDeSenhas } from "./senha";
 // is announced to the consoles (realtime.ts) and every command ends: 'falhou' at its timeout at
 // the latest, by this process or, if it died, by any instance's sweeper.
 
-const PRAZO_DO_COMANDO_MS = PRAZO_DO_COMANDO_S * 1000;
 const PRAZO_DO_SENSOR_MS = PRAZO_DO_SENSOR_S * 1000;
 /** How often the door sensor is read while a command waits for it. */
 const LEITURA_DO_SENSOR_MS = 250;

@@ -10,7 +10,6 @@ import { alarmes } from "../../db/schema";
 import { ChamadaInvalida } from "../../dispositivos/drivers/tipos";
 import type { Drivers } from "../../dispositivos/drivers";
 import { AppError, notFound } from "../../errors";
-import type { TempoReal } from "../../realtime";
 import type { SampleRecords } from "../../route-contract";
 import { scopeOf } from "../../scope";
 import { portariaService, type PortariaOptions } from "../controle-acesso/service";
@@ -58,7 +57,6 @@ export const eventosRoutes =
   ({
     db,
     drivers,
-    tempoReal,
     comandos,
     saude,
     portaria,
@@ -66,7 +64,6 @@ export const eventosRoutes =
   }: {
     db: Db;
     drivers: Drivers;
-    tempoReal: TempoReal;
     comandos: ComandosService;
     saude: SaudeDosDispositivos;
     portaria: PortariaOptions;
@@ -74,7 +71,7 @@ export const eventosRoutes =
     saudeMs: number;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = eventosService({ db, drivers, portaria: portariaService(db, portaria), comandos, saude, tempoReal });
+    const service = eventosService({ db, drivers, portaria: portariaService(db, portaria), comandos, saude });
 
     let varredura: NodeJS.Timeout | undefined;
     app.addHook("onReady", async () => {

@@ -1,9 +1,8 @@
-import { TEXTO_DO_ALARME, type Alarme, type TipoAlarme } from "@shared/schemas/alarmes";
+import { TEXTO_DO_ALARME, type TipoAlarme } from "@shared/schemas/alarmes";
 import type { Db } from "../../db/client";
 import { pgErrorCode } from "../../errors";
 import { ChamadaInvalida, type ChamadaDoDispositivo, type DecisaoDoPortal, type EventoDoDispositivo } from "../../dispositivos/drivers/tipos";
 import type { Drivers } from "../../dispositivos/drivers";
-import type { TempoReal } from "../../realtime";
 import type { PortariaService } from "../controle-acesso/service";
 import type { Tx } from "../controle-acesso/repository";
 import type { ComandosService } from "./comandos";
@@ -22,7 +21,6 @@ export interface EventosDeps {
   portaria: PortariaService;
   comandos: ComandosService;
   saude: SaudeDosDispositivos;
-  tempoReal: TempoReal;
 }
 
 export interface RespostaAoDispositivo {
@@ -41,16 +39,11 @@ interface DecisaoGuardada {
 
 const desconhecido = () => new ChamadaInvalida(404, "Dispositivo desconhecido.");
 
-export function eventosService({ db, drivers, portaria, comandos, saude, tempoReal }: EventosDeps) {
+export function eventosService({ db, drivers, portaria, comandos, saude }: EventosDeps) {
   const repo = eventosRepository(db);
 
-  async function avisarAlarme(alarme: Alarme | null): Promise<void> {
-    if (alarme) await tempoReal.avisar(db, { tipo: "alarme", condominio_id: alarme.condominio.id, dados: alarme });
-  }
-
-  async function alarmar(dispositivo: DispositivoQueRelata, tipo: TipoAlarme, mensagem: string): Promise<void> {
-    await avisarAlarme(await repo.alarmar(db, { condominio_id: dispositivo.condominio_id, dispositivo_id: dispositivo.id, tipo, mensagem }));
-  }
+  const alarmar = (dispositivo: DispositivoQueRelata, tipo: TipoAlarme, mensagem: string) =>
+    saude.alarmar({ condominio_id: dispositivo.condominio_id, dispositivo_id: dispositivo.id, tipo, mensagem });
 
   const nomeDaPorta = (dispositivo: DispositivoQueRelata, porta: number | null) => {
     const nome = dispositivo.portas.find((p) => p.numero === porta)?.nome;

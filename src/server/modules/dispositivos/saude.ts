@@ -8,7 +8,8 @@ import { dispositivosRepository } from "./repository";
 // A device's health (gate-operation-spec §2.3): every contact, whoever made it — a command, 'Testar
 // conexão', a call of the device's own, the sweep that finds it silent — moves its state here, and
 // the move to offline raises 'Dispositivo offline: <nome>.' on the consoles while the move back
-// ends it. One place, so no path can take a device offline without the alarm.
+// ends it. One place, so no path can take a device offline without the alarm; and the one place
+// that raises an alarm and announces it.
 
 export type Contato = Parameters<ReturnType<typeof dispositivosRepository>["registrarContato"]>[1];
 
@@ -19,24 +20,26 @@ export function saudeDosDispositivos(db: Db, tempoReal: TempoReal, log?: Fastify
   const avisar = async (alarme: Alarme | null) => {
     if (alarme) await tempoReal.avisar(db, { tipo: "alarme", condominio_id: alarme.condominio.id, dados: alarme });
   };
+  /** Raises an alarm and announces it to the condominium's consoles (nothing when it was open already). */
+  const alarmar = async (valores: Parameters<typeof eventos.alarmar>[1]) => avisar(await eventos.alarmar(db, valores));
 
   async function transicao(id: string, antes: string, depois: Contato["estado"], quem: { condominio_id: string; nome: string }) {
     if (depois === "offline" && antes !== "offline") {
       // One open alarm per device (a unique index): two instances raise it once.
-      await avisar(
-        await eventos.alarmar(db, {
-          condominio_id: quem.condominio_id,
-          dispositivo_id: id,
-          tipo: "dispositivo_offline",
-          mensagem: TEXTO_DO_ALARME.dispositivo_offline(quem.nome),
-        }),
-      );
+      await alarmar({
+        condominio_id: quem.condominio_id,
+        dispositivo_id: id,
+        tipo: "dispositivo_offline",
+        mensagem: TEXTO_DO_ALARME.dispositivo_offline(quem.nome),
+      });
     } else if (depois !== "offline" && antes === "offline") {
       for (const alarme of await eventos.encerrarOffline(db, id)) await avisar(alarme);
     }
   }
 
   return {
+    alarmar,
+
     /** What a contact showed, and its alarm when the device went offline or came back. */
     async contato(id: string, contato: Contato): Promise<void> {
       const feito = await dispositivos.registrarContato(id, contato);

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { MSG } from "@shared/messages";
-import { PRAZO_DO_COMANDO_S } from "@shared/schemas/comandos";
+import { PRAZO_DO_COMANDO_MS } from "@shared/schemas/comandos";
 import { FALHA_DO_DISPOSITIVO, type Dispositivo, type DispositivoData, type TesteDeConexao } from "@shared/schemas/dispositivos";
 import type { Db } from "../../db/client";
 import { FalhaDoDispositivo, type Drivers } from "../../dispositivos/drivers";
@@ -100,7 +100,7 @@ export function dispositivosService({ db, totals, cofre, publicUrl, drivers, sau
       if (!destino) return { conectado: false, erro: FALHA_DO_DISPOSITIVO.senhaIlegivel };
       const inicio = Date.now();
       try {
-        const identidade = await drivers[alvo.fabricante].identificar(destino, { prazoMs: PRAZO_DO_COMANDO_S * 1000 });
+        const identidade = await drivers[alvo.fabricante].identificar(destino, { prazoMs: PRAZO_DO_COMANDO_MS });
         const tempo = Date.now() - inicio;
         await saude.contato(id, { estado: "online", firmware: identidade.firmware });
         return {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { PRAZO_DO_COMANDO_S } from "@shared/schemas/comandos";
+import { PRAZO_DO_COMANDO_MS } from "@shared/schemas/comandos";
 import type { ResumoSincronizacao, Sincronizacao } from "@shared/schemas/dispositivos";
 import { dateInSaoPaulo } from "@shared/time";
 import { queryRows, type Db } from "../../db/client";
@@ -22,7 +22,6 @@ import type { SaudeDosDispositivos } from "./saude";
 // holds the person. Per device and person the state is 'sincronizado', 'pendente' or 'falhou' with
 // the device's reason in pt-BR. docs/decisions/0266-sincronizacao.md.
 
-const PRAZO_MS = PRAZO_DO_COMANDO_S * 1000;
 /** The device's user numbers the portal hands out start here (below: users made at the device by hand). */
 const PRIMEIRO_USUARIO = 100_001;
 export const NAO_REMOVEU = "O dispositivo respondeu, mas a pessoa continua na lista dele.";
@@ -165,7 +164,7 @@ export function sincronizacaoService({ db, drivers, cofre, saude, log }: Sincron
       return resumo;
     }
     const driver = drivers[d.fabricante];
-    const opcoes = { prazoMs: PRAZO_MS };
+    const opcoes = { prazoMs: PRAZO_DO_COMANDO_MS };
     const marcar = (id: string, valores: Partial<typeof pessoasDispositivo.$inferInsert>) =>
       db
         .update(pessoasDispositivo)
