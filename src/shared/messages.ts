@@ -108,6 +108,14 @@ export const MSG = {
     title: "Registro duplicado",
     message: "Um veículo desta unidade tem a placa de um veículo já cadastrado no condomínio escolhido.",
   },
+  // A resident's cards and tags (gate-operation-spec §2.4): one holder per number in a condominium.
+  cartaoDuplicate: { title: "Registro duplicado", message: "Este cartão já pertence a outro morador deste condomínio." },
+  cartaoDoMorador: { title: "Registro duplicado", message: "Este morador já tem este cartão ou tag." },
+  cartaoNotFound: { title: "Não encontrado", message: "Cartão ou tag não encontrado." },
+  unidadeCartaoNoDestino: {
+    title: "Registro duplicado",
+    message: "Um morador desta unidade tem um cartão ou tag já cadastrado no condomínio escolhido.",
+  },
   unknownGroup: { title: "Dados inválidos", message: "Um dos grupos escolhidos não existe mais. Recarregue a página." },
   unknownPermission: { title: "Dados inválidos", message: "Uma das permissões escolhidas não existe mais. Recarregue a página." },
   groupNotFound: { title: "Erro ao carregar dados do grupo", message: "Grupo não encontrado." },

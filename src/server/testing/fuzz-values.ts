@@ -156,4 +156,6 @@ export const FORMATTED_FIELDS: Record<string, fc.Arbitrary<unknown>> = {
   dias_semana: fc.constantFrom([], [7], [-1], [1.5], ["1"], [1, 2, 3, 4, 5, 6, 0, 1], null, "1,4"),
   hora_inicio: fc.constantFrom("24:00", "8:00", "08:60", "0800", "aa:bb", "18:00", "", null),
   hora_fim: fc.constantFrom("24:00", "7:00", "17:60", "1700", "aa:bb", "07:00", "08:00", "", null),
+  // A resident's card or tag (biometria, decision 0267): 1 to 20 digits, not zero.
+  numero: fc.constantFrom("", "0", "000", "12-34", "ABCDEF", "1 2", "1".repeat(21), "١٢٣", "12e3", null, ...HOSTILE_TEXT),
 };

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Biometria } from "@shared/schemas/biometria";
+import type { CartaoInput } from "@shared/schemas/cartoes";
 import type { z } from "zod";
 import type { moradorInputSchema } from "@shared/schemas/moradores";
 import type { veiculoInputSchema } from "@shared/schemas/veiculos";
@@ -100,6 +101,33 @@ export function useBiometria(id: string) {
     consentimento: useMutation({
       mutationFn: (consentimento: boolean) => api.PUT("/api/moradores/{id}/biometria/consentimento", { params: { path: { id } }, body: { consentimento } }),
       onSuccess: guardar,
+    }),
+  };
+}
+
+// A resident's cards and tags (§2.4): what the devices' readers read.
+const cartoesKey = (id: string) => ["moradores", "cartoes", id] as const;
+
+export const cartoesQuery = (id: string) =>
+  queryOptions({
+    queryKey: cartoesKey(id),
+    queryFn: ({ signal }) => api.GET("/api/moradores/{id}/cartoes", { params: { path: { id } }, signal }),
+    select: (data) => data.rows,
+    retry: retryServerErrors,
+    staleTime: 0,
+  });
+
+export function useCartoes(id: string) {
+  const client = useQueryClient();
+  const recarregar = () => client.invalidateQueries({ queryKey: cartoesKey(id) });
+  return {
+    adicionar: useMutation({
+      mutationFn: (cartao: CartaoInput) => api.POST("/api/moradores/{id}/cartoes", { params: { path: { id } }, body: cartao }),
+      onSuccess: recarregar,
+    }),
+    remover: useMutation({
+      mutationFn: (cartaoId: string) => api.DELETE("/api/moradores/{id}/cartoes/{cartaoId}", { params: { path: { id, cartaoId } } }),
+      onSuccess: recarregar,
     }),
   };
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { check, customType, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { moradores } from "../tabelas";
+import { check, customType, foreignKey, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { moradores, unidades } from "../tabelas";
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -35,5 +35,45 @@ export const biometriaMoradores = pgTable(
     ),
     check("biometria_foto_tamanho", sql`${t.foto} is null or octet_length(${t.foto}) <= 512000`),
     check("biometria_consentimento_completo", sql`(${t.consentimento_biometria_em} is null) = (${t.consentimento_biometria_por_nome} is null)`),
+  ],
+);
+
+/**
+ * A resident's cards and tags (gate-operation-spec §2.4; module src/server/modules/biometria),
+ * written by the synchronisation to the condominium's devices. `numero` is the number as its
+ * reader reads it, digits without leading zeros; one holder per number in a condominium.
+ * `unidade_id` and `condominio_id` are the resident's, kept so by the two foreign keys below
+ * (as the vehicles' are): a unit that moves to another condominium takes its cards along, and the
+ * uniqueness then holds in the new one. docs/decisions/0267-cartoes-e-qrcodes.md.
+ */
+export const cartoesMoradores = pgTable(
+  "portaria_web_cartoes_moradores",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    morador_id: uuid("morador_id")
+      .notNull()
+      .references(() => moradores.id, { onDelete: "cascade" }),
+    unidade_id: uuid("unidade_id").notNull(),
+    condominio_id: uuid("condominio_id").notNull(),
+    tipo: text("tipo", { enum: ["cartao", "tag"] }).notNull(),
+    numero: text("numero").notNull(),
+    criado_por: uuid("criado_por"),
+    criado_em: timestamp("criado_em", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("cartoes_moradores_tipo", sql`${t.tipo} in ('cartao', 'tag')`),
+    // 1 to 20 digits, no leading zero (src/shared/schemas/cartoes.ts `numeroCartao`).
+    check("cartoes_moradores_numero", sql`${t.numero} ~ '^[1-9][0-9]{0,19}$'`),
+    foreignKey({ name: "cartoes_moradores_morador_unidade_fk", columns: [t.morador_id, t.unidade_id], foreignColumns: [moradores.id, moradores.unidade_id] })
+      .onDelete("cascade")
+      .onUpdate("cascade"),
+    foreignKey({
+      name: "cartoes_moradores_unidade_condominio_fk",
+      columns: [t.unidade_id, t.condominio_id],
+      foreignColumns: [unidades.id, unidades.condominio_id],
+    }).onUpdate("cascade"),
+    uniqueIndex("cartoes_moradores_condominio_numero_unique").on(t.condominio_id, t.numero),
+    index("cartoes_moradores_morador_idx").on(t.morador_id, t.criado_em),
+    index("cartoes_moradores_unidade_idx").on(t.unidade_id),
   ],
 );

@@ -1,12 +1,13 @@
-import { and, eq, getTableColumns, sql } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Biometria } from "@shared/schemas/biometria";
+import type { Cartao, CartaoInput } from "@shared/schemas/cartoes";
 import type { Db } from "../../db/client";
-import { biometriaMoradores, moradores } from "../../db/schema";
+import { biometriaMoradores, cartoesMoradores, moradores, unidades } from "../../db/schema";
 import { unidadeInScope, type CondominioScope } from "../../scope";
 import { toIso } from "../common";
 
-// A resident's photo and consent. Every read and write checks the resident is in the user's
-// condominiums first (through the resident's unit), as the resident's own routes do.
+// A resident's photo, consent, cards and tags. Every read and write checks the resident is in the
+// user's condominiums first (through the resident's unit), as the resident's own routes do.
 
 type Linha = typeof biometriaMoradores.$inferSelect;
 
@@ -75,3 +76,75 @@ export function biometriaRepository(db: Db) {
     },
   };
 }
+
+const colunasDoCartao = {
+  id: cartoesMoradores.id,
+  morador_id: cartoesMoradores.morador_id,
+  tipo: cartoesMoradores.tipo,
+  numero: cartoesMoradores.numero,
+  criado_em: cartoesMoradores.criado_em,
+};
+const cartaoView = (c: { id: string; morador_id: string; tipo: "cartao" | "tag"; numero: string; criado_em: Date | string }): Cartao => ({
+  ...c,
+  criado_em: toIso(c.criado_em),
+});
+
+/** A resident's cards and tags (gate-operation-spec §2.4); the rules are in service.ts. */
+export function cartoesRepository(db: Db) {
+  /** The resident of the scope, with the unit and condominium their cards belong to; null: none. */
+  const morador = async (scope: CondominioScope, moradorId: string) => {
+    const [m] = await db
+      .select({ id: moradores.id, unidade_id: moradores.unidade_id, condominio_id: unidades.condominio_id })
+      .from(moradores)
+      .innerJoin(unidades, eq(unidades.id, moradores.unidade_id))
+      .where(and(eq(moradores.id, moradorId), unidadeInScope(scope, moradores.unidade_id)));
+    return m ?? null;
+  };
+
+  return {
+    morador,
+    /** The resident's cards, oldest first; null: no such resident in the scope. */
+    async listar(scope: CondominioScope, moradorId: string): Promise<Cartao[] | null> {
+      if (!(await morador(scope, moradorId))) return null;
+      const rows = await db
+        .select(colunasDoCartao)
+        .from(cartoesMoradores)
+        .where(eq(cartoesMoradores.morador_id, moradorId))
+        .orderBy(asc(cartoesMoradores.criado_em), asc(cartoesMoradores.id));
+      return rows.map(cartaoView);
+    },
+    async quantos(moradorId: string): Promise<number> {
+      const [{ n }] = (await db.select({ n: count() }).from(cartoesMoradores).where(eq(cartoesMoradores.morador_id, moradorId))) as [{ n: number }];
+      return n;
+    },
+    /** Who holds the number in the condominium, if anyone. */
+    async dono(condominioId: string, numero: string): Promise<string | null> {
+      const [c] = await db
+        .select({ morador_id: cartoesMoradores.morador_id })
+        .from(cartoesMoradores)
+        .where(and(eq(cartoesMoradores.condominio_id, condominioId), eq(cartoesMoradores.numero, numero)));
+      return c?.morador_id ?? null;
+    },
+    async inserir(
+      morador: { id: string; unidade_id: string; condominio_id: string },
+      cartao: { tipo: CartaoInput["tipo"]; numero: string },
+      criadoPor: string,
+    ): Promise<Cartao> {
+      const [row] = await db
+        .insert(cartoesMoradores)
+        .values({ morador_id: morador.id, unidade_id: morador.unidade_id, condominio_id: morador.condominio_id, ...cartao, criado_por: criadoPor })
+        .returning(colunasDoCartao);
+      return cartaoView(row!);
+    },
+    /** Removes one card of a resident of the scope; false when there is none. */
+    async remover(scope: CondominioScope, moradorId: string, cartaoId: string): Promise<boolean> {
+      const rows = await db
+        .delete(cartoesMoradores)
+        .where(and(eq(cartoesMoradores.id, cartaoId), eq(cartoesMoradores.morador_id, moradorId), unidadeInScope(scope, cartoesMoradores.unidade_id)))
+        .returning({ id: cartoesMoradores.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type CartoesRepository = ReturnType<typeof cartoesRepository>;

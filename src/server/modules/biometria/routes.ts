@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { biometriaSchema, consentimentoInputSchema, fotoInputSchema } from "@shared/schemas/biometria";
+import { cartaoInputSchema, cartaoListSchema, cartaoSchema } from "@shared/schemas/cartoes";
+import { semConteudo, uuidSchema } from "@shared/schemas/common";
 import { MSG } from "@shared/messages";
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
@@ -9,11 +11,11 @@ import { notFound } from "../../errors";
 import type { SampleRecords } from "../../route-contract";
 import { scopeOf } from "../../scope";
 import { idParams } from "../common";
-import { biometriaRepository } from "./repository";
-import { fotoDoDataUrl } from "./service";
+import { biometriaRepository, cartoesRepository } from "./repository";
+import { adicionarCartao, fotoDoDataUrl } from "./service";
 
-// A resident's face photo and biometric consent (gate-operation-spec §2.4), managed by who
-// manages the unit's residents. Each route declares, beside its handler, who may call it, what a
+// A resident's face photo, biometric consent, cards and tags (gate-operation-spec §2.4), managed
+// by who manages the unit's residents. Each route declares, beside its handler, who may call it, what a
 // user of another condominium gets and one valid call (src/server/route-contract.ts).
 
 const gerenciar = requirePermission("gerenciar_moradores_unidade");
@@ -26,6 +28,10 @@ export const JPEG_DE_AMOSTRA =
 const imagem = z.string() as z.ZodType<string | Buffer>;
 
 const caminho = async (f: SampleRecords, fim = "") => `/api/moradores/${(await f.morador()).id}/biometria${fim}`;
+
+/** A card number no other sample of the run has used (a number has one holder per condominium). */
+const cartaoDeAmostra = (f: SampleRecords) => ({ tipo: "cartao" as const, numero: String(7_700_000_000 + f.seq()) });
+const cartaoParams = idParams.extend({ cartaoId: uuidSchema });
 
 export const biometriaRoutes =
   ({ db }: { db: Db }): FastifyPluginAsyncZod =>
@@ -131,6 +137,64 @@ export const biometriaRoutes =
         const profile = currentProfile(request);
         const quem = request.body.consentimento ? { id: profile.id, nome: profile.nome_completo } : null;
         return achado(await repo.consentimento(scopeOf(request), request.params.id, quem));
+      },
+    );
+
+    // ——— Cards and tags: the numbers the devices' readers read (docs/decisions/0267-cartoes-e-qrcodes.md) ———
+    const cartoes = cartoesRepository(db);
+
+    app.get(
+      "/api/moradores/:id/cartoes",
+      {
+        config: {
+          access: gerenciar,
+          description: "os cartões e tags do morador (tipo e número), do mais antigo ao mais novo → `{ rows }`",
+          scope: 404,
+          sample: { path: async (f) => `/api/moradores/${(await f.morador()).id}/cartoes` },
+        },
+        schema: { params: idParams, response: { 200: cartaoListSchema } },
+      },
+      async (request) => ({ rows: achado(await cartoes.listar(scopeOf(request), request.params.id)) }),
+    );
+
+    app.post(
+      "/api/moradores/:id/cartoes",
+      {
+        config: {
+          access: gerenciar,
+          description:
+            "dá ao morador um cartão ou tag (`numero`: só algarismos, até 20, guardado sem zeros à esquerda); um número tem um só dono no condomínio (409) e vai aos dispositivos na próxima sincronização → 201 com o cartão",
+          scope: 404,
+          sample: { path: async (f) => `/api/moradores/${(await f.morador()).id}/cartoes`, body: cartaoDeAmostra },
+        },
+        schema: { params: idParams, body: cartaoInputSchema, response: { 201: cartaoSchema } },
+      },
+      async (request, reply) => {
+        const cartao = await adicionarCartao(cartoes, scopeOf(request), request.params.id, request.body, currentProfile(request).id);
+        return reply.status(201).send(cartao);
+      },
+    );
+
+    app.delete(
+      "/api/moradores/:id/cartoes/:cartaoId",
+      {
+        config: {
+          access: gerenciar,
+          description: "tira o cartão ou tag do morador (e dos dispositivos, na próxima sincronização) → 204",
+          scope: 404,
+          sample: {
+            path: async (f) => {
+              const morador = (await f.morador()).id;
+              const cartao = await f.criar(`/api/moradores/${morador}/cartoes`, cartaoDeAmostra(f));
+              return `/api/moradores/${morador}/cartoes/${cartao.id}`;
+            },
+          },
+        },
+        schema: { params: cartaoParams, response: { 204: semConteudo } },
+      },
+      async (request, reply) => {
+        if (!(await cartoes.remover(scopeOf(request), request.params.id, request.params.cartaoId))) throw notFound(MSG.cartaoNotFound);
+        return reply.status(204).send();
       },
     );
   };

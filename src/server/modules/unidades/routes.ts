@@ -13,11 +13,12 @@ import { scopeOf } from "../../scope";
 const NOT_FOUND = MSG.unidadeNotFound;
 const LINKED = MSG.unidadeLinked.message;
 const INACTIVE_CONDOMINIO = MSG.condominioInativo;
-// A unit that moves takes its vehicles along (issue 14): one of their plates may already be in the
-// destination condominium.
+// A unit that moves takes its vehicles and its residents' cards along (issue 14, §2.4): one of
+// their plates or card numbers may already be in the destination condominium.
 const UPDATE_UNIQUE_MESSAGES = {
   unidades_condominio_bloco_numero_unique: MSG.unidadeDuplicate,
   veiculos_condominio_placa_unique: { ...MSG.unidadePlacaNoDestino, field: "condominio_id" },
+  cartoes_moradores_condominio_numero_unique: { ...MSG.unidadeCartaoNoDestino, field: "condominio_id" },
 };
 
 /** How the fuzzer reads a unit's texts back (route-contract.ts). */
