@@ -246,15 +246,16 @@ export const protocoloControlId: ProtocoloDeEventos = {
   },
 };
 
-// --- "Objetos" (users and cards) and "Cadastro facial", as the Access API documents them: the tables
-// the portal writes people into (gate-operation-spec §2.4). The simulator's choices where the
-// documentation is open (listed in the decision record on writing people to devices): `where`
-// compares fields for equality (and the operators >, >=, <, <=, != on numbers); a users row needs
-// its `id` (the portal always gives it); a repeated user id or a card value another user holds is
-// refused with SQLite's text, as the firmware's database would word it; destroying users takes
-// their cards and photo; the photo check is: a JPEG or PNG of less than 1 MB, a face in it (the
-// `recusarFoto` fault finds none), and with `match=1` no other user holding the same face (the
-// same bytes, here).
+// --- "Objetos" (users, cards and qrcodes) and "Cadastro facial", as the Access API documents them:
+// the tables the portal writes people into (gate-operation-spec §2.4). The simulator's choices
+// where the documentation is open (listed in the decision records on writing people to devices,
+// 0266 and 0267): `where` compares fields for equality (and the operators >, >=, <, <=, != on
+// numbers); a users row needs its `id` (the portal always gives it); a repeated user id, or a card
+// or QR value another user holds, is refused with SQLite's text, as the firmware's database would
+// word it; destroying users takes their cards, QR codes and photo; a QR value is any non-empty
+// text (it is matched as read); the photo check is: a JPEG or PNG of less than 1 MB, a face in it
+// (the `recusarFoto` fault finds none), and with `match=1` no other user holding the same face
+// (the same bytes, here).
 
 type Linha = Record<string, unknown>;
 
@@ -270,6 +271,12 @@ const linhaDoUsuario = (p: PessoaNoSimulado): Linha => ({
 const linhasDosCartoes = (disp: DispositivoSimulado): Linha[] => {
   let id = 0;
   return [...disp.pessoas.values()].flatMap((p) => p.cartoes.map((value) => ({ id: ++id, value: Number(value), user_id: Number(p.id) })));
+};
+
+/** The `qrcodes` table: one row per QR code, numbered in the order the people hold them. */
+const linhasDosQrcodes = (disp: DispositivoSimulado): Linha[] => {
+  let id = 0;
+  return [...disp.pessoas.values()].flatMap((p) => (p.qrcodes ?? []).map((value) => ({ id: ++id, value, user_id: Number(p.id) })));
 };
 
 /** `where: { <tabela>: { campo: valor | { ">": n } } }` → a row filter (no `where` keeps every row). */
@@ -311,7 +318,7 @@ function carregar(linhas: Linha[], body: Record<string, unknown>): Linha[] {
 const valorDoCartao = (valor: unknown): string | null =>
   typeof valor === "number" && Number.isSafeInteger(valor) && valor >= 0 ? String(valor) : typeof valor === "string" && /^\d{1,19}$/.test(valor) ? valor : null;
 
-/** "Criar Objetos" on users or cards: all or nothing; the ids created, or the device's error. */
+/** "Criar Objetos" on users, cards or qrcodes: all or nothing; the ids created, or the device's error. */
 function criar(disp: DispositivoSimulado, body: Record<string, unknown>): { ids: number[] } | string {
   const valores = Array.isArray(body.values) ? (body.values as Linha[]) : null;
   if (!valores || valores.length === 0) return "Missing values";
@@ -340,6 +347,20 @@ function criar(disp: DispositivoSimulado, body: Record<string, unknown>): { ids:
     const total = linhasDosCartoes(disp).length;
     return { ids: novos.map((_, i) => total - novos.length + i + 1) };
   }
+  if (body.object === "qrcodes") {
+    const novos: { pessoa: PessoaNoSimulado; valor: string }[] = [];
+    const dono = (valor: string) => [...disp.pessoas.values()].some((p) => p.qrcodes?.includes(valor)) || novos.some((n) => n.valor === valor);
+    for (const v of valores) {
+      const pessoa = disp.pessoas.get(String(Number(v.user_id)));
+      if (!pessoa) return "FOREIGN KEY constraint failed";
+      if (typeof v.value !== "string" || v.value === "") return "Invalid qrcode value";
+      if (dono(v.value)) return "UNIQUE constraint failed: qrcodes.value";
+      novos.push({ pessoa, valor: v.value });
+    }
+    for (const { pessoa, valor } of novos) pessoa.qrcodes = [...(pessoa.qrcodes ?? []), valor];
+    const total = linhasDosQrcodes(disp).length;
+    return { ids: novos.map((_, i) => total - novos.length + i + 1) };
+  }
   return `Unknown object: ${String(body.object)}`;
 }
 
@@ -358,7 +379,7 @@ function modificar(disp: DispositivoSimulado, body: Record<string, unknown>): { 
   return { changes: alvos.length };
 }
 
-/** "Destruir Objetos" on users (cards and photo with them) or cards; the number destroyed. `naoRemover` keeps the users and says it did not. */
+/** "Destruir Objetos" on users (cards, QR codes and photo with them), cards or qrcodes; the number destroyed. `naoRemover` keeps the users and says it did not. */
 function destruir(disp: DispositivoSimulado, body: Record<string, unknown>): { changes: number } | string {
   if (body.object === "users") {
     const alvos = [...disp.pessoas.values()].filter((p) => filtro(body.where, "users")(linhaDoUsuario(p)));
@@ -372,6 +393,16 @@ function destruir(disp: DispositivoSimulado, body: Record<string, unknown>): { c
       const antes = p.cartoes.length;
       p.cartoes = p.cartoes.filter((value) => !destruido({ value: Number(value), user_id: Number(p.id) }));
       changes += antes - p.cartoes.length;
+    }
+    return { changes };
+  }
+  if (body.object === "qrcodes") {
+    const destruido = filtro(body.where, "qrcodes");
+    let changes = 0;
+    for (const p of disp.pessoas.values()) {
+      const antes = p.qrcodes?.length ?? 0;
+      p.qrcodes = (p.qrcodes ?? []).filter((value) => !destruido({ value, user_id: Number(p.id) }));
+      changes += antes - p.qrcodes.length;
     }
     return { changes };
   }
@@ -463,8 +494,8 @@ export function manipuladorControlId(): Manipulador {
         });
 
       // "Objetos": the device's tables. access_logs holds the identifications, with the ids the dao
-      // notifications carry: what a portal reads to fill a gap in them. users and cards hold the
-      // people a sync wrote (see `carregar`, `criar`, `modificar`, `destruir` above).
+      // notifications carry: what a portal reads to fill a gap in them. users, cards and qrcodes
+      // hold the people a sync wrote (see `carregar`, `criar`, `modificar`, `destruir` above).
       case "load_objects.fcgi": {
         if (body.object === "access_logs") {
           const depois = Number(((body.where as { access_logs?: { id?: { ">"?: unknown } } })?.access_logs?.id ?? {})[">"] ?? 0);
@@ -482,6 +513,7 @@ export function manipuladorControlId(): Manipulador {
         }
         if (body.object === "users") return json(res, 200, { users: carregar([...disp.pessoas.values()].map(linhaDoUsuario), body) });
         if (body.object === "cards") return json(res, 200, { cards: carregar(linhasDosCartoes(disp), body) });
+        if (body.object === "qrcodes") return json(res, 200, { qrcodes: carregar(linhasDosQrcodes(disp), body) });
         return erro(res, 400, `Unknown object: ${String(body.object)}`, 2);
       }
 

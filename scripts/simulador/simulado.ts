@@ -38,6 +38,8 @@ export interface PessoaNoSimulado {
   fotoEm?: number;
   /** Known to the device but refused by its own rules (a schedule, a validity): monitor mode logs a denial. */
   bloqueada?: boolean;
+  /** QR codes the device accepts for the person, on a vendor that keeps them (Control iD `qrcodes`). */
+  qrcodes?: string[];
 }
 
 export const TIPOS_DE_IDENTIFICACAO = ["face", "cartao", "qrcode", "pin"] as const;
@@ -465,13 +467,17 @@ export class DispositivoSimulado {
     return decisao;
   }
 
-  /** Whom the device recognises: a face it holds (the person's id, enrolled with a face) or a card's holder. QR and PIN are only the portal's to resolve. */
+  /**
+   * Whom the device recognises: a face it holds (the person's id, enrolled with a face), a card's
+   * holder, or the holder of a QR code it keeps. A PIN, and a QR it does not keep, are only the portal's to resolve.
+   */
   private reconhecer({ tipo, valor }: Identificacao): PessoaNoSimulado | null {
     if (tipo === "face") {
       const pessoa = this.pessoas.get(valor);
       return pessoa?.face ? pessoa : null;
     }
     if (tipo === "cartao") return [...this.pessoas.values()].find((p) => p.cartoes.includes(valor)) ?? null;
+    if (tipo === "qrcode") return [...this.pessoas.values()].find((p) => p.qrcodes?.includes(valor)) ?? null;
     return null;
   }
 

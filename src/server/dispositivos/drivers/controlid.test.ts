@@ -229,6 +229,66 @@ describe("Control iD driver: people on the device", () => {
     expect(disp.pessoas.get("1501")).toMatchObject({ face: true });
   });
 
+  // "Lista de Objetos", `qrcodes` (id int 64, value string — the content the QR represents —,
+  // user_id int 64), written with "Criar" / "Destruir Objetos" like cards: our reading of
+  // https://www.controlid.com.br/docs/access-api-pt/objetos/lista-de-objetos/ (the object and its
+  // fields as public Access API integrations use them; docs/decisions/0267-cartoes-e-qrcodes.md).
+  describe("QR codes ('Lista de Objetos': qrcodes)", () => {
+    const QR = "GV1.AAECAwQFBgcICQoLDA0ODwAAAZK_Zm4A.c2lnbmF0dXJl";
+    /** The device's own qrcodes table, read as a portal would (login.fcgi, then load_objects.fcgi). */
+    async function tabela(alvo: AlvoDoDispositivo) {
+      const post = async (caminho: string, corpo: object) =>
+        (await fetch(`${alvo.endereco}/${caminho}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(corpo) })).json();
+      const { session } = (await post("login.fcgi", { login: "admin", password: "admin" })) as { session: string };
+      return ((await post(`load_objects.fcgi?session=${session}`, { object: "qrcodes" })) as { qrcodes: unknown[] }).qrcodes;
+    }
+    const visitante = (extra: Partial<PessoaParaODispositivo> = {}) =>
+      ana({ usuario: "1601", nome: "Vera Visitante", cartoes: [], foto: null, qrcodes: [QR], ...extra });
+
+    it("writes the visitor's QR as a qrcodes row (value, user_id): the device lets that QR in; a rewrite replaces it", async () => {
+      const { disp, alvo } = await dispositivo("iDFace");
+      const driver = driverControlId();
+      await driver.gravarUsuario(alvo, visitante(), prazo);
+
+      expect(await tabela(alvo)).toEqual([{ id: 1, value: QR, user_id: 1601 }]);
+      expect(await disp.identificar({ tipo: "qrcode", valor: QR })).toMatchObject({ concedido: true });
+
+      const novo = `${QR}x`;
+      await driver.gravarUsuario(alvo, visitante({ qrcodes: [novo] }), prazo);
+      expect(await tabela(alvo)).toEqual([{ id: 1, value: novo, user_id: 1601 }]);
+      expect(await disp.identificar({ tipo: "qrcode", valor: QR })).toMatchObject({ concedido: false });
+    });
+
+    it("'Destruir Objetos' on the user takes the QR with it", async () => {
+      const { alvo } = await dispositivo("iDFace");
+      const driver = driverControlId();
+      await driver.gravarUsuario(alvo, visitante(), prazo);
+      await driver.removerUsuario(alvo, "1601", prazo);
+      expect(await driver.usuarios(alvo, prazo)).toEqual([]);
+      expect(await tabela(alvo)).toEqual([]);
+    });
+
+    it("someone without `qrcodes` (a resident): the device's QR codes are left as they are", async () => {
+      const { alvo } = await dispositivo("iDFace");
+      const driver = driverControlId();
+      await driver.gravarUsuario(alvo, visitante(), prazo);
+      const { qrcodes: _semQr, ...semQr } = visitante({ nome: "Vera Visitante Silva" });
+      await driver.gravarUsuario(alvo, semQr, prazo);
+      expect(await tabela(alvo)).toEqual([{ id: 1, value: QR, user_id: 1601 }]);
+    });
+
+    it("a QR another user holds is refused in pt-BR; one the device cannot hold, before anything is written", async () => {
+      const { disp, alvo } = await dispositivo("iDFace");
+      const driver = driverControlId();
+      await driver.gravarUsuario(alvo, visitante(), prazo);
+      const repetido = await falha(driver.gravarUsuario(alvo, visitante({ usuario: "1602" }), prazo));
+      expect(repetido.message).toBe("Dispositivo recusou o pedido: o QR Code já pertence a outro usuário do dispositivo.");
+      const invalido = await falha(driver.gravarUsuario(alvo, visitante({ usuario: "1603", qrcodes: ["com espaço"] }), prazo));
+      expect(invalido.message).toBe("Dispositivo recusou o pedido: QR Code inválido para o dispositivo.");
+      expect(disp.pessoas.has("1603")).toBe(false);
+    });
+  });
+
   it("'Login' refused: reading, writing and removing say the device refused the user or password, and change nothing", async () => {
     const { disp, alvo } = await dispositivo();
     const driver = driverControlId();

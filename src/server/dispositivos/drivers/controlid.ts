@@ -22,6 +22,13 @@ import { FalhaDoDispositivo, type AlvoDoDispositivo, type DriverDeDispositivo, t
 //   → { <object>: [...] }; "Criar Objetos" /create_objects.fcgi { object, values: [...] } → { ids };
 //   "Modificar Objetos" /modify_objects.fcgi { object, values, where } → { changes };
 //   "Destruir Objetos" /destroy_objects.fcgi { object, where } → { changes }.
+//   Today's pre-authorised visitors go with their QR code in `qrcodes` (id int 64, value string —
+//   the content the QR represents —, user_id int 64): our reading of "Lista de Objetos"
+//   (https://www.controlid.com.br/docs/access-api-pt/objetos/lista-de-objetos/), whose `qrcodes`
+//   section we could not read whole; the object and its fields are as public integrations written
+//   against the Access API use them. The device reads an alphanumeric QR against this table only
+//   with its QR code mode out of "legacy" (where a QR is a user id), a setting of the technician.
+//   docs/decisions/0267-cartoes-e-qrcodes.md.
 // - "Cadastro facial" / "Gerenciar fotos de usuários": POST /user_set_image.fcgi?user_id=&match=1&
 //   timestamp= with the image itself as application/octet-stream (less than 1 MB) → { user_id,
 //   success, scores } or { success: false, errors: [{ code, message }] }; POST
@@ -39,6 +46,7 @@ const ERROS_CONHECIDOS: [RegExp, string][] = [
   [/invalid image|larger than|too (large|big)/i, "a foto não é uma imagem que o dispositivo aceite (JPEG ou PNG de menos de 1 MB)"],
   // "Objetos": a card another user of the device holds (the table's unique value).
   [/unique constraint failed: cards/i, "um dos cartões já pertence a outro usuário do dispositivo"],
+  [/unique constraint failed: qrcodes/i, "o QR Code já pertence a outro usuário do dispositivo"],
 ];
 
 /** The device's error text in pt-BR: a known one translated, another quoted as it came. */
@@ -84,6 +92,9 @@ function valorDoCartao(cartao: string): number | null {
   const valor = /^\d{1,16}$/.test(cartao.trim()) ? Number(cartao.trim()) : NaN;
   return Number.isSafeInteger(valor) ? valor : null;
 }
+
+/** A QR code's content as `qrcodes.value`: printable ASCII, as the portal's signed payloads are. */
+const qrcodeValido = (qrcode: string) => /^[\x21-\x7e]{1,255}$/.test(qrcode);
 
 const recusado = (detalhe: string) => new FalhaDoDispositivo("recusado", FALHA_DO_DISPOSITIVO.recusou(detalhe));
 
@@ -184,6 +195,7 @@ export function driverControlId(): DriverDeDispositivo {
 
   return {
     fabricante: "controlid",
+    guardaQrcodes: true,
 
     async identificar(alvo, opcoes) {
       const info = await api(alvo, "system_information.fcgi", {}, opcoes);
@@ -218,14 +230,17 @@ export function driverControlId(): DriverDeDispositivo {
     },
 
     // Replaces what the device holds under the number: the user ("Criar" or "Modificar Objetos"),
-    // its cards ("Destruir" then "Criar Objetos" on cards), its face ("Cadastro facial"). Each step
-    // is one call; a step that fails leaves the ones before it done (the next sync writes it all
-    // again). The numbers are checked before anything is written.
+    // its cards ("Destruir" then "Criar Objetos" on cards), its QR codes when the person has them
+    // (the same on qrcodes), its face ("Cadastro facial"). Each step is one call; a step that fails
+    // leaves the ones before it done (the next sync writes it all again). The numbers are checked
+    // before anything is written.
     async gravarUsuario(alvo, pessoa, opcoes) {
       const id = idDoUsuario(pessoa.usuario);
       if (id === null) throw recusado("número de usuário inválido para o dispositivo (um inteiro acima de zero).");
       const cartoes = pessoa.cartoes.map(valorDoCartao);
       if (cartoes.some((c) => c === null)) throw recusado("cartão inválido para o dispositivo: ele guarda só o número do cartão, em algarismos.");
+      const qrcodes = pessoa.qrcodes && [...new Set(pessoa.qrcodes)];
+      if (qrcodes?.some((q) => !qrcodeValido(q))) throw recusado("QR Code inválido para o dispositivo.");
       const resta = prazoRestante(opcoes);
       const usuario = { name: pessoa.nome, registration: pessoa.usuario };
 
@@ -239,6 +254,13 @@ export function driverControlId(): DriverDeDispositivo {
       if (cartoes.length > 0)
         await api(alvo, "create_objects.fcgi", { object: "cards", values: [...new Set(cartoes)].map((value) => ({ value, user_id: id })) }, resta());
 
+      // Only for someone with QR codes: a firmware without the qrcodes table still takes residents.
+      if (qrcodes) {
+        await api(alvo, "destroy_objects.fcgi", { object: "qrcodes", where: { qrcodes: { user_id: id } } }, resta());
+        if (qrcodes.length > 0)
+          await api(alvo, "create_objects.fcgi", { object: "qrcodes", values: qrcodes.map((value) => ({ value, user_id: id })) }, resta());
+      }
+
       if (pessoa.foto) {
         // match=1: the device also refuses a face another of its users already has.
         const consulta = `user_id=${id}&match=1&timestamp=${Math.floor(Date.now() / 1000)}`;
@@ -249,7 +271,7 @@ export function driverControlId(): DriverDeDispositivo {
       }
     },
 
-    // "Destruir Objetos" on users: its cards and photo go with it; a user the device does not hold is
+    // "Destruir Objetos" on users: its cards, QR codes and photo go with it; a user the device does not hold is
     // `changes: 0`, no error. Whether it is gone is for `usuarios` to say.
     async removerUsuario(alvo, usuario, opcoes) {
       const id = idDoUsuario(usuario);

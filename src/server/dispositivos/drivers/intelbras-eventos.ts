@@ -62,6 +62,9 @@ const porta = (v: unknown): number => {
   return n !== null && n < 8 ? n + 1 : 1;
 };
 
+/** CardNo (hexadecimal, as the device keeps cards) as the portal's decimal number; as sent when it is not hex. */
+const cartaoDecimal = (cardNo: string) => (/^[0-9A-Fa-f]{1,32}$/.test(cardNo) ? BigInt(`0x${cardNo}`).toString() : cardNo);
+
 function identificador(d: Record<string, unknown>): Identificador | undefined {
   const metodo = inteiro(d.Method);
   const usuario = texto(d.UserID);
@@ -70,7 +73,7 @@ function identificador(d: Record<string, unknown>): Identificador | undefined {
   if (metodo === METODO_SENHA && (texto(d.Password) ?? cartao)) return { tipo: "pin", valor: (texto(d.Password) ?? cartao)!, meio: "pin" };
   const meio = metodo === METODO_FACE ? "face" : metodo === METODO_CARTAO ? "cartao" : "desconhecido";
   if (usuario) return { tipo: "usuario", valor: usuario, meio };
-  if (cartao) return { tipo: "cartao", valor: cartao, meio: "cartao" };
+  if (cartao) return { tipo: "cartao", valor: cartaoDecimal(cartao), meio: "cartao" };
   return undefined;
 }
 

@@ -85,7 +85,8 @@ const sha256 = (dados: Buffer) => createHash("sha256").update(dados).digest("hex
 const ana = (extra: Partial<PessoaParaODispositivo> = {}): PessoaParaODispositivo => ({
   usuario: "1501",
   nome: "Ana Souza",
-  cartoes: ["12ea3004", "6710BF"],
+  // The portal's numbers are decimal (as printed): 0x12EA3004 and 0x6710BF.
+  cartoes: ["317337604", "006754495"],
   foto: fotoJpeg(),
   ...extra,
 });
@@ -102,7 +103,7 @@ describe("Intelbras driver: people on the device", () => {
     expect(await driver.usuarios(alvo, prazo)).toEqual(["1501"]);
     expect(disp.pessoas.get("1501")).toMatchObject({
       nome: "Ana Souza",
-      // Cards go in upper-case hexadecimal, as the documentation asks.
+      // Cards go in upper-case hexadecimal, as the documentation asks (and the device reads them).
       cartoes: ["12EA3004", "6710BF"],
       face: true,
       foto: { sha256: sha256(pessoa.foto!), bytes: pessoa.foto!.length },
@@ -114,7 +115,7 @@ describe("Intelbras driver: people on the device", () => {
     const driver = driverIntelbras();
     await driver.gravarUsuario(alvo, ana(), prazo);
 
-    await driver.gravarUsuario(alvo, ana({ nome: "Ana Souza Lima", cartoes: ["ABCDEF"], foto: null }), prazo);
+    await driver.gravarUsuario(alvo, ana({ nome: "Ana Souza Lima", cartoes: ["11259375"], foto: null }), prazo);
 
     expect(await driver.usuarios(alvo, prazo)).toEqual(["1501"]);
     const pessoa = disp.pessoas.get("1501")!;
@@ -124,9 +125,9 @@ describe("Intelbras driver: people on the device", () => {
 
   it("more than ten cards go in batches of ten ('Permitido no máximo 10 cartões por requisição')", async () => {
     const { disp, alvo } = await dispositivo();
-    const cartoes = Array.from({ length: 23 }, (_, i) => (0xa000 + i).toString(16).toUpperCase());
-    await driverIntelbras().gravarUsuario(alvo, ana({ cartoes, foto: null }), prazo);
-    expect(disp.pessoas.get("1501")!.cartoes).toEqual(cartoes);
+    const cartoes = Array.from({ length: 23 }, (_, i) => 0xa000 + i);
+    await driverIntelbras().gravarUsuario(alvo, ana({ cartoes: cartoes.map(String), foto: null }), prazo);
+    expect(disp.pessoas.get("1501")!.cartoes).toEqual(cartoes.map((c) => c.toString(16).toUpperCase()));
   });
 
   it("removeMulti: removes the user with cards and face; removing one the device does not hold is no error", async () => {
@@ -166,11 +167,11 @@ describe("Intelbras driver: people on the device", () => {
     expect(disp.pessoas.get("1501")).toMatchObject({ face: false });
   });
 
-  it("a card another user holds, or one that is not hexadecimal, is refused in pt-BR", async () => {
+  it("a card another user holds, or one that is not a decimal number, is refused in pt-BR", async () => {
     const { disp, alvo } = await dispositivo();
     const driver = driverIntelbras();
     await driver.gravarUsuario(alvo, ana({ foto: null }), prazo);
-    expect((await falha(driver.gravarUsuario(alvo, ana({ usuario: "1502", cartoes: ["6710bf"], foto: null }), prazo))).message).toBe(
+    expect((await falha(driver.gravarUsuario(alvo, ana({ usuario: "1502", cartoes: ["6754495"], foto: null }), prazo))).message).toBe(
       "Dispositivo recusou o pedido: um dos cartões foi recusado (já pertence a outro usuário do dispositivo, ou não é um número hexadecimal).",
     );
     expect((await falha(driver.gravarUsuario(alvo, ana({ usuario: "1503", cartoes: ["12-34"] }), prazo))).message).toMatch(/cartão inválido/);

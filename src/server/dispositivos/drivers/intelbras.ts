@@ -27,6 +27,17 @@ import { FalhaDoDispositivo, type AlvoDoDispositivo, type DriverDeDispositivo, t
 //   &count= → totalCount=, found=, records[i].UserID=... (the record finder the API uses for its
 //   tables; the pages we have do not show a user-listing call, so this is our reading, written in
 //   the decision record).
+// - The portal's card numbers are decimal (as printed); the device keeps and reports them in
+//   hexadecimal: the driver converts both ways (intelbras-eventos.ts reads CardNo back).
+// - QR codes: the documentation we have registers none per user (cards, faces, passwords only), so
+//   the driver keeps no QR (`guardaQrcodes: false`) and the device asks the portal about each QR it
+//   reads (Modo Online). docs/decisions/0267-cartoes-e-qrcodes.md.
+
+/** A decimal card number (the portal's) as the device's CardNo: upper-case hexadecimal; null when it is not one. */
+export function cartaoEmHex(cartao: string): string | null {
+  const digitos = cartao.trim();
+  return /^\d{1,20}$/.test(digitos) && BigInt(digitos) > 0n ? BigInt(digitos).toString(16).toUpperCase() : null;
+}
 
 /** `a=1\r\nb=2` → { a: "1", b: "2" }. */
 export function linhasChaveValor(corpo: string): Record<string, string> {
@@ -138,6 +149,7 @@ export function driverIntelbras(): DriverDeDispositivo {
 
   return {
     fabricante: "intelbras",
+    guardaQrcodes: false,
 
     async identificar(alvo, opcoes) {
       const inicio = Date.now();
@@ -180,8 +192,9 @@ export function driverIntelbras(): DriverDeDispositivo {
     async gravarUsuario(alvo, pessoa, opcoes) {
       const usuario = pessoa.usuario.trim();
       if (!/^\d{1,30}$/.test(usuario)) throw recusado("número de usuário inválido para o dispositivo (até 30 algarismos).");
-      const cartoes = [...new Set(pessoa.cartoes.map((c) => c.trim().toUpperCase()))];
-      if (cartoes.some((c) => !/^[0-9A-F]{1,32}$/.test(c))) throw recusado("cartão inválido para o dispositivo: ele guarda o número do cartão em hexadecimal.");
+      const emHex = pessoa.cartoes.map(cartaoEmHex);
+      if (emHex.some((c) => c === null)) throw recusado("cartão inválido para o dispositivo: ele guarda só o número do cartão, em algarismos.");
+      const cartoes = [...new Set(emHex as string[])];
       const resta = prazoRestante(opcoes);
 
       await remover(alvo, usuario, resta);

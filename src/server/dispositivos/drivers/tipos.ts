@@ -52,14 +52,28 @@ export interface PessoaParaODispositivo {
   /** A decimal number (Control iD's user ids are integers; Intelbras' UserID takes it as text). */
   usuario: string;
   nome: string;
-  /** Cards and tags, as their readers read them. */
+  /**
+   * Cards and tags: the number as printed and read, in decimal digits without leading zeros (the
+   * residents' registry, src/shared/schemas/cartoes.ts). Each driver writes it in its vendor's form.
+   */
   cartoes: string[];
   /** A JPEG or PNG for face recognition: only of a resident who consented (LGPD art. 11). */
   foto: Buffer | null;
+  /**
+   * QR codes the device accepts for the person (a pre-authorised visitor's signed payload,
+   * visitantes/codigo.ts), on drivers that `guardaQrcodes`. Absent: the driver leaves the device's
+   * QR codes as they are (residents and providers have none; a firmware without them is untouched).
+   */
+  qrcodes?: string[];
 }
 
 export interface DriverDeDispositivo {
   readonly fabricante: Fabricante;
+  /**
+   * Whether its devices keep QR codes per user (Control iD's `qrcodes`): only then do today's
+   * pre-authorised visitors go to them. Otherwise the device asks the portal about a QR (online mode).
+   */
+  readonly guardaQrcodes: boolean;
   /** 'Testar conexão' (§2.1): signs in and reads the device's identity and clock. */
   identificar(alvo: AlvoDoDispositivo, opcoes: OpcoesDeChamada): Promise<IdentidadeDoDispositivo>;
   /** One relay pulse on `porta` (the registry's door number, from 1). Resolves when the device accepted it. */
