@@ -12,9 +12,9 @@ import { createPortariaUser } from "./support/users";
 import { startPortal, type RunningPortal } from "./support/server";
 
 // Who the devices let in (gate-operation-spec §2.4), in a real browser: the unit's manager gives a
-// resident a face photo and records the consent; the field technician presses 'Sincronizar agora'
-// on the facial reader's page and sees each person 'Sincronizado', and the simulated reader holds
-// the resident with the face.
+// resident a face photo, records the consent and gives her a card; the field technician presses
+// 'Sincronizar agora' on the facial reader's page and sees each person 'Sincronizado', and the
+// simulated reader holds the resident with the face and the card.
 
 let portal: RunningPortal;
 let browser: BrowserHandle;
@@ -65,7 +65,7 @@ afterAll(async () => {
 });
 
 describe("synchronising a facial reader", () => {
-  it("a resident's photo and consent, then 'Sincronizar agora': the reader holds her with her face", async () => {
+  it("a resident's photo, consent and card, then 'Sincronizar agora': the reader holds her with her face and card", async () => {
     const { page, context } = await browser.newPage();
     await login(page, portal.url, GESTOR.email, GESTOR.password);
     await page.waitForURL(`${portal.url}/portaria-web`);
@@ -81,6 +81,13 @@ describe("synchronising a facial reader", () => {
     await dialog.getByRole("img", { name: "Foto de Rita Fotografada" }).waitFor();
     await dialog.getByRole("switch", { name: "O morador consente com o reconhecimento facial" }).click();
     await dialog.getByText(new RegExp(`^Consentimento registrado por ${GESTOR.nome} em \\d{2}/\\d{2}/\\d{4}`)).waitFor();
+    // 'Cartões e tags': a card typed as printed (leading zeros), added from the keyboard.
+    await dialog.getByText("Nenhum cartão ou tag.").waitFor();
+    await dialog.getByLabel("Número do cartão ou tag").fill("0012345678");
+    await dialog.getByLabel("Número do cartão ou tag").press("Enter");
+    await page.getByText("Cartão ou tag adicionado").first().waitFor();
+    const cartoes = dialog.getByRole("list", { name: "Cartões e tags do morador" });
+    await cartoes.getByRole("listitem").filter({ hasText: "Cartão 12345678" }).getByRole("button", { name: "Remover cartão 12345678" }).waitFor();
     await expectNoA11yViolations(page);
     await page.keyboard.press("Escape");
 
@@ -92,6 +99,7 @@ describe("synchronising a facial reader", () => {
     await pessoas.getByRole("listitem").filter({ hasText: "Rita Fotografada" }).getByText("Sincronizado").waitFor();
     await pessoas.getByRole("listitem").filter({ hasText: "Caio Sem Foto" }).getByText("Sincronizado").waitFor();
     expect(Object.fromEntries([...facial.pessoas.values()].map((p) => [p.nome, p.face]))).toEqual({ "Rita Fotografada": true, "Caio Sem Foto": false });
+    expect([...facial.pessoas.values()].find((p) => p.nome === "Rita Fotografada")?.cartoes).toEqual(["12345678"]);
     await expectNoA11yViolations(page);
     await context.close();
   });

@@ -2,7 +2,7 @@ import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Alarme, TipoAlarme } from "@shared/schemas/alarmes";
 import type { EventoDispositivo, PortaDispositivo } from "@shared/schemas/dispositivos";
 import { queryRows, type Db } from "../../db/client";
-import { alarmes, condominios, dispositivos, eventosDispositivo, pessoasDispositivo, registrosAcesso } from "../../db/schema";
+import { alarmes, cartoesMoradores, condominios, dispositivos, eventosDispositivo, pessoasDispositivo, registrosAcesso } from "../../db/schema";
 import { condominioInScope, type CondominioNoEscopo, type CondominioScope } from "../../scope";
 import { toIso } from "../common";
 
@@ -203,6 +203,21 @@ export function eventosRepository(db: Db) {
         .from(pessoasDispositivo)
         .where(and(eq(pessoasDispositivo.dispositivo_id, dispositivoId), eq(pessoasDispositivo.id_no_dispositivo, usuario)));
       return row?.chave ?? null;
+    },
+
+    /**
+     * The resident holding a card or tag in the device's condominium (the residents' registry,
+     * biometria/), as the gate's key; null for a number nobody there holds. The number as read:
+     * decimal digits, leading zeros ignored (the registry keeps none).
+     */
+    async pessoaDoCartao(condominioId: CondominioNoEscopo, cartao: string): Promise<string | null> {
+      const numero = /^\d{1,20}$/.test(cartao) ? cartao.replace(/^0+/, "") : "";
+      if (!numero) return null;
+      const [row] = await db
+        .select({ morador_id: cartoesMoradores.morador_id })
+        .from(cartoesMoradores)
+        .where(and(eq(cartoesMoradores.condominio_id, condominioId), eq(cartoesMoradores.numero, numero)));
+      return row ? `morador:${row.morador_id}` : null;
     },
 
     /** Raises an alarm; null when the same open 'offline' alarm exists already. */

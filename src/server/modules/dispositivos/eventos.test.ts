@@ -283,6 +283,49 @@ describe("Intelbras, Modo Online", () => {
   });
 });
 
+describe("a card the portal knows and the device does not (§2.4, decision 0267)", () => {
+  // Rita's card: registered in the portal, not yet on the devices (before the sync reaches them).
+  beforeAll(async () => {
+    expect((await call("POST", `/api/moradores/${ids.rita}/cartoes`, { tipo: "cartao", numero: "77001" })).statusCode).toBe(201);
+  });
+
+  it("Control iD: the card's number is looked up in the residents' registry of the device's condominium", async () => {
+    const aparelho = await cadastrar("controlid");
+    const resposta = await online(aparelho, { card_value: "0077001", uuid: "c-1" }, "new_card.fcgi");
+    expect(resposta.json().result).toMatchObject({ event: 7, message: "Bem-vindo(a), Rita." });
+    expect(await registrosDe(aparelho)).toEqual([expect.objectContaining({ nome_pessoa: "Rita Moradora", resultado: "liberado" })]);
+    const eventos = (await call("GET", `/api/dispositivos/${aparelho.id}/eventos`)).json().eventos;
+    expect(eventos).toEqual([expect.objectContaining({ pessoa: "Rita Moradora", meio: "cartão" })]);
+  });
+
+  it("a device of another condominium does not know it: 'Não identificado.'", async () => {
+    const aparelho = await cadastrar("controlid", ids.outro);
+    const resposta = await online(aparelho, { card_value: "77001", uuid: "c-2" }, "new_card.fcgi");
+    expect(resposta.json().result).toMatchObject({ event: 6, message: "Não identificado." });
+    expect(await registrosDe(aparelho)).toEqual([expect.objectContaining({ tipo_pessoa: "nao_identificado", resultado: "negado" })]);
+  });
+
+  it("Intelbras: its hexadecimal CardNo is the same number", async () => {
+    const aparelho = await cadastrar("intelbras");
+    const dados = { RecNo: 20, UTC: Math.floor(Date.now() / 1000), Method: 1, CardNo: (77001).toString(16).toUpperCase(), Door: 0, Type: "Entry" };
+    const corpo = [
+      "--myboundary",
+      "Content-Type: text/plain",
+      "",
+      JSON.stringify({ Events: [{ Code: "AccessControl", Action: "Pulse", Index: 0, Data: dados }] }),
+      "--myboundary--",
+      "",
+    ].join("\r\n");
+    const resposta = await t.app.inject({
+      method: "POST",
+      url: aparelho.caminho,
+      headers: { "content-type": "multipart/mixed; boundary=myboundary" },
+      payload: corpo,
+    });
+    expect(resposta.json()).toEqual({ message: "Bem-vindo(a), Rita.", code: "200", auth: "true" });
+  });
+});
+
 describe("Control iD, push mode: a device behind NAT fetches its commands", () => {
   it("hands the console's command to the device once, and its result and door events complete it", async () => {
     const aparelho = await cadastrar("controlid");

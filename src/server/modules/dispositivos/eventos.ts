@@ -56,8 +56,9 @@ export function eventosService({ db, drivers, portaria, comandos, saude }: Event
     if (!id) return null;
     if (id.tipo === "qrcode") return portaria.pessoaDoDispositivo(dispositivo.condominio_id, dispositivo.id, { qrcode: id.valor });
     if (id.tipo === "pin") return portaria.pessoaDoDispositivo(dispositivo.condominio_id, dispositivo.id, { codigo: id.valor });
-    // A face, card or tag the device knows is one of its users; the synchronisation says whose.
-    const chave = await repo.pessoaDoUsuario(dispositivo.id, id.valor);
+    // A face, card or tag the device knows is one of its users; the synchronisation says whose. A
+    // card it does not know (not synchronised yet, or never written to it) is the residents' registry's.
+    const chave = id.tipo === "cartao" ? await repo.pessoaDoCartao(dispositivo.condominio_id, id.valor) : await repo.pessoaDoUsuario(dispositivo.id, id.valor);
     return chave ? portaria.pessoaDoDispositivo(dispositivo.condominio_id, dispositivo.id, { chave }) : null;
   }
 

@@ -75,7 +75,7 @@ export const dispositivosRoutes =
       comandosRoutes({ db, comandos, tempoReal, tempoRealMaxMs: config.tempoRealMaxMs ?? 60_000, varreduraMs: config.varreduraComandosMs ?? 1000 }),
     );
     // Who the devices let in (§2.4): on change within 10 s, fully every day, and on 'Sincronizar agora'.
-    const sincronizacao = sincronizacaoService({ db, drivers, cofre, saude, log: app.log });
+    const sincronizacao = sincronizacaoService({ db, drivers, cofre, saude, qrSecret: portaria.qrSecret, agora: portaria.agora, log: app.log });
     const sincronizacaoMs = config.varreduraSincronizacaoMs ?? 10_000;
     const rodadas: NodeJS.Timeout[] = [];
     app.addHook("onReady", async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { today } from "@shared/time";
 import { criarControlId } from "../../../../scripts/simulador/controlid";
 import { criarIntelbras } from "../../../../scripts/simulador/intelbras";
 import type { DispositivoSimulado } from "../../../../scripts/simulador/simulado";
@@ -7,14 +8,17 @@ import { Fixtures } from "../../testing/fixtures";
 import { ADMIN, capturedLogs, createTestApp, request, signIn } from "../../testing/harness";
 
 // Who the devices let in (gate-operation-spec §2.4), against the simulator's devices of both
-// vendors: residents written with their face only when they consented, a change reaching the
-// device by itself within 10 s, removals that count only when the device's own list no longer
-// holds the person, and the vendor's refusal shown per person.
+// vendors: residents written with their cards and tags, and their face only when they consented;
+// today's pre-authorised visitors with their QR code; a change reaching the device by itself within
+// 10 s, removals that count only when the device's own list no longer holds the person, and the
+// vendor's refusal shown per person.
 
 const logs = capturedLogs();
+/** How far the gate's clock is moved ahead (ms): a visitor's validity ends without waiting for it. */
+let adiante = 0;
 // The rounds asked for, without the sweep running beside them (each round's counts are asserted);
 // the sweep has its own app below.
-const t = await createTestApp({}, { logger: logs.logger });
+const t = await createTestApp({}, { logger: logs.logger, agora: () => Date.now() + adiante });
 const SENHA = "Senha-Da-Sincronizacao-1";
 const facial = criarControlId({ nome: "facial", modelo: "iDFace", serie: "0M0100/000888", senha: SENHA, vidaMs: 0 });
 const leitor = criarIntelbras({ nome: "leitor", modelo: "SS 3530 MF W", serie: "7F0A2B3C77", senha: SENHA, vidaMs: 0 });
@@ -70,6 +74,8 @@ const sincronizar = async (id: string) => {
 const estado = async (id: string) => (await call("GET", `/api/dispositivos/${id}/sincronizacao`)).json();
 /** Who the device holds, by name, with whether it holds their face. */
 const noAparelho = (d: DispositivoSimulado) => Object.fromEntries([...d.pessoas.values()].map((p) => [p.nome, p.face]));
+/** What the device holds of one person, by name. */
+const pessoaNoAparelho = (d: DispositivoSimulado, nome: string) => [...d.pessoas.values()].find((p) => p.nome === nome);
 
 describe.each([
   ["Control iD", facial],
@@ -100,6 +106,26 @@ describe.each([
     await call("PUT", `/api/moradores/${ids.rita}/biometria/consentimento`, { consentimento: true });
     await sincronizar(dispositivo);
     expect(noAparelho(simulado)["Rita Sincronia"]).toBe(true);
+  });
+
+  it("writes a resident's cards and tags in the vendor's form, and takes a removed one off", async () => {
+    const cartao = await call("POST", `/api/moradores/${ids.carla}/cartoes`, { tipo: "cartao", numero: "0012345" });
+    expect(cartao.statusCode, cartao.body).toBe(201);
+    const tag = await call("POST", `/api/moradores/${ids.carla}/cartoes`, { tipo: "tag", numero: "4000000001" });
+    expect(await sincronizar(dispositivo)).toMatchObject({ sincronizadas: 1, falhas: 0 });
+    // Control iD keeps the number itself; Intelbras keeps it in hexadecimal (decision 0267).
+    const lidos = simulado.opcoes.fabricante === "controlid" ? ["12345", "4000000001"] : ["3039", "EE6B2801"];
+    expect(pessoaNoAparelho(simulado, "Carla Sincronia")?.cartoes).toEqual(lidos);
+    // The reader lets her in by the card, by itself.
+    expect(await simulado.identificar({ tipo: "cartao", valor: lidos[0]! })).toMatchObject({ concedido: true });
+
+    expect((await call("DELETE", `/api/moradores/${ids.carla}/cartoes/${cartao.json().id}`)).statusCode).toBe(204);
+    expect(await sincronizar(dispositivo)).toMatchObject({ sincronizadas: 1, falhas: 0 });
+    expect(pessoaNoAparelho(simulado, "Carla Sincronia")?.cartoes).toEqual([lidos[1]]);
+    expect(await simulado.identificar({ tipo: "cartao", valor: lidos[0]! })).toMatchObject({ concedido: false });
+    expect((await call("DELETE", `/api/moradores/${ids.carla}/cartoes/${tag.json().id}`)).statusCode).toBe(204);
+    await sincronizar(dispositivo);
+    expect(pessoaNoAparelho(simulado, "Carla Sincronia")?.cartoes).toEqual([]);
   });
 
   it("counts a removal only when the device's own list no longer holds the person", async () => {
@@ -167,6 +193,97 @@ describe("providers", () => {
   });
 });
 
+describe("today's pre-authorised visitors", () => {
+  /** A visitor authorised by Rita for today (a single visit), and the QR payload of their invitation. */
+  async function autorizar(nome_visitante: string, extra: object = {}) {
+    const criada = await call("POST", "/api/visitantes", {
+      condominio_id: ids.condominio,
+      unidade_id: ids.unidade,
+      morador_id: ids.rita,
+      nome_visitante,
+      tipo: "unica",
+      valido_de: today(),
+      ...extra,
+    });
+    expect(criada.statusCode, criada.body).toBe(201);
+    const id = criada.json().id as string;
+    const qr = (await call("GET", `/api/visitantes/${id}/qrcode`)).json().payload as string;
+    return { id, qr };
+  }
+  const visitantesNoAparelho = async (dispositivo: string) =>
+    (await estado(dispositivo)).pessoas.map((p: { nome: string }) => p.nome).filter((nome: string) => nome.startsWith("Visitante"));
+
+  it("go to a Control iD with their invitation's QR, which it then lets in; a cancelled one leaves, the device's list read back", async () => {
+    const vera = await autorizar("Visitante Vera");
+    const dispositivo = await cadastrar(facial);
+    expect(await sincronizar(dispositivo)).toMatchObject({ falhas: 0, erro: null });
+    expect(pessoaNoAparelho(facial, "Visitante Vera")).toMatchObject({ cartoes: [], face: false, qrcodes: [vera.qr] });
+    expect(await facial.identificar({ tipo: "qrcode", valor: vera.qr })).toMatchObject({ concedido: true });
+    expect(await visitantesNoAparelho(dispositivo)).toEqual(["Visitante Vera"]);
+
+    expect((await call("POST", `/api/visitantes/${vera.id}/cancelar`)).statusCode).toBe(200);
+    facial.naoRemover = true;
+    try {
+      // The device says it removed her and keeps her: not counted.
+      expect(await sincronizar(dispositivo)).toMatchObject({ removidas: 0, falhas: 1 });
+      expect(pessoaNoAparelho(facial, "Visitante Vera")).toBeDefined();
+    } finally {
+      facial.naoRemover = false;
+    }
+    expect(await sincronizar(dispositivo)).toMatchObject({ removidas: 1, falhas: 0 });
+    expect(pessoaNoAparelho(facial, "Visitante Vera")).toBeUndefined();
+    expect(await facial.identificar({ tipo: "qrcode", valor: vera.qr })).toMatchObject({ concedido: false });
+    expect(await visitantesNoAparelho(dispositivo)).toEqual([]);
+  });
+
+  it("leave at the end of their validity", async () => {
+    const dario = await autorizar("Visitante Dario");
+    const dispositivo = await cadastrar(facial);
+    await sincronizar(dispositivo);
+    expect(pessoaNoAparelho(facial, "Visitante Dario")?.qrcodes).toEqual([dario.qr]);
+    // Two days on (the providers' period of today ends as well).
+    adiante = 2 * 24 * 3_600_000;
+    try {
+      expect(await sincronizar(dispositivo)).toMatchObject({ falhas: 0 });
+    } finally {
+      adiante = 0;
+      // Cancelled from here on, so that it does not come back to the other tests' devices.
+      expect((await call("POST", `/api/visitantes/${dario.id}/cancelar`)).statusCode).toBe(200);
+    }
+    expect(pessoaNoAparelho(facial, "Visitante Dario")).toBeUndefined();
+    expect(await visitantesNoAparelho(dispositivo)).toEqual([]);
+  });
+
+  it("a blocked visitor never goes", async () => {
+    const hugo = await autorizar("Visitante Hugo Barrado", { documento_tipo: "cpf", documento_numero: "714.602.380-01" });
+    const bloqueio = await call("POST", "/api/bloqueios", {
+      tipo: "pessoa",
+      nome: "Hugo Barrado",
+      documento_numero: "714.602.380-01",
+      motivo: "Furto na garagem",
+      condominio_id: ids.condominio,
+    });
+    expect(bloqueio.statusCode, bloqueio.body).toBe(201);
+    const dispositivo = await cadastrar(facial);
+    expect(await sincronizar(dispositivo)).toMatchObject({ falhas: 0 });
+    expect(pessoaNoAparelho(facial, "Visitante Hugo Barrado")).toBeUndefined();
+    expect(await visitantesNoAparelho(dispositivo)).toEqual([]);
+    expect(await facial.identificar({ tipo: "qrcode", valor: hugo.qr })).toMatchObject({ concedido: false });
+    await call("POST", `/api/visitantes/${hugo.id}/cancelar`);
+  });
+
+  it("an Intelbras keeps no QR codes: it gets no visitor, and asks the portal about a QR instead", async () => {
+    const iris = await autorizar("Visitante Iris");
+    const dispositivo = await cadastrar(leitor);
+    expect(await sincronizar(dispositivo)).toMatchObject({ falhas: 0, erro: null });
+    expect(pessoaNoAparelho(leitor, "Visitante Iris")).toBeUndefined();
+    expect(await visitantesNoAparelho(dispositivo)).toEqual([]);
+    // Nothing changed for it: the next round writes nobody (its mark is the condominium's).
+    expect(await sincronizar(dispositivo)).toMatchObject({ sincronizadas: 0, removidas: 0, falhas: 0 });
+    await call("POST", `/api/visitantes/${iris.id}/cancelar`);
+  });
+});
+
 describe("the sweep", () => {
   it("brings a change to the device by itself within 10 s: a new resident in, a deleted one out", async () => {
     // The sweep on, faster than production's 10 s: 'on change within 10 s' is measured against it.
@@ -196,6 +313,12 @@ describe("the sweep", () => {
       expect((await request(v, "POST", `/api/dispositivos/${criado.json().id}/sincronizar`, { cookie })).statusCode).toBe(200);
       const novo = (await f.criar(`/api/unidades/${unidade}/moradores`, { nome_completo: "Davi Recém-Chegado", tipo_morador: "inquilino" })).id;
       await expect.poll(() => noAparelho(aparelho), { timeout: 10_000 }).toHaveProperty("Davi Recém-Chegado");
+      // A card given to him, and taken away, reaches the device the same way.
+      const cartao = await request(v, "POST", `/api/moradores/${novo}/cartoes`, { cookie, payload: { tipo: "tag", numero: "5550001" } });
+      expect(cartao.statusCode, cartao.body).toBe(201);
+      await expect.poll(() => pessoaNoAparelho(aparelho, "Davi Recém-Chegado")?.cartoes, { timeout: 10_000 }).toEqual(["5550001"]);
+      expect((await request(v, "DELETE", `/api/moradores/${novo}/cartoes/${cartao.json().id}`, { cookie })).statusCode).toBe(204);
+      await expect.poll(() => pessoaNoAparelho(aparelho, "Davi Recém-Chegado")?.cartoes, { timeout: 10_000 }).toEqual([]);
       expect((await request(v, "DELETE", `/api/moradores/${novo}`, { cookie })).statusCode).toBe(204);
       await expect.poll(() => noAparelho(aparelho), { timeout: 10_000 }).not.toHaveProperty("Davi Recém-Chegado");
     } finally {

@@ -5,22 +5,27 @@ import { PRAZO_DO_COMANDO_MS } from "@shared/schemas/comandos";
 import type { ResumoSincronizacao, Sincronizacao } from "@shared/schemas/dispositivos";
 import { dateInSaoPaulo } from "@shared/time";
 import { queryRows, type Db } from "../../db/client";
-import { biometriaMoradores, dispositivos, moradores, pessoasDispositivo, prestadores, unidades } from "../../db/schema";
+import { autorizacoesVisita, biometriaMoradores, cartoesMoradores, dispositivos, moradores, pessoasDispositivo, prestadores, unidades } from "../../db/schema";
 import { FalhaDoDispositivo, type Drivers } from "../../dispositivos/drivers";
 import type { PessoaParaODispositivo } from "../../dispositivos/drivers/tipos";
 import { notFound } from "../../errors";
 import { condominioInScope, type CondominioScope } from "../../scope";
 import { toIso } from "../common";
 import { bloqueiosAplicaveis } from "../bloqueios/verificar";
+import { recusaAutorizacao } from "../controle-acesso/decisao";
+import { assinarQr } from "../visitantes/codigo";
 import { alvoDoDispositivo, type CofreDeSenhas } from "./senha";
 import type { SaudeDosDispositivos } from "./saude";
 
 // Who the devices let in (gate-operation-spec §2.4): each active device of a condominium is kept
 // in step with the people who may enter it now — its active residents of active units, with their
-// face only when they consented (LGPD art. 11), and the providers inside their period — and
-// whoever stopped being one (inactive, deleted, blocked, out of period) is removed. A removal counts only when the device's own list, read back, no longer
-// holds the person. Per device and person the state is 'sincronizado', 'pendente' or 'falhou' with
-// the device's reason in pt-BR. docs/decisions/0266-sincronizacao.md.
+// cards and tags and their face only when they consented (LGPD art. 11), the providers inside their
+// period, and the pre-authorised visitors the gate would let in now, with their QR code (on devices
+// that keep QR codes) — and whoever stopped being one (inactive, deleted, blocked, out of period,
+// cancelled, used up, expired) is removed. A removal counts only when the device's own list, read
+// back, no longer holds the person. Per device and person the state is 'sincronizado', 'pendente'
+// or 'falhou' with the device's reason in pt-BR. docs/decisions/0266-sincronizacao-e-biometria.md,
+// 0267-cartoes-e-qrcodes.md.
 
 /** The device's user numbers the portal hands out start here (below: users made at the device by hand). */
 const PRIMEIRO_USUARIO = 100_001;
@@ -32,24 +37,32 @@ interface Desejada {
   cartoes: string[];
   /** The face's version when the resident consented and has a photo; null: no face. */
   face: number | null;
+  /** A visitor's QR payload (visitantes/codigo.ts); absent for residents and providers. */
+  qrcodes?: string[];
 }
 
-/** What was written: a change of name, cards or face rewrites the person. */
+/** What was written: a change of name, cards, face or QR code rewrites the person. */
 const digestoDe = (p: Desejada) =>
   createHash("sha256")
-    .update(JSON.stringify([p.nome, p.cartoes, p.face]))
+    .update(JSON.stringify([p.nome, p.cartoes, p.face, ...(p.qrcodes ? [p.qrcodes] : [])]))
     .digest("hex")
     .slice(0, 32);
+
+const eVisitante = (chave: string) => chave.startsWith("autorizacao:");
 
 export interface SincronizacaoDeps {
   db: Db;
   drivers: Drivers;
   cofre: CofreDeSenhas;
   saude: SaudeDosDispositivos;
+  /** Signs the visitors' QR payloads, as their invitations carry them (visitantes/codigo.ts). */
+  qrSecret: Buffer;
+  /** The clock the gate decides by (the app's `agora`). */
+  agora?: () => number;
   log?: FastifyBaseLogger;
 }
 
-export function sincronizacaoService({ db, drivers, cofre, saude, log }: SincronizacaoDeps) {
+export function sincronizacaoService({ db, drivers, cofre, saude, qrSecret, agora = Date.now, log }: SincronizacaoDeps) {
   /** Who may enter the condominium now, by the gate's key. */
   async function quemPodeEntrar(condominioId: string): Promise<Map<string, Desejada>> {
     const rows = await db
@@ -65,8 +78,18 @@ export function sincronizacaoService({ db, drivers, cofre, saude, log }: Sincron
       .innerJoin(unidades, eq(unidades.id, moradores.unidade_id))
       .leftJoin(biometriaMoradores, eq(biometriaMoradores.morador_id, moradores.id))
       .where(and(eq(unidades.condominio_id, condominioId), eq(unidades.ativo, true), eq(moradores.ativo, true)));
+    // Each resident's cards and tags, in one order (the digest compares them).
+    const cartoes = new Map<string, string[]>();
+    for (const c of await db
+      .select({ morador_id: cartoesMoradores.morador_id, numero: cartoesMoradores.numero })
+      .from(cartoesMoradores)
+      .where(eq(cartoesMoradores.condominio_id, condominioId))
+      .orderBy(cartoesMoradores.numero)) {
+      cartoes.set(c.morador_id, [...(cartoes.get(c.morador_id) ?? []), c.numero]);
+    }
     // Providers of this condominium (or of every one) inside their authorised period today.
-    const hoje = dateInSaoPaulo(Date.now());
+    const instante = agora();
+    const hoje = dateInSaoPaulo(instante);
     const servicos = await db
       .select({ id: prestadores.id, nome: prestadores.nome_empresa_profissional, documento: prestadores.cnpj_cpf })
       .from(prestadores)
@@ -78,21 +101,65 @@ export function sincronizacaoService({ db, drivers, cofre, saude, log }: Sincron
           or(isNull(prestadores.data_fim_autorizacao), gte(prestadores.data_fim_autorizacao, hoje)),
         ),
       );
+    // Pre-authorised visitors the gate would let in now, by its own rule (controle-acesso/decisao.ts:
+    // not cancelled, not used up, inside the validity, the weekday and the daily window): they
+    // leave the devices as soon as that stops being true (the sweep sees the change).
+    const visitas = await db
+      .select({
+        id: autorizacoesVisita.id,
+        nome: autorizacoesVisita.nome_visitante,
+        documento: autorizacoesVisita.documento_numero,
+        placa: autorizacoesVisita.placa,
+        status: autorizacoesVisita.status,
+        valido_de: autorizacoesVisita.valido_de,
+        valido_ate: autorizacoesVisita.valido_ate,
+        dias_semana: autorizacoesVisita.dias_semana,
+        hora_inicio: autorizacoesVisita.hora_inicio,
+        hora_fim: autorizacoesVisita.hora_fim,
+        max_entradas: autorizacoesVisita.max_entradas,
+        entradas_usadas: autorizacoesVisita.entradas_usadas,
+      })
+      .from(autorizacoesVisita)
+      .where(
+        and(
+          eq(autorizacoesVisita.condominio_id, condominioId),
+          eq(autorizacoesVisita.status, "ativa"),
+          lte(autorizacoesVisita.valido_de, new Date(instante)),
+          gte(autorizacoesVisita.valido_ate, new Date(instante)),
+        ),
+      );
+    const visitantes = visitas.filter((v) => recusaAutorizacao({ ...v, status: "ativa" }, instante) === null);
     const pessoas = [
-      ...rows.map((r) => ({ chave: `morador:${r.id}`, nome: r.nome, documento: r.cpf, face: r.consentimento && r.foto ? r.versao : null })),
-      ...servicos.map((p) => ({ chave: `prestador:${p.id}`, nome: p.nome, documento: p.documento, face: null })),
+      ...rows.map((r) => ({
+        chave: `morador:${r.id}`,
+        nome: r.nome,
+        documento: r.cpf,
+        placa: null,
+        cartoes: cartoes.get(r.id) ?? [],
+        face: r.consentimento && r.foto ? r.versao : null,
+      })),
+      ...servicos.map((p) => ({ chave: `prestador:${p.id}`, nome: p.nome, documento: p.documento, placa: null, cartoes: [], face: null })),
+      ...visitantes.map((v) => ({
+        chave: `autorizacao:${v.id}`,
+        nome: v.nome,
+        documento: v.documento,
+        placa: v.placa,
+        cartoes: [],
+        face: null,
+        // The invitation's own QR: the same payload the visitor carries (and the device reports back).
+        qrcodes: [assinarQr(qrSecret, { autorizacaoId: v.id, validoAte: v.valido_ate })],
+      })),
     ];
-    // The blocklist's own rule (bloqueios/verificar.ts): whoever it stops leaves the devices.
+    // The blocklist's own rule (bloqueios/verificar.ts): whoever it stops leaves the devices, or never goes.
     const bloqueados = await bloqueiosAplicaveis(
       db,
       condominioId,
-      new Map(pessoas.map((p) => [p.chave, { documento: p.documento, nome: p.nome, placa: null }])),
+      new Map(pessoas.map((p) => [p.chave, { documento: p.documento, nome: p.nome, placa: p.placa }])),
       hoje,
     );
     const desejadas = new Map<string, Desejada>();
-    for (const p of pessoas) {
-      if (bloqueados.has(p.chave)) continue;
-      desejadas.set(p.chave, { chave: p.chave, nome: p.nome, cartoes: [], face: p.face });
+    for (const { documento: _documento, placa: _placa, ...p } of pessoas) {
+      if (!bloqueados.has(p.chave)) desejadas.set(p.chave, p);
     }
     return desejadas;
   }
@@ -123,7 +190,10 @@ export function sincronizacaoService({ db, drivers, cofre, saude, log }: Sincron
     senha: string | null;
   }): Promise<ResumoSincronizacao> {
     const resumo: ResumoSincronizacao = { sincronizadas: 0, removidas: 0, falhas: 0, pendentes: 0, erro: null };
-    const desejadas = await quemPodeEntrar(d.condominio_id);
+    const driver = drivers[d.fabricante];
+    const todas = await quemPodeEntrar(d.condominio_id);
+    // A device that keeps no QR codes gets no visitors: it asks the portal about a QR (online mode).
+    const desejadas = driver.guardaQrcodes ? todas : new Map([...todas].filter(([chave]) => !eVisitante(chave)));
     const linhas = await db.select().from(pessoasDispositivo).where(eq(pessoasDispositivo.dispositivo_id, d.id));
     const porChave = new Map(linhas.map((l) => [l.pessoa_chave, l]));
 
@@ -163,7 +233,6 @@ export function sincronizacaoService({ db, drivers, cofre, saude, log }: Sincron
           : "Senha do dispositivo ilegível: digite-a de novo.";
       return resumo;
     }
-    const driver = drivers[d.fabricante];
     const opcoes = { prazoMs: PRAZO_DO_COMANDO_MS };
     const marcar = (id: string, valores: Partial<typeof pessoasDispositivo.$inferInsert>) =>
       db
@@ -182,6 +251,7 @@ export function sincronizacaoService({ db, drivers, cofre, saude, log }: Sincron
           nome: p.nome,
           cartoes: p.cartoes,
           foto: p.face === null ? null : await foto(p.chave),
+          ...(p.qrcodes ? { qrcodes: p.qrcodes } : {}),
         };
         try {
           await driver.gravarUsuario(alvo, pessoa, opcoes);
@@ -219,7 +289,8 @@ export function sincronizacaoService({ db, drivers, cofre, saude, log }: Sincron
       await saude.contato(d.id, { estado: "online", firmware: null });
       await db
         .update(dispositivos)
-        .set({ sincronizado_em: new Date(), sincronizacao_marca: resumo.falhas === 0 ? marcaDe(desejadas) : null })
+        // The condominium's mark (the sweep compares it), also on a device that takes only part of it.
+        .set({ sincronizado_em: new Date(), sincronizacao_marca: resumo.falhas === 0 ? marcaDe(todas) : null })
         .where(eq(dispositivos.id, d.id));
     } catch (error) {
       if (!(error instanceof FalhaDoDispositivo)) throw error;
