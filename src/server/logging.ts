@@ -29,6 +29,18 @@ const PROBES = new Set(["/healthz", "/readyz"]);
 const isProbe = (request: FastifyRequest) => PROBES.has(request.url.split("?")[0]!);
 
 /**
+ * A device's integration address carries its token, which is its credential (gate-operation-spec
+ * §2.7): the log keeps only its first 4 characters, enough to tell devices apart.
+ */
+export const semSegredos = (url: string) => url.replace(/^(\/api\/integracoes\/[^/?]+\/)([^/?]{4})[^/?]*/, "$1$2…");
+
+/** The request as Fastify's serializer reads it, with its address stripped of secrets. */
+const requestForLog = (request: FastifyRequest) =>
+  request.url.startsWith("/api/integracoes/")
+    ? { method: request.method, url: semSegredos(request.url), headers: request.headers, host: request.host, ip: request.ip, socket: request.socket }
+    : request;
+
+/**
  * One line per request, when it completes, with its method, address, status and time (Fastify's
  * default writes two); the probes' at debug level. The request's id is `request_id` on every
  * line (http/request-id.ts).
@@ -39,11 +51,11 @@ export class PortalLogController extends LogController {
   }
 
   override incomingRequest(request: FastifyRequest): void {
-    request.log.debug({ req: request }, "incoming request");
+    request.log.debug({ req: requestForLog(request) }, "incoming request");
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
-    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    const line = { req: requestForLog(request), res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...line, err: error }, "request errored");
     else if (isProbe(request)) reply.log.debug(line, "request completed");
     else reply.log.info(line, "request completed");

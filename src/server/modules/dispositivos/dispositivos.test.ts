@@ -121,6 +121,17 @@ describe("Dispositivos: the registry", () => {
     expect(created.json().url_integracao).toContain("/api/integracoes/intelbras/");
   });
 
+  it("a device's token, its credential, is in no log line: the log keeps its first 4 characters", async () => {
+    const created = await call("POST", "/api/dispositivos", corpo(await novoCondominio(), { conexao: "saida", endereco: "", usuario: "", senha: "" }));
+    expect(created.statusCode, created.body).toBe(201);
+    const caminho = new URL(created.json().url_integracao).pathname;
+    const token = caminho.split("/").at(-1)!;
+    const vida = await t.app.inject({ method: "POST", url: `${caminho}/device_is_alive.fcgi`, headers: { "content-type": "application/json" }, payload: {} });
+    expect(vida.statusCode).toBe(200);
+    expect(logs.logged()).not.toContain(token);
+    expect(logs.logged()).toContain(`/api/integracoes/controlid/${token.slice(0, 4)}…/device_is_alive.fcgi`);
+  });
+
   it("refuses what a device cannot be, naming the field, in Portuguese, and writes nothing", async () => {
     const condominio = await novoCondominio();
     const before = await databaseSnapshot(t);

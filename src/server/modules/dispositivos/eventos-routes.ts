@@ -23,8 +23,12 @@ import type { SaudeDosDispositivos } from "./saude";
 // condominium (docs/decisions/0265-eventos-dos-dispositivos.md). Rate-limited per token.
 
 const verAlarmes = requirePermission(["acionar_dispositivos", "gerenciar_dispositivos"]);
-/** A device's calls a minute: a busy gate is a few a second; a flood is refused before any query. */
-const CHAMADAS_POR_MINUTO = 600;
+/**
+ * A device's calls a second: a busy gate is a few; a flood is refused with 429 before any query.
+ * Counted per second, not per minute, so a flood is held to this pace instead of a burst of a
+ * minute's worth that slows every other gate for seconds (docs/decisions/0268).
+ */
+const CHAMADAS_POR_SEGUNDO = 10;
 /** A body bigger than a face snapshot is not an event. */
 const CORPO_MAXIMO = 1_048_576;
 
@@ -115,8 +119,8 @@ export const eventosRoutes =
         semCookies: true,
         scope: "sem_escopo" as const,
         rateLimit: {
-          max: CHAMADAS_POR_MINUTO,
-          timeWindow: 60_000,
+          max: CHAMADAS_POR_SEGUNDO,
+          timeWindow: 1000,
           keyGenerator: (request: FastifyRequest) => `integracao:${(request.params as { token?: string }).token ?? ""}`,
         },
       };

@@ -164,7 +164,7 @@ describe("a Control iD in push mode (behind NAT), over the network", () => {
       portaMoveMs: 50,
       portaAbertaMs: 300,
       vidaMs: 0,
-      pushMs: 100,
+      pushMs: 250,
     });
     simulados.push(nat);
     await nat.ligar();

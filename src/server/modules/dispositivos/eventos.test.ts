@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
@@ -465,5 +466,42 @@ describe("health", () => {
       encerrado_em: string | null;
     }[];
     expect(todos.find((a) => a.dispositivo?.id === aparelho.id)?.encerrado_em).toEqual(expect.any(String));
+  });
+});
+
+describe("a busy or flooding device", () => {
+  it("a device reporting often is written once every 10 s: its last contact moves only when older", async () => {
+    const aparelho = await cadastrar("controlid");
+    const vida = () =>
+      t.app.inject({ method: "POST", url: `${aparelho.caminho}/device_is_alive.fcgi`, headers: { "content-type": "application/json" }, payload: {} });
+    const contato = async () => (await call("GET", `/api/dispositivos/${aparelho.id}`)).json().ultimo_contato_em as string;
+    expect((await vida()).statusCode).toBe(200);
+    const primeiro = await contato();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await vida()).statusCode).toBe(200);
+    expect(await contato()).toBe(primeiro);
+    await t.database.db.execute(sql`update portaria_web_dispositivos set ultimo_contato_em = now() - interval '11 seconds' where id = ${aparelho.id}`);
+    const envelhecido = await contato();
+    expect((await vida()).statusCode).toBe(200);
+    expect(Date.parse(await contato())).toBeGreaterThan(Date.parse(envelhecido) + 10_000);
+  });
+
+  it("is refused with 429 past 10 calls a second, before any query; another device's calls go on", async () => {
+    const [inundador, vizinho] = [await cadastrar("controlid"), await cadastrar("controlid", ids.outro)];
+    await usuario(inundador, "100001", `morador:${ids.rita}`);
+    // One after the other, as a device sends: the one-second window starts with the first call, and all 12 fall in it.
+    const respostas = [];
+    for (let i = 0; i < 12; i++) respostas.push(await online(inundador, { identifier_id: "1", user_id: "100001", uuid: randomUUID() }));
+    expect(respostas.map((r) => r.statusCode)).toEqual([...Array(10).fill(200), 429, 429]);
+    expect(respostas[11]!.headers["retry-after"]).toEqual(expect.any(String));
+    // Refused before any query: the two refused made no record.
+    expect(await registrosDe(inundador)).toHaveLength(10);
+    const vida = await t.app.inject({
+      method: "POST",
+      url: `${vizinho.caminho}/device_is_alive.fcgi`,
+      headers: { "content-type": "application/json" },
+      payload: {},
+    });
+    expect(vida.statusCode).toBe(200);
   });
 });

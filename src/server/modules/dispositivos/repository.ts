@@ -20,6 +20,9 @@ const listWhere = (f: Filters) =>
     condominioInShape(dispositivos.condominio_id, f.scoped),
   );
 
+/** How long a device's 'online' and last contact stand without a write (s). */
+const CONTATO_FRESCO_S = 10;
+
 const ordem = keysetOrder(dispositivoOrdem, { nome: dispositivos.nome, id: dispositivos.id });
 
 const columns = {
@@ -142,13 +145,19 @@ export function dispositivosRepository(db: Db, totals?: ListTotals) {
      * What a call to the device showed: online (with its firmware), in error (it answered, but
      * refused or spoke nonsense), or offline. The last contact moves whenever the device answered.
      * Returns the device as it was before (its state) and whom it belongs to: what the health
-     * module (saude.ts) turns into an alarm or its end.
+     * module (saude.ts) turns into an alarm or its end; null when nothing changed (online, and
+     * marked so less than 10 s ago).
      */
     async registrarContato(
       id: string,
       contato: { estado: "online"; firmware: string | null } | { estado: "erro"; erro: string } | { estado: "offline" },
     ): Promise<{ antes: "online" | "offline" | "erro"; condominio_id: string; nome: string } | null> {
       const online = contato.estado === "online";
+      // A device that reports often (events, heartbeats) was marked online a moment ago: then nothing
+      // is written and no row is locked, so a busy or flooding device does not queue on its row. The
+      // last contact is kept to 10 s, well inside the 120 s after which the sweep takes a device offline.
+      const fresco =
+        online && !contato.firmware ? sql`and not (estado = 'online' and ultimo_contato_em > now() - make_interval(secs => ${CONTATO_FRESCO_S}))` : sql``;
       const rows = await queryRows<{ antes: "online" | "offline" | "erro"; condominio_id: string; nome: string }>(
         db,
         sql`update ${dispositivos} d set
@@ -156,7 +165,7 @@ export function dispositivosRepository(db: Db, totals?: ListTotals) {
               erro = ${contato.estado === "erro" ? contato.erro : null},
               ultimo_contato_em = ${contato.estado === "offline" ? sql`d.ultimo_contato_em` : sql`now()`},
               firmware = ${online && contato.firmware ? contato.firmware : sql`d.firmware`}
-            from (select id, estado as antes from ${dispositivos} where id = ${id} for update) a
+            from (select id, estado as antes from ${dispositivos} where id = ${id} ${fresco} for update) a
             where d.id = a.id
             returning a.antes, d.condominio_id, d.nome`,
       );
