@@ -197,7 +197,8 @@ export async function loadGateFixtures(db: Db): Promise<{ porteiro: { email: str
   };
 }
 
-const busca = (c: string, q: string) => `/api/controle-acesso/busca?${new URLSearchParams({ condominio_id: c, q })}`;
+/** The console's search of a condominium for what the porteiro typed. */
+export const searchPath = (c: string, q: string) => `/api/controle-acesso/busca?${new URLSearchParams({ condominio_id: c, q })}`;
 const registros = (params: Record<string, string>) =>
   `/api/registros?${new URLSearchParams({ q: "", condominio_id: "todos", tipo_pessoa: "todos", sentido: "todos", resultado: "todos", ...params, limit: "50" })}`;
 
@@ -208,8 +209,8 @@ export function gateScenarios(g: GateFixtures): ReadScenario[] {
     kind: "gate",
     label: `portaria: busca ${label} (${values.length} valores, ex. '${values[0]}')`,
     user: "porteiro",
-    path: busca(g.condominioId, values[0]!),
-    paths: values.map((v) => busca(g.condominioId, v)),
+    path: searchPath(g.condominioId, values[0]!),
+    paths: values.map((v) => searchPath(g.condominioId, v)),
   });
   const text = g.nomes[0]!;
   const ontem = dateInSaoPaulo(Date.now() - 24 * 60 * 60 * 1000);

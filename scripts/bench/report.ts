@@ -1,4 +1,5 @@
 import type { ScreenResult } from "./browser";
+import { markdownDispositivos, type ResultadoDispositivos } from "./dispositivos";
 import type { LoadResult } from "./load";
 import type { ExportResult } from "./portaria";
 import type { Kind } from "./scenarios";
@@ -34,6 +35,8 @@ export interface RunResult {
   browser?: { screens: ScreenResult[]; misses: string[] };
   /** The Registros CSV export of about a million records (issue 15). */
   export?: ExportResult;
+  /** The device gateway with 800 simulated devices (issue 28). */
+  dispositivos?: ResultadoDispositivos;
 }
 
 /** The issue's targets: PostgreSQL on 2 cores at scale 1, and PGlite's own p95. */
@@ -88,6 +91,7 @@ export function markdown(run: RunResult): string {
     );
     if (e.note) lines.push("", `Export: ${e.note}.`);
   }
+  if (run.dispositivos) lines.push("", markdownDispositivos(run.dispositivos));
   if (run.browser) {
     lines.push(
       "",

@@ -14,9 +14,10 @@ import { availableParallelism, loadavg, tmpdir, totalmem } from "node:os";
 import { join, resolve } from "node:path";
 import type { Request } from "autocannon";
 import { sql } from "drizzle-orm";
-import { ConfigError, loadConfig } from "../../src/server/config";
+import { ConfigError, loadConfig, type AppConfig } from "../../src/server/config";
 import { DataDirLockedError } from "../../src/server/db/data-dir-lock";
 import { browserAtScale } from "./browser";
+import { medirDispositivos, prepararFrota, type Frota } from "./dispositivos";
 import { openFloor, type Waves } from "./floor";
 import { drive } from "./load";
 import { judgeRow, markdown, TARGETS, type RunResult, type Row } from "./report";
@@ -26,6 +27,7 @@ import {
   letOut,
   letOutAcrossGates,
   measureExport,
+  searchPath,
   searchHits,
   visitorEntries,
   type GatesState,
@@ -89,6 +91,11 @@ function parseArgs(argv: string[]): Args {
 }
 
 const CONNECTIONS = 10;
+/**
+ * The bench's server: sign-in measurable (RATE_LIMIT_SIGN_IN_MAX), and no synchronisation sweep —
+ * the simulated fleet holds only the people the bench makes identify (scripts/bench/dispositivos.ts).
+ */
+const SERVER_ENV = { RATE_LIMIT_SIGN_IN_MAX: "1000000000", SINCRONIZACAO_VARREDURA_MS: "0" };
 
 function machine(): Record<string, string | number> {
   const cpu = readFileSync("/proc/cpuinfo", "utf8").match(/^model name\s*:\s*(.+)$/m)?.[1] ?? "unknown";
@@ -159,7 +166,7 @@ function writeMix(fixtures: Fixtures, headers: Record<string, string>): Request[
   ];
 }
 
-async function benchDatabase(target: ServerTarget, args: Args, resultsDir: string): Promise<RunResult | null> {
+async function benchDatabase(target: ServerTarget, args: Args, resultsDir: string, config: AppConfig): Promise<RunResult | null> {
   const name = target.kind === "postgres" ? "PostgreSQL" : "PGlite";
   const log = (line: string) => console.error(`[${target.kind}] ${line}`);
   const startedAt = new Date().toISOString();
@@ -187,6 +194,7 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
   const scenarios = readScenarios(fixtures).filter((s) => wants(s.id));
   const sqlStats = new Map<string, Row["sql"]>();
   let captured: Map<string, Waves>;
+  let frota: Frota | undefined;
   const measureFloor = async (id: string) => {
     const waves = captured.get(id)!;
     if (!waves.length) return; // answered without SQL (e.g. /api/me from the session)
@@ -205,12 +213,18 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
       await closeFloor();
       return null;
     }
+    // The simulated devices are registered while the bench still holds the database (PGlite: the server will).
+    if (wants("dispositivos")) {
+      log(`dispositivos: registrando a frota simulada...`);
+      frota = await prepararFrota(floor.database.db, config, fixtures.gate.condominioId);
+    }
     if (target.kind === "pglite") {
       for (const scenario of scenarios) await measureFloor(scenario.id);
       await closeFloor();
     }
   } catch (error) {
     await closeFloor();
+    await frota?.desligar();
     throw error;
   }
 
@@ -218,14 +232,16 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
   log("iniciando o servidor de produção...");
   let server: RunningServer;
   try {
-    server = await startServer(target, join(resultsDir, `server-${target.kind}.log`), { RATE_LIMIT_SIGN_IN_MAX: "1000000000" });
+    server = await startServer(target, join(resultsDir, `server-${target.kind}.log`), SERVER_ENV);
   } catch (error) {
     await closeFloor();
+    await frota?.desligar();
     throw error;
   }
   const rows: Row[] = [];
   let browser: RunResult["browser"];
   let exportResult: RunResult["export"];
+  let dispositivosResult: RunResult["dispositivos"];
   const startupPeak = server.peakRssMB();
   let overallPeak = startupPeak;
   try {
@@ -436,6 +452,30 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
       log(`portaria-visitante: p95 ${api.p95.toFixed(2)} ms, ${Math.round(api.rate)} req/s (${left} saíram depois)`);
     }
 
+    if (frota) {
+      // PostgreSQL: a second instance on the same database, whose console must see each outcome too.
+      const outra = target.kind === "postgres" ? await startServer(target, join(resultsDir, "server-postgres-2.log"), SERVER_ENV) : undefined;
+      try {
+        const [resultado] = await peakDuring(() =>
+          medirDispositivos({
+            frota: frota!,
+            baseUrl: server.baseUrl,
+            origin: server.origin,
+            outraBaseUrl: outra?.baseUrl,
+            porteiro: { cookie: cookies.porteiro, condominioId: fixtures.gate.condominioId },
+            buscas: fixtures.gate.nomes.map((nome) => searchPath(fixtures.gate.condominioId, nome)),
+            segundos: Math.max(30, args.seconds * 3),
+            aquecimentoSegundos: 35,
+            buscaSegundos: 60,
+            log,
+          }),
+        );
+        dispositivosResult = resultado;
+      } finally {
+        await outra?.stop();
+      }
+    }
+
     if (wants("portaria-exportar")) {
       log(`portaria-exportar: ${fixtures.gate.exportacao.de} a ${fixtures.gate.exportacao.ate}, ~${fixtures.gate.exportacao.rows} registros...`);
       exportResult = await measureExport(server, cookies.central, fixtures.gate, TARGETS.export);
@@ -465,6 +505,7 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
   } finally {
     await server.stop();
     await closeFloor();
+    await frota?.desligar();
   }
 
   const serverMisses = target.kind === "postgres" && overallPeak > TARGETS.postgres.rssMB ? [`peak RSS > ${TARGETS.postgres.rssMB} MB`] : [];
@@ -480,6 +521,7 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
     rows,
     browser,
     export: exportResult,
+    dispositivos: dispositivosResult,
   };
 }
 
@@ -504,7 +546,7 @@ async function main() {
   const tables: string[] = [];
   let failed = false;
   for (const target of targets) {
-    const run = await benchDatabase(target, args, logsDir);
+    const run = await benchDatabase(target, args, logsDir, config);
     if (!run) continue; // --explain
     run.machine.loadAverageAtEnd = loadavg()
       .map((l) => l.toFixed(2))
@@ -514,7 +556,14 @@ async function main() {
     writeFileSync(file, `${JSON.stringify(run, null, 2)}\n`);
     tables.push(markdown(run));
     console.error(`[${target.kind}] resultados em ${file}; log do servidor em ${join(logsDir, `server-${target.kind}.log`)}`);
-    if (run.rows.some((r) => r.misses.length) || run.server.misses.length || run.browser?.misses.length || run.export?.misses.length) failed = true;
+    if (
+      run.rows.some((r) => r.misses.length) ||
+      run.server.misses.length ||
+      run.browser?.misses.length ||
+      run.export?.misses.length ||
+      run.dispositivos?.misses.length
+    )
+      failed = true;
   }
   console.log(`\n${tables.join("\n\n")}\n`);
   if (failed) console.log("Metas não atingidas: veja a coluna target (✗) e docs/performance.md.");

@@ -151,6 +151,17 @@ export interface ChamadaAoPortal {
   corpo?: string | Uint8Array<ArrayBuffer>;
 }
 
+/** What a call to the portal was: an online question, a log line, a heartbeat, a push poll or a push report. */
+export type TipoDeChamada = "pergunta" | "evento" | "vida" | "busca" | "relato";
+
+/** One call to the portal as the device lived it: from sending to the answer (or the failure). */
+export interface MedidaDaChamada {
+  tipo: TipoDeChamada;
+  ms: number;
+  /** The HTTP status, or null: no answer (offline, unreachable, timed out). */
+  status: number | null;
+}
+
 /** The portal's answer to a call that got through (2xx). */
 export interface RespostaDoPortal {
   status: number;
@@ -254,6 +265,8 @@ export class DispositivoSimulado {
   enviosEntregues = 0;
   enviosFalhos = 0;
   ultimaFalhaDeEnvio: string | null = null;
+  /** Each call's time, for whoever measures the portal (the bench, scripts/bench/dispositivos.ts). */
+  aoChamar: ((medida: MedidaDaChamada) => void) | null = null;
 
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
@@ -446,7 +459,7 @@ export class DispositivoSimulado {
     let decisao: Decisao;
     let portas: number[];
     if (integracao?.modo === "online") {
-      const resposta = await this.relatar(this.protocolo.pergunta(this, registro), registro);
+      const resposta = await this.relatar(this.protocolo.pergunta(this, registro), registro, "pergunta");
       const doPortal = resposta && this.protocolo.decisao(resposta, porta);
       // No answer within prazoDoPortalMs (5 s), an error, or an answer the device cannot read: it
       // denies with 'Sem comunicação com o servidor'. Real firmware can be set to fall back to its
@@ -489,7 +502,7 @@ export class DispositivoSimulado {
   /** Reports a log line when integrated (its number is already taken: the line exists either way). */
   private relatarEvento(registro: RegistroDoSimulado, montar: (protocolo: ProtocoloDeEventos) => ChamadaAoPortal): void {
     if (!this.integracaoAtual) return;
-    void this.relatar(montar(this.protocolo), registro);
+    void this.relatar(montar(this.protocolo), registro, "evento");
   }
 
   /**
@@ -498,7 +511,7 @@ export class DispositivoSimulado {
    * sees no answer), `duplicarProximo` the next one (sent twice, the same bytes, one after the
    * other; the device acts on the first answer). Resolves with the first answer, or null.
    */
-  private relatar(chamada: ChamadaAoPortal, evento: RegistroDoSimulado | null): Promise<RespostaDoPortal | null> {
+  private relatar(chamada: ChamadaAoPortal, evento: RegistroDoSimulado | null, tipo: TipoDeChamada): Promise<RespostaDoPortal | null> {
     const integracao = this.integracaoAtual;
     if (!integracao) return Promise.resolve(null);
     if (evento?.numero !== undefined && this.perderProximo) {
@@ -508,8 +521,8 @@ export class DispositivoSimulado {
     const vezes = evento && this.duplicarProximo ? 2 : 1;
     if (evento) this.duplicarProximo = false;
     const envio = this.fila.then(async () => {
-      const primeira = await this.chamar(integracao.url, chamada);
-      for (let i = 1; i < vezes; i++) await this.chamar(integracao.url, chamada);
+      const primeira = await this.chamar(integracao.url, chamada, tipo);
+      for (let i = 1; i < vezes; i++) await this.chamar(integracao.url, chamada, tipo);
       return primeira;
     });
     this.fila = envio.catch(() => null);
@@ -517,10 +530,12 @@ export class DispositivoSimulado {
   }
 
   /** One HTTP call; never throws: a failure is counted and the answer is null. */
-  private async chamar(url: string, chamada: ChamadaAoPortal): Promise<RespostaDoPortal | null> {
+  private async chamar(url: string, chamada: ChamadaAoPortal, tipo: TipoDeChamada): Promise<RespostaDoPortal | null> {
     // A slow device is slow to send as well as to answer; the portal's time limit starts once it sends.
     if (this.atrasoMs > 0) await esperar(this.atrasoMs);
     if (this.offline) return this.falhou("fora da rede");
+    const inicio = performance.now();
+    const medir = (status: number | null) => this.aoChamar?.({ tipo, ms: performance.now() - inicio, status });
     try {
       const resposta = await fetch(chamada.caminho ? `${url.replace(/\/+$/, "")}/${chamada.caminho}` : url, {
         method: chamada.metodo,
@@ -529,10 +544,12 @@ export class DispositivoSimulado {
         signal: AbortSignal.timeout(this.opcoes.prazoDoPortalMs),
       });
       const corpo = await resposta.text();
+      medir(resposta.status);
       if (!resposta.ok) return this.falhou(`HTTP ${resposta.status}`);
       this.enviosEntregues++;
       return { status: resposta.status, corpo };
     } catch (error) {
+      medir(null);
       return this.falhou(error instanceof Error ? error.message : String(error));
     }
   }
@@ -558,7 +575,7 @@ export class DispositivoSimulado {
     this.vida = null;
     if (!this.integracaoAtual || this.opcoes.vidaMs <= 0) return;
     this.vida = setInterval(() => {
-      if (!this.offline) void this.relatar(this.protocolo.vida(this), null);
+      if (!this.offline) void this.relatar(this.protocolo.vida(this), null, "vida");
     }, this.opcoes.vidaMs);
     this.vida.unref();
   }
@@ -585,7 +602,7 @@ export class DispositivoSimulado {
     if (this.buscando || this.offline || integracao?.modo !== "push" || !busca || !lerPedido) return;
     this.buscando = true;
     try {
-      const resposta = await this.chamar(integracao.url, busca.call(this.protocolo, this));
+      const resposta = await this.chamar(integracao.url, busca.call(this.protocolo, this), "busca");
       const atual = this.integracaoAtual;
       if (!resposta || this.busca === null || atual?.modo !== "push" || atual.url !== integracao.url) return;
       const pedido = lerPedido.call(this.protocolo, this, resposta);
@@ -597,7 +614,7 @@ export class DispositivoSimulado {
         this.pedidosExecutados.set(pedido.id, relato);
         if (this.pedidosExecutados.size > PEDIDOS_LEMBRADOS) this.pedidosExecutados.delete(this.pedidosExecutados.keys().next().value!);
       }
-      await this.chamar(integracao.url, relato);
+      await this.chamar(integracao.url, relato, "relato");
     } finally {
       this.buscando = false;
     }

@@ -54,6 +54,9 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   // For load tests only (npm run bench): sign-in attempts allowed per IP per minute.
   RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().min(1).optional(),
+  // How often each instance looks for devices whose people changed (ms; 0: never). For the
+  // device bench (npm run bench), whose 800 simulated devices hold only the people it names.
+  SINCRONIZACAO_VARREDURA_MS: z.coerce.number().int().min(0).optional(),
 });
 
 export interface RateLimitRule {
@@ -203,5 +206,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logFormat: e.LOG_FORMAT,
     databasePoolMax: e.DATABASE_POOL_MAX,
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    ...(e.SINCRONIZACAO_VARREDURA_MS === undefined ? {} : { varreduraSincronizacaoMs: e.SINCRONIZACAO_VARREDURA_MS }),
   };
 }
