@@ -176,7 +176,17 @@ describe("Control iD, modo monitor: the device decides and reports", () => {
       {
         object: "access_logs",
         type: "inserted",
-        values: { id: 1, time: expect.any(Number), event: 7, user_id: 15, portal_id: 2, card_value: 0, qrcode_value: "", identifier_id: 1 },
+        values: {
+          id: 1,
+          time: expect.any(Number),
+          event: 7,
+          device_id: 100004217,
+          user_id: 15,
+          portal_id: 2,
+          card_value: 0,
+          qrcode_value: "",
+          identifier_id: 1,
+        },
       },
     ]);
   });
@@ -307,6 +317,36 @@ describe("Control iD: heartbeat, faults and configuration", () => {
     expect(access_logs.map((l) => [l.id, l.event])).toEqual([
       [1, 7],
       [2, 3],
+    ]);
+  });
+
+  it("'Carregar Objetos' on access_logs with the documented where list: the lines between two ids, a lost one too, with the notification's fields (docs/decisions/0269)", async () => {
+    const disp = dispositivo("monitor");
+    await disp.identificar({ tipo: "face", valor: "15" });
+    disp.perderProximo = true;
+    await disp.identificar({ tipo: "cartao", valor: "112233" });
+    await disp.identificar({ tipo: "qrcode", valor: "QR-1" });
+    await disp.aguardarEnvios();
+    expect(portal.em("/api/notifications/dao").map((p) => valoresDao(p).object_changes[0]!.values.id)).toEqual([1, 3]);
+
+    const endereco = await disp.ligar();
+    const chamar = async (caminho: string, corpo: unknown) =>
+      (await fetch(`${endereco}/${caminho}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(corpo) })).json();
+    const { session } = (await chamar("login.fcgi", { login: "admin", password: "admin" })) as { session: string };
+    const where = [
+      { object: "access_logs", field: "id", operator: ">=", value: 2, connector: ") AND (" },
+      { object: "access_logs", field: "id", operator: "<=", value: 3 },
+    ];
+    const { access_logs } = (await chamar(`load_objects.fcgi?session=${session}`, { object: "access_logs", where, order: ["id"], limit: 1 })) as {
+      access_logs: Record<string, unknown>[];
+    };
+    expect(access_logs).toEqual([
+      { id: 2, time: expect.any(Number), event: 6, device_id: 100004217, user_id: 16, portal_id: 1, card_value: 112233, qrcode_value: "", identifier_id: 2 },
+    ]);
+    const todas = (await chamar(`load_objects.fcgi?session=${session}`, { object: "access_logs", where })) as { access_logs: Record<string, unknown>[] };
+    expect(todas.access_logs.map((l) => [l.id, l.event, l.qrcode_value])).toEqual([
+      [2, 6, ""],
+      [3, 3, "QR-1"],
     ]);
   });
 

@@ -117,6 +117,23 @@ export const IDENTIFICADOR_CONTROLID: Record<TipoDeIdentificacao, number> = { fa
 /** `device_id`: the device's number; the simulator's is the digits of its serial. */
 const idDoAparelho = (disp: DispositivoSimulado) => Number(disp.opcoes.serie.replace(/\D/g, "").slice(-12) || "0");
 
+/** An access_logs row of the log: what the monitor notifies and what load_objects lists. */
+function valoresDoAcesso(disp: DispositivoSimulado, registro: RegistroDeAcesso): Record<string, unknown> {
+  const { tipo, valor } = registro.identificacao;
+  return {
+    id: registro.numero,
+    time: segundosDeParede(registro.instante),
+    event: eventoDoAcesso(registro),
+    device_id: idDoAparelho(disp),
+    user_id: idDoUsuario(registro.pessoaId),
+    portal_id: registro.porta,
+    // Cards are integers on Control iD; a card typed with other characters goes as typed.
+    card_value: tipo === "cartao" ? (/^\d+$/.test(valor) ? Number(valor) : valor) : 0,
+    qrcode_value: tipo === "qrcode" ? valor : "",
+    identifier_id: IDENTIFICADOR_CONTROLID[tipo],
+  };
+}
+
 const jsonParaPortal = (caminho: string, corpo: unknown): ChamadaAoPortal => ({
   metodo: "POST",
   caminho,
@@ -175,25 +192,8 @@ export const protocoloControlId: ProtocoloDeEventos = {
   },
 
   acesso(disp, registro: RegistroDeAcesso) {
-    const { tipo, valor } = registro.identificacao;
     return jsonParaPortal("api/notifications/dao", {
-      object_changes: [
-        {
-          object: "access_logs",
-          type: "inserted",
-          values: {
-            id: registro.numero,
-            time: segundosDeParede(registro.instante),
-            event: eventoDoAcesso(registro),
-            user_id: idDoUsuario(registro.pessoaId),
-            portal_id: registro.porta,
-            // Cards are integers on Control iD; a card typed with other characters goes as typed.
-            card_value: tipo === "cartao" ? (/^\d+$/.test(valor) ? Number(valor) : valor) : 0,
-            qrcode_value: tipo === "qrcode" ? valor : "",
-            identifier_id: IDENTIFICADOR_CONTROLID[tipo],
-          },
-        },
-      ],
+      object_changes: [{ object: "access_logs", type: "inserted", values: valoresDoAcesso(disp, registro) }],
       device_id: idDoAparelho(disp),
     });
   },
@@ -279,23 +279,33 @@ const linhasDosQrcodes = (disp: DispositivoSimulado): Linha[] => {
   return [...disp.pessoas.values()].flatMap((p) => (p.qrcodes ?? []).map((value) => ({ id: ++id, value, user_id: Number(p.id) })));
 };
 
-/** `where: { <tabela>: { campo: valor | { ">": n } } }` → a row filter (no `where` keeps every row). */
+/** A comparison of "Carregar Objetos": numbers for the order operators, text for equality. */
+function compara(valor: unknown, op: string, alvo: unknown): boolean {
+  const [a, b] = [Number(valor), Number(alvo)];
+  if (op === ">") return a > b;
+  if (op === ">=") return a >= b;
+  if (op === "<") return a < b;
+  if (op === "<=") return a <= b;
+  if (op === "!=" || op === "<>") return String(valor) !== String(alvo);
+  return String(valor) === String(alvo);
+}
+
+/**
+ * `where: { <tabela>: { campo: valor | { ">": n } } }`, or the documented list `[{ object, field,
+ * operator, value, connector }]` (every condition of the table must hold: the simulator reads the
+ * connectors as AND) → a row filter (no `where` keeps every row).
+ */
 function filtro(where: unknown, tabela: string): (linha: Linha) => boolean {
+  if (Array.isArray(where)) {
+    const condicoes = (where as Record<string, unknown>[]).filter((c) => c && (c.object ?? tabela) === tabela);
+    return (linha) => condicoes.every((c) => compara(linha[String(c.field)], String(c.operator ?? "="), c.value));
+  }
   const condicoes = (where as Record<string, unknown> | undefined)?.[tabela];
   if (!condicoes || typeof condicoes !== "object") return () => true;
   return (linha) =>
     Object.entries(condicoes as Record<string, unknown>).every(([campo, condicao]) => {
       const valor = linha[campo];
-      if (condicao && typeof condicao === "object" && !Array.isArray(condicao))
-        return Object.entries(condicao).every(([op, alvo]) => {
-          const [a, b] = [Number(valor), Number(alvo)];
-          if (op === ">") return a > b;
-          if (op === ">=") return a >= b;
-          if (op === "<") return a < b;
-          if (op === "<=") return a <= b;
-          if (op === "!=") return String(valor) !== String(alvo);
-          return String(valor) === String(alvo);
-        });
+      if (condicao && typeof condicao === "object" && !Array.isArray(condicao)) return Object.entries(condicao).every(([op, alvo]) => compara(valor, op, alvo));
       return String(valor) === String(condicao);
     });
 }
@@ -313,6 +323,14 @@ function carregar(linhas: Linha[], body: Record<string, unknown>): Linha[] {
   const campos = Array.isArray(body.fields) ? body.fields.map(String) : null;
   return campos ? resultado.map((l) => Object.fromEntries(campos.filter((c) => c in l).map((c) => [c, l[c]]))) : resultado;
 }
+
+/**
+ * The `access_logs` table ("Lista de Objetos"): the identifications of the log as the monitor
+ * notifies them, the same fields (`valoresDoAcesso`) — what a portal reads back to fill a gap.
+ * A line the notification never reached (`perderProximo`) is here all the same.
+ */
+const linhasDoRegistro = (disp: DispositivoSimulado): Linha[] =>
+  disp.registros.filter((r): r is RegistroDeAcesso => r.tipo === "acesso" && r.numero !== undefined && !!r.identificacao).map((r) => valoresDoAcesso(disp, r));
 
 /** A card value as the device stores it: an unsigned integer (given as a number or as digits). */
 const valorDoCartao = (valor: unknown): string | null =>
@@ -497,20 +515,7 @@ export function manipuladorControlId(): Manipulador {
       // notifications carry: what a portal reads to fill a gap in them. users, cards and qrcodes
       // hold the people a sync wrote (see `carregar`, `criar`, `modificar`, `destruir` above).
       case "load_objects.fcgi": {
-        if (body.object === "access_logs") {
-          const depois = Number(((body.where as { access_logs?: { id?: { ">"?: unknown } } })?.access_logs?.id ?? {})[">"] ?? 0);
-          return json(res, 200, {
-            access_logs: disp.registros
-              .filter((r) => r.tipo === "acesso" && r.numero !== undefined && r.numero > depois)
-              .map((r) => ({
-                id: r.numero,
-                time: segundosDeParede(r.instante),
-                event: eventoDoAcesso(r),
-                portal_id: r.porta,
-                user_id: idDoUsuario(r.pessoaId),
-              })),
-          });
-        }
+        if (body.object === "access_logs") return json(res, 200, { access_logs: carregar(linhasDoRegistro(disp), body) });
         if (body.object === "users") return json(res, 200, { users: carregar([...disp.pessoas.values()].map(linhaDoUsuario), body) });
         if (body.object === "cards") return json(res, 200, { cards: carregar(linhasDosCartoes(disp), body) });
         if (body.object === "qrcodes") return json(res, 200, { qrcodes: carregar(linhasDosQrcodes(disp), body) });

@@ -198,4 +198,37 @@ describe("Intelbras: doors, alarms, heartbeat and faults", () => {
     await setConfig("");
     expect(disp.integracao).toBeNull();
   });
+
+  it("the record finder over AccessControlCardRec lists the access lines by RecNo — a lost one too — within StartTime/EndTime (docs/decisions/0269)", async () => {
+    const disp = dispositivo(true, { sensorPorta: false });
+    portal.responder = autorizar;
+    await disp.identificar({ tipo: "cartao", valor: "998877" }, 2); // RecNo 1: the portal lets Ana in
+    disp.perderProximo = true;
+    await disp.identificar({ tipo: "pin", valor: "4321" }); // 2: never sent; the device denies
+    await disp.aguardarEnvios();
+    const endereco = await disp.ligar();
+    const buscar = async (consulta: string) =>
+      (await request(`${endereco}/cgi-bin/recordFinder.cgi?action=find&name=AccessControlCardRec${consulta}`, { digestAuth: "admin:admin", dataType: "text" }))
+        .data as string;
+
+    const agora = Math.floor(Date.now() / 1000);
+    const linhas = (await buscar(`&StartTime=${agora - 60}&EndTime=${agora + 60}&count=10`)).split("\r\n");
+    expect(linhas).toEqual(
+      expect.arrayContaining([
+        "found=2",
+        "records[0].RecNo=1",
+        "records[0].UserID=15",
+        "records[0].CardNo=998877",
+        "records[0].Method=1",
+        "records[0].Door=1",
+        "records[0].Status=1",
+        "records[1].RecNo=2",
+        "records[1].UserID=",
+        "records[1].Method=0",
+        "records[1].Status=0",
+      ]),
+    );
+    expect(await buscar(`&StartTime=${agora + 60}&EndTime=${agora + 120}`)).toContain("found=0");
+    expect(await buscar("&offset=1&count=1")).toContain("records[0].RecNo=2");
+  });
 });

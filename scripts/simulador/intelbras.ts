@@ -9,6 +9,7 @@ import {
   type OpcoesDoFabricante,
   type PessoaNoSimulado,
   type ProtocoloDeEventos,
+  type RegistroDeAcesso,
   type RegistroDoSimulado,
   type TipoDeIdentificacao,
 } from "./simulado";
@@ -232,6 +233,40 @@ function usuariosEncontrados(disp: DispositivoSimulado, url: URL): string | null
   return `${linhas.join("\r\n")}\r\n`;
 }
 
+/**
+ * The record finder over AccessControlCardRec (our reading, docs/decisions/0269): the log's access
+ * lines, by RecNo, with `CreateTime` (epoch seconds) between `StartTime` and `EndTime` when given,
+ * at most `count` (1,024 by default) from `offset`. Each is the AccessControl event it reported —
+ * the same UserID, CardNo, Method and Door (from 0) — with `Status` 1 when the device opened, 0
+ * when not. A line whose report was lost (`perderProximo`) is here all the same.
+ */
+function registrosEncontrados(disp: DispositivoSimulado, url: URL): string | null {
+  const numero = (nome: string, padrao: number) => (url.searchParams.has(nome) ? Number(url.searchParams.get(nome)) : padrao);
+  const [inicio, fim, count, offset] = [numero("StartTime", 0), numero("EndTime", Number.MAX_SAFE_INTEGER), numero("count", 1024), numero("offset", 0)];
+  if (![inicio, fim, count, offset].every((n) => Number.isInteger(n) && n >= 0) || count < 1) return null;
+  const todos = disp.registros.filter(
+    (r): r is RegistroDeAcesso =>
+      r.tipo === "acesso" && r.numero !== undefined && !!r.identificacao && Math.floor(r.instante / 1000) >= inicio && Math.floor(r.instante / 1000) <= fim,
+  );
+  const pagina = todos.slice(offset, offset + Math.min(count, 1024));
+  const linhas = [`totalCount=${todos.length}`, `found=${pagina.length}`];
+  pagina.forEach((r, i) => {
+    const { tipo, valor } = r.identificacao;
+    const campos = {
+      RecNo: r.numero,
+      CreateTime: Math.floor(r.instante / 1000),
+      UserID: r.pessoaId ?? "",
+      CardNo: tipo === "face" ? "" : valor,
+      Method: METODO_INTELBRAS[tipo],
+      Door: r.porta - 1,
+      Type: "Entry",
+      Status: r.concedido ? 1 : 0,
+    };
+    for (const [campo, v] of Object.entries(campos)) linhas.push(`records[${i}].${campo}=${v}`);
+  });
+  return `${linhas.join("\r\n")}\r\n`;
+}
+
 export function manipuladorIntelbras(): Manipulador {
   function autenticado(disp: DispositivoSimulado, req: IncomingMessage, realm: string): boolean {
     const c = camposDigest(req.headers.authorization);
@@ -276,7 +311,7 @@ export function manipuladorIntelbras(): Manipulador {
       // with a JSON body; the removals and the finder are GETs with the ids in the query.
       case "/cgi-bin/recordFinder.cgi?find":
       case "/cgi-bin/recordFinder.cgi?doSeekFind": {
-        const encontrados = usuariosEncontrados(disp, url);
+        const encontrados = url.searchParams.get("name") === "AccessControlCardRec" ? registrosEncontrados(disp, url) : usuariosEncontrados(disp, url);
         return encontrados === null ? texto(res, 400, ERRO) : texto(res, 200, encontrados);
       }
       case "/cgi-bin/AccessUser.cgi?insertMulti":

@@ -122,6 +122,31 @@ function identificacaoOnline(caminho: string, c: Record<string, unknown>): Leitu
   };
 }
 
+/**
+ * One `access_logs` row — as a monitor notification carries it, or as load_objects reads it back
+ * from the device (a gap, docs/decisions/0269-lacunas-no-registro.md): an identification as the
+ * device decided it; the number alone for a line the portal has no use for (button, web interface,
+ * giving up: the device's own business, but its number counts); null for a row without an id.
+ */
+export function linhaDeAcesso(v: Record<string, unknown>): EventoDoDispositivo | number | null {
+  const id = inteiro(v.id);
+  if (id === null) return null;
+  const codigo = inteiro(v.event);
+  const decisao =
+    codigo === EVENTO_CONCEDIDO ? "concedido" : codigo === EVENTO_NEGADO ? "negado" : codigo === EVENTO_NAO_IDENTIFICADO ? "nao_identificado" : null;
+  if (!decisao) return id;
+  return {
+    id_no_dispositivo: `log:${id}`,
+    numero: id,
+    tipo: "identificacao",
+    ocorrido_em: quando(v.time),
+    porta: porta(v.portal_id) ?? 1,
+    identificador: identificador(v),
+    decisao_do_dispositivo: decisao,
+    dados: dadosDe(v),
+  };
+}
+
 /** Monitor: the rows the device inserted in its own tables. */
 function dao(c: Record<string, unknown>): LeituraDaChamada {
   const mudancas = c.object_changes;
@@ -136,24 +161,9 @@ function dao(c: Record<string, unknown>): LeituraDaChamada {
     const id = inteiro(v.id);
     if (id === null) continue;
     if (objeto === "access_logs") {
-      const codigo = inteiro(v.event);
-      const decisao =
-        codigo === EVENTO_CONCEDIDO ? "concedido" : codigo === EVENTO_NEGADO ? "negado" : codigo === EVENTO_NAO_IDENTIFICADO ? "nao_identificado" : null;
-      // Other events (button, web interface, giving up) are the device's own business; their number counts.
-      if (!decisao) {
-        numerosVistos.push(id);
-        continue;
-      }
-      eventos.push({
-        id_no_dispositivo: `log:${id}`,
-        numero: id,
-        tipo: "identificacao",
-        ocorrido_em: quando(v.time),
-        porta: porta(v.portal_id) ?? 1,
-        identificador: identificador(v),
-        decisao_do_dispositivo: decisao,
-        dados: dadosDe(v),
-      });
+      const lida = linhaDeAcesso(v);
+      if (typeof lida === "number") numerosVistos.push(lida);
+      else if (lida) eventos.push(lida);
     } else if (objeto === "alarm_logs") {
       const causa = inteiro(v.cause);
       const tipoDoEvento = causa === CAUSA_PORTA_FORCADA ? "porta_forcada" : causa === CAUSA_PORTA_ABERTA ? "porta_mantida_aberta" : null;

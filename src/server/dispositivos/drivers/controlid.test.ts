@@ -312,3 +312,59 @@ describe("Control iD driver: people on the device", () => {
     expect((await falha(driverControlId().removerUsuario(alvo, "1501", prazo))).motivo).toBe("inalcancavel");
   });
 });
+
+// A gap in the monitor's numbering (gate-operation-spec §2.3, docs/decisions/0269): "Carregar
+// Objetos" (load_objects.fcgi with the documented `where` list) on `access_logs`, whose fields are
+// those of "Lista de Objetos" (id, time, event, device_id, identifier_id, user_id, portal_id,
+// card_value, qrcode_value, pin_value): https://www.controlid.com.br/docs/access-api-pt/objetos/.
+describe("Control iD driver: the access log read back ('Carregar Objetos' on access_logs)", () => {
+  it("gives the lines asked for, each as its monitor notification would be, with the device's decision", async () => {
+    const { disp, alvo } = await dispositivo("iDFace", { portas: 1 });
+    disp.pessoas.set("15", { id: "15", nome: "Ana", cartoes: ["112233"], face: true });
+    await disp.identificar({ tipo: "face", valor: "15" }); // 1: granted
+    await disp.identificar({ tipo: "cartao", valor: "999" }); // 2: nobody's card
+    await disp.identificar({ tipo: "qrcode", valor: "QR-ALHEIO" }); // 3: a QR it does not keep
+    await disp.identificar({ tipo: "cartao", valor: "112233" }); // 4: granted by card
+
+    const { eventos, numerosVistos } = await driverControlId().registros(alvo, { de: 2, ate: 4 }, prazo);
+
+    expect(numerosVistos).toEqual([]);
+    expect(eventos.map((e) => [e.id_no_dispositivo, e.numero, e.tipo, e.decisao_do_dispositivo, e.porta])).toEqual([
+      ["log:2", 2, "identificacao", "nao_identificado", 1],
+      ["log:3", 3, "identificacao", "nao_identificado", 1],
+      ["log:4", 4, "identificacao", "concedido", 1],
+    ]);
+    expect(eventos.map((e) => e.identificador)).toEqual([
+      { tipo: "cartao", valor: "999", meio: "cartao" },
+      { tipo: "qrcode", valor: "QR-ALHEIO", meio: "qrcode" },
+      { tipo: "usuario", valor: "15", meio: "cartao" },
+    ]);
+    // The same instant the log holds (the device's wall clock in seconds).
+    expect(Math.abs(eventos[2]!.ocorrido_em.getTime() - disp.registros.at(-1)!.instante)).toBeLessThan(1000);
+  });
+
+  it("reads a gap longer than a page, and leaves out a line the log no longer holds", async () => {
+    const { disp, alvo } = await dispositivo("iDAccess", { portas: 1 });
+    for (let i = 0; i < 260; i++) await disp.identificar({ tipo: "cartao", valor: String(5000 + i) });
+    // The device dropped line 100 (a full log drops its oldest; here, one in the middle).
+    disp.registros.splice(
+      disp.registros.findIndex((r) => r.numero === 100),
+      1,
+    );
+
+    const { eventos } = await driverControlId().registros(alvo, { de: 3, ate: 255 }, prazo);
+
+    const numeros = eventos.map((e) => e.numero);
+    expect(numeros).toHaveLength(252);
+    expect(numeros[0]).toBe(3);
+    expect(numeros.at(-1)).toBe(255);
+    expect(numeros).not.toContain(100);
+  });
+
+  it("a device off the network, or refusing the password: the reason, to be announced as lost", async () => {
+    const { disp, alvo } = await dispositivo();
+    expect((await falha(driverControlId().registros({ ...alvo, senha: "errada" }, { de: 1, ate: 2 }, prazo))).motivo).toBe("credenciais");
+    disp.desconectar();
+    expect((await falha(driverControlId().registros(alvo, { de: 1, ate: 2 }, prazo))).motivo).toBe("inalcancavel");
+  });
+});

@@ -3,8 +3,8 @@ import { FALHA_DO_DISPOSITIVO } from "@shared/schemas/dispositivos";
 import { instantFromSaoPauloWallClock } from "@shared/time";
 import { acaoDeAbertura, SEC_BOX_ID } from "./controlid-acoes";
 import { chamar } from "./http";
-import { integracaoControlId } from "./controlid-eventos";
-import { FalhaDoDispositivo, type AlvoDoDispositivo, type DriverDeDispositivo, type OpcoesDeChamada } from "./tipos";
+import { integracaoControlId, linhaDeAcesso } from "./controlid-eventos";
+import { FalhaDoDispositivo, type AlvoDoDispositivo, type DriverDeDispositivo, type LinhasDoRegistro, type OpcoesDeChamada } from "./tipos";
 
 // Control iD (iDAccess, iDBox, iDFlex, iDFace, iDBlock), written from its public Access API
 // documentation (https://www.controlid.com.br/docs/access-api-pt/):
@@ -33,6 +33,12 @@ import { FalhaDoDispositivo, type AlvoDoDispositivo, type DriverDeDispositivo, t
 //   timestamp= with the image itself as application/octet-stream (less than 1 MB) → { user_id,
 //   success, scores } or { success: false, errors: [{ code, message }] }; POST
 //   /user_destroy_image.fcgi { user_ids: [...] } removes the photos.
+// - A gap in the numbering of the monitor's notifications (§2.3): "Carregar Objetos" on
+//   `access_logs` ("Lista de Objetos": id, time, event, device_id, identifier_id, user_id,
+//   portal_id, card_value, qrcode_value, pin_value) with the documented `where` list
+//   `[{ object, field, operator, value, connector }]`, ids `>=` de and `<=` ate, ordered by id, in
+//   pages. Only access_logs: the portal checks that numbering alone (alarm_logs come unnumbered to
+//   it, controlid-eventos.ts). docs/decisions/0269-lacunas-no-registro.md.
 
 /** The vendor's error texts the portal knows, in pt-BR; another one is shown as the device wrote it. */
 const ERROS_CONHECIDOS: [RegExp, string][] = [
@@ -80,6 +86,8 @@ function fotoRecusada(resposta: Record<string, unknown>): FalhaDoDispositivo {
 
 /** Users per load_objects page. */
 const PAGINA = 1000;
+/** Log lines per load_objects page. */
+const PAGINA_DO_REGISTRO = 200;
 
 /** A user number as the device's `users.id` (int 64, above 0); null: not one the device can hold. */
 function idDoUsuario(usuario: string): number | null {
@@ -193,6 +201,36 @@ export function driverControlId(): DriverDeDispositivo {
     }
   }
 
+  /** "Carregar Objetos" on access_logs, ids de..ate, page by page (each page starts past the last id read). */
+  async function linhasDoRegistro(alvo: AlvoDoDispositivo, de: number, ate: number, opcoes: OpcoesDeChamada): Promise<LinhasDoRegistro> {
+    const resta = prazoRestante(opcoes);
+    const lidas: LinhasDoRegistro = { eventos: [], numerosVistos: [] };
+    for (let desde = de; desde <= ate;) {
+      const where = [
+        { object: "access_logs", field: "id", operator: ">=", value: desde, connector: ") AND (" },
+        { object: "access_logs", field: "id", operator: "<=", value: ate },
+      ];
+      const resposta = await api(alvo, "load_objects.fcgi", { object: "access_logs", where, order: ["id"], limit: PAGINA_DO_REGISTRO }, resta());
+      const linhas = resposta.access_logs;
+      if (!Array.isArray(linhas)) throw new FalhaDoDispositivo("resposta_invalida", FALHA_DO_DISPOSITIVO.respostaInvalida);
+      let maior = desde - 1;
+      for (const linha of linhas as unknown[]) {
+        if (!linha || typeof linha !== "object") throw new FalhaDoDispositivo("resposta_invalida", FALHA_DO_DISPOSITIVO.respostaInvalida);
+        const lida = linhaDeAcesso(linha as Record<string, unknown>);
+        const numero = typeof lida === "number" ? lida : lida?.numero;
+        // A line outside what was asked (a firmware that ignored the where) is not this gap's.
+        if (numero === null || numero === undefined || numero < desde || numero > ate) continue;
+        if (typeof lida === "number") lidas.numerosVistos.push(lida);
+        else if (lida) lidas.eventos.push(lida);
+        maior = Math.max(maior, numero);
+      }
+      // A short page is the last; a full one that moved nothing forward cannot be paged (answered the same again).
+      if (linhas.length < PAGINA_DO_REGISTRO || maior < desde) break;
+      desde = maior + 1;
+    }
+    return lidas;
+  }
+
   return {
     fabricante: "controlid",
     guardaQrcodes: true,
@@ -277,6 +315,10 @@ export function driverControlId(): DriverDeDispositivo {
       const id = idDoUsuario(usuario);
       if (id === null) return;
       await api(alvo, "destroy_objects.fcgi", { object: "users", where: { users: { id } } }, opcoes);
+    },
+
+    registros(alvo, { de, ate }, opcoes) {
+      return linhasDoRegistro(alvo, de, ate, opcoes);
     },
 
     integracao: integracaoControlId,

@@ -103,6 +103,22 @@ function evento(codigo: string, d: Record<string, unknown>, indice: number): Eve
   return null;
 }
 
+/**
+ * One AccessControlCardRec record as the record finder reads it back (a gap in RecNo,
+ * docs/decisions/0269-lacunas-no-registro.md): the AccessControl event it was, with the device's
+ * own outcome — `Status` 1 it opened, 0 it did not (with a user it knows: denied; without: not
+ * identified). `CreateTime` is read as the event's `UTC` (epoch seconds: our reading). Null for a
+ * record without a RecNo.
+ */
+export function eventoDoRegistro(rec: Record<string, string>): EventoDoDispositivo | null {
+  if (inteiro(rec.RecNo) === null) return null;
+  const { CreateTime, ...resto } = rec;
+  const lido = evento("AccessControl", { ...resto, UTC: CreateTime }, 0);
+  if (!lido) return null;
+  const decisao = inteiro(rec.Status) === 1 ? "concedido" : texto(rec.UserID) ? "negado" : "nao_identificado";
+  return { ...lido, decisao_do_dispositivo: decisao };
+}
+
 export const integracaoIntelbras: IntegracaoDoFabricante = {
   ler(chamada): LeituraDaChamada {
     const caminho = chamada.caminho.replace(/^\/+|\/+$/g, "");

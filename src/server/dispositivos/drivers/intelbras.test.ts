@@ -219,3 +219,38 @@ describe("Intelbras driver: people on the device", () => {
     expect((await falha(driverIntelbras().removerUsuario(alvo, "1501", prazo))).motivo).toBe("inalcancavel");
   });
 });
+
+// A gap in RecNo (gate-operation-spec §2.3, docs/decisions/0269): the record finder over
+// AccessControlCardRec (`recordFinder.cgi?action=find&name=AccessControlCardRec&StartTime=
+// &EndTime=&count=`). Our reading: the documentation we have shows the record finder only for the
+// users; this is the call public integrations with these controllers make, to confirm on a SS 3530/5530.
+describe("Intelbras driver: the access records read back (AccessControlCardRec)", () => {
+  it("gives the access lines asked for, by RecNo, with what the device did; a door's RecNo is no access record", async () => {
+    const { disp, alvo } = await dispositivo();
+    disp.pessoas.set("1501", { id: "1501", nome: "Ana", cartoes: ["12EA3004"], face: true });
+    await disp.identificar({ tipo: "cartao", valor: "12EA3004" }); // RecNo 1: it opens (2, 3: the door)
+    await expect.poll(() => disp.portas.get(1)).toBe("fechada");
+    await expect.poll(() => disp.registros.length).toBe(3);
+    await disp.identificar({ tipo: "cartao", valor: "ABC" }); // 4: nobody's card
+
+    const { eventos } = await driverIntelbras().registros(alvo, { de: 1, ate: 4 }, prazo);
+
+    expect(eventos.map((e) => [e.id_no_dispositivo, e.numero, e.tipo, e.decisao_do_dispositivo, e.porta])).toEqual([
+      ["rec:1", 1, "identificacao", "concedido", 1],
+      ["rec:4", 4, "identificacao", "nao_identificado", 1],
+    ]);
+    // The card read back in the portal's decimal, as the event reader gives it.
+    expect(eventos.map((e) => e.identificador)).toEqual([
+      { tipo: "usuario", valor: "1501", meio: "cartao" },
+      { tipo: "cartao", valor: String(0xabc), meio: "cartao" },
+    ]);
+    expect((await driverIntelbras().registros(alvo, { de: 2, ate: 3 }, prazo)).eventos).toEqual([]);
+  });
+
+  it("Digest refused or off the network: the reason, to be announced as lost", async () => {
+    const { disp, alvo } = await dispositivo();
+    expect((await falha(driverIntelbras().registros({ ...alvo, senha: "errada" }, { de: 1, ate: 2 }, prazo))).motivo).toBe("credenciais");
+    disp.desconectar();
+    expect((await falha(driverIntelbras().registros(alvo, { de: 1, ate: 2 }, prazo))).motivo).toBe("inalcancavel");
+  });
+});

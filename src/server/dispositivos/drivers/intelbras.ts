@@ -1,7 +1,7 @@
 import { FALHA_DO_DISPOSITIVO } from "@shared/schemas/dispositivos";
 import { instantFromSaoPauloWallClock } from "@shared/time";
 import { chamar } from "./http";
-import { integracaoIntelbras } from "./intelbras-eventos";
+import { eventoDoRegistro, integracaoIntelbras } from "./intelbras-eventos";
 import { FalhaDoDispositivo, type AlvoDoDispositivo, type DriverDeDispositivo, type OpcoesDeChamada } from "./tipos";
 
 // Intelbras access controllers (SS 3530 / 5530 family), written from the Intelbras access-control
@@ -29,6 +29,14 @@ import { FalhaDoDispositivo, type AlvoDoDispositivo, type DriverDeDispositivo, t
 //   the decision record).
 // - The portal's card numbers are decimal (as printed); the device keeps and reports them in
 //   hexadecimal: the driver converts both ways (intelbras-eventos.ts reads CardNo back).
+// - A gap in RecNo (§2.3): the access records by the record finder, GET
+//   /cgi-bin/recordFinder.cgi?action=find&name=AccessControlCardRec&StartTime=&EndTime=&count= →
+//   found=, records[i].RecNo=, CreateTime=, UserID=, CardNo=, Method=, Door=, Type=, Status=
+//   (1 opened, 0 not). Our reading: the pages we have do not show the access-record search, so this
+//   is the call public integrations with these controllers make; the times are epoch seconds, and
+//   as some firmwares ignore them the driver keeps only the RecNos asked for. It reads the last
+//   24 h (at most 1,024 records): an older line counts as gone from the log.
+//   docs/decisions/0269-lacunas-no-registro.md.
 // - QR codes: the documentation we have registers none per user (cards, faces, passwords only), so
 //   the driver keeps no QR (`guardaQrcodes: false`) and the device asks the portal about each QR it
 //   reads (Modo Online). docs/decisions/0267-cartoes-e-qrcodes.md.
@@ -49,6 +57,18 @@ export function linhasChaveValor(corpo: string): Record<string, string> {
   return campos;
 }
 
+/** `records[0].RecNo=5\r\nrecords[0].UserID=7` → [{ RecNo: "5", UserID: "7" }], in index order. */
+export function registrosDe(campos: Record<string, string>): Record<string, string>[] {
+  const porIndice = new Map<number, Record<string, string>>();
+  for (const [chave, valor] of Object.entries(campos)) {
+    const m = /^records\[(\d+)\]\.(\w+)$/.exec(chave);
+    if (!m) continue;
+    const i = Number(m[1]);
+    porIndice.set(i, { ...porIndice.get(i), [m[2]!]: valor });
+  }
+  return [...porIndice.entries()].sort(([a], [b]) => a - b).map(([, r]) => r);
+}
+
 /** "2026-11-27 21:30:05" (the device's wall clock) → the instant; null when unreadable. */
 function relogioDe(texto: string | undefined): Date | null {
   const m = /^(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2}):(\d{2})$/.exec(texto ?? "");
@@ -65,6 +85,7 @@ const PEDIDO_INVALIDO = {
   foto: "a foto não tem um rosto que o dispositivo reconheça.",
   remocao: "o dispositivo não aceitou a remoção do usuário.",
   lista: "o dispositivo não entregou a lista de usuários.",
+  registros: "o dispositivo não entregou os registros de acesso.",
 } as const;
 
 /** "Cadastrar Faces": the largest photo file the device takes. */
@@ -73,6 +94,9 @@ export const FOTO_MAXIMA_INTELBRAS = 100 * 1024;
 const LOTE = 10;
 /** Users per page of the record finder. */
 const PAGINA = 500;
+/** How far back, and how many, access records a gap's search reads. */
+const REGISTROS_JANELA_S = 24 * 3600;
+const REGISTROS_MAXIMO = 1024;
 
 const recusado = (detalhe: string) => new FalhaDoDispositivo("recusado", FALHA_DO_DISPOSITIVO.recusou(detalhe));
 
@@ -228,6 +252,20 @@ export function driverIntelbras(): DriverDeDispositivo {
 
     async removerUsuario(alvo, usuario, opcoes) {
       await remover(alvo, usuario.trim(), prazoRestante(opcoes));
+    },
+
+    async registros(alvo, { de, ate }, opcoes) {
+      const agora = Math.floor(Date.now() / 1000);
+      // An hour ahead: a device clock running fast still has its newest records inside the window.
+      const consulta = `StartTime=${agora - REGISTROS_JANELA_S}&EndTime=${agora + 3600}&count=${REGISTROS_MAXIMO}`;
+      const campos = linhasChaveValor(
+        await cgi(alvo, `/cgi-bin/recordFinder.cgi?action=find&name=AccessControlCardRec&${consulta}`, opcoes, { invalido: PEDIDO_INVALIDO.registros }),
+      );
+      if (campos.found === undefined || !/^\d+$/.test(campos.found)) throw new FalhaDoDispositivo("resposta_invalida", FALHA_DO_DISPOSITIVO.respostaInvalida);
+      const eventos = registrosDe(campos)
+        .map(eventoDoRegistro)
+        .filter((e): e is NonNullable<typeof e> => e !== null && e.numero !== null && e.numero >= de && e.numero <= ate);
+      return { eventos, numerosVistos: [] };
     },
 
     integracao: integracaoIntelbras,

@@ -88,8 +88,22 @@ export interface DriverDeDispositivo {
   gravarUsuario(alvo: AlvoDoDispositivo, pessoa: PessoaParaODispositivo, opcoes: OpcoesDeChamada): Promise<void>;
   /** Removes the user (cards and face with it); removing one the device does not hold is no error. */
   removerUsuario(alvo: AlvoDoDispositivo, usuario: string, opcoes: OpcoesDeChamada): Promise<void>;
+  /**
+   * The numbered lines `de`..`ate` (inclusive) of the device's own log, read from the device (a gap
+   * in the numbering its calls showed, §2.3): each as the neutral event its call would have been,
+   * with the device's decision on an identification. A number the log no longer holds is in
+   * neither list. docs/decisions/0269-lacunas-no-registro.md.
+   */
+  registros(alvo: AlvoDoDispositivo, trecho: { de: number; ate: number }, opcoes: OpcoesDeChamada): Promise<LinhasDoRegistro>;
   /** The calls its devices make to the portal (§2.3). */
   readonly integracao: IntegracaoDoFabricante;
+}
+
+/** Lines read back from a device's log. */
+export interface LinhasDoRegistro {
+  eventos: EventoDoDispositivo[];
+  /** Numbers of lines the portal has no use for (a button's opening): there, so not lost. */
+  numerosVistos: number[];
 }
 
 // --- What devices report (§2.3): a driver reads its vendor's call into neutral events, and writes
