@@ -17,6 +17,7 @@ import { idParams } from "../common";
 import type { ComandosService } from "./comandos";
 import { eventosService } from "./eventos";
 import type { SaudeDosDispositivos } from "./saude";
+import type { CofreDeSenhas } from "./senha";
 
 // What devices report (gate-operation-spec §2.3) and the alarms it raises. The device endpoints
 // take no session: the token in the address is the device's credential, and names its one
@@ -63,6 +64,7 @@ export const eventosRoutes =
     drivers,
     comandos,
     saude,
+    cofre,
     portaria,
     saudeMs,
   }: {
@@ -70,12 +72,14 @@ export const eventosRoutes =
     drivers: Drivers;
     comandos: ComandosService;
     saude: SaudeDosDispositivos;
+    /** A gap in a device's numbering is read from its log (docs/decisions/0269). */
+    cofre: CofreDeSenhas;
     portaria: PortariaOptions;
     /** How often the health sweep runs (0: never). */
     saudeMs: number;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = eventosService({ db, drivers, portaria: portariaService(db, portaria), comandos, saude });
+    const service = eventosService({ db, drivers, portaria: portariaService(db, portaria), comandos, saude, cofre, log: app.log });
 
     let varredura: NodeJS.Timeout | undefined;
     app.addHook("onReady", async () => {
@@ -85,7 +89,11 @@ export const eventosRoutes =
       }, saudeMs);
       varredura.unref();
     });
-    app.addHook("onClose", async () => clearInterval(varredura));
+    app.addHook("onClose", async () => {
+      clearInterval(varredura);
+      // A gap read after its answer finishes (or raises its alarm) before the database closes.
+      await service.encerrar();
+    });
 
     // The device endpoints, in a context of their own: any body arrives as bytes (form, JSON,
     // multipart: each vendor's driver reads its own), never parsed by the API's JSON rules.

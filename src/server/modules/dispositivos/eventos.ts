@@ -1,19 +1,31 @@
+import type { FastifyBaseLogger } from "fastify";
 import { TEXTO_DO_ALARME, type TipoAlarme } from "@shared/schemas/alarmes";
+import { PRAZO_DO_COMANDO_MS } from "@shared/schemas/comandos";
 import type { Db } from "../../db/client";
 import { pgErrorCode } from "../../errors";
-import { ChamadaInvalida, type ChamadaDoDispositivo, type DecisaoDoPortal, type EventoDoDispositivo } from "../../dispositivos/drivers/tipos";
+import {
+  ChamadaInvalida,
+  FalhaDoDispositivo,
+  type ChamadaDoDispositivo,
+  type DecisaoDoPortal,
+  type EventoDoDispositivo,
+  type LinhasDoRegistro,
+} from "../../dispositivos/drivers/tipos";
 import type { Drivers } from "../../dispositivos/drivers";
 import type { PortariaService } from "../controle-acesso/service";
 import type { Tx } from "../controle-acesso/repository";
 import type { ComandosService } from "./comandos";
 import { eventosRepository, type DispositivoQueRelata } from "./eventos-repository";
+import { dispositivosRepository } from "./repository";
 import type { SaudeDosDispositivos } from "./saude";
+import { alvoDoDispositivo, type CofreDeSenhas } from "./senha";
 
 // What devices report (gate-operation-spec §2.3), vendor-free: a driver reads the vendor's call
 // into neutral events (drivers/tipos.ts); here each is stored once, an identification is decided
 // by the console's own service and recorded, a door event completes the door's command, and what
 // an operator must see becomes an alarm on every console of the condominium.
-// docs/decisions/0265-eventos-dos-dispositivos.md.
+// docs/decisions/0265-eventos-dos-dispositivos.md. A gap in the device's numbering is read back from
+// its own log when the portal can call it: docs/decisions/0269-lacunas-no-registro.md.
 
 export interface EventosDeps {
   db: Db;
@@ -21,7 +33,19 @@ export interface EventosDeps {
   portaria: PortariaService;
   comandos: ComandosService;
   saude: SaudeDosDispositivos;
+  /** Opens the stored password of a device whose log the portal reads (a gap). */
+  cofre: CofreDeSenhas;
+  log?: FastifyBaseLogger;
 }
+
+/** Numbers a device skipped, `de`..`ate` inclusive. */
+interface Lacuna {
+  de: number;
+  ate: number;
+}
+
+/** At most this many lines of one gap are read from the device: a bigger one (a device reset, a long outage) reads its newest part, the rest is announced. */
+const LACUNA_MAXIMA = 1000;
 
 export interface RespostaAoDispositivo {
   status: number;
@@ -39,8 +63,11 @@ interface DecisaoGuardada {
 
 const desconhecido = () => new ChamadaInvalida(404, "Dispositivo desconhecido.");
 
-export function eventosService({ db, drivers, portaria, comandos, saude }: EventosDeps) {
+export function eventosService({ db, drivers, portaria, comandos, saude, cofre, log }: EventosDeps) {
   const repo = eventosRepository(db);
+  const cadastro = dispositivosRepository(db);
+  /** Gap fetches under way in this process: awaited on close. */
+  const pendentes = new Set<Promise<void>>();
 
   const alarmar = (dispositivo: DispositivoQueRelata, tipo: TipoAlarme, mensagem: string) =>
     saude.alarmar({ condominio_id: dispositivo.condominio_id, dispositivo_id: dispositivo.id, tipo, mensagem });
@@ -130,13 +157,68 @@ export function eventosService({ db, drivers, portaria, comandos, saude }: Event
     }
   }
 
-  /** A jump in the device's numbering: what was skipped never arrived ('Eventos perdidos: N'). */
-  async function conferirNumeracao(dispositivo: DispositivoQueRelata, numero: number): Promise<void> {
+  /** One event as the device delivered it (or as its log reads back): stored once; an identification's decision, when it made one. */
+  async function processar(dispositivo: DispositivoQueRelata, evento: EventoDoDispositivo): Promise<DecisaoGuardada | null> {
+    if (evento.tipo !== "identificacao") {
+      await outro(dispositivo, evento);
+      return null;
+    }
+    const antes = await repo.evento(dispositivo.id, evento.id_no_dispositivo);
+    if (antes) return (antes.dados as { decisao?: DecisaoGuardada | null }).decisao ?? null;
+    return decidirUmaVez(dispositivo, evento);
+  }
+
+  /**
+   * A jump in the device's numbering: the numbers skipped, or null. The move of the highest number
+   * locks the device's row, so of two instances (or a delivery racing another) exactly one sees a
+   * given gap; a late delivery inside it is below the highest and sees none.
+   */
+  async function conferirNumeracao(dispositivo: DispositivoQueRelata, numero: number): Promise<Lacuna | null> {
     const antes = await repo.numerar(dispositivo.id, numero);
-    if (antes === null || numero <= antes + 1) return;
-    const perdidos = numero - antes - 1;
-    // TODO(issue 28): on a direct connection, read the skipped range from the device's log first.
-    await alarmar(dispositivo, "eventos_perdidos", TEXTO_DO_ALARME.eventos_perdidos(perdidos));
+    if (antes === null || numero <= antes + 1) return null;
+    return { de: antes + 1, ate: numero - 1 };
+  }
+
+  /** The gap's lines from the device's own log; null when the portal cannot call it (connects out, no address, a password that no longer opens). */
+  async function lerDoAparelho(dispositivo: DispositivoQueRelata, lacuna: Lacuna): Promise<LinhasDoRegistro | null> {
+    const conexao = await cadastro.alvo({ all: false, ids: [dispositivo.condominio_id] }, dispositivo.id);
+    if (!conexao || conexao.conexao !== "direta" || !conexao.endereco) return null;
+    const alvo = alvoDoDispositivo(cofre, conexao);
+    if (!alvo) return null;
+    return drivers[dispositivo.fabricante].registros(alvo, lacuna, { prazoMs: PRAZO_DO_COMANDO_MS });
+  }
+
+  /**
+   * A gap: read from the device's log and each line handled as if the device had delivered it (the
+   * unique event number makes a line both read here and delivered late one record); what the log no
+   * longer has, or all of it when the device cannot be read, is 'Eventos perdidos: N'.
+   */
+  async function preencher(dispositivo: DispositivoQueRelata, lacuna: Lacuna): Promise<void> {
+    const pedido = { de: Math.max(lacuna.de, lacuna.ate - LACUNA_MAXIMA + 1), ate: lacuna.ate };
+    const recuperados = new Set<number>();
+    try {
+      const lidas = await lerDoAparelho(dispositivo, pedido);
+      for (const n of lidas?.numerosVistos ?? []) if (n >= pedido.de && n <= pedido.ate) recuperados.add(n);
+      for (const evento of lidas?.eventos ?? []) {
+        if (evento.numero === null || evento.numero < pedido.de || evento.numero > pedido.ate) continue;
+        await processar(dispositivo, evento);
+        recuperados.add(evento.numero);
+      }
+    } catch (error) {
+      // The device did not answer, or a line could not be recorded: what was not recovered is announced.
+      if (!(error instanceof FalhaDoDispositivo)) log?.error({ err: error, dispositivo: dispositivo.id }, "lacuna na numeração: falha ao ler o registro");
+      else log?.warn({ dispositivo: dispositivo.id, motivo: error.motivo }, "lacuna na numeração: registro do dispositivo ilegível");
+    }
+    const perdidos = lacuna.ate - lacuna.de + 1 - recuperados.size;
+    if (perdidos > 0) await alarmar(dispositivo, "eventos_perdidos", TEXTO_DO_ALARME.eventos_perdidos(perdidos));
+  }
+
+  /** Runs after the device's answer: it waits for nothing here. Never lost silently: an unexpected failure is logged, the gap's own failures are its alarm. */
+  function emSegundoPlano(fn: () => Promise<void>): void {
+    const feito = fn()
+      .catch((error: unknown) => log?.error({ err: error }, "lacuna na numeração: falha inesperada"))
+      .finally(() => pendentes.delete(feito));
+    pendentes.add(feito);
   }
 
   return {
@@ -153,13 +235,7 @@ export function eventosService({ db, drivers, portaria, comandos, saude }: Event
       await saude.contato(dispositivo.id, { estado: "online", firmware: null });
       let decisao: DecisaoDoPortal | null = null;
       for (const [i, evento] of leitura.eventos.entries()) {
-        if (evento.tipo !== "identificacao") {
-          await outro(dispositivo, evento);
-          continue;
-        }
-        const antes = await repo.evento(dispositivo.id, evento.id_no_dispositivo);
-        let guardada = (antes?.dados as { decisao?: DecisaoGuardada | null } | undefined)?.decisao ?? null;
-        if (!antes) guardada = await decidirUmaVez(dispositivo, evento);
+        const guardada = await processar(dispositivo, evento);
         if (i === 0 && leitura.pedeDecisao && guardada) {
           decisao = { ...guardada, porta: evento.porta ?? dispositivo.portas[0]!.numero };
         }
@@ -169,8 +245,17 @@ export function eventosService({ db, drivers, portaria, comandos, saude }: Event
       const comando = leitura.buscaComando ? await comandos.buscarParaODispositivo(dispositivo.id) : null;
       // In the device's order, whatever order the call listed them in.
       const numeros = [...leitura.eventos.map((e) => e.numero), ...(leitura.numerosVistos ?? [])].filter((n): n is number => n !== null).sort((a, b) => a - b);
-      for (const numero of numeros) await conferirNumeracao(dispositivo, numero);
+      for (const numero of numeros) {
+        const lacuna = await conferirNumeracao(dispositivo, numero);
+        // Read after the answer: the device waits for its HTTP answer, not for its own log.
+        if (lacuna) emSegundoPlano(() => preencher(dispositivo, lacuna));
+      }
       return leitura.responder(decisao, comando);
+    },
+
+    /** Waits for the gap fetches under way (the server is closing). */
+    async encerrar(): Promise<void> {
+      while (pendentes.size > 0) await Promise.all([...pendentes]);
     },
 
     recentes: repo.recentes,

@@ -95,7 +95,7 @@ export const dispositivosRoutes =
     app.addHook("onClose", async () => rodadas.forEach((r) => clearInterval(r)));
 
     // What the devices report (§2.3): their events complete the same commands.
-    await app.register(eventosRoutes({ db, drivers, comandos, saude, portaria, saudeMs: config.varreduraComandosMs ?? 1000 }));
+    await app.register(eventosRoutes({ db, drivers, comandos, saude, cofre, portaria, saudeMs: config.varreduraComandosMs ?? 1000 }));
 
     app.get(
       "/api/dispositivos",
