@@ -134,6 +134,29 @@ export const eventosDispositivo = pgTable(
 );
 
 /**
+ * A gap in a device's event numbering being read back from its log (docs/decisions/0269): written
+ * in the same statement that moves the numbering, deleted once the gap is read or announced. A
+ * process killed in between leaves the row, and the sweep reads the gap again at `tentar_em`.
+ */
+export const lacunasDispositivo = pgTable(
+  "portaria_web_lacunas_dispositivo",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    dispositivo_id: uuid("dispositivo_id")
+      .notNull()
+      .references(() => dispositivos.id, { onDelete: "cascade" }),
+    de: bigint("de", { mode: "number" }).notNull(),
+    ate: bigint("ate", { mode: "number" }).notNull(),
+    criada_em: timestamp("criada_em", { withTimezone: true }).notNull().defaultNow(),
+    /** When the sweep may take it: a while after it was seen, so the instance reading it now finishes first. */
+    tentar_em: timestamp("tentar_em", { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '60 seconds'`),
+  },
+  (t) => [check("lacunas_intervalo", sql`${t.de} between 1 and ${t.ate}`), index("lacunas_tentar_idx").on(t.tentar_em)],
+);
+
+/**
  * Who a device knows, by the device's own user number (§2.4: filled by the synchronisation). An
  * identification by face, card or tag names the device's user; this says which person it is.
  * `pessoa_chave` is the gate's key ('morador:<id>', 'prestador:<id>', 'autorizacao:<id>').

@@ -2,7 +2,16 @@ import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { Alarme, TipoAlarme } from "@shared/schemas/alarmes";
 import type { EventoDispositivo, PortaDispositivo } from "@shared/schemas/dispositivos";
 import { queryRows, type Db } from "../../db/client";
-import { alarmes, cartoesMoradores, condominios, dispositivos, eventosDispositivo, pessoasDispositivo, registrosAcesso } from "../../db/schema";
+import {
+  alarmes,
+  cartoesMoradores,
+  condominios,
+  dispositivos,
+  eventosDispositivo,
+  lacunasDispositivo,
+  pessoasDispositivo,
+  registrosAcesso,
+} from "../../db/schema";
 import { condominioInScope, type CondominioNoEscopo, type CondominioScope } from "../../scope";
 import { toIso } from "../common";
 
@@ -26,6 +35,13 @@ export interface DispositivoQueRelata {
 const MEIO: Record<string, string> = { face: "rosto", cartao: "cartão", qrcode: "QR Code", pin: "PIN", biometria: "biometria" };
 
 type Q = Pick<Db, "select" | "insert" | "update" | "execute">;
+
+/** Numbers a device skipped, `de`..`ate` inclusive, as written down until read (`id`). */
+export interface Lacuna {
+  id: string;
+  de: number;
+  ate: number;
+}
 
 const colunasDoDispositivo = {
   id: dispositivos.id,
@@ -141,18 +157,62 @@ export function eventosRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** The highest log number seen moves to `numero`; returns the one before (null: none yet). */
-    async numerar(id: string, numero: number): Promise<number | null> {
-      const rows = await queryRows<{ antes: string | number | null }>(
+    /**
+     * Moves the device's highest event number; the gap it jumps over, if any, is written in the same
+     * statement (`portaria_web_lacunas_dispositivo`), so a process killed before reading it leaves it
+     * for the sweep. The row lock lets exactly one caller see a given gap.
+     */
+    async numerar(id: string, numero: number): Promise<Lacuna | null> {
+      const rows = await queryRows<{ lacuna_id: string | null; de: string | number | null }>(
         db,
         sql`
-        update ${dispositivos} d set ultimo_numero_evento = greatest(coalesce(a.antes, 0), ${numero})
-        from (select id, ultimo_numero_evento as antes from ${dispositivos} where id = ${id} for update) a
-        where d.id = a.id
-        returning a.antes`,
+        with a as (select id, ultimo_numero_evento as antes from ${dispositivos} where id = ${id} for update),
+        u as (
+          update ${dispositivos} d set ultimo_numero_evento = greatest(coalesce(a.antes, 0), ${numero}::bigint)
+          from a where d.id = a.id returning a.antes),
+        l as (
+          insert into ${lacunasDispositivo} (dispositivo_id, de, ate)
+          select ${id}::uuid, u.antes + 1, ${numero}::bigint - 1 from u where u.antes is not null and ${numero}::bigint > u.antes + 1
+          returning id, de)
+        select l.id as lacuna_id, l.de from l`,
       );
-      const antes = rows[0]?.antes;
-      return antes === null || antes === undefined ? null : Number(antes);
+      const [row] = rows;
+      return row?.lacuna_id ? { id: row.lacuna_id, de: Number(row.de), ate: numero - 1 } : null;
+    },
+
+    /** A gap read or announced: it is done. */
+    async lacunaResolvida(lacunaId: string): Promise<void> {
+      await db.delete(lacunasDispositivo).where(eq(lacunasDispositivo.id, lacunaId));
+    },
+
+    /**
+     * The gaps whose reading no process finished (killed in between), each taken by one instance for
+     * a minute: the one that takes it reads it; if that one dies too, another takes it after.
+     */
+    async lacunasAbandonadas(limite = 20): Promise<(Lacuna & { dispositivo: DispositivoQueRelata | null; dispositivo_id: string })[]> {
+      const rows = await queryRows<{ id: string; dispositivo_id: string; de: string | number; ate: string | number }>(
+        db,
+        sql`
+        update ${lacunasDispositivo} set tentar_em = now() + interval '60 seconds'
+        where id in (select id from ${lacunasDispositivo} where tentar_em <= now() order by tentar_em limit ${limite} for update skip locked)
+        returning id, dispositivo_id, de, ate`,
+      );
+      const out = [];
+      for (const r of rows) {
+        const [dispositivo] = await db
+          .select(colunasDoDispositivo)
+          .from(dispositivos)
+          .innerJoin(condominios, eq(condominios.id, dispositivos.condominio_id))
+          .where(eq(dispositivos.id, r.dispositivo_id));
+        out.push({
+          id: r.id,
+          dispositivo_id: r.dispositivo_id,
+          de: Number(r.de),
+          ate: Number(r.ate),
+          dispositivo: (dispositivo as DispositivoQueRelata | undefined) ?? null,
+        });
+      }
+      return out;
     },
 
     /** The device page's recent events (§2.1), newest first, with the record an identification made. */

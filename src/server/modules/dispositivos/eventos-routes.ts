@@ -84,8 +84,16 @@ export const eventosRoutes =
     let varredura: NodeJS.Timeout | undefined;
     app.addHook("onReady", async () => {
       if (saudeMs <= 0) return;
+      let retomando = false;
       varredura = setInterval(() => {
         saude.varrer().catch((error: unknown) => app.log.warn({ err: error }, "varredura da saúde dos dispositivos falhou"));
+        // Gaps a killed process never finished reading (docs/decisions/0269); one pass at a time.
+        if (retomando) return;
+        retomando = true;
+        service
+          .retomarLacunas()
+          .catch((error: unknown) => app.log.warn({ err: error }, "varredura das lacunas dos dispositivos falhou"))
+          .finally(() => (retomando = false));
       }, saudeMs);
       varredura.unref();
     });

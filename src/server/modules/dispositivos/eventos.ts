@@ -15,7 +15,7 @@ import type { Drivers } from "../../dispositivos/drivers";
 import type { PortariaService } from "../controle-acesso/service";
 import type { Tx } from "../controle-acesso/repository";
 import type { ComandosService } from "./comandos";
-import { eventosRepository, type DispositivoQueRelata } from "./eventos-repository";
+import { eventosRepository, type DispositivoQueRelata, type Lacuna } from "./eventos-repository";
 import { dispositivosRepository } from "./repository";
 import type { SaudeDosDispositivos } from "./saude";
 import { alvoDoDispositivo, type CofreDeSenhas } from "./senha";
@@ -36,12 +36,6 @@ export interface EventosDeps {
   /** Opens the stored password of a device whose log the portal reads (a gap). */
   cofre: CofreDeSenhas;
   log?: FastifyBaseLogger;
-}
-
-/** Numbers a device skipped, `de`..`ate` inclusive. */
-interface Lacuna {
-  de: number;
-  ate: number;
 }
 
 /** At most this many lines of one gap are read from the device: a bigger one (a device reset, a long outage) reads its newest part, the rest is announced. */
@@ -168,19 +162,8 @@ export function eventosService({ db, drivers, portaria, comandos, saude, cofre, 
     return decidirUmaVez(dispositivo, evento);
   }
 
-  /**
-   * A jump in the device's numbering: the numbers skipped, or null. The move of the highest number
-   * locks the device's row, so of two instances (or a delivery racing another) exactly one sees a
-   * given gap; a late delivery inside it is below the highest and sees none.
-   */
-  async function conferirNumeracao(dispositivo: DispositivoQueRelata, numero: number): Promise<Lacuna | null> {
-    const antes = await repo.numerar(dispositivo.id, numero);
-    if (antes === null || numero <= antes + 1) return null;
-    return { de: antes + 1, ate: numero - 1 };
-  }
-
   /** The gap's lines from the device's own log; null when the portal cannot call it (connects out, no address, a password that no longer opens). */
-  async function lerDoAparelho(dispositivo: DispositivoQueRelata, lacuna: Lacuna): Promise<LinhasDoRegistro | null> {
+  async function lerDoAparelho(dispositivo: DispositivoQueRelata, lacuna: { de: number; ate: number }): Promise<LinhasDoRegistro | null> {
     const conexao = await cadastro.alvo({ all: false, ids: [dispositivo.condominio_id] }, dispositivo.id);
     if (!conexao || conexao.conexao !== "direta" || !conexao.endereco) return null;
     const alvo = alvoDoDispositivo(cofre, conexao);
@@ -211,6 +194,7 @@ export function eventosService({ db, drivers, portaria, comandos, saude, cofre, 
     }
     const perdidos = lacuna.ate - lacuna.de + 1 - recuperados.size;
     if (perdidos > 0) await alarmar(dispositivo, "eventos_perdidos", TEXTO_DO_ALARME.eventos_perdidos(perdidos));
+    await repo.lacunaResolvida(lacuna.id);
   }
 
   /** Runs after the device's answer: it waits for nothing here. Never lost silently: an unexpected failure is logged, the gap's own failures are its alarm. */
@@ -246,11 +230,37 @@ export function eventosService({ db, drivers, portaria, comandos, saude, cofre, 
       // In the device's order, whatever order the call listed them in.
       const numeros = [...leitura.eventos.map((e) => e.numero), ...(leitura.numerosVistos ?? [])].filter((n): n is number => n !== null).sort((a, b) => a - b);
       for (const numero of numeros) {
-        const lacuna = await conferirNumeracao(dispositivo, numero);
+        // The row lock of the numbering's move lets exactly one caller (of two instances, or a late
+        // delivery racing) see a given gap; a late delivery inside it is below the highest and sees none.
+        const lacuna = await repo.numerar(dispositivo.id, numero);
         // Read after the answer: the device waits for its HTTP answer, not for its own log.
         if (lacuna) emSegundoPlano(() => preencher(dispositivo, lacuna));
       }
       return leitura.responder(decisao, comando);
+    },
+
+    /**
+     * The sweep: gaps whose reading a killed process never finished are read now, or announced.
+     * Returns how many were taken.
+     */
+    async retomarLacunas(): Promise<number> {
+      let n = 0;
+      // Tracked like a fetch after an answer: closing waits for it.
+      const feito = (async () => {
+        const abandonadas = await repo.lacunasAbandonadas();
+        n = abandonadas.length;
+        for (const lacuna of abandonadas) {
+          if (lacuna.dispositivo) await preencher(lacuna.dispositivo, lacuna);
+          else await repo.lacunaResolvida(lacuna.id);
+        }
+      })();
+      pendentes.add(feito);
+      try {
+        await feito;
+      } finally {
+        pendentes.delete(feito);
+      }
+      return n;
     },
 
     /** Waits for the gap fetches under way (the server is closing). */
