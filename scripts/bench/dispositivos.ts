@@ -17,6 +17,7 @@ import type { Request } from "autocannon";
 import { queryRows, type Db } from "../../src/server/db/client";
 import { condominios, dispositivos, moradores, pessoasDispositivo, unidades } from "../../src/server/db/schema";
 import { carregarChaveDosDispositivos, cofreDeSenhas } from "../../src/server/modules/dispositivos/senha";
+import { lerEventos } from "../../src/server/testing/sse";
 import { criarControlId, protocoloControlId } from "../simulador/controlid";
 import { CREDENCIAIS_DA_FROTA } from "../simulador/frota";
 import { criarIntelbras } from "../simulador/intelbras";
@@ -201,27 +202,14 @@ function ouvirConsole(baseUrl: string, cookie: string, condominioId: string) {
           signal: controle.signal,
         });
         if (!resposta.ok || !resposta.body) throw new Error(`tempo-real: HTTP ${resposta.status}`);
-        const decoder = new TextDecoder();
-        let resto = "";
-        const leitor = resposta.body.getReader();
-        for (;;) {
-          const { done, value } = await leitor.read();
-          if (done) break;
-          resto += decoder.decode(value, { stream: true });
-          let fim: number;
-          while ((fim = resto.indexOf("\n\n")) >= 0) {
-            const bloco = resto.slice(0, fim);
-            resto = resto.slice(fim + 2);
-            const evento = /^event: (.+)$/m.exec(bloco)?.[1];
-            const dados = /^data: (.+)$/m.exec(bloco)?.[1];
-            if (evento === "pronto") pronto();
-            if (evento !== "comando" || !dados) continue;
-            const comando = JSON.parse(dados) as { id: string; estado: string };
-            if (comando.estado === "falhou") falhos.add(comando.id);
-            else if (comando.estado !== "solicitado" && comando.estado !== "enviado" && !executados.has(comando.id))
-              executados.set(comando.id, performance.now());
-          }
-        }
+        await lerEventos(resposta.body, (evento, dados) => {
+          if (evento === "pronto") pronto();
+          if (evento !== "comando" || !dados) return;
+          const comando = dados as { id: string; estado: string };
+          if (comando.estado === "falhou") falhos.add(comando.id);
+          else if (comando.estado !== "solicitado" && comando.estado !== "enviado" && !executados.has(comando.id))
+            executados.set(comando.id, performance.now());
+        });
       } catch {
         if (controle.signal.aborted) return;
         await new Promise((r) => setTimeout(r, 200));

@@ -8,6 +8,7 @@ import { buildApp, type PortalApp } from "../../app";
 import { queryRows } from "../../db/client";
 import { Fixtures } from "../../testing/fixtures";
 import { ADMIN, capturedLogs, createTestApp, databaseSnapshot, request, signIn, TEST_ORIGIN, testConfig, userWithPermissions } from "../../testing/harness";
+import { lerEventos } from "../../testing/sse";
 
 // Opening a gate from the console (gate-operation-spec §2.2) through the API, against the
 // simulator's devices: the command's states as the device reports them, exactly one opening per
@@ -153,21 +154,9 @@ describe("Comandos: opening a gate from the console", () => {
     expect(stream.status).toBe(200);
     expect(stream.headers.get("content-type")).toMatch(/^text\/event-stream/);
     const eventos: { evento: string; dados: { id?: string; estado?: string } }[] = [];
-    const leitura = (async () => {
-      const decoder = new TextDecoder();
-      let resto = "";
-      for await (const parte of stream.body as unknown as AsyncIterable<Uint8Array>) {
-        resto += decoder.decode(parte, { stream: true });
-        let fim: number;
-        while ((fim = resto.indexOf("\n\n")) >= 0) {
-          const bloco = resto.slice(0, fim);
-          resto = resto.slice(fim + 2);
-          const evento = /^event: (.+)$/m.exec(bloco)?.[1];
-          const dados = /^data: (.+)$/m.exec(bloco)?.[1];
-          if (evento && dados) eventos.push({ evento, dados: JSON.parse(dados) });
-        }
-      }
-    })().catch(() => undefined);
+    const leitura = lerEventos(stream.body!, (evento, dados) => eventos.push({ evento, dados: dados as { id?: string; estado?: string } })).catch(
+      () => undefined,
+    );
     await expect.poll(() => eventos.some((e) => e.evento === "pronto")).toBe(true);
 
     const dispositivo = await cadastrar(social);
