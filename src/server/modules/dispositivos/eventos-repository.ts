@@ -1,17 +1,9 @@
-import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Alarme, TipoAlarme } from "@shared/schemas/alarmes";
 import type { EventoDispositivo, PortaDispositivo } from "@shared/schemas/dispositivos";
 import { queryRows, type Db } from "../../db/client";
-import {
-  alarmes,
-  cartoesMoradores,
-  condominios,
-  dispositivos,
-  eventosDispositivo,
-  lacunasDispositivo,
-  pessoasDispositivo,
-  registrosAcesso,
-} from "../../db/schema";
+import { alarmes, condominios, dispositivos, eventosDispositivo, lacunasDispositivo, pessoasDispositivo, registrosAcesso } from "../../db/schema";
+import { cartoesRepository } from "../biometria/repository";
 import { condominioInScope, type CondominioNoEscopo, type CondominioScope } from "../../scope";
 import { toIso } from "../common";
 
@@ -189,30 +181,28 @@ export function eventosRepository(db: Db) {
      * The gaps whose reading no process finished (killed in between), each taken by one instance for
      * a minute: the one that takes it reads it; if that one dies too, another takes it after.
      */
-    async lacunasAbandonadas(limite = 20): Promise<(Lacuna & { dispositivo: DispositivoQueRelata | null; dispositivo_id: string })[]> {
-      const rows = await queryRows<{ id: string; dispositivo_id: string; de: string | number; ate: string | number }>(
+    async lacunasAbandonadas(limite = 20): Promise<(Lacuna & { dispositivo: DispositivoQueRelata })[]> {
+      const tomadas = await queryRows<{ id: string; dispositivo_id: string; de: string | number; ate: string | number }>(
         db,
         sql`
         update ${lacunasDispositivo} set tentar_em = now() + interval '60 seconds'
         where id in (select id from ${lacunasDispositivo} where tentar_em <= now() order by tentar_em limit ${limite} for update skip locked)
         returning id, dispositivo_id, de, ate`,
       );
-      const out = [];
-      for (const r of rows) {
-        const [dispositivo] = await db
-          .select(colunasDoDispositivo)
-          .from(dispositivos)
-          .innerJoin(condominios, eq(condominios.id, dispositivos.condominio_id))
-          .where(eq(dispositivos.id, r.dispositivo_id));
-        out.push({
-          id: r.id,
-          dispositivo_id: r.dispositivo_id,
-          de: Number(r.de),
-          ate: Number(r.ate),
-          dispositivo: (dispositivo as DispositivoQueRelata | undefined) ?? null,
-        });
-      }
-      return out;
+      if (tomadas.length === 0) return [];
+      // A gap goes with its device (on delete cascade): each one taken has its device.
+      const donos = await db
+        .select(colunasDoDispositivo)
+        .from(dispositivos)
+        .innerJoin(condominios, eq(condominios.id, dispositivos.condominio_id))
+        .where(
+          inArray(
+            dispositivos.id,
+            tomadas.map((t) => t.dispositivo_id),
+          ),
+        );
+      const porId = new Map(donos.map((d) => [d.id, d as DispositivoQueRelata]));
+      return tomadas.map((t) => ({ id: t.id, de: Number(t.de), ate: Number(t.ate), dispositivo: porId.get(t.dispositivo_id)! }));
     },
 
     /** The device page's recent events (§2.1), newest first, with the record an identification made. */
@@ -272,12 +262,8 @@ export function eventosRepository(db: Db) {
      */
     async pessoaDoCartao(condominioId: CondominioNoEscopo, cartao: string): Promise<string | null> {
       const numero = /^\d{1,20}$/.test(cartao) ? cartao.replace(/^0+/, "") : "";
-      if (!numero) return null;
-      const [row] = await db
-        .select({ morador_id: cartoesMoradores.morador_id })
-        .from(cartoesMoradores)
-        .where(and(eq(cartoesMoradores.condominio_id, condominioId), eq(cartoesMoradores.numero, numero)));
-      return row ? `morador:${row.morador_id}` : null;
+      const morador = numero ? await cartoesRepository(db).dono(condominioId, numero) : null;
+      return morador ? `morador:${morador}` : null;
     },
 
     /** Raises an alarm; null when the same open 'offline' alarm exists already. */

@@ -197,12 +197,20 @@ export function eventosService({ db, drivers, portaria, comandos, saude, cofre, 
     await repo.lacunaResolvida(lacuna.id);
   }
 
+  /** Work on gaps in this process, awaited on close (`encerrar`). */
+  function acompanhar<T>(trabalho: Promise<T>): Promise<T> {
+    const feito = trabalho.then(
+      () => undefined,
+      () => undefined,
+    );
+    pendentes.add(feito);
+    void feito.finally(() => pendentes.delete(feito));
+    return trabalho;
+  }
+
   /** Runs after the device's answer: it waits for nothing here. Never lost silently: an unexpected failure is logged, the gap's own failures are its alarm. */
   function emSegundoPlano(fn: () => Promise<void>): void {
-    const feito = fn()
-      .catch((error: unknown) => log?.error({ err: error }, "lacuna na numeração: falha inesperada"))
-      .finally(() => pendentes.delete(feito));
-    pendentes.add(feito);
+    void acompanhar(fn()).catch((error: unknown) => log?.error({ err: error }, "lacuna na numeração: falha inesperada"));
   }
 
   return {
@@ -244,23 +252,13 @@ export function eventosService({ db, drivers, portaria, comandos, saude, cofre, 
      * Returns how many were taken.
      */
     async retomarLacunas(): Promise<number> {
-      let n = 0;
-      // Tracked like a fetch after an answer: closing waits for it.
-      const feito = (async () => {
-        const abandonadas = await repo.lacunasAbandonadas();
-        n = abandonadas.length;
-        for (const lacuna of abandonadas) {
-          if (lacuna.dispositivo) await preencher(lacuna.dispositivo, lacuna);
-          else await repo.lacunaResolvida(lacuna.id);
-        }
-      })();
-      pendentes.add(feito);
-      try {
-        await feito;
-      } finally {
-        pendentes.delete(feito);
-      }
-      return n;
+      return acompanhar(
+        (async () => {
+          const abandonadas = await repo.lacunasAbandonadas();
+          for (const lacuna of abandonadas) await preencher(lacuna.dispositivo, lacuna);
+          return abandonadas.length;
+        })(),
+      );
     },
 
     /** Waits for the gap fetches under way (the server is closing). */

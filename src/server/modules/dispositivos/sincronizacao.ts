@@ -12,7 +12,7 @@ import { notFound } from "../../errors";
 import { condominioInScope, type CondominioScope } from "../../scope";
 import { toIso } from "../common";
 import { bloqueiosAplicaveis } from "../bloqueios/verificar";
-import { recusaAutorizacao } from "../controle-acesso/decisao";
+import { recusa, recusaAutorizacao } from "../controle-acesso/decisao";
 import { assinarQr } from "../visitantes/codigo";
 import { alvoDoDispositivo, type CofreDeSenhas } from "./senha";
 import type { SaudeDosDispositivos } from "./saude";
@@ -87,20 +87,22 @@ export function sincronizacaoService({ db, drivers, cofre, saude, qrSecret, agor
       .orderBy(cartoesMoradores.numero)) {
       cartoes.set(c.morador_id, [...(cartoes.get(c.morador_id) ?? []), c.numero]);
     }
-    // Providers of this condominium (or of every one) inside their authorised period today.
+    // Active providers of this condominium (or of every one) inside their authorised period today,
+    // by the gate's own rule (controle-acesso/decisao.ts `recusa`).
     const instante = agora();
     const hoje = dateInSaoPaulo(instante);
-    const servicos = await db
-      .select({ id: prestadores.id, nome: prestadores.nome_empresa_profissional, documento: prestadores.cnpj_cpf })
-      .from(prestadores)
-      .where(
-        and(
-          eq(prestadores.ativo, true),
-          or(eq(prestadores.condominio_id, condominioId), isNull(prestadores.condominio_id)),
-          or(isNull(prestadores.data_inicio_autorizacao), lte(prestadores.data_inicio_autorizacao, hoje)),
-          or(isNull(prestadores.data_fim_autorizacao), gte(prestadores.data_fim_autorizacao, hoje)),
-        ),
-      );
+    const servicos = (
+      await db
+        .select({
+          id: prestadores.id,
+          nome: prestadores.nome_empresa_profissional,
+          documento: prestadores.cnpj_cpf,
+          inicio: prestadores.data_inicio_autorizacao,
+          fim: prestadores.data_fim_autorizacao,
+        })
+        .from(prestadores)
+        .where(and(eq(prestadores.ativo, true), or(eq(prestadores.condominio_id, condominioId), isNull(prestadores.condominio_id))))
+    ).filter((p) => recusa({ bloqueio: null, ativo: true, periodo: { inicio: p.inicio, fim: p.fim } }, hoje) === null);
     // Pre-authorised visitors the gate would let in now, by its own rule (controle-acesso/decisao.ts:
     // not cancelled, not used up, inside the validity, the weekday and the daily window): they
     // leave the devices as soon as that stops being true (the sweep sees the change).
