@@ -1,14 +1,15 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { criarControlId } from "./controlid";
 import { criarIntelbras } from "./intelbras";
 import { json, PortalFalso, respondendoNoPush, type PedidoAoPortal } from "./portal-falso";
-import type { DispositivoSimulado } from "./simulado";
+import { POLL_APOS_PEDIDO_MS, type DispositivoSimulado } from "./simulado";
 
-// Control iD push mode: a device behind NAT fetches the portal's commands (GET push?deviceId=),
-// performs them as its own execute_actions.fcgi would, and posts how it went (POST
-// result?deviceId=&uuid=); it reports everything else as in monitor mode. The portal side is
-// src/server/dispositivos/drivers/controlid-eventos.ts.
+// Control iD push mode: a device behind NAT fetches the portal's requests (GET push?deviceId=),
+// performs each as the direct Access API call would (execute_actions, *_objects,
+// user_set_image_list, ...), and posts how it went (POST result?deviceId=&uuid=, `{ response:
+// "<JSON text>" }` or `{ error }`); it reports everything else as in monitor mode. The portal side
+// is src/server/dispositivos/drivers/controlid-eventos.ts.
 
 let portal: PortalFalso;
 const ligados: DispositivoSimulado[] = [];
@@ -51,8 +52,22 @@ const pedido = (acao: { action: string; parameters: string }, uuid: string = ran
   uuid,
 });
 
+/** Any Access API request, as the portal's push answer writes it. */
+const pedidoDaApi = (endpoint: string, body: unknown, uuid: string = randomUUID()) => ({ verb: "POST", endpoint, body, contentType: "application/json", uuid });
+
 const resultados = () => portal.em("/result");
 const corpoDoResultado = (p: PedidoAoPortal) => json(p);
+/** A result's `response` (JSON text, as the official push example reads it) parsed. */
+const respostaDoResultado = <T = Record<string, unknown>>(p: PedidoAoPortal): T => {
+  const { response } = json<{ response: unknown }>(p);
+  expect(typeof response).toBe("string");
+  return JSON.parse(response as string) as T;
+};
+
+/** A JPEG as the simulated reader sees one (its first bytes), and bytes with no face in them. */
+const jpeg = (semente: string) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(semente)]);
+const semRosto = Buffer.from("não é uma imagem");
+const sha256 = (b: Buffer) => createHash("sha256").update(b).digest("hex");
 
 describe("Control iD, modo push: polling", () => {
   it("asks GET push?deviceId=<device_id> every pushMs, and `{}` does nothing", async () => {
@@ -123,7 +138,7 @@ describe("Control iD, modo push: polling", () => {
 });
 
 describe("Control iD, modo push: performing the portal's requests", () => {
-  it("a door request pulses that door once, the door moves and is reported, and result carries the uuid with { response: {} }", async () => {
+  it("a door request pulses that door once, the door moves and is reported, and result carries the uuid with { response: '{}' }", async () => {
     const disp = dispositivo();
     const uuid = randomUUID();
     portal.responder = respondendoNoPush([pedido({ action: "door", parameters: "door=2" }, uuid)]);
@@ -135,7 +150,7 @@ describe("Control iD, modo push: performing the portal's requests", () => {
     expect(resultado.caminho).toBe("/api/integracoes/controlid/tok-123/result");
     expect(Object.fromEntries(resultado.consulta)).toEqual({ deviceId: "100004217", uuid });
     expect(resultado.tipo).toBe("application/json");
-    expect(corpoDoResultado(resultado)).toEqual({ response: {} });
+    expect(corpoDoResultado(resultado)).toEqual({ response: "{}" });
 
     // As a direct execute_actions.fcgi: a remote opening in the log, the door opens and closes,
     // and the door notifications go out as in the other modes.
@@ -165,7 +180,7 @@ describe("Control iD, modo push: performing the portal's requests", () => {
     // Each device is handed its request at every poll here, each time a new uuid: one pulse each.
     expect(idface.aberturas[0]!.porta).toBe(1);
     expect(idblock.aberturas[0]!.porta).toBe(2);
-    expect(resultados().map(corpoDoResultado)).toContainEqual({ response: {} });
+    expect(resultados().map(corpoDoResultado)).toContainEqual({ response: "{}" });
   });
 
   it("an invalid action is not performed and result carries the device's error", async () => {
@@ -194,8 +209,8 @@ describe("Control iD, modo push: performing the portal's requests", () => {
     await expect.poll(() => resultados().length).toBe(2);
     expect(disp.aberturas).toHaveLength(1);
     expect(resultados().map((p) => [p.consulta.get("uuid"), corpoDoResultado(p)])).toEqual([
-      [uuid, { response: {} }],
-      [uuid, { response: {} }],
+      [uuid, { response: "{}" }],
+      [uuid, { response: "{}" }],
     ]);
     expect(disp.registros.filter((r) => r.tipo === "abertura_remota")).toHaveLength(1);
   });
@@ -206,6 +221,202 @@ describe("Control iD, modo push: performing the portal's requests", () => {
     await expect.poll(() => portal.em("/push").length).toBeGreaterThanOrEqual(4);
     expect(disp.aberturas).toHaveLength(0);
     expect(resultados()).toHaveLength(0);
+  });
+});
+
+describe("Control iD, modo push: any Access API request", () => {
+  it("create_objects of a user, then load_objects (as `/load_objects.fcgi` with a JSON text body), gives the user back in `response`", async () => {
+    const disp = dispositivo();
+    const [criar, carregar] = [randomUUID(), randomUUID()];
+    portal.responder = respondendoNoPush([
+      pedidoDaApi("create_objects", { object: "users", values: [{ id: 42, name: "Bruno Lima", registration: "A-42" }] }, criar),
+      {
+        endpoint: "/load_objects.fcgi",
+        body: JSON.stringify({ object: "users", where: { users: { id: 42 } } }),
+        uuid: carregar,
+      },
+    ]);
+    await expect.poll(() => resultados().length).toBe(2);
+    expect(resultados().map((p) => p.consulta.get("uuid"))).toEqual([criar, carregar]);
+    expect(respostaDoResultado(resultados()[0]!)).toEqual({ ids: [42] });
+    expect(respostaDoResultado(resultados()[1]!)).toEqual({ users: [{ id: 42, name: "Bruno Lima", registration: "A-42", image_timestamp: 0 }] });
+    expect(disp.pessoas.get("42")).toMatchObject({ nome: "Bruno Lima", face: false });
+  });
+
+  it("destroy_objects removes the user, and load_objects then lists nobody", async () => {
+    const disp = dispositivo();
+    portal.responder = respondendoNoPush([
+      pedidoDaApi("destroy_objects.fcgi", { object: "users", where: { users: { id: 15 } } }),
+      pedidoDaApi("load_objects", { object: "users" }),
+    ]);
+    await expect.poll(() => resultados().length).toBe(2);
+    expect(resultados().map((p) => respostaDoResultado(p))).toEqual([{ changes: 1 }, { users: [] }]);
+    expect(disp.pessoas.has("15")).toBe(false);
+  });
+
+  it("user_set_image_list enrolls a face; an image with no face, or an unknown user, fails in `results` while the call succeeds", async () => {
+    const disp = dispositivo();
+    disp.pessoas.set("16", { id: "16", nome: "Bruno Lima", cartoes: [], face: false });
+    const foto = jpeg("rosto da Ana");
+    portal.responder = respondendoNoPush([
+      pedidoDaApi("user_set_image_list", {
+        match: 1,
+        user_images: [
+          { user_id: 15, timestamp: 1_750_000_000, image: foto.toString("base64") },
+          { user_id: 16, timestamp: 1_750_000_000, image: semRosto.toString("base64") },
+          { user_id: 99, timestamp: 1_750_000_000, image: foto.toString("base64") },
+        ],
+      }),
+    ]);
+    await expect.poll(() => resultados().length).toBe(1);
+    expect(respostaDoResultado(resultados()[0]!)).toEqual({
+      results: [
+        { user_id: 15, success: true, scores: expect.any(Object) },
+        { user_id: 16, success: false, errors: [{ code: 2, message: "Face not detected" }] },
+        { user_id: 99, success: false, errors: [{ code: 4, message: "User does not exist" }] },
+      ],
+    });
+    expect(disp.pessoas.get("15")).toMatchObject({ face: true, fotoEm: 1_750_000_000, foto: { sha256: sha256(foto), bytes: foto.length } });
+    expect(disp.pessoas.get("16")).toMatchObject({ face: false });
+    expect(disp.pessoas.get("16")!.foto).toBeUndefined();
+  });
+
+  it("posts `{ error }` for an unknown endpoint, a call the device refuses, a request push cannot carry and a body it cannot read", async () => {
+    const disp = dispositivo();
+    const pedidos = [
+      pedidoDaApi("remove_everything", {}),
+      pedidoDaApi("load_objects", { object: "nada" }),
+      pedidoDaApi("user_set_image_list", { match: 0 }),
+      pedidoDaApi("create_objects", { object: "users", values: [{ id: 15, name: "Outra Ana" }] }),
+      { ...pedidoDaApi("user_set_image", {}), body: jpeg("foto").toString("base64") },
+      pedidoDaApi("login.fcgi", { login: "admin", password: "admin" }),
+      pedidoDaApi("/logout", {}),
+      pedidoDaApi("session_is_valid", {}),
+      { ...pedidoDaApi("load_objects", { object: "users" }), verb: "GET" },
+      { ...pedidoDaApi("load_objects", { object: "users" }), contentType: "application/octet-stream" },
+      pedidoDaApi("load_objects", "{ não é JSON"),
+    ];
+    portal.responder = respondendoNoPush(pedidos);
+    await expect.poll(() => resultados().length).toBe(pedidos.length);
+    expect(resultados().map(corpoDoResultado)).toEqual([
+      { error: "Unsupported request: POST remove_everything" },
+      { error: "Unknown object: nada" },
+      { error: "Missing user_images" },
+      { error: "UNIQUE constraint failed: users.id" },
+      { error: "Unsupported request: POST user_set_image" },
+      { error: "Unsupported request: POST login" },
+      { error: "Unsupported request: POST logout" },
+      { error: "Unsupported request: POST session_is_valid" },
+      { error: "Unsupported request: GET load_objects" },
+      { error: "Unsupported content type: application/octet-stream" },
+      { error: "Invalid JSON" },
+    ]);
+    expect(resultados().map((p) => p.consulta.get("uuid"))).toEqual(pedidos.map((p) => p.uuid));
+    expect([...disp.pessoas.keys()]).toEqual(["15"]);
+    expect(disp.pessoas.get("15")).toMatchObject({ nome: "Ana Souza", face: true });
+  });
+
+  it("drains the portal's queue: after a performed request it polls again POLL_APOS_PEDIDO_MS later, not at the next pushMs tick", async () => {
+    const pushMs = 2000;
+    const disp = dispositivo({ pushMs });
+    const uuids = [randomUUID(), randomUUID(), randomUUID()];
+    portal.responder = respondendoNoPush(
+      uuids.map((uuid, i) => pedidoDaApi("create_objects", { object: "users", values: [{ id: 40 + i, name: `Pessoa ${i}` }] }, uuid)),
+    );
+    // The first poll comes at the first tick; the queue of three is done well within the next pushMs.
+    await expect.poll(() => resultados().length, { timeout: pushMs + 1000 }).toBe(1);
+    await expect.poll(() => resultados().length, { timeout: 1000 }).toBe(3);
+    expect([...disp.pessoas.keys()]).toEqual(["15", "40", "41", "42"]);
+    // Each performed request: its poll, its result, then the next poll no sooner than POLL_APOS_PEDIDO_MS later.
+    await expect.poll(() => portal.em("/push").length, { timeout: 1000 }).toBe(4);
+    const chegadas = portal.pedidos.filter((p) => p.caminho.endsWith("/push") || p.caminho.endsWith("/result"));
+    expect(chegadas.map((p) => p.caminho.split("/").at(-1))).toEqual(["push", "result", "push", "result", "push", "result", "push"]);
+    const instantes = chegadas.map((p) => p.instante);
+    for (const i of [1, 3, 5]) {
+      const intervalo = instantes[i + 1]! - instantes[i]!;
+      expect(intervalo).toBeGreaterThanOrEqual(POLL_APOS_PEDIDO_MS - 20);
+      expect(intervalo).toBeLessThan(1000);
+    }
+    // The fourth poll got `{}`: the device is back to its pushMs pace (the next tick is over 1 s away).
+    await esperar(500);
+    expect(portal.em("/push")).toHaveLength(4);
+  }, 10_000);
+
+  it("a request handed out again is only reported again, with no early poll after it", async () => {
+    const disp = dispositivo({ pushMs: 1500 });
+    const mesmo = pedidoDaApi("create_objects", { object: "users", values: [{ id: 40, name: "Pessoa" }] });
+    portal.responder = respondendoNoPush([mesmo, mesmo]);
+    // Performed at the first tick, handed out again at the early poll: reported twice, created once.
+    await expect.poll(() => resultados().length, { timeout: 3000 }).toBe(2);
+    expect(resultados().map(corpoDoResultado)).toEqual([{ response: '{"ids":[40]}' }, { response: '{"ids":[40]}' }]);
+    expect([...disp.pessoas.keys()]).toEqual(["15", "40"]);
+    // The next tick is over 1 s away.
+    await esperar(500);
+    expect(portal.em("/push")).toHaveLength(2);
+  }, 10_000);
+});
+
+describe("Control iD, direct API: user_set_image_list.fcgi", () => {
+  it("enrolls base64 photos per user with the same checks as user_set_image.fcgi, and refuses a body without user_images", async () => {
+    const disp = dispositivo({}, null);
+    disp.pessoas.set("16", { id: "16", nome: "Bruno Lima", cartoes: [], face: false });
+    const endereco = await disp.ligar();
+    const chamar = async (caminho: string, corpo: unknown) => {
+      const resposta = await fetch(`${endereco}/${caminho}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(corpo) });
+      return { status: resposta.status, corpo: (await resposta.json()) as Record<string, unknown> };
+    };
+    const { corpo } = await chamar("login.fcgi", { login: "admin", password: "admin" });
+    const session = String(corpo.session);
+    const foto = jpeg("o mesmo rosto");
+
+    // With match, the second user's photo is the first's face: refused for that user only.
+    expect(
+      await chamar(`user_set_image_list.fcgi?session=${session}`, {
+        match: true,
+        user_images: [
+          { user_id: 15, timestamp: 1_750_000_000, image: foto.toString("base64") },
+          { user_id: 16, timestamp: 1_750_000_000, image: foto.toString("base64") },
+          { user_id: 16, timestamp: 1_750_000_000, image: "***" },
+          { user_id: 16, timestamp: 1_750_000_000, image: Buffer.alloc(1024 * 1024, 0xff).toString("base64") },
+        ],
+      }),
+    ).toEqual({
+      status: 200,
+      corpo: {
+        results: [
+          { user_id: 15, success: true, scores: expect.any(Object) },
+          { user_id: 16, success: false, errors: [{ code: 3, message: "Face already exists" }] },
+          { user_id: 16, success: false, errors: [{ code: 1, message: "Invalid image: not base64" }] },
+          { user_id: 16, success: false, errors: [{ code: 1, message: "Invalid image: empty or larger than 1 MB" }] },
+        ],
+      },
+    });
+    expect(disp.pessoas.get("15")).toMatchObject({ face: true, fotoEm: 1_750_000_000, foto: { sha256: sha256(foto) } });
+    expect(disp.pessoas.get("16")!.face).toBe(false);
+
+    // Without match (false or 0) the same face may go to another user.
+    const semMatch = await chamar(`user_set_image_list.fcgi?session=${session}`, {
+      match: 0,
+      user_images: [{ user_id: 16, timestamp: 1, image: foto.toString("base64") }],
+    });
+    expect(semMatch.corpo).toEqual({ results: [{ user_id: 16, success: true, scores: expect.any(Object) }] });
+    expect(disp.pessoas.get("16")).toMatchObject({ face: true, fotoEm: 1 });
+
+    // The 'refuse photos' fault finds no face in any.
+    disp.recusarFoto = true;
+    expect((await chamar(`user_set_image_list.fcgi?session=${session}`, { user_images: [{ user_id: 15, image: foto.toString("base64") }] })).corpo).toEqual({
+      results: [{ user_id: 15, success: false, errors: [{ code: 2, message: "Face not detected" }] }],
+    });
+
+    expect(await chamar(`user_set_image_list.fcgi?session=${session}`, { match: 1 })).toEqual({
+      status: 400,
+      corpo: { error: "Missing user_images", code: 2 },
+    });
+    expect(await chamar(`user_set_image_list.fcgi?session=${session}`, { user_images: {} })).toEqual({
+      status: 400,
+      corpo: { error: "Missing user_images", code: 2 },
+    });
+    expect((await chamar("user_set_image_list.fcgi?session=outra", { user_images: [] })).status).toBe(401);
   });
 });
 

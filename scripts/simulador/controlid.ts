@@ -29,8 +29,25 @@ const json = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
+/** A call to the Access API as an endpoint reads it: the JSON body, and for user_set_image.fcgi its query, content type and bytes. */
+interface ChamadaDaApi {
+  body: Record<string, unknown>;
+  consulta: URLSearchParams;
+  tipo: string | undefined;
+  bruto: Buffer;
+}
+
+/** An endpoint's answer: the HTTP status and the JSON body. */
+interface RespostaDaApi {
+  status: number;
+  corpo: unknown;
+}
+
+const ok = (corpo: unknown): RespostaDaApi => ({ status: 200, corpo });
 /** The error shape of the API: HTTP 400/401 with `{ error, code }`. */
-const erro = (res: ServerResponse, status: number, mensagem: string, code = 1) => json(res, status, { error: mensagem, code });
+const erroDaApi = (status: number, error: string, code = 1): RespostaDaApi => ({ status, corpo: { error, code } });
+
+const erro = (res: ServerResponse, status: number, mensagem: string, code = 1) => json(res, status, erroDaApi(status, mensagem, code).corpo);
 
 /** `door=1`, `id=65793,reason=3`: an action's parameters. */
 const parametros = (texto: unknown): Record<string, string> =>
@@ -68,8 +85,7 @@ function portaDaAcao(acao: { action?: unknown; parameters?: unknown }): number |
  * "Ações" (execute_actions.fcgi): performs the actions in order — `door` drives a relay of
  * iDAccess/iDBox, `sec_box` the SecBox of iDFace/iDFlex, `catra` the turnstile of iDBlock — each a
  * remote opening (logged, then a relay pulse). Stops at the first invalid one (the ones before it
- * are done, as the firmware does) and gives the device's error text; null: all done. The direct
- * call and a request fetched in push mode both run this.
+ * are done, as the firmware does) and gives the device's error text; null: all done.
  */
 function executarAcoes(disp: DispositivoSimulado, body: Record<string, unknown>): string | null {
   const acoes = Array.isArray(body.actions) ? (body.actions as { action?: unknown; parameters?: unknown }[]) : null;
@@ -81,25 +97,42 @@ function executarAcoes(disp: DispositivoSimulado, body: Record<string, unknown>)
   return null;
 }
 
+/** What a push request's `result` carries: the endpoint's answer as JSON text, or its error text. */
+type RelatoDoPedido = { response: string } | { error: string };
+
 /**
- * A request the portal handed out in push mode, performed as the direct call with that endpoint
- * would be: only `POST execute_actions` (with or without `.fcgi`) is simulated; anything else is
- * refused with an error the portal sees. The body may come as an object or as JSON text.
+ * Calls a push request may not make: the session calls (push needs no session), and
+ * user_set_image.fcgi, whose body is the image's bytes — a push body is JSON
+ * (user_set_image_list.fcgi carries photos as base64).
  */
-function executarPedido(disp: DispositivoSimulado, pedido: Record<string, unknown>): string | null {
+const FORA_DO_PUSH = new Set(["login.fcgi", "logout.fcgi", "session_is_valid.fcgi", "user_set_image.fcgi"]);
+
+/**
+ * A request the portal handed out in push mode (`{ verb, endpoint, body, contentType }`), performed
+ * as the direct call to that endpoint with a valid session would be (`atenderApi`). `endpoint` may
+ * come with or without `.fcgi` and a leading `/`; `verb` defaults to POST, the only verb the API
+ * takes; `body` is an object or JSON text (none: an empty body); a `contentType` other than JSON is
+ * refused. The answer goes back as the official push example reads it: `response` is the JSON text
+ * of a 200 answer, `error` the error text of any other.
+ */
+function executarPedido(disp: DispositivoSimulado, pedido: Record<string, unknown>): RelatoDoPedido {
   const verbo = String(pedido.verb ?? "POST").toUpperCase();
   const endpoint = String(pedido.endpoint ?? "")
     .replace(/^\/+/, "")
     .replace(/\.fcgi$/, "");
-  if (verbo !== "POST" || endpoint !== "execute_actions") return `Unsupported request: ${verbo} ${endpoint}`;
-  const body =
-    typeof pedido.body === "string"
-      ? lerJson(Buffer.from(pedido.body))
-      : pedido.body && typeof pedido.body === "object" && !Array.isArray(pedido.body)
-        ? (pedido.body as Record<string, unknown>)
-        : null;
-  if (body === null) return "Invalid JSON";
-  return executarAcoes(disp, body);
+  const caminho = `${endpoint}.fcgi`;
+  const recusado = { error: `Unsupported request: ${verbo} ${endpoint}` };
+  if (verbo !== "POST" || FORA_DO_PUSH.has(caminho)) return recusado;
+  if (pedido.contentType !== undefined && !/^application\/json\s*(;|$)/i.test(String(pedido.contentType)))
+    return { error: `Unsupported content type: ${String(pedido.contentType)}` };
+  const texto = typeof pedido.body === "string" ? pedido.body : pedido.body === undefined || pedido.body === null ? "" : JSON.stringify(pedido.body);
+  const body = lerJson(Buffer.from(texto));
+  if (body === null) return { error: "Invalid JSON" };
+  const resposta = atenderApi(disp, caminho, { body, consulta: new URLSearchParams(), tipo: "application/json", bruto: Buffer.from(texto) });
+  if (!resposta) return recusado;
+  if (resposta.status === 200) return { response: JSON.stringify(resposta.corpo) };
+  const textoDoErro = (resposta.corpo as { error?: unknown } | null)?.error;
+  return { error: typeof textoDoErro === "string" ? textoDoErro : `HTTP ${resposta.status}` };
 }
 
 /** access_logs `event`: 7 granted, 6 denied (someone the device knows), 3 not identified. */
@@ -225,8 +258,9 @@ export const protocoloControlId: ProtocoloDeEventos = {
   },
 
   // Push: `GET push?deviceId=` answers `{}` (nothing to do) or one request `{ verb, endpoint, body,
-  // contentType, uuid }`; the device performs it and posts `result?deviceId=&uuid=` with
-  // `{ response: <what the endpoint answered> }` or `{ error: <its error text> }`.
+  // contentType, uuid }`; the device performs it (`executarPedido`) and posts
+  // `result?deviceId=&uuid=` with `{ response: "<the answer's JSON text>" }` or `{ error: "<its
+  // error text>" }`.
   busca(disp) {
     return { metodo: "GET", caminho: `push?${new URLSearchParams({ deviceId: String(idDoAparelho(disp)) })}` };
   },
@@ -238,10 +272,7 @@ export const protocoloControlId: ProtocoloDeEventos = {
     if (!pedido || uuid === "") return null;
     return {
       id: uuid,
-      executar: () => {
-        const falha = executarPedido(disp, pedido);
-        return jsonParaPortal(`result?${new URLSearchParams({ deviceId: String(idDoAparelho(disp)), uuid })}`, falha ? { error: falha } : { response: {} });
-      },
+      executar: () => jsonParaPortal(`result?${new URLSearchParams({ deviceId: String(idDoAparelho(disp)), uuid })}`, executarPedido(disp, pedido)),
     };
   },
 };
@@ -430,33 +461,159 @@ function destruir(disp: DispositivoSimulado, body: Record<string, unknown>): { c
 /** The photo limit of "Gerenciar fotos de usuários": less than 1 MB. */
 export const FOTO_MAXIMA_CONTROLID = 1024 * 1024;
 
+/** One photo's outcome, as "Cadastro facial" answers it for each user. */
+type ResultadoDaFoto =
+  { user_id: number; success: true; scores: Record<string, number> } | { user_id: number; success: false; errors: { code: number; message: string }[] };
+
 /**
- * "Cadastro facial" (user_set_image.fcgi?user_id=&match=&timestamp=, the image as
- * application/octet-stream): 200 `{ user_id, scores, success: true }`, or `{ user_id, success:
- * false, errors: [{ code, message }] }` when the device will not enroll the photo. The codes are
- * the simulator's (1 not an image or too large, 2 no face, 3 the face is another user's).
+ * The device's check of one photo for `pessoa`, and its enrolment when it passes — what
+ * user_set_image.fcgi and each item of user_set_image_list.fcgi do. The codes are the simulator's
+ * (1 not an image or too large, 2 no face, 3 with `match` the face is another user's).
  */
-function cadastrarFoto(disp: DispositivoSimulado, url: URL, tipo: string | undefined, foto: Buffer): { status: number; corpo: unknown } {
-  const id = String(Number(url.searchParams.get("user_id")));
-  const pessoa = disp.pessoas.get(id);
-  if (!(tipo ?? "").startsWith("application/octet-stream")) return { status: 400, corpo: { error: "Invalid content type", code: 2 } };
-  if (!pessoa) return { status: 400, corpo: { error: "User does not exist", code: 1 } };
-  const falha = (code: number, message: string) => ({ status: 200, corpo: { user_id: Number(id), success: false, errors: [{ code, message }] } });
+function enrolarFoto(disp: DispositivoSimulado, pessoa: PessoaNoSimulado, foto: Buffer, match: boolean, timestamp: number): ResultadoDaFoto {
+  const user_id = Number(pessoa.id);
+  const falha = (code: number, message: string): ResultadoDaFoto => ({ user_id, success: false, errors: [{ code, message }] });
   if (foto.length === 0 || foto.length >= FOTO_MAXIMA_CONTROLID) return falha(1, "Invalid image: empty or larger than 1 MB");
   if (!disp.encontraRosto(foto)) return falha(2, "Face not detected");
-  if (url.searchParams.get("match") === "1" && disp.donoDoRosto(foto, id)) return falha(3, "Face already exists");
-  const timestamp = Number(url.searchParams.get("timestamp"));
+  if (match && disp.donoDoRosto(foto, pessoa.id)) return falha(3, "Face already exists");
   pessoa.face = true;
   pessoa.foto = impressaoDaFoto(foto);
   pessoa.fotoEm = Number.isSafeInteger(timestamp) && timestamp > 0 ? timestamp : Math.floor(Date.now() / 1000);
   return {
-    status: 200,
-    corpo: {
-      user_id: Number(id),
-      success: true,
-      scores: { bounds_width: 320, horizontal_center_offset: 0, vertical_center_offset: 0, center_pose_quality: 90, sharpness_quality: 90 },
-    },
+    user_id,
+    success: true,
+    scores: { bounds_width: 320, horizontal_center_offset: 0, vertical_center_offset: 0, center_pose_quality: 90, sharpness_quality: 90 },
   };
+}
+
+/**
+ * "Cadastro facial" (user_set_image.fcgi?user_id=&match=&timestamp=, the image as
+ * application/octet-stream): 200 with the photo's `ResultadoDaFoto`; an unknown user or another
+ * content type fails the call.
+ */
+function cadastrarFoto(disp: DispositivoSimulado, chamada: ChamadaDaApi): RespostaDaApi {
+  const pessoa = disp.pessoas.get(String(Number(chamada.consulta.get("user_id"))));
+  if (!(chamada.tipo ?? "").startsWith("application/octet-stream")) return erroDaApi(400, "Invalid content type", 2);
+  if (!pessoa) return erroDaApi(400, "User does not exist", 1);
+  return { status: 200, corpo: enrolarFoto(disp, pessoa, chamada.bruto, chamada.consulta.get("match") === "1", Number(chamada.consulta.get("timestamp"))) };
+}
+
+/**
+ * "Cadastro facial" of several users (user_set_image_list.fcgi, JSON `{ match, user_images: [{
+ * user_id, timestamp, image }] }`, each image base64): 200 `{ results }`, one `ResultadoDaFoto` per
+ * image in order, each checked as user_set_image.fcgi checks its photo. A bad item fails alone (the
+ * simulator's code 4: the user does not exist; 1: the image is not base64); no `user_images` list
+ * fails the call.
+ */
+function cadastrarFotos(disp: DispositivoSimulado, body: Record<string, unknown>): RespostaDaApi {
+  const imagens = Array.isArray(body.user_images) ? (body.user_images as unknown[]) : null;
+  if (!imagens || imagens.length === 0) return erroDaApi(400, "Missing user_images", 2);
+  const match = body.match === true || body.match === 1 || body.match === "1";
+  const results = imagens.map((item): ResultadoDaFoto => {
+    const { user_id, timestamp, image } = (item && typeof item === "object" ? item : {}) as Linha;
+    const pessoa = disp.pessoas.get(String(Number(user_id)));
+    const falha = (code: number, message: string): ResultadoDaFoto => ({ user_id: Number(user_id), success: false, errors: [{ code, message }] });
+    if (!pessoa) return falha(4, "User does not exist");
+    const base64 = typeof image === "string" ? image.replace(/\s+/g, "") : null;
+    if (base64 === null || !/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) return falha(1, "Invalid image: not base64");
+    return enrolarFoto(disp, pessoa, Buffer.from(base64, "base64"), match, Number(timestamp));
+  });
+  return { status: 200, corpo: { results } };
+}
+
+/**
+ * What an endpoint of the Access API does once the session is valid (the direct call) or the
+ * request came through push (`executarPedido`); null: no such endpoint. The session calls are the
+ * HTTP handler's.
+ */
+function atenderApi(disp: DispositivoSimulado, caminho: string, chamada: ChamadaDaApi): RespostaDaApi | null {
+  const { body } = chamada;
+  switch (caminho) {
+    // "Informações do sistema": serial, firmware version, clock, uptime.
+    case "system_information.fcgi":
+      return ok({
+        serial: disp.opcoes.serie,
+        version: disp.opcoes.firmware,
+        device_name: disp.opcoes.modelo,
+        time: horaDoDispositivo(disp),
+        online: false,
+        uptime: { days: 0, hours: 1, minutes: 0, seconds: 0 },
+      });
+
+    // "Ações": remote opening (executarAcoes).
+    case "execute_actions.fcgi": {
+      const falha = executarAcoes(disp, body);
+      return falha ? erroDaApi(400, falha, 2) : ok({});
+    }
+
+    // "Estado das portas": the relays' doors, and the SecBox's (door 1 of a facial reader).
+    case "doors_state.fcgi":
+      return ok({
+        doors: [...disp.portas].map(([id, estado]) => ({ id, open: estado === "aberta" })),
+        sec_boxes: [{ id: SEC_BOX_ID, open: disp.portas.get(1) === "aberta" }],
+      });
+
+    // "Objetos": the device's tables. access_logs holds the identifications, with the ids the dao
+    // notifications carry: what a portal reads to fill a gap in them. users, cards and qrcodes
+    // hold the people a sync wrote (see `carregar`, `criar`, `modificar`, `destruir` above).
+    case "load_objects.fcgi": {
+      if (body.object === "access_logs") return ok({ access_logs: carregar(linhasDoRegistro(disp), body) });
+      if (body.object === "users") return ok({ users: carregar([...disp.pessoas.values()].map(linhaDoUsuario), body) });
+      if (body.object === "cards") return ok({ cards: carregar(linhasDosCartoes(disp), body) });
+      if (body.object === "qrcodes") return ok({ qrcodes: carregar(linhasDosQrcodes(disp), body) });
+      return erroDaApi(400, `Unknown object: ${String(body.object)}`, 2);
+    }
+
+    case "create_objects.fcgi":
+    case "modify_objects.fcgi":
+    case "destroy_objects.fcgi": {
+      const feito = (caminho === "create_objects.fcgi" ? criar : caminho === "modify_objects.fcgi" ? modificar : destruir)(disp, body);
+      return typeof feito === "string" ? erroDaApi(400, feito, 2) : ok(feito);
+    }
+
+    case "user_set_image.fcgi":
+      return cadastrarFoto(disp, chamada);
+
+    case "user_set_image_list.fcgi":
+      return cadastrarFotos(disp, body);
+
+    // "Cadastro facial": removes the photos of `user_ids` (or one `user_id`); a user without one is no error.
+    case "user_destroy_image.fcgi": {
+      const ids = Array.isArray(body.user_ids) ? body.user_ids : body.user_id !== undefined ? [body.user_id] : null;
+      if (!ids) return erroDaApi(400, "Missing user_ids", 2);
+      for (const id of ids) {
+        const pessoa = disp.pessoas.get(String(Number(id)));
+        if (!pessoa) continue;
+        pessoa.face = false;
+        delete pessoa.foto;
+        delete pessoa.fotoEm;
+      }
+      return ok({});
+    }
+
+    // "Configurações": where the device reports. Our simplified reading of the monitor, push and
+    // online settings: `{ monitor: { request_url } }` turns monitor mode on, `{ push_server:
+    // { push_remote_address } }` push mode, `{ online_client: { server_url } }` online mode, an
+    // empty URL turns reporting off. When a body sets more than one, online wins, then push (push
+    // already reports as monitor does). Other settings are accepted and ignored.
+    case "set_configuration.fcgi": {
+      const monitor = (body.monitor as { request_url?: unknown } | undefined)?.request_url;
+      const push = (body.push_server as { push_remote_address?: unknown } | undefined)?.push_remote_address;
+      const online = (body.online_client as { server_url?: unknown } | undefined)?.server_url;
+      const [url, modo] = online !== undefined ? [online, "online" as const] : push !== undefined ? [push, "push" as const] : [monitor, "monitor" as const];
+      if (url !== undefined) {
+        try {
+          disp.integracao = url === "" ? null : { url: String(url), modo };
+        } catch (error) {
+          return erroDaApi(400, `Invalid configuration: ${error instanceof Error ? error.message : String(error)}`, 2);
+        }
+      }
+      return ok({});
+    }
+
+    default:
+      return null;
+  }
 }
 
 export function manipuladorControlId(): Manipulador {
@@ -481,96 +638,13 @@ export function manipuladorControlId(): Manipulador {
     if (caminho === "session_is_valid.fcgi") return json(res, 200, { session_is_valid: disp.sessoes.has(session) });
     // A password changed on the device ends its sessions ('Dispositivo recusou usuário ou senha.').
     if (!disp.sessoes.has(session) || disp.recusarCredenciais) return erro(res, 401, "Invalid session");
-
-    switch (caminho) {
-      case "logout.fcgi":
-        disp.sessoes.delete(session);
-        return json(res, 200, {});
-
-      // "Informações do sistema": serial, firmware version, clock, uptime.
-      case "system_information.fcgi":
-        return json(res, 200, {
-          serial: disp.opcoes.serie,
-          version: disp.opcoes.firmware,
-          device_name: disp.opcoes.modelo,
-          time: horaDoDispositivo(disp),
-          online: false,
-          uptime: { days: 0, hours: 1, minutes: 0, seconds: 0 },
-        });
-
-      // "Ações": remote opening (executarAcoes).
-      case "execute_actions.fcgi": {
-        const falha = executarAcoes(disp, body);
-        return falha ? erro(res, 400, falha, 2) : json(res, 200, {});
-      }
-
-      // "Estado das portas": the relays' doors, and the SecBox's (door 1 of a facial reader).
-      case "doors_state.fcgi":
-        return json(res, 200, {
-          doors: [...disp.portas].map(([id, estado]) => ({ id, open: estado === "aberta" })),
-          sec_boxes: [{ id: SEC_BOX_ID, open: disp.portas.get(1) === "aberta" }],
-        });
-
-      // "Objetos": the device's tables. access_logs holds the identifications, with the ids the dao
-      // notifications carry: what a portal reads to fill a gap in them. users, cards and qrcodes
-      // hold the people a sync wrote (see `carregar`, `criar`, `modificar`, `destruir` above).
-      case "load_objects.fcgi": {
-        if (body.object === "access_logs") return json(res, 200, { access_logs: carregar(linhasDoRegistro(disp), body) });
-        if (body.object === "users") return json(res, 200, { users: carregar([...disp.pessoas.values()].map(linhaDoUsuario), body) });
-        if (body.object === "cards") return json(res, 200, { cards: carregar(linhasDosCartoes(disp), body) });
-        if (body.object === "qrcodes") return json(res, 200, { qrcodes: carregar(linhasDosQrcodes(disp), body) });
-        return erro(res, 400, `Unknown object: ${String(body.object)}`, 2);
-      }
-
-      case "create_objects.fcgi":
-      case "modify_objects.fcgi":
-      case "destroy_objects.fcgi": {
-        const feito = (caminho === "create_objects.fcgi" ? criar : caminho === "modify_objects.fcgi" ? modificar : destruir)(disp, body);
-        return typeof feito === "string" ? erro(res, 400, feito, 2) : json(res, 200, feito);
-      }
-
-      case "user_set_image.fcgi": {
-        const { status, corpo: resposta } = cadastrarFoto(disp, url, req.headers["content-type"], corpo);
-        return json(res, status, resposta);
-      }
-
-      // "Cadastro facial": removes the photos of `user_ids` (or one `user_id`); a user without one is no error.
-      case "user_destroy_image.fcgi": {
-        const ids = Array.isArray(body.user_ids) ? body.user_ids : body.user_id !== undefined ? [body.user_id] : null;
-        if (!ids) return erro(res, 400, "Missing user_ids", 2);
-        for (const id of ids) {
-          const pessoa = disp.pessoas.get(String(Number(id)));
-          if (!pessoa) continue;
-          pessoa.face = false;
-          delete pessoa.foto;
-          delete pessoa.fotoEm;
-        }
-        return json(res, 200, {});
-      }
-
-      // "Configurações": where the device reports. Our simplified reading of the monitor, push and
-      // online settings: `{ monitor: { request_url } }` turns monitor mode on, `{ push_server:
-      // { push_remote_address } }` push mode, `{ online_client: { server_url } }` online mode, an
-      // empty URL turns reporting off. When a body sets more than one, online wins, then push (push
-      // already reports as monitor does). Other settings are accepted and ignored.
-      case "set_configuration.fcgi": {
-        const monitor = (body.monitor as { request_url?: unknown } | undefined)?.request_url;
-        const push = (body.push_server as { push_remote_address?: unknown } | undefined)?.push_remote_address;
-        const online = (body.online_client as { server_url?: unknown } | undefined)?.server_url;
-        const [url, modo] = online !== undefined ? [online, "online" as const] : push !== undefined ? [push, "push" as const] : [monitor, "monitor" as const];
-        if (url !== undefined) {
-          try {
-            disp.integracao = url === "" ? null : { url: String(url), modo };
-          } catch (error) {
-            return erro(res, 400, `Invalid configuration: ${error instanceof Error ? error.message : String(error)}`, 2);
-          }
-        }
-        return json(res, 200, {});
-      }
-
-      default:
-        return erro(res, 404, "Not found", 3);
+    if (caminho === "logout.fcgi") {
+      disp.sessoes.delete(session);
+      return json(res, 200, {});
     }
+
+    const resposta = atenderApi(disp, caminho, { body, consulta: url.searchParams, tipo: req.headers["content-type"], bruto: corpo });
+    return resposta ? json(res, resposta.status, resposta.corpo) : erro(res, 404, "Not found", 3);
   };
 }
 

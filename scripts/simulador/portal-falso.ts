@@ -14,6 +14,8 @@ export interface PedidoAoPortal {
   /** The content-type header, "" when none. */
   tipo: string;
   corpo: Buffer;
+  /** When the whole call had arrived (`performance.now()`, ms): how far apart the device's calls came. */
+  instante: number;
 }
 
 /** How the fake portal answers: a status and a JSON or text body, or "pendurar" to never answer. */
@@ -52,6 +54,7 @@ export class PortalFalso {
         consulta: url.searchParams,
         tipo: req.headers["content-type"] ?? "",
         corpo: Buffer.concat(partes),
+        instante: performance.now(),
       };
       portal!.pedidos.push(pedido);
       const resposta = portal!.responder(pedido);

@@ -15,9 +15,9 @@ import type { Fabricante } from "@shared/schemas/dispositivos";
 // happened, so the portal sees the device's numbering in order unless a fault says otherwise.
 //
 // In push mode (a device behind NAT the portal cannot call) the device also asks the portal for
-// its next request every `pushMs`, performs it and says how it went. Those calls run apart from the
-// event queue, one poll at a time, as the firmware's own push loop: a slow poll never holds back
-// an event, and an event never delays a command.
+// its next request every `pushMs` (sooner right after performing one), performs it and says how it
+// went. Those calls run apart from the event queue, one poll at a time, as the firmware's own push
+// loop: a slow poll never holds back an event, and an event never delays a command.
 
 export type EstadoDaPorta = "aberta" | "fechada";
 
@@ -217,6 +217,15 @@ export interface ProtocoloDeEventos {
  */
 export const PEDIDOS_LEMBRADOS = 32;
 
+/**
+ * Push mode: after performing a request the device asks again this soon instead of at its next
+ * `pushMs` tick, so a portal with several requests queued (a sync of many people) is drained in
+ * seconds. The simulator's choice: the vendor's documentation does not say how soon the firmware
+ * asks again. 250 ms keeps a draining device at 8 calls/s at most (a poll and its result per
+ * 250 ms), under the portal's 10 calls/s per device token.
+ */
+export const POLL_APOS_PEDIDO_MS = 250;
+
 const esperar = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What the device keeps of an accepted face photo instead of its bytes. */
@@ -275,8 +284,9 @@ export class DispositivoSimulado {
   /** The calls to the portal, chained: one at a time, in order. */
   private fila: Promise<unknown> = Promise.resolve();
   private vida: NodeJS.Timeout | null = null;
-  /** Push mode: the polling timer, whether a poll is under way, and the requests already performed. */
+  /** Push mode: the polling timer, the early poll after a performed request, whether a poll is under way, and the requests already performed. */
   private busca: NodeJS.Timeout | null = null;
+  private drenagem: NodeJS.Timeout | null = null;
   private buscando = false;
   private readonly pedidosExecutados = new Map<string, ChamadaAoPortal>();
   /** The last `numero` given in each numbered table. */
@@ -580,13 +590,25 @@ export class DispositivoSimulado {
     this.vida.unref();
   }
 
-  /** Push mode: polls every `pushMs` while integrated in push mode; offline it skips the tick, and a tick while a poll is under way is skipped too. */
+  /**
+   * Push mode: polls every `pushMs` while integrated in push mode; offline it skips the tick, and a
+   * tick while a poll is under way, or while an early poll is due (`POLL_APOS_PEDIDO_MS`), is
+   * skipped too: polls never overlap nor come closer than that after a performed request.
+   */
   private reiniciarBusca(): void {
-    if (this.busca) clearInterval(this.busca);
-    this.busca = null;
+    this.pararBusca();
     if (this.integracaoAtual?.modo !== "push" || this.opcoes.pushMs <= 0) return;
-    this.busca = setInterval(() => void this.buscarPedido(), this.opcoes.pushMs);
+    this.busca = setInterval(() => {
+      if (!this.drenagem) void this.buscarPedido();
+    }, this.opcoes.pushMs);
     this.busca.unref();
+  }
+
+  private pararBusca(): void {
+    if (this.busca) clearInterval(this.busca);
+    if (this.drenagem) clearTimeout(this.drenagem);
+    this.busca = null;
+    this.drenagem = null;
   }
 
   /**
@@ -594,7 +616,9 @@ export class DispositivoSimulado {
    * and posts how it went. A poll that fails (offline, unreachable, timed out, non-2xx) is counted
    * in the failures and simply tried again at the next tick. An answer that arrives after the
    * device was switched off or its integration changed is dropped, as a device that rebooted
-   * would never see it.
+   * would never see it. After performing a request (not after `{}`, nor after only reporting again
+   * a request already performed) the next poll comes `POLL_APOS_PEDIDO_MS` later when that is
+   * sooner than the next tick.
    */
   private async buscarPedido(): Promise<void> {
     const integracao = this.integracaoAtual;
@@ -608,6 +632,7 @@ export class DispositivoSimulado {
       const pedido = lerPedido.call(this.protocolo, this, resposta);
       if (!pedido) return;
       let relato = this.pedidosExecutados.get(pedido.id);
+      const executado = !relato;
       if (!relato) {
         // Remembered before the report goes out: whatever happens to the report, the id is done.
         relato = pedido.executar();
@@ -615,6 +640,14 @@ export class DispositivoSimulado {
         if (this.pedidosExecutados.size > PEDIDOS_LEMBRADOS) this.pedidosExecutados.delete(this.pedidosExecutados.keys().next().value!);
       }
       await this.chamar(integracao.url, relato, "relato");
+      // A repeated id only re-reports: a portal stuck handing it out is polled at the normal pace.
+      if (executado && this.busca !== null && !this.drenagem && POLL_APOS_PEDIDO_MS < this.opcoes.pushMs) {
+        this.drenagem = setTimeout(() => {
+          this.drenagem = null;
+          void this.buscarPedido();
+        }, POLL_APOS_PEDIDO_MS);
+        this.drenagem.unref();
+      }
     } finally {
       this.buscando = false;
     }
@@ -674,8 +707,7 @@ export class DispositivoSimulado {
     this.alarmesDePortaAberta.clear();
     if (this.vida) clearInterval(this.vida);
     this.vida = null;
-    if (this.busca) clearInterval(this.busca);
-    this.busca = null;
+    this.pararBusca();
     for (const socket of this.sockets) socket.destroy();
     const server = this.server;
     this.server = null;
