@@ -214,6 +214,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
       config,
       drivers,
       tempoReal,
+      database: deps.database,
       portaria: { qrSecret, limiteCodigos, agora },
     }),
   );

@@ -135,6 +135,8 @@ export interface AppConfig {
   varreduraComandosMs?: number;
   /** How often this instance looks for devices whose people changed (default 10 s, §2.4; 0: never, the route tests). */
   varreduraSincronizacaoMs?: number;
+  /** How long 'Sincronizar agora' waits for a round on a device that calls out before answering that it goes on (default 15 s; the tests shorten it). */
+  esperaSincronizacaoSaidaMs?: number;
 }
 
 export interface SessionLimits {

@@ -20,7 +20,10 @@ let portal: RunningPortal;
 let browser: BrowserHandle;
 const GESTOR = { email: "gestor.sinc@teste.local", password: "senha-do-gestor-4", nome: "Gestora da Sincronia" };
 const facial = criarControlId({ nome: "facial", modelo: "iDFace", serie: "0M0100/000444", senha: "Senha-do-leitor-1", vidaMs: 0 });
-const ids = { unidade: "", dispositivo: "" };
+const ids = { unidade: "", dispositivo: "", nat: "" };
+// A reader behind NAT (push mode): it calls the portal, which cannot call it.
+const nat = criarControlId({ nome: "nat", modelo: "iDFace", serie: "0M0100/000445", senha: "Senha-do-leitor-2", vidaMs: 0, pushMs: 100 });
+const TOKEN_NAT = randomBytes(24).toString("base64url");
 // The smallest JPEG: a 1×1 white pixel (the simulated reader finds a face in any JPEG).
 const JPEG = Buffer.from(
   "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=",
@@ -28,8 +31,9 @@ const JPEG = Buffer.from(
 );
 
 beforeAll(async () => {
-  await facial.ligar();
-  portal = await startPortal();
+  await Promise.all([facial.ligar(), nat.ligar()]);
+  // 'Sincronizar agora' answers that a round on a device that calls out goes on after 1 s (15 s in production).
+  portal = await startPortal({ esperaSincronizacaoSaidaMs: 1_000 });
   browser = await launchBrowser();
   const db = portal.database.db;
   const [condominio] = await db.insert(condominios).values({ nome: "Residencial Sincronia" }).returning({ id: condominios.id });
@@ -53,6 +57,17 @@ beforeAll(async () => {
     token_integracao: randomBytes(24).toString("base64url"),
     portas: [{ numero: 1, nome: "Portão social", sentido: "entrada" }],
   });
+  ids.nat = randomUUID();
+  await db.insert(dispositivos).values({
+    id: ids.nat,
+    condominio_id: condominio!.id,
+    nome: "Leitor do portão de serviço",
+    fabricante: "controlid",
+    modelo: "iDFace",
+    conexao: "saida",
+    token_integracao: TOKEN_NAT,
+    portas: [{ numero: 1, nome: "Portão de serviço", sentido: "entrada" }],
+  });
   await createPortariaUser(portal, {
     ...GESTOR,
     grupo: { nome: "Gestão", permissions: ["visualizar_unidades", "gerenciar_moradores_unidade", "gerenciar_dispositivos"] },
@@ -61,7 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await portal?.close();
-  await facial.desligar();
+  await Promise.all([facial.desligar(), nat.desligar()]);
 });
 
 describe("synchronising a facial reader", () => {
@@ -101,6 +116,33 @@ describe("synchronising a facial reader", () => {
     expect(Object.fromEntries([...facial.pessoas.values()].map((p) => [p.nome, p.face]))).toEqual({ "Rita Fotografada": true, "Caio Sem Foto": false });
     expect([...facial.pessoas.values()].find((p) => p.nome === "Rita Fotografada")?.cartoes).toEqual(["12345678"]);
     await expectNoA11yViolations(page);
+    await context.close();
+  });
+
+  it("a reader behind NAT: 'Sincronizar agora' says the round goes on, and the page shows each person 'Sincronizado' once the reader polls", async () => {
+    const { page, context } = await browser.newPage();
+    await login(page, portal.url, GESTOR.email, GESTOR.password);
+    await page.waitForURL(`${portal.url}/portaria-web`);
+    await page.goto(`${portal.url}/portaria-web/dispositivos/${ids.nat}`);
+    await page.getByText("Este dispositivo chama o portal: recebe as gravações quando busca os pedidos (modo push).").waitFor();
+    await page.getByRole("button", { name: "Sincronizar agora" }).click();
+    // The reader is not polling yet: the answer comes while the round waits for it.
+    await page.getByText("Sincronização em andamento", { exact: true }).first().waitFor();
+    await page
+      .getByText(
+        "Sincronização em andamento: o dispositivo recebe os pedidos quando chama o portal. O estado de cada pessoa se atualiza nesta página. 2 pessoas pendentes.",
+      )
+      .first()
+      .waitFor();
+    const pessoas = page.getByRole("list", { name: "Pessoas no dispositivo" });
+    await pessoas.getByRole("listitem").filter({ hasText: "Caio Sem Foto" }).getByText("Pendente").waitFor();
+    await expectNoA11yViolations(page);
+    // The technician sets the integration address on the reader: it polls, and the page follows by itself.
+    nat.integracao = { url: `${portal.url}/api/integracoes/controlid/${TOKEN_NAT}`, modo: "push" };
+    await pessoas.getByRole("listitem").filter({ hasText: "Rita Fotografada" }).getByText("Sincronizado").waitFor({ timeout: 20_000 });
+    await pessoas.getByRole("listitem").filter({ hasText: "Caio Sem Foto" }).getByText("Sincronizado").waitFor({ timeout: 20_000 });
+    expect(Object.fromEntries([...nat.pessoas.values()].map((p) => [p.nome, p.face]))).toEqual({ "Rita Fotografada": true, "Caio Sem Foto": false });
+    expect([...nat.pessoas.values()].find((p) => p.nome === "Rita Fotografada")?.cartoes).toEqual(["12345678"]);
     await context.close();
   });
 });

@@ -7425,6 +7425,8 @@ export interface paths {
               falhas: number;
               pendentes: number;
               erro: string | null;
+              /** @description A rodada segue depois da resposta: um dispositivo de conexão de saída recebe os pedidos quando chama o portal; acompanhe por pessoa. */
+              em_andamento: boolean;
             };
           };
         };

@@ -176,6 +176,8 @@ export const FALHA_DO_DISPOSITIVO = {
   credenciais: "Dispositivo recusou usuário ou senha.",
   inalcancavel: "Não foi possível conectar ao dispositivo: confira o endereço, a porta e a rede.",
   recusou: (detalhe: string) => `Dispositivo recusou o pedido: ${detalhe}`,
+  /** A device that calls out did not ask for the request (push mode). */
+  naoBuscouPedido: (segundos: number) => `Dispositivo não buscou o pedido em ${segundos} s.`,
   respostaInvalida: "O dispositivo respondeu algo que o portal não entende: confira o fabricante e o modelo cadastrados.",
   semEndereco: "Este dispositivo chama o portal (conexão de saída): o portal não o chama pelo endereço.",
   senhaIlegivel: "A senha guardada não abre com a chave atual do portal (DEVICE_KEY): informe a senha do dispositivo de novo.",
@@ -213,13 +215,26 @@ export const resumoSincronizacaoSchema = z.object({
   falhas: z.number().int(),
   pendentes: z.number().int(),
   erro: z.string().nullable(),
+  em_andamento: z
+    .boolean()
+    .describe("A rodada segue depois da resposta: um dispositivo de conexão de saída recebe os pedidos quando chama o portal; acompanhe por pessoa."),
 });
 export type ResumoSincronizacao = z.infer<typeof resumoSincronizacaoSchema>;
+
+/** What a round says of a device it could not finish now (its `erro`, or the toast of one under way). */
+export const AVISO_DA_SINCRONIZACAO = {
+  inativo: "Dispositivo inativo: ative-o para sincronizar.",
+  senhaIlegivel: "Senha do dispositivo ilegível: digite-a de novo.",
+  saidaSemPedidos:
+    "Dispositivo de conexão de saída deste fabricante: o portal não grava pessoas nele; no Modo Online ele consulta o portal a cada identificação.",
+  emAndamento: "Sincronização em andamento: o dispositivo recebe os pedidos quando chama o portal. O estado de cada pessoa se atualiza nesta página.",
+} as const;
 
 const plural = (n: number, um: string, varios: string) => `${n} ${n === 1 ? um : varios}`;
 
 /** A round's outcome in one sentence (the toast of 'Sincronizar agora'). */
 export function textoDoResumoSincronizacao(r: ResumoSincronizacao): string {
+  if (r.em_andamento) return `${AVISO_DA_SINCRONIZACAO.emAndamento} ${plural(r.pendentes, "pessoa pendente", "pessoas pendentes")}.`;
   if (r.erro) return `${r.erro} ${plural(r.pendentes, "pessoa pendente", "pessoas pendentes")}.`;
   return `${[plural(r.sincronizadas, "gravada", "gravadas"), plural(r.removidas, "removida", "removidas"), plural(r.falhas, "falha", "falhas")].join(", ")}.`;
 }
@@ -247,6 +262,7 @@ export const DISPOSITIVOS_TEXTOS = {
   eventos: "Erro ao carregar os eventos do dispositivo",
   sincronizar: "Erro ao sincronizar o dispositivo",
   sincronizado: "Sincronização concluída",
+  sincronizando: "Sincronização em andamento",
   sincronizacao: "Erro ao carregar a sincronização do dispositivo",
   criado: "Dispositivo cadastrado",
   criar: "Erro ao cadastrar dispositivo",

@@ -17,7 +17,11 @@ const TOM = { sincronizado: "green", pendente: "grey", falhou: "red" } as const;
  * the device's own list no longer holds the person.
  */
 export function SincronizacaoCard({ dispositivo }: { dispositivo: Pick<Dispositivo, "id" | "conexao" | "ativo"> }) {
-  const estado = useQuery(sincronizacaoQuery(dispositivo.id));
+  const estado = useQuery({
+    ...sincronizacaoQuery(dispositivo.id),
+    // A device that calls out is written as it polls: the list follows by itself while someone waits.
+    refetchInterval: (q) => (dispositivo.conexao === "saida" && q.state.data?.pessoas.some((p) => p.estado === "pendente" || p.remover) ? 3000 : false),
+  });
   useQueryErrorToast(estado.error, DISPOSITIVOS_TEXTOS.sincronizacao);
   const sincronizar = useSincronizarAgora();
   const pessoas = estado.data?.pessoas ?? [];
@@ -28,6 +32,7 @@ export function SincronizacaoCard({ dispositivo }: { dispositivo: Pick<Dispositi
         <p className="text-sm text-slate-600">
           O portal grava no dispositivo quem pode entrar (moradores ativos; o rosto só com consentimento) e tira quem não pode mais, a cada mudança e toda
           noite.
+          {dispositivo.conexao === "saida" ? " Este dispositivo chama o portal: recebe as gravações quando busca os pedidos (modo push)." : ""}
           {estado.data?.sincronizado_em ? ` Última sincronização: ${formatDateTime(estado.data.sincronizado_em)}.` : " Ainda não sincronizado."}
         </p>
         <Button
@@ -39,7 +44,11 @@ export function SincronizacaoCard({ dispositivo }: { dispositivo: Pick<Dispositi
             sincronizar.mutate(dispositivo.id, {
               onSuccess: (resumo) =>
                 toast({
-                  title: resumo.erro ? DISPOSITIVOS_TEXTOS.sincronizar : DISPOSITIVOS_TEXTOS.sincronizado,
+                  title: resumo.em_andamento
+                    ? DISPOSITIVOS_TEXTOS.sincronizando
+                    : resumo.erro
+                      ? DISPOSITIVOS_TEXTOS.sincronizar
+                      : DISPOSITIVOS_TEXTOS.sincronizado,
                   description: textoDoResumoSincronizacao(resumo),
                   variant: resumo.erro ? "destructive" : "default",
                 }),

@@ -35,6 +35,11 @@ export const dispositivos = pgTable(
     /** The last synchronisation (§2.4) that ended, and what it saw of who may enter (a change starts the next one). */
     sincronizado_em: timestamp("sincronizado_em", { withTimezone: true }),
     sincronizacao_marca: text("sincronizacao_marca"),
+    /**
+     * A round under way on a device that calls out holds it until then (renewed by each of its
+     * requests): one round at a time per device, on any instance (docs/decisions/0270).
+     */
+    sincronizando_ate: timestamp("sincronizando_ate", { withTimezone: true }),
     /** The highest number of the device's own event log seen: a jump past it is a gap (§2.3). */
     ultimo_numero_evento: bigint("ultimo_numero_evento", { mode: "number" }),
     firmware: text("firmware"),
@@ -154,6 +159,45 @@ export const lacunasDispositivo = pgTable(
       .default(sql`now() + interval '60 seconds'`),
   },
   (t) => [check("lacunas_intervalo", sql`${t.de} between 1 and ${t.ate}`), index("lacunas_tentar_idx").on(t.tentar_em)],
+);
+
+/**
+ * A request for a device that calls out (push mode, docs/decisions/0270): waiting until the device
+ * next asks for one ('aguardando'), handed to it ('entregue'), answered ('respondido'). Transport,
+ * not record: the instance that asked deletes the row once answered or out of time; the sweep
+ * deletes what a killed process left. `corpo` may carry a resident's photo: it lives no longer.
+ */
+export const pedidosDispositivo = pgTable(
+  "portaria_web_pedidos_dispositivo",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    dispositivo_id: uuid("dispositivo_id")
+      .notNull()
+      .references(() => dispositivos.id, { onDelete: "cascade" }),
+    verbo: text("verbo").notNull(),
+    endpoint: text("endpoint").notNull(),
+    /** The request's body as JSON text. */
+    corpo: text("corpo").notNull(),
+    estado: text("estado", { enum: ["aguardando", "entregue", "respondido"] })
+      .notNull()
+      .default("aguardando"),
+    /** The device's answer (JSON text) or its error text, once respondido. */
+    resposta: text("resposta"),
+    erro: text("erro"),
+    criado_em: timestamp("criado_em", { withTimezone: true }).notNull().defaultNow(),
+    entregue_em: timestamp("entregue_em", { withTimezone: true }),
+    respondido_em: timestamp("respondido_em", { withTimezone: true }),
+    /** Past this nobody waits for it: it is no longer handed out. */
+    expira_em: timestamp("expira_em", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check("pedidos_estado_valido", sql`${t.estado} in ('aguardando', 'entregue', 'respondido')`),
+    // The device's next request: its oldest still waiting.
+    index("pedidos_aguardando_idx")
+      .on(t.dispositivo_id, t.criado_em)
+      .where(sql`${t.estado} = 'aguardando'`),
+    index("pedidos_expira_idx").on(t.expira_em),
+  ],
 );
 
 /**

@@ -206,35 +206,46 @@ function portaMoveu(c: Record<string, unknown>): LeituraDaChamada {
 /**
  * Push mode ("Modo Push" of the Access API): a device behind NAT asks `push` for its next
  * request now and then, and posts how it went to `result`. Our reading: the answer is the request
- * (`verb`, `endpoint`, `body`, `contentType`) with `uuid`, the command's id, which `result` carries
- * back in its query; an empty object when there is nothing to do.
+ * (`verb`, `endpoint`, `body`, `contentType`) with `uuid`, the command's or request's id, which
+ * `result` carries back in its query; an empty object when there is nothing to do. Any Access API
+ * call may go this way (the vendor's push example sends set_configuration): an opening, or the
+ * synchronisation's object calls (docs/decisions/0270).
  */
 function push(): LeituraDaChamada {
   return {
     eventos: [],
     pedeDecisao: false,
     buscaComando: true,
-    responder: (_decisao, comando) =>
-      json(
-        200,
-        comando
-          ? {
-              verb: "POST",
-              endpoint: "execute_actions",
-              body: { actions: [acaoDeAbertura(comando.modelo, comando.porta)] },
-              contentType: "application/json",
-              uuid: comando.id,
-            }
-          : {},
-      ),
+    responder: (_decisao, comando) => {
+      if (!comando) return json(200, {});
+      if ("endpoint" in comando)
+        return json(200, {
+          verb: comando.verbo,
+          endpoint: comando.endpoint,
+          body: JSON.parse(comando.corpo),
+          contentType: "application/json",
+          uuid: comando.id,
+        });
+      return json(200, {
+        verb: "POST",
+        endpoint: "execute_actions",
+        body: { actions: [acaoDeAbertura(comando.modelo, comando.porta)] },
+        contentType: "application/json",
+        uuid: comando.id,
+      });
+    },
   };
 }
 
+/**
+ * `result?uuid=`: `{ response }` with what the endpoint answered (an object, or its JSON text as
+ * the vendor's example reads it), or `{ error }` with the device's error text.
+ */
 function resultado(consulta: URLSearchParams, c: Record<string, unknown>): LeituraDaChamada {
   const id = consulta.get("uuid");
   if (!id || !/^[0-9a-f-]{36}$/i.test(id)) throw new ChamadaInvalida(400, "uuid ausente.");
   const erro = texto(c.error) ?? (c.error && typeof c.error === "object" ? (texto((c.error as Record<string, unknown>).message) ?? "erro") : null);
-  return { eventos: [], pedeDecisao: false, resultadoDeComando: { id, ok: !erro, erro }, responder: () => json(200, {}) };
+  return { eventos: [], pedeDecisao: false, resultadoDeComando: { id, ok: !erro, erro, resposta: c.response ?? null }, responder: () => json(200, {}) };
 }
 
 export const integracaoControlId: IntegracaoDoFabricante = {

@@ -4,7 +4,7 @@ import { instantFromSaoPauloWallClock } from "@shared/time";
 import { acaoDeAbertura, SEC_BOX_ID } from "./controlid-acoes";
 import { chamar } from "./http";
 import { integracaoControlId, linhaDeAcesso } from "./controlid-eventos";
-import { FalhaDoDispositivo, type AlvoDoDispositivo, type DriverDeDispositivo, type LinhasDoRegistro, type OpcoesDeChamada } from "./tipos";
+import { FalhaDoDispositivo, type AlvoDoDispositivo, type CanalDeSaida, type DriverDeDispositivo, type LinhasDoRegistro, type OpcoesDeChamada } from "./tipos";
 
 // Control iD (iDAccess, iDBox, iDFlex, iDFace, iDBlock), written from its public Access API
 // documentation (https://www.controlid.com.br/docs/access-api-pt/):
@@ -32,7 +32,11 @@ import { FalhaDoDispositivo, type AlvoDoDispositivo, type DriverDeDispositivo, t
 // - "Cadastro facial" / "Gerenciar fotos de usuários": POST /user_set_image.fcgi?user_id=&match=1&
 //   timestamp= with the image itself as application/octet-stream (less than 1 MB) → { user_id,
 //   success, scores } or { success: false, errors: [{ code, message }] }; POST
-//   /user_destroy_image.fcgi { user_ids: [...] } removes the photos.
+//   /user_destroy_image.fcgi { user_ids: [...] } removes the photos. To a device in push mode the
+//   photo goes as POST /user_set_image_list.fcgi { match, user_images: [{ user_id, timestamp,
+//   image (base64) }] } → { results: [{ user_id, success, errors }] } (a push request is JSON).
+// - "Modo Push": to a device behind NAT every call above goes as a request it fetches when it polls
+//   (controlid-eventos.ts), through the portal's channel (AlvoDoDispositivo.canal); no session.
 // - A gap in the numbering of the monitor's notifications (§2.3): "Carregar Objetos" on
 //   `access_logs` ("Lista de Objetos": id, time, event, device_id, identifier_id, user_id,
 //   portal_id, card_value, qrcode_value, pin_value) with the documented `where` list
@@ -56,9 +60,11 @@ const ERROS_CONHECIDOS: [RegExp, string][] = [
 ];
 
 /** The device's error text in pt-BR: a known one translated, another quoted as it came. */
-function traduzir(texto: string, status: number): string {
+function traduzir(texto: string, status?: number): string {
   const conhecido = ERROS_CONHECIDOS.find(([padrao]) => padrao.test(texto));
   if (conhecido) return `${conhecido[1]}.`;
+  // Without a status: the error a device in push mode posted (no HTTP answer to quote).
+  if (status === undefined) return texto ? `“${texto}”.` : "erro sem descrição.";
   return texto ? `“${texto}” (HTTP ${status}).` : `HTTP ${status}.`;
 }
 
@@ -122,6 +128,19 @@ function lerJson(corpo: string): Record<string, unknown> {
   throw new FalhaDoDispositivo("resposta_invalida", FALHA_DO_DISPOSITIVO.respostaInvalida);
 }
 
+/**
+ * One API call to a device that calls out (push mode): the device performs it as it would the
+ * direct call, in its own session, and posts what it answered or its error text.
+ */
+async function pelaSaida(canal: CanalDeSaida, recurso: string, corpo: unknown, opcoes: OpcoesDeChamada): Promise<Record<string, unknown>> {
+  const { resposta, erro } = await canal.pedir({ verbo: "POST", endpoint: recurso, corpo: corpo ?? {} }, opcoes);
+  if (erro !== null) throw new FalhaDoDispositivo("recusado", FALHA_DO_DISPOSITIVO.recusou(traduzir(erro.slice(0, 120))));
+  if (typeof resposta === "string") return resposta.trim() === "" ? {} : lerJson(resposta);
+  if (resposta && typeof resposta === "object" && !Array.isArray(resposta)) return resposta as Record<string, unknown>;
+  if (resposta === null || resposta === undefined) return {};
+  throw new FalhaDoDispositivo("resposta_invalida", FALHA_DO_DISPOSITIVO.respostaInvalida);
+}
+
 export function driverControlId(): DriverDeDispositivo {
   /** One session per device, remembered with the credentials it was opened with. */
   const sessoes = new Map<string, { credencial: string; session: string }>();
@@ -156,6 +175,7 @@ export function driverControlId(): DriverDeDispositivo {
     opcoes: OpcoesDeChamada,
     imagem?: { consulta: string; dados: Buffer },
   ): Promise<Record<string, unknown>> {
+    if (alvo.canal) return pelaSaida(alvo.canal, recurso, corpo, opcoes);
     const inicio = Date.now();
     for (let tentativa = 0; tentativa < 2; tentativa++) {
       const guardada = sessoes.get(alvo.id);
@@ -234,6 +254,7 @@ export function driverControlId(): DriverDeDispositivo {
   return {
     fabricante: "controlid",
     guardaQrcodes: true,
+    sincronizaPelaSaida: true,
 
     async identificar(alvo, opcoes) {
       const info = await api(alvo, "system_information.fcgi", {}, opcoes);
@@ -299,7 +320,14 @@ export function driverControlId(): DriverDeDispositivo {
           await api(alvo, "create_objects.fcgi", { object: "qrcodes", values: qrcodes.map((value) => ({ value, user_id: id })) }, resta());
       }
 
-      if (pessoa.foto) {
+      if (pessoa.foto && alvo.canal) {
+        // A push request carries JSON only: the list form, the image in base64; match as below.
+        const imagem = { user_id: id, timestamp: Math.floor(Date.now() / 1000), image: pessoa.foto.toString("base64") };
+        const resposta = await api(alvo, "user_set_image_list.fcgi", { match: true, user_images: [imagem] }, resta());
+        const resultado = Array.isArray(resposta.results) ? (resposta.results as Record<string, unknown>[]).find((r) => Number(r?.user_id) === id) : undefined;
+        if (!resultado) throw new FalhaDoDispositivo("resposta_invalida", FALHA_DO_DISPOSITIVO.respostaInvalida);
+        if (resultado.success !== true) throw fotoRecusada(resultado);
+      } else if (pessoa.foto) {
         // match=1: the device also refuses a face another of its users already has.
         const consulta = `user_id=${id}&match=1&timestamp=${Math.floor(Date.now() / 1000)}`;
         const resposta = await api(alvo, "user_set_image.fcgi", null, resta(), { consulta, dados: pessoa.foto });

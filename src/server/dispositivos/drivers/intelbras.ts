@@ -174,6 +174,7 @@ export function driverIntelbras(): DriverDeDispositivo {
   return {
     fabricante: "intelbras",
     guardaQrcodes: false,
+    sincronizaPelaSaida: false,
 
     async identificar(alvo, opcoes) {
       const inicio = Date.now();

@@ -13,6 +13,42 @@ export interface AlvoDoDispositivo {
   usuario: string | null;
   /** Already decrypted; never logged. */
   senha: string | null;
+  /**
+   * A device that calls out (push mode): the driver's requests go through this channel instead of
+   * to `endereco`, handed to the device when it next asks for one (docs/decisions/0270).
+   */
+  canal?: CanalDeSaida;
+}
+
+/** A request for a device that calls out, as its vendor's push protocol carries it. */
+export interface PedidoPelaSaida {
+  verbo: "GET" | "POST";
+  /** The vendor's endpoint ('load_objects.fcgi'). */
+  endpoint: string;
+  /** A JSON body. */
+  corpo: unknown;
+}
+
+/** What the device said of a request: its answer, or its error text. */
+export interface RespostaPelaSaida {
+  /** The answer as the device posted it (an object, or its JSON text). */
+  resposta: unknown;
+  erro: string | null;
+}
+
+/** The way to a device that calls out: a request waits for its next poll, then for its result. */
+export interface CanalDeSaida {
+  /** Resolves with the device's result; a FalhaDoDispositivo when it did not fetch or answer in time. */
+  pedir(pedido: PedidoPelaSaida, opcoes: OpcoesDeChamada): Promise<RespostaPelaSaida>;
+}
+
+/** A request handed to a device at its poll (push): the one to write in the vendor's answer. */
+export interface PedidoEntregue {
+  id: string;
+  verbo: string;
+  endpoint: string;
+  /** JSON text. */
+  corpo: string;
 }
 
 /** What 'Testar conexão' shows: who answered and what its clock says. */
@@ -74,6 +110,12 @@ export interface DriverDeDispositivo {
    * pre-authorised visitors go to them. Otherwise the device asks the portal about a QR (online mode).
    */
   readonly guardaQrcodes: boolean;
+  /**
+   * Whether its devices that connect out (behind NAT) take requests through their polling, so that
+   * the synchronisation reaches them (Control iD's push mode). Otherwise such a device is not
+   * synchronised: it asks the portal on each identification (Intelbras' Modo Online).
+   */
+  readonly sincronizaPelaSaida: boolean;
   /** 'Testar conexão' (§2.1): signs in and reads the device's identity and clock. */
   identificar(alvo: AlvoDoDispositivo, opcoes: OpcoesDeChamada): Promise<IdentidadeDoDispositivo>;
   /** One relay pulse on `porta` (the registry's door number, from 1). Resolves when the device accepted it. */
@@ -175,10 +217,10 @@ export interface LeituraDaChamada {
   numerosVistos?: number[];
   /** The device asks for its next command (push mode): the answer carries it, or nothing. */
   buscaComando?: boolean;
-  /** The device says how a command it fetched went. */
-  resultadoDeComando?: { id: string; ok: boolean; erro: string | null };
-  /** The vendor's answer; `decisao` when the device asked for one, `comando` when it fetched one. */
-  responder(decisao: DecisaoDoPortal | null, comando?: ComandoParaODispositivo | null): { status: number; tipo: string; corpo: string };
+  /** The device says how a command or a request it fetched went (`resposta`: what it answered). */
+  resultadoDeComando?: { id: string; ok: boolean; erro: string | null; resposta: unknown };
+  /** The vendor's answer; `decisao` when the device asked for one, `comando` when it fetched a command or a request. */
+  responder(decisao: DecisaoDoPortal | null, comando?: ComandoParaODispositivo | PedidoEntregue | null): { status: number; tipo: string; corpo: string };
 }
 
 /** A call the driver does not understand (bad body, unknown path): 400 or 404 to the device. */

@@ -300,13 +300,17 @@ export function comandosService({ db, drivers, cofre, tempoReal, saude, log }: C
       return null;
     },
 
-    /** How a fetched command went, as the device says: done (its door events complete it) or failed with the device's reason. */
-    async resultadoDoDispositivo(dispositivoId: string, resultado: { id: string; ok: boolean; erro: string | null }): Promise<void> {
+    /**
+     * How a fetched command went, as the device says: done (its door events complete it) or failed
+     * with the device's reason. False: no command of this device has that id (a request's, pedidos.ts).
+     */
+    async resultadoDoDispositivo(dispositivoId: string, resultado: { id: string; ok: boolean; erro: string | null }): Promise<boolean> {
       const achado = await repo.doDispositivo(dispositivoId, resultado.id);
-      if (!achado) return;
+      if (!achado) return false;
       const { comando, dispositivo } = achado;
       if (resultado.ok) await mover(dispositivo, comando.id, ["enviado"], "executado");
       else await mover(dispositivo, comando.id, ["enviado"], "falhou", `Dispositivo recusou o comando: ${(resultado.erro ?? "erro").slice(0, 150)}.`);
+      return true;
     },
 
     /** A door event (§2.3) completes the door's latest command: opened after 'executado', closed after 'aberta'. */

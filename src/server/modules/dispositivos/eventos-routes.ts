@@ -16,6 +16,7 @@ import { portariaService, type PortariaOptions } from "../controle-acesso/servic
 import { idParams } from "../common";
 import type { ComandosService } from "./comandos";
 import { eventosService } from "./eventos";
+import type { PedidosPelaSaida } from "./pedidos";
 import type { SaudeDosDispositivos } from "./saude";
 import type { CofreDeSenhas } from "./senha";
 
@@ -65,6 +66,7 @@ export const eventosRoutes =
     comandos,
     saude,
     cofre,
+    pedidos,
     portaria,
     saudeMs,
   }: {
@@ -74,12 +76,14 @@ export const eventosRoutes =
     saude: SaudeDosDispositivos;
     /** A gap in a device's numbering is read from its log (docs/decisions/0269). */
     cofre: CofreDeSenhas;
+    /** Requests waiting for devices that call out (push mode, docs/decisions/0270). */
+    pedidos: PedidosPelaSaida;
     portaria: PortariaOptions;
     /** How often the health sweep runs (0: never). */
     saudeMs: number;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = eventosService({ db, drivers, portaria: portariaService(db, portaria), comandos, saude, cofre, log: app.log });
+    const service = eventosService({ db, drivers, portaria: portariaService(db, portaria), comandos, saude, cofre, pedidos, log: app.log });
 
     let varredura: NodeJS.Timeout | undefined;
     app.addHook("onReady", async () => {

@@ -15,6 +15,7 @@ import type { Drivers } from "../../dispositivos/drivers";
 import type { PortariaService } from "../controle-acesso/service";
 import type { Tx } from "../controle-acesso/repository";
 import type { ComandosService } from "./comandos";
+import type { PedidosPelaSaida } from "./pedidos";
 import { eventosRepository, type DispositivoQueRelata, type Lacuna } from "./eventos-repository";
 import { dispositivosRepository } from "./repository";
 import type { SaudeDosDispositivos } from "./saude";
@@ -35,6 +36,8 @@ export interface EventosDeps {
   saude: SaudeDosDispositivos;
   /** Opens the stored password of a device whose log the portal reads (a gap). */
   cofre: CofreDeSenhas;
+  /** Requests waiting for devices that call out (push mode). */
+  pedidos: PedidosPelaSaida;
   log?: FastifyBaseLogger;
 }
 
@@ -57,7 +60,7 @@ interface DecisaoGuardada {
 
 const desconhecido = () => new ChamadaInvalida(404, "Dispositivo desconhecido.");
 
-export function eventosService({ db, drivers, portaria, comandos, saude, cofre, log }: EventosDeps) {
+export function eventosService({ db, drivers, portaria, comandos, saude, cofre, pedidos, log }: EventosDeps) {
   const repo = eventosRepository(db);
   const cadastro = dispositivosRepository(db);
   /** Gap fetches under way in this process: awaited on close. */
@@ -232,9 +235,11 @@ export function eventosService({ db, drivers, portaria, comandos, saude, cofre, 
           decisao = { ...guardada, porta: evento.porta ?? dispositivo.portas[0]!.numero };
         }
       }
-      // Push mode: a device that calls out fetches its command, and says how it went.
-      if (leitura.resultadoDeComando) await comandos.resultadoDoDispositivo(dispositivo.id, leitura.resultadoDeComando);
-      const comando = leitura.buscaComando ? await comandos.buscarParaODispositivo(dispositivo.id) : null;
+      // Push mode: a device that calls out fetches its command (an opening first: nobody waits at
+      // the gate behind a synchronisation) or request, and says how it went.
+      const resultado = leitura.resultadoDeComando;
+      if (resultado && !(await comandos.resultadoDoDispositivo(dispositivo.id, resultado))) await pedidos.responder(dispositivo.id, resultado);
+      const comando = leitura.buscaComando ? ((await comandos.buscarParaODispositivo(dispositivo.id)) ?? (await pedidos.entregar(dispositivo.id))) : null;
       // In the device's order, whatever order the call listed them in.
       const numeros = [...leitura.eventos.map((e) => e.numero), ...(leitura.numerosVistos ?? [])].filter((n): n is number => n !== null).sort((a, b) => a - b);
       for (const numero of numeros) {

@@ -12,6 +12,7 @@ import {
 } from "@shared/schemas/dispositivos";
 import { requirePermission } from "../../auth/guard";
 import type { AppConfig } from "../../config";
+import type { Database } from "../../db/client";
 import type { Drivers } from "../../dispositivos/drivers";
 import type { TempoReal } from "../../realtime";
 import type { SampleRecords, StoredText } from "../../route-contract";
@@ -24,6 +25,7 @@ import { comandosService } from "./comandos";
 import { comandosRoutes } from "./comandos-routes";
 import { eventosRoutes } from "./eventos-routes";
 import { saudeDosDispositivos } from "./saude";
+import { pedidosPelaSaida } from "./pedidos";
 import { sincronizacaoService } from "./sincronizacao";
 import { dispositivosService } from "./service";
 
@@ -62,8 +64,16 @@ export const dispositivosRoutes =
     config,
     drivers,
     tempoReal,
+    database,
     portaria,
-  }: Omit<ModuloDeps, "agora"> & { config: AppConfig; drivers: Drivers; tempoReal: TempoReal; portaria: PortariaOptions }): FastifyPluginAsyncZod =>
+  }: Omit<ModuloDeps, "agora"> & {
+    config: AppConfig;
+    drivers: Drivers;
+    tempoReal: TempoReal;
+    /** Where the requests for devices that call out are announced (LISTEN, pedidos.ts). */
+    database: Pick<Database, "listen">;
+    portaria: PortariaOptions;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     const cofre = cofreDeSenhas(carregarChaveDosDispositivos(config).chave);
     // Every contact with a device, from any path, moves its health and its alarm (saude.ts).
@@ -74,8 +84,20 @@ export const dispositivosRoutes =
     await app.register(
       comandosRoutes({ db, comandos, tempoReal, tempoRealMaxMs: config.tempoRealMaxMs ?? 60_000, varreduraMs: config.varreduraComandosMs ?? 1000 }),
     );
+    // Devices that call out (push) take requests when they ask for them (pedidos.ts).
+    const pedidos = await pedidosPelaSaida(db, database);
     // Who the devices let in (§2.4): on change within 10 s, fully every day, and on 'Sincronizar agora'.
-    const sincronizacao = sincronizacaoService({ db, drivers, cofre, saude, qrSecret: portaria.qrSecret, agora: portaria.agora, log: app.log });
+    const sincronizacao = sincronizacaoService({
+      db,
+      drivers,
+      cofre,
+      saude,
+      pedidos,
+      qrSecret: portaria.qrSecret,
+      agora: portaria.agora,
+      ...(config.esperaSincronizacaoSaidaMs === undefined ? {} : { esperaPelaSaidaMs: config.esperaSincronizacaoSaidaMs }),
+      log: app.log,
+    });
     const sincronizacaoMs = config.varreduraSincronizacaoMs ?? 10_000;
     const rodadas: NodeJS.Timeout[] = [];
     app.addHook("onReady", async () => {
@@ -84,18 +106,22 @@ export const dispositivosRoutes =
       const rodada = (todos: boolean) => () => {
         if (rodando) return; // one round at a time in this instance
         rodando = true;
-        sincronizacao
-          .varrer(todos)
+        Promise.all([sincronizacao.varrer(todos), pedidos.limpar()])
           .catch((error: unknown) => app.log.warn({ err: error }, "sincronização dos dispositivos falhou"))
           .finally(() => (rodando = false));
       };
       rodadas.push(setInterval(rodada(false), sincronizacaoMs), setInterval(rodada(true), 24 * 3_600_000));
       for (const r of rodadas) r.unref();
     });
-    app.addHook("onClose", async () => rodadas.forEach((r) => clearInterval(r)));
+    app.addHook("onClose", async () => {
+      rodadas.forEach((r) => clearInterval(r));
+      // Rounds waiting on a device that calls out give up, then are awaited.
+      await pedidos.parar();
+      await sincronizacao.encerrar();
+    });
 
     // What the devices report (§2.3): their events complete the same commands.
-    await app.register(eventosRoutes({ db, drivers, comandos, saude, cofre, portaria, saudeMs: config.varreduraComandosMs ?? 1000 }));
+    await app.register(eventosRoutes({ db, drivers, comandos, saude, cofre, pedidos, portaria, saudeMs: config.varreduraComandosMs ?? 1000 }));
 
     app.get(
       "/api/dispositivos",

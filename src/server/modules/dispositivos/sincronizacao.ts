@@ -2,18 +2,19 @@ import { createHash } from "node:crypto";
 import { and, eq, gte, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { PRAZO_DO_COMANDO_MS } from "@shared/schemas/comandos";
-import type { ResumoSincronizacao, Sincronizacao } from "@shared/schemas/dispositivos";
+import { AVISO_DA_SINCRONIZACAO, type ResumoSincronizacao, type Sincronizacao } from "@shared/schemas/dispositivos";
 import { dateInSaoPaulo } from "@shared/time";
 import { queryRows, type Db } from "../../db/client";
 import { autorizacoesVisita, biometriaMoradores, cartoesMoradores, dispositivos, moradores, pessoasDispositivo, prestadores, unidades } from "../../db/schema";
 import { FalhaDoDispositivo, type Drivers } from "../../dispositivos/drivers";
-import type { PessoaParaODispositivo } from "../../dispositivos/drivers/tipos";
+import type { AlvoDoDispositivo, PessoaParaODispositivo } from "../../dispositivos/drivers/tipos";
 import { notFound } from "../../errors";
 import { condominioInScope, type CondominioScope } from "../../scope";
 import { toIso } from "../common";
 import { bloqueiosAplicaveis } from "../bloqueios/verificar";
 import { recusa, recusaAutorizacao } from "../controle-acesso/decisao";
 import { assinarQr } from "../visitantes/codigo";
+import type { PedidosPelaSaida } from "./pedidos";
 import { alvoDoDispositivo, type CofreDeSenhas } from "./senha";
 import type { SaudeDosDispositivos } from "./saude";
 
@@ -25,11 +26,17 @@ import type { SaudeDosDispositivos } from "./saude";
 // cancelled, used up, expired) is removed. A removal counts only when the device's own list, read
 // back, no longer holds the person. Per device and person the state is 'sincronizado', 'pendente'
 // or 'falhou' with the device's reason in pt-BR. docs/decisions/0266-sincronizacao-e-biometria.md,
-// 0267-cartoes-e-qrcodes.md.
+// 0267-cartoes-e-qrcodes.md. A device that calls out (push) gets the same calls as requests it
+// fetches when it polls: its rounds run apart, one at a time per device on any instance, and
+// 'Sincronizar agora' answers while one is still under way (0270-sincronizacao-pela-saida.md).
 
 /** The device's user numbers the portal hands out start here (below: users made at the device by hand). */
 const PRIMEIRO_USUARIO = 100_001;
 export const NAO_REMOVEU = "O dispositivo respondeu, mas a pessoa continua na lista dele.";
+/** Each driver call to a device that calls out: its requests wait for the device's polls. */
+const PRAZO_PELA_SAIDA_MS = 120_000;
+/** A round on a device that calls out holds it this long past its latest request. */
+const POSSE_S = 180;
 
 interface Desejada {
   chave: string;
@@ -55,14 +62,38 @@ export interface SincronizacaoDeps {
   drivers: Drivers;
   cofre: CofreDeSenhas;
   saude: SaudeDosDispositivos;
+  /** Requests for devices that call out (push mode). */
+  pedidos: PedidosPelaSaida;
   /** Signs the visitors' QR payloads, as their invitations carry them (visitantes/codigo.ts). */
   qrSecret: Buffer;
   /** The clock the gate decides by (the app's `agora`). */
   agora?: () => number;
+  /** How long 'Sincronizar agora' waits for a round on a device that calls out before answering that it goes on. */
+  esperaPelaSaidaMs?: number;
   log?: FastifyBaseLogger;
 }
 
-export function sincronizacaoService({ db, drivers, cofre, saude, qrSecret, agora = Date.now, log }: SincronizacaoDeps) {
+export function sincronizacaoService({ db, drivers, cofre, saude, pedidos, qrSecret, agora = Date.now, esperaPelaSaidaMs = 15_000, log }: SincronizacaoDeps) {
+  /** Rounds on devices that call out running in this process, awaited on close. */
+  const emCurso = new Set<Promise<unknown>>();
+
+  /** Takes the device for one round (devices that call out): false when another round holds it. */
+  async function tomar(id: string): Promise<boolean> {
+    const tomados = await queryRows<{ id: string }>(
+      db,
+      sql`update ${dispositivos} set sincronizando_ate = now() + make_interval(secs => ${POSSE_S})
+          where id = ${id} and (sincronizando_ate is null or sincronizando_ate < now()) returning id`,
+    );
+    return tomados.length > 0;
+  }
+  const renovar = (id: string) => async () => {
+    await db
+      .update(dispositivos)
+      .set({ sincronizando_ate: sql`now() + make_interval(secs => ${POSSE_S})` })
+      .where(eq(dispositivos.id, id));
+  };
+  const soltar = (id: string) => db.update(dispositivos).set({ sincronizando_ate: null }).where(eq(dispositivos.id, id));
+
   /** Who may enter the condominium now, by the gate's key. */
   async function quemPodeEntrar(condominioId: string): Promise<Map<string, Desejada>> {
     const rows = await db
@@ -191,7 +222,7 @@ export function sincronizacaoService({ db, drivers, cofre, saude, qrSecret, agor
     usuario: string | null;
     senha: string | null;
   }): Promise<ResumoSincronizacao> {
-    const resumo: ResumoSincronizacao = { sincronizadas: 0, removidas: 0, falhas: 0, pendentes: 0, erro: null };
+    const resumo: ResumoSincronizacao = { sincronizadas: 0, removidas: 0, falhas: 0, pendentes: 0, erro: null, em_andamento: false };
     const driver = drivers[d.fabricante];
     const todas = await quemPodeEntrar(d.condominio_id);
     // A device that keeps no QR codes gets no visitors: it asks the portal about a QR (online mode).
@@ -225,17 +256,27 @@ export function sincronizacaoService({ db, drivers, cofre, saude, qrSecret, agor
         );
     }
 
-    const alvo = d.conexao === "direta" && d.endereco ? alvoDoDispositivo(cofre, { ...d, endereco: d.endereco }) : null;
+    const pelaSaida = d.conexao === "saida";
+    const alvo: AlvoDoDispositivo | null = pelaSaida
+      ? driver.sincronizaPelaSaida
+        ? { id: d.id, modelo: d.modelo, endereco: "", usuario: null, senha: null, canal: pedidos.canal(d.id, renovar(d.id)) }
+        : null
+      : d.endereco
+        ? alvoDoDispositivo(cofre, { ...d, endereco: d.endereco })
+        : null;
     if (!alvo) {
-      // A device the portal cannot call (connects out, or its password no longer opens): it waits.
+      // A device the portal cannot reach (connects out without push requests, or its password no longer opens): it waits.
       resumo.pendentes = [...porChave.values()].filter((l) => l.estado !== "sincronizado" || l.remover).length;
-      resumo.erro =
-        d.conexao === "saida"
-          ? "Dispositivo de conexão de saída: a sincronização espera o dispositivo chamar."
-          : "Senha do dispositivo ilegível: digite-a de novo.";
+      resumo.erro = pelaSaida ? AVISO_DA_SINCRONIZACAO.saidaSemPedidos : AVISO_DA_SINCRONIZACAO.senhaIlegivel;
       return resumo;
     }
-    const opcoes = { prazoMs: PRAZO_DO_COMANDO_MS };
+    if (pelaSaida && !(await tomar(d.id))) {
+      // Another round (of this or another instance) is under way on it: that one carries on.
+      resumo.pendentes = [...porChave.values()].filter((l) => l.estado !== "sincronizado" || l.remover).length;
+      resumo.em_andamento = true;
+      return resumo;
+    }
+    const opcoes = { prazoMs: pelaSaida ? PRAZO_PELA_SAIDA_MS : PRAZO_DO_COMANDO_MS };
     const marcar = (id: string, valores: Partial<typeof pessoasDispositivo.$inferInsert>) =>
       db
         .update(pessoasDispositivo)
@@ -296,16 +337,33 @@ export function sincronizacaoService({ db, drivers, cofre, saude, qrSecret, agor
         .where(eq(dispositivos.id, d.id));
     } catch (error) {
       if (!(error instanceof FalhaDoDispositivo)) throw error;
-      // The device stopped answering: the rest waits for the next round.
-      await saude.contato(d.id, semContato(error) ? { estado: "offline" } : { estado: "erro", erro: error.message });
+      // The device stopped answering: the rest waits for the next round. One that calls out and
+      // did not poll is judged by its own silence (saude.ts), not by a request it did not fetch.
+      if (!(pelaSaida && semContato(error))) await saude.contato(d.id, semContato(error) ? { estado: "offline" } : { estado: "erro", erro: error.message });
       resumo.erro = error.message;
       const [{ n }] = (await queryRows<{ n: number }>(
         db,
         sql`select count(*)::int as n from ${pessoasDispositivo} where dispositivo_id = ${d.id} and (estado <> 'sincronizado' or remover)`,
       )) as [{ n: number }];
       resumo.pendentes = n;
+    } finally {
+      if (pelaSaida) await soltar(d.id);
     }
     return resumo;
+  }
+
+  /**
+   * A round on a device that calls out, run apart (its requests wait for the device's polls):
+   * awaited on close, a failure logged.
+   */
+  function emSegundoPlano(d: Parameters<typeof sincronizarDispositivo>[0]): Promise<ResumoSincronizacao | null> {
+    const rodada = sincronizarDispositivo(d).catch((error: unknown) => {
+      log?.warn({ err: error, dispositivo: d.id }, "sincronização do dispositivo falhou");
+      return null;
+    });
+    emCurso.add(rodada);
+    void rodada.finally(() => emCurso.delete(rodada));
+    return rodada;
   }
 
   const colunas = {
@@ -329,8 +387,18 @@ export function sincronizacaoService({ db, drivers, cofre, saude, qrSecret, agor
         .from(dispositivos)
         .where(and(eq(dispositivos.id, id), condominioInScope(scope, dispositivos.condominio_id)));
       if (!d) throw notFound();
-      if (!d.ativo) return { sincronizadas: 0, removidas: 0, falhas: 0, pendentes: 0, erro: "Dispositivo inativo: ative-o para sincronizar." };
-      return sincronizarDispositivo(d);
+      if (!d.ativo) return { sincronizadas: 0, removidas: 0, falhas: 0, pendentes: 0, erro: AVISO_DA_SINCRONIZACAO.inativo, em_andamento: false };
+      if (d.conexao !== "saida" || !drivers[d.fabricante].sincronizaPelaSaida) return sincronizarDispositivo(d);
+      // A device that calls out: the round's answer if it ends soon, else that it goes on (the page follows each person).
+      let espera: NodeJS.Timeout | undefined;
+      const terminou = await Promise.race([emSegundoPlano(d), new Promise<null>((resolve) => (espera = setTimeout(() => resolve(null), esperaPelaSaidaMs)))]);
+      clearTimeout(espera);
+      if (terminou) return terminou;
+      const [{ n }] = (await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from ${pessoasDispositivo} where dispositivo_id = ${d.id} and (estado <> 'sincronizado' or remover)`,
+      )) as [{ n: number }];
+      return { sincronizadas: 0, removidas: 0, falhas: 0, pendentes: n, erro: null, em_andamento: true };
     },
 
     /** Per person: what the device holds of them ('Sincronizado', 'Pendente', 'Falhou: ...'). */
@@ -359,21 +427,29 @@ export function sincronizacaoService({ db, drivers, cofre, saude, qrSecret, agor
     },
 
     /**
-     * The sweep (§2.4: 'on change within 10 s'): every active direct device whose condominium's
-     * people changed since its last round is synchronised; `todos` (the nightly round) takes every
-     * one. Any instance may run it; a device's rounds are serialised by its row lock.
+     * The sweep (§2.4: 'on change within 10 s'): every active device the portal can reach whose
+     * condominium's people changed since its last round is synchronised; `todos` (the nightly
+     * round) takes every one. Any instance may run it. A device that calls out has its round
+     * started apart (it lasts as long as the device's polls take) and held by one instance at a time.
      */
     async varrer(todos = false): Promise<number> {
-      const ativos = await db
-        .select(colunas)
-        .from(dispositivos)
-        .where(and(eq(dispositivos.ativo, true), eq(dispositivos.conexao, "direta"), sql`${dispositivos.estado} <> 'offline'`));
+      const ativos = (
+        await db
+          .select(colunas)
+          .from(dispositivos)
+          .where(and(eq(dispositivos.ativo, true), sql`${dispositivos.estado} <> 'offline'`))
+      ).filter((d) => d.conexao === "direta" || drivers[d.fabricante].sincronizaPelaSaida);
       const marcas = new Map<string, string>();
       let n = 0;
       for (const d of ativos) {
         if (!todos) {
           if (!marcas.has(d.condominio_id)) marcas.set(d.condominio_id, marcaDe(await quemPodeEntrar(d.condominio_id)));
           if (marcas.get(d.condominio_id) === d.sincronizacao_marca) continue;
+        }
+        if (d.conexao === "saida") {
+          void emSegundoPlano(d);
+          n++;
+          continue;
         }
         try {
           await sincronizarDispositivo(d);
@@ -383,6 +459,11 @@ export function sincronizacaoService({ db, drivers, cofre, saude, qrSecret, agor
         }
       }
       return n;
+    },
+
+    /** Waits for the rounds on devices that call out under way here (the server is closing). */
+    async encerrar(): Promise<void> {
+      while (emCurso.size > 0) await Promise.all([...emCurso]);
     },
   };
 }
