@@ -8,8 +8,8 @@ import { pedidosDispositivo } from "../../db/schema";
 import { FalhaDoDispositivo } from "../../dispositivos/drivers/tipos";
 import { JPEG_DE_AMOSTRA } from "../biometria/routes";
 import { Fixtures } from "../../testing/fixtures";
-import { buildApp } from "../../app";
-import { ADMIN, capturedLogs, createTestApp, request, signIn, testConfig } from "../../testing/harness";
+import { buildApp, type PortalApp } from "../../app";
+import { ADMIN, capturedLogs, createTestApp, request, signIn, TEST_ORIGIN, testConfig } from "../../testing/harness";
 import { pedidosPelaSaida } from "./pedidos";
 
 // Synchronising a device that calls out (gate-operation-spec §2.1 'saida', §2.4; push mode of
@@ -18,10 +18,12 @@ import { pedidosPelaSaida } from "./pedidos";
 // simulator's device in push mode, calling this app over the network.
 
 const logs = capturedLogs();
-// 'Sincronizar agora' answers that a round goes on after 1 s here (15 s in production).
-const t = await createTestApp({ esperaSincronizacaoSaidaMs: 1_000 }, { logger: logs.logger });
+// 'Sincronizar agora' waits up to 15 s for a round, as in production (a polling device's round ends well before).
+const t = await createTestApp({}, { logger: logs.logger });
 const SENHA = "Senha-Da-Saida-1";
 const simulados: DispositivoSimulado[] = [];
+/** Other instances on the same database, closed before it. */
+const outras: PortalApp[] = [];
 let admin: string;
 let fixtures: Fixtures;
 let base = "";
@@ -44,6 +46,7 @@ beforeAll(async () => {
   expect((await call("POST", `/api/moradores/${ids.carla}/cartoes`, { tipo: "tag", numero: "7000123" })).statusCode).toBe(201);
 });
 afterAll(async () => {
+  for (const o of outras) await o.app.close();
   await t.close();
   await Promise.all(simulados.map((d) => d.desligar()));
 });
@@ -120,11 +123,20 @@ describe("a Control iD that calls out (push mode)", () => {
 
   it("a device that does not poll: 'Sincronizar agora' answers that it goes on, everyone 'Pendente', and the round ends when the device polls", async () => {
     const { id, simulado } = await instalar({ sondando: false });
-    const resumo = await sincronizar(id);
+    // An instance that answers after 300 ms instead of 15 s (the device never polls: the round is still waiting then).
+    const curta = await buildApp(testConfig({ esperaSincronizacaoSaidaMs: 300 }), { database: t.database, mailer: t.mailer });
+    outras.push(curta);
+    const agora = async () => {
+      const r = await curta.app.inject({ method: "POST", url: `/api/dispositivos/${id}/sincronizar`, headers: { cookie: admin, origin: TEST_ORIGIN } });
+      expect(r.statusCode, r.body).toBe(200);
+      return r.json();
+    };
+    const resumo = await agora();
     expect(resumo).toMatchObject({ em_andamento: true, erro: null, sincronizadas: 0 });
     expect(resumo.pendentes).toBe(2);
     expect((await estado(id)).map(([, e]) => e)).toEqual(["pendente", "pendente"]);
-    // A second 'Sincronizar agora' meanwhile starts no second round on the device: it says the first goes on.
+    // A second 'Sincronizar agora' meanwhile, on either instance, starts no second round on the device: the first goes on.
+    expect(await agora()).toMatchObject({ em_andamento: true, pendentes: 2 });
     expect(await sincronizar(id)).toMatchObject({ em_andamento: true, pendentes: 2 });
     expect(noAparelho(simulado)).toEqual({});
     // The technician points the device at the portal: the waiting round carries on through its polls.

@@ -92,6 +92,14 @@ export function sincronizacaoService({ db, drivers, cofre, saude, pedidos, qrSec
       .set({ sincronizando_ate: sql`now() + make_interval(secs => ${POSSE_S})` })
       .where(eq(dispositivos.id, id));
   };
+  /** The people still to be written to the device, or taken off it. */
+  async function pendentes(id: string): Promise<number> {
+    const [{ n }] = (await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from ${pessoasDispositivo} where dispositivo_id = ${id} and (estado <> 'sincronizado' or remover)`,
+    )) as [{ n: number }];
+    return n;
+  }
   const soltar = (id: string) => db.update(dispositivos).set({ sincronizando_ate: null }).where(eq(dispositivos.id, id));
 
   /** Who may enter the condominium now, by the gate's key. */
@@ -266,13 +274,13 @@ export function sincronizacaoService({ db, drivers, cofre, saude, pedidos, qrSec
         : null;
     if (!alvo) {
       // A device the portal cannot reach (connects out without push requests, or its password no longer opens): it waits.
-      resumo.pendentes = [...porChave.values()].filter((l) => l.estado !== "sincronizado" || l.remover).length;
+      resumo.pendentes = await pendentes(d.id);
       resumo.erro = pelaSaida ? AVISO_DA_SINCRONIZACAO.saidaSemPedidos : AVISO_DA_SINCRONIZACAO.senhaIlegivel;
       return resumo;
     }
     if (pelaSaida && !(await tomar(d.id))) {
       // Another round (of this or another instance) is under way on it: that one carries on.
-      resumo.pendentes = [...porChave.values()].filter((l) => l.estado !== "sincronizado" || l.remover).length;
+      resumo.pendentes = await pendentes(d.id);
       resumo.em_andamento = true;
       return resumo;
     }
@@ -341,11 +349,7 @@ export function sincronizacaoService({ db, drivers, cofre, saude, pedidos, qrSec
       // did not poll is judged by its own silence (saude.ts), not by a request it did not fetch.
       if (!(pelaSaida && semContato(error))) await saude.contato(d.id, semContato(error) ? { estado: "offline" } : { estado: "erro", erro: error.message });
       resumo.erro = error.message;
-      const [{ n }] = (await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from ${pessoasDispositivo} where dispositivo_id = ${d.id} and (estado <> 'sincronizado' or remover)`,
-      )) as [{ n: number }];
-      resumo.pendentes = n;
+      resumo.pendentes = await pendentes(d.id);
     } finally {
       if (pelaSaida) await soltar(d.id);
     }
@@ -394,11 +398,7 @@ export function sincronizacaoService({ db, drivers, cofre, saude, pedidos, qrSec
       const terminou = await Promise.race([emSegundoPlano(d), new Promise<null>((resolve) => (espera = setTimeout(() => resolve(null), esperaPelaSaidaMs)))]);
       clearTimeout(espera);
       if (terminou) return terminou;
-      const [{ n }] = (await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from ${pessoasDispositivo} where dispositivo_id = ${d.id} and (estado <> 'sincronizado' or remover)`,
-      )) as [{ n: number }];
-      return { sincronizadas: 0, removidas: 0, falhas: 0, pendentes: n, erro: null, em_andamento: true };
+      return { sincronizadas: 0, removidas: 0, falhas: 0, pendentes: await pendentes(d.id), erro: null, em_andamento: true };
     },
 
     /** Per person: what the device holds of them ('Sincronizado', 'Pendente', 'Falhou: ...'). */
