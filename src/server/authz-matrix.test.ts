@@ -8,7 +8,17 @@ import { requirePermission, type Access } from "./auth/guard";
 import { idParams } from "./modules/common";
 import { session, usuarios } from "./db/schema";
 import { Fixtures } from "./testing/fixtures";
-import { ADMIN, createTestApp, databaseSnapshot, request, signIn, testConfig, userWithPermissions, errorWithoutRequestId } from "./testing/harness";
+import {
+  ADMIN,
+  createTestApp,
+  databaseSnapshot,
+  request,
+  residentWithAccount,
+  signIn,
+  testConfig,
+  userWithPermissions,
+  errorWithoutRequestId,
+} from "./testing/harness";
 import { apiRoutes, consumesTarget, matrixCases, principalLabel, routeKey, routeTableProblems, sampleCall, type Principal } from "./testing/route-matrix";
 
 // Every /api route × every kind of caller, generated from the app's own route table
@@ -34,6 +44,7 @@ beforeAll(async () => {
   await createAuthUser(t.auth, semPerfil);
   cookies.set("sem_perfil", await signIn(t, semPerfil.email, semPerfil.password));
   cookies.set("sem_permissao", (await userWithPermissions(t, "sem-permissao@teste.local", [])).cookie);
+  cookies.set("morador", (await residentWithAccount(t, "morador-matriz@teste.local")).cookie);
 
   const pendente = await userWithPermissions(t, "pendente@teste.local", [...PERMISSION_NAMES]);
   await db.update(usuarios).set({ primeiro_acesso_concluido: false }).where(eq(usuarios.id, pendente.usuarioId));

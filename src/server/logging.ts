@@ -32,11 +32,15 @@ const isProbe = (request: FastifyRequest) => PROBES.has(request.url.split("?")[0
  * A device's integration address carries its token, which is its credential (gate-operation-spec
  * §2.7): the log keeps only its first 4 characters, enough to tell devices apart.
  */
-export const semSegredos = (url: string) => url.replace(/^(\/api\/integracoes\/[^/?]+\/)([^/?]{4})[^/?]*/, "$1$2…");
+export const semSegredos = (url: string) =>
+  url
+    .replace(/^(\/api\/integracoes\/[^/?]+\/)([^/?]{4})[^/?]*/, "$1$2…")
+    // A link's token in the query (a password reset's, a resident's invitation): whoever reads the log must not use it.
+    .replace(/([?&]token=)([^&]{4})[^&]*/g, "$1$2…");
 
 /** The request as Fastify's serializer reads it, with its address stripped of secrets. */
 const requestForLog = (request: FastifyRequest) =>
-  request.url.startsWith("/api/integracoes/")
+  request.url.startsWith("/api/integracoes/") || /[?&]token=/.test(request.url)
     ? { method: request.method, url: semSegredos(request.url), headers: request.headers, host: request.host, ip: request.ip, socket: request.socket }
     : request;
 

@@ -424,7 +424,7 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * @description `{ user, profile }`: perfil do Portaria Web com grupos e permissões (ou `null`)
+     * @description `{ user, profile, morador }`: perfil do Portaria Web com grupos e permissões (ou `null`) e se a pessoa entra na Área do Morador
      *
      *     Acesso: qualquer sessão.
      */
@@ -467,6 +467,8 @@ export interface paths {
                 permissions: string[];
                 condominio_ids: string[];
               } | null;
+              /** @description Se a pessoa entra na Área do Morador (conta ativa em alguma unidade ativa). */
+              morador: boolean;
             };
           };
         };
@@ -8131,6 +8133,356 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/unidades/{id}/contas-moradores": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description as contas da Área do Morador dos moradores da unidade (`rows`: status, email, convite, ativação); morador sem conta não aparece
+     *
+     *     Acesso: permissão `gerenciar_moradores_unidade` ou `gerenciar_veiculos_morador`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              rows: {
+                /** Format: uuid */
+                morador_id: string;
+                /** @enum {string} */
+                status: "convidado" | "ativo" | "desativado";
+                email: string;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                convidado_em: string;
+                /** @description Até quando o convite pendente vale; null sem convite pendente. */
+                convite_expira_em: string | null;
+                ativado_em: string | null;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/moradores/{id}/convite": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description 'Convidar para a Área do Morador': envia ao email do morador o link para criar a senha (uso único, 7 dias; um convite novo invalida o anterior) → 201 `{ conta }`; 400 sem email, 409 morador inativo ou já com acesso
+     *
+     *     Acesso: permissão `gerenciar_moradores_unidade`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              conta: {
+                /** Format: uuid */
+                morador_id: string;
+                /** @enum {string} */
+                status: "convidado" | "ativo" | "desativado";
+                email: string;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                convidado_em: string;
+                /** @description Até quando o convite pendente vale; null sem convite pendente. */
+                convite_expira_em: string | null;
+                ativado_em: string | null;
+              } | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/morador/convite": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description o que a página do convite mostra antes da senha: se o link vale e para quem (nome, email, unidade) e se o email já entra no portal; limitado por endereço (5 em 5 minutos)
+     *
+     *     Acesso: público.
+     */
+    get: {
+      parameters: {
+        query?: {
+          token?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              valido: boolean;
+              nome: string | null;
+              email: string | null;
+              condominio: string | null;
+              unidade: string | null;
+              /** @description O email já entra no portal: o convite pede a senha que a pessoa já tem, não uma nova. */
+              conta_existente: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * @description aceita o convite: `{ tipo: 'nova_senha', token, novaSenha, confirmacao }`, ou `{ tipo: 'senha_existente', token, senhaAtual }` quando o email já entra no portal → 204; depois o morador entra em /login; o link não vale de novo
+     *
+     *     Acesso: público.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json":
+            | {
+                /** @enum {string} */
+                tipo: "nova_senha";
+                token: string;
+                novaSenha: string;
+                confirmacao: string;
+              }
+            | {
+                /** @enum {string} */
+                tipo: "senha_existente";
+                token: string;
+                senhaAtual: string;
+              };
+        };
+      };
+      responses: {
+        /** @description Sem conteúdo. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/morador/eu": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description o morador da sessão: nome, email e as suas unidades (só as de conta ativa, morador, unidade e condomínio ativos)
+     *
+     *     Acesso: morador com conta ativa na Área do Morador (só as próprias unidades).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              nome: string;
+              email: string;
+              unidades: {
+                /** Format: uuid */
+                morador_id: string;
+                /** Format: uuid */
+                unidade_id: string;
+                /** Format: uuid */
+                condominio_id: string;
+                condominio: string;
+                bloco: string | null;
+                numero_unidade: string;
+                rotulo: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;

@@ -4,6 +4,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import { deniedText, type DeniedAction, type PermissionName } from "@shared/permissions";
 import { BLOCKED_STATUSES } from "@shared/permissions";
 import type { Profile } from "@shared/schemas/profile";
+import type { UnidadeDoMorador } from "@shared/schemas/morador";
 import { MSG } from "@shared/messages";
 import type { SessionLimits } from "../config";
 import type { Db } from "../db/client";
@@ -11,16 +12,23 @@ import { session } from "../db/schema";
 import { eq } from "drizzle-orm";
 import { AppError, forbidden, unauthorized } from "../errors";
 import type { Auth } from "./auth";
+import { loadUnidadesDoMorador } from "./morador";
 import { loadProfile } from "./profile";
 import { SAFE_METHODS, type TtlCache } from "../cache";
 
 /**
  * Who may call a route: anyone, any signed-in user, any Portaria Web user (profile with first
- * access done), or such a profile holding any one of the listed permissions (`anyOf`) or every
+ * access done), a resident with an active account (the Área do Morador), or such a profile holding any one of the listed permissions (`anyOf`) or every
  * one of them (`allOf`). Every /api route declares one (a test enforces it).
  */
 export type Access =
-  "public" | "authenticated" | "profile" | { anyOf: readonly PermissionName[]; denied?: string } | { allOf: readonly PermissionName[]; denied?: string };
+  | "public"
+  | "authenticated"
+  | "profile"
+  /** A resident with an active account in the Área do Morador (gate-operation-spec §3.1); the handler confines them to their units. */
+  | "morador"
+  | { anyOf: readonly PermissionName[]; denied?: string }
+  | { allOf: readonly PermissionName[]; denied?: string };
 
 /**
  * The one permission declaration: any listed name passes. The refusal says the catalogue's text
@@ -49,6 +57,8 @@ export interface SessionContext {
   user: { id: string; name: string; email: string };
   sessionId: string;
   profile: Profile | null;
+  /** The units the person reaches as a resident (the Área do Morador); empty for who is none. */
+  unidadesDoMorador: UnidadeDoMorador[];
   /** When the session was opened (the absolute limit counts from here). */
   createdAt: number;
   /** The session's last request (its updated_at), for the idle timeout; kept current by the guard. */
@@ -126,6 +136,10 @@ export function registerGuard(
     }
     request.session = context;
     if (access === "authenticated") return;
+    if (access === "morador") {
+      if (context.unidadesDoMorador.length === 0) throw forbidden();
+      return;
+    }
 
     const profile = context.profile;
     if (!profile) throw forbidden();
@@ -161,7 +175,7 @@ async function resolveSession(request: FastifyRequest, auth: Auth, db: Db): Prom
   const headers = fromNodeHeaders(request.headers);
   const result = await auth.api.getSession({ headers, query: { disableRefresh: false } });
   if (!result) return null;
-  const profile = await loadProfile(db, result.user.id);
+  const [profile, unidadesDoMorador] = await Promise.all([loadProfile(db, result.user.id), loadUnidadesDoMorador(db, result.user.id)]);
   if (profile && BLOCKED_STATUSES.includes(profile.status)) {
     // A deactivated or blocked account loses every open session at its next request.
     const ctx = await auth.$context;
@@ -173,6 +187,7 @@ async function resolveSession(request: FastifyRequest, auth: Auth, db: Db): Prom
       user: { id: result.user.id, name: result.user.name, email: result.user.email },
       sessionId: result.session.id,
       profile,
+      unidadesDoMorador,
       createdAt: new Date(result.session.createdAt).getTime(),
       lastUsedAt: new Date(result.session.updatedAt).getTime(),
     },

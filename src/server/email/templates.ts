@@ -77,3 +77,20 @@ ${paragraphs.map((p) => `<p style="line-height:1.5">${escapeHtml(p)}</p>`).join(
   const text = `${title}\n\n${paragraphs.join("\n\n")}\n\nCódigo: ${input.codigo}\n(O QR Code está na versão HTML deste email.)\n\n${COMPANY.name}\n`;
   return { subject: `Autorização de visita — ${input.condominio}`, html, text };
 }
+
+/** The invitation to the Área do Morador (gate-operation-spec §3.1): single use, 7 days. */
+export function conviteMoradorEmail(input: { nome: string; condominio: string; unidade: string; url: string }) {
+  return {
+    subject: `Seu acesso à Área do Morador — ${input.condominio}`,
+    ...layout(
+      "Área do Morador",
+      [
+        `Olá, ${input.nome}.`,
+        `A administração do ${input.condominio} convidou você para a Área do Morador da unidade ${input.unidade}: autorize visitantes que chegam à portaria, crie convites e acompanhe as suas encomendas pelo celular.`,
+        "Para entrar, crie a sua senha pelo link abaixo. Ele vale por 7 dias e só pode ser usado uma vez.",
+        "Se você não esperava este convite, ignore este email.",
+      ],
+      { label: "Criar minha senha", url: input.url },
+    ),
+  };
+}

@@ -48,6 +48,7 @@ function whoMayCall(access: Access | undefined): string {
   if (access === "public") return "Acesso: público.";
   if (access === "authenticated") return "Acesso: qualquer sessão.";
   if (access === "profile") return "Acesso: usuário do Portaria Web com o primeiro acesso concluído.";
+  if (access === "morador") return "Acesso: morador com conta ativa na Área do Morador (só as próprias unidades).";
   if (access && "allOf" in access) return `Acesso: permissões ${access.allOf.map((name) => `\`${name}\``).join(" e ")}.`;
   if (access) return `Acesso: permissão ${access.anyOf.map((name) => `\`${name}\``).join(" ou ")}.`;
   return "";

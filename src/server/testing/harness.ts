@@ -151,6 +151,35 @@ export async function signIn(app: TestApp, email: string, password: string): Pro
  * A signed-in user holding `permissions`. Serves every condominium unless `condominioIds` lists
  * the ones they serve (gatehouse-spec §2).
  */
+/**
+ * A resident with an active account in the Área do Morador (no Portaria Web profile), signed in:
+ * of `unidadeId`, or of a unit of a new condominium. Written straight to the tables (the
+ * invitation itself is tested in src/server/modules/morador).
+ */
+export async function residentWithAccount(app: TestApp, email: string, unidadeId?: string) {
+  const db = app.database.db;
+  const password = "senha-de-teste-1";
+  let unidade = unidadeId;
+  if (!unidade) {
+    const [condominio] = await db
+      .insert(schema.condominios)
+      .values({ nome: `Condomínio de ${email}` })
+      .returning({ id: schema.condominios.id });
+    [{ id: unidade }] = (await db
+      .insert(schema.unidades)
+      .values({ condominio_id: condominio!.id, numero_unidade: "101", bloco: "A" })
+      .returning({ id: schema.unidades.id })) as [{ id: string }];
+  }
+  const [morador] = await db
+    .insert(schema.moradores)
+    .values({ unidade_id: unidade, nome_completo: `Morador ${email}`, email, tipo_morador: "proprietario" })
+    .returning({ id: schema.moradores.id });
+  const authUser = await createAuthUser(app.auth, { email, name: `Morador ${email}`, password });
+  await db.insert(schema.moradorContas).values({ morador_id: morador!.id, auth_user_id: authUser.id, status: "ativo", email, ativado_em: new Date() });
+  const cookie = await signIn(app, email, password);
+  return { cookie, moradorId: morador!.id, unidadeId: unidade, authUserId: authUser.id, password };
+}
+
 export async function userWithPermissions(app: TestApp, email: string, permissions: string[], condominioIds?: readonly string[]) {
   const db = app.database.db;
   const password = "senha-de-teste-1";

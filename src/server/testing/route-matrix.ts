@@ -23,7 +23,7 @@ export const consumesTarget = (route: RouteEntry) => route.method !== "GET" && r
 
 function accessProblem(access: unknown): string | null {
   if (access === undefined) return "declares no access (config: { access }): the guard answers it with 500";
-  if (access === "public" || access === "authenticated" || access === "profile") return null;
+  if (access === "public" || access === "authenticated" || access === "profile" || access === "morador") return null;
   const names = (access as { anyOf?: unknown; allOf?: unknown }).anyOf ?? (access as { allOf?: unknown }).allOf;
   const both = "anyOf" in (access as object) && "allOf" in (access as object);
   if (!both && Array.isArray(names) && names.length > 0 && names.every((p) => (PERMISSION_NAMES as readonly unknown[]).includes(p))) return null;
@@ -72,6 +72,7 @@ export type Principal =
   | { kind: "sem_permissao" } // profile in a group with no permission
   | { kind: "primeiro_acesso_pendente" } // profile holding every permission, first access not done
   | { kind: "inativo" } // profile holding every permission, deactivated after signing in
+  | { kind: "morador" } // auth user with an active resident account (Área do Morador), no profile
   | { kind: "permissao"; permission: PermissionName } // profile holding exactly this one
   | { kind: "permissoes"; permissions: readonly PermissionName[] }; // profile holding exactly these
 
@@ -96,8 +97,27 @@ export function matrixCases(access: Access): MatrixCase[] {
   // Setting one's password (first access) is exactly what an "authenticated" route is for: a
   // pending principal calling it would stop being pending, so it is not part of that row.
   if (access === "authenticated")
-    return [...cases, { principal: { kind: "sem_perfil" }, expected: "2xx" }, { principal: { kind: "sem_permissao" }, expected: "2xx" }];
-  cases.push({ principal: { kind: "sem_perfil" }, expected: 403 }, { principal: { kind: "primeiro_acesso_pendente" }, expected: 403 });
+    return [
+      ...cases,
+      { principal: { kind: "sem_perfil" }, expected: "2xx" },
+      { principal: { kind: "sem_permissao" }, expected: "2xx" },
+      { principal: { kind: "morador" }, expected: "2xx" },
+    ];
+  // The Área do Morador: a resident only; no Portaria Web user, whatever they hold.
+  if (access === "morador")
+    return [
+      ...cases,
+      { principal: { kind: "sem_perfil" }, expected: 403 },
+      { principal: { kind: "sem_permissao" }, expected: 403 },
+      { principal: { kind: "primeiro_acesso_pendente" }, expected: 403 },
+      { principal: { kind: "morador" }, expected: "2xx" },
+    ];
+  // A resident is no Portaria Web user: every staff route refuses them.
+  cases.push(
+    { principal: { kind: "sem_perfil" }, expected: 403 },
+    { principal: { kind: "primeiro_acesso_pendente" }, expected: 403 },
+    { principal: { kind: "morador" }, expected: 403 },
+  );
   if (access === "profile") return [...cases, { principal: { kind: "sem_permissao" }, expected: "2xx" }];
   if ("allOf" in access) {
     // Every one of them is needed: each alone is refused, all of them together pass.

@@ -13,14 +13,14 @@ export const recoveryRequestSchema = z.object({
   email: requiredText(MSG.recoveryEmailRequired.message, 254).pipe(z.email("Informe um email válido.")),
 });
 
-const newPasswordFields = {
+export const newPasswordFields = {
   novaSenha: z
     .string({ error: MSG.passwordTooShort.message })
     .min(MIN_PASSWORD_LENGTH, MSG.passwordTooShort.message)
     .max(128, "A nova senha deve ter no máximo 128 caracteres."),
   confirmacao: z.string({ error: MSG.passwordMismatch.message }),
 };
-const confirmed: [(v: { novaSenha: string; confirmacao: string }) => boolean, { message: string; path: string[] }] = [
+export const confirmed: [(v: { novaSenha: string; confirmacao: string }) => boolean, { message: string; path: string[] }] = [
   (v) => v.novaSenha === v.confirmacao,
   { message: MSG.passwordMismatch.message, path: ["confirmacao"] },
 ];

@@ -14,5 +14,6 @@ export type Profile = z.input<typeof profileSchema>;
 export const meResponseSchema = z.object({
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   profile: profileSchema.nullable(),
+  morador: z.boolean().describe("Se a pessoa entra na Área do Morador (conta ativa em alguma unidade ativa)."),
 });
 export type MeResponse = z.input<typeof meResponseSchema>;

@@ -34,14 +34,14 @@ export const meRoutes =
       {
         config: {
           access: "authenticated",
-          description: "`{ user, profile }`: perfil do Portaria Web com grupos e permissões (ou `null`)",
+          description: "`{ user, profile, morador }`: perfil do Portaria Web com grupos e permissões (ou `null`) e se a pessoa entra na Área do Morador",
           scope: "sem_escopo",
         },
         schema: { response: { 200: meResponseSchema } },
       },
       async (request) => {
         const session = signedIn(request);
-        return { user: session.user, profile: session.profile };
+        return { user: session.user, profile: session.profile, morador: session.unidadesDoMorador.length > 0 };
       },
     );
 
