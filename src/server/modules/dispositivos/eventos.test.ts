@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { today } from "@shared/time";
 import { queryRows } from "../../db/client";
 import { pessoasDispositivo } from "../../db/schema";
 import { Fixtures } from "../../testing/fixtures";
@@ -180,7 +181,8 @@ describe("Control iD, online mode: the portal decides with the console's rules",
       documento_tipo: "rg",
       documento_numero: "RG5566X",
       tipo: "unica",
-      valido_de: new Date().toISOString().slice(0, 10),
+      // Today in São Paulo: from 21:00 there it is already tomorrow in UTC.
+      valido_de: today(),
     });
     expect(visita.statusCode, visita.body).toBe(201);
     const { qr_payload } = (await call("GET", `/api/visitantes/${visita.json().id}`)).json();
