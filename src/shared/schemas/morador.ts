@@ -31,7 +31,7 @@ export const contaMoradorRespostaSchema = z.object({ conta: contaMoradorSchema.n
 const tokenDoConvite = z.string({ error: "Link inválido." }).min(1, "Link inválido.").max(200, "Link inválido.");
 
 /** What the invitation page asks before the resident types a password: nothing about anyone else. */
-export const conviteQuerySchema = z.object({ token: tokenDoConvite.optional() });
+export const conviteQuerySchema = z.object({ token: z.string({ error: "Link inválido." }).max(200, "Link inválido.").optional() });
 export const conviteInfoSchema = z.object({
   valido: z.boolean(),
   nome: z.string().nullable(),
