@@ -61,5 +61,7 @@ export default [
       route("*", "routes/portaria-web/nao-encontrado.tsx"),
     ]),
   ]),
+  // The Área do Morador (gate-operation-spec §3): the invitation's public page, then the resident's area.
+  ...prefix("morador", [route("convite", "routes/morador/convite.tsx"), layout("routes/morador/layout.tsx", [index("routes/morador/inicio.tsx")])]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

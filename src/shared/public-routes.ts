@@ -14,8 +14,9 @@ export function prerenderedHtmlFile(path: string): string {
   return path === "/" ? "index.html" : `${path.replace(/^\//, "")}/index.html`;
 }
 
-// Prefixes of the single-page application: the server answers them with the SPA shell.
-export const SPA_PREFIXES = ["/dashboard", "/portaria-web"] as const;
+// Prefixes of the single-page application: the server answers them with the SPA shell. The
+// Área do Morador (gate-operation-spec §3) is one of them, its public invitation page included.
+export const SPA_PREFIXES = ["/dashboard", "/portaria-web", "/morador"] as const;
 
 // localStorage key of "this browser signed in before": public pages then load the session at
 // once (the signed-in bar) instead of waiting for the visitor's first use (decision 0009).

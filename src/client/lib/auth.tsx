@@ -135,6 +135,8 @@ interface AuthState {
   expired: boolean;
   user: MeResponse["user"] | null;
   profile: Profile | null;
+  /** The person reaches the Área do Morador (an active resident account in some unit). */
+  morador: boolean;
   /** A permission check: one name or a list (any one passes). False while loading or without profile. */
   can: (permission: string | readonly string[]) => boolean;
   signIn: (email: string, password: string) => Promise<MeResponse | null>;
@@ -168,6 +170,7 @@ function authState(current: SessionState): AuthState {
     expired: current.expired === true,
     user: current.me?.user ?? null,
     profile,
+    morador: current.me?.morador === true,
     can: (permission) => {
       if (current.loading || !profile) return false;
       const names = typeof permission === "string" ? [permission] : permission;

@@ -19,6 +19,13 @@ export const queryKeys = {
   unidade: (id: string) => ["unidades", "detail", id] as const,
   moradores: (unidadeId: string) => ["moradores", unidadeId] as const,
   moradoresList: ["moradores", "list"] as const,
+  /** The residents' Área do Morador accounts (gate-operation-spec §3.1), every unit's and one unit's. */
+  contasMoradores: ["contas-moradores"] as const,
+  contasMoradoresDaUnidade: (unidadeId: string) => ["contas-moradores", unidadeId] as const,
+  /** The signed-in resident and their units (the Área do Morador). */
+  moradorEu: ["morador", "eu"] as const,
+  /** What an invitation link is for (the public invitation page). */
+  moradorConvite: (token: string) => ["morador", "convite", token] as const,
   veiculos: ["veiculos"] as const,
   veiculosList: ["veiculos", "list"] as const,
   prestadores: ["prestadores"] as const,
@@ -53,7 +60,18 @@ export const queryKeys = {
 };
 
 export type ChangedResource =
-  "condominios" | "unidades" | "moradores" | "prestadores" | "usuarios" | "grupos" | "permissoes" | "minhasSessoes" | "bloqueios" | "acessos" | "visitantes";
+  | "condominios"
+  | "unidades"
+  | "moradores"
+  | "contasMoradores"
+  | "prestadores"
+  | "usuarios"
+  | "grupos"
+  | "permissoes"
+  | "minhasSessoes"
+  | "bloqueios"
+  | "acessos"
+  | "visitantes";
 
 /**
  * What shows each resource. A condominium's name and status appear in the painel (numbers and
@@ -65,6 +83,8 @@ const STALE_AFTER: Record<ChangedResource, readonly QueryKey[]> = {
   condominios: [queryKeys.condominios, queryKeys.painel, queryKeys.unidades, queryKeys.moradoresList, queryKeys.veiculos, queryKeys.prestadores],
   unidades: [queryKeys.unidadesList, queryKeys.moradoresList, queryKeys.veiculos, queryKeys.painel],
   moradores: [queryKeys.unidadesList, queryKeys.moradoresList, queryKeys.veiculos, queryKeys.painel],
+  // An invitation sent: the accounts' badges of the unit page (nothing else shows them yet).
+  contasMoradores: [queryKeys.contasMoradores],
   prestadores: [queryKeys.prestadores, queryKeys.painel],
   usuarios: [queryKeys.usuarios, queryKeys.grupos],
   grupos: [queryKeys.grupos, queryKeys.usuarios],

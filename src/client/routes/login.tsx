@@ -38,6 +38,8 @@ export default function Login() {
   // Mounted from the first opening on, so that closing it animates like any dialog.
   const [recoveryUsed, setRecoveryUsed] = useState(false);
   const from = (location.state as { from?: string } | null)?.from;
+  // ?convite=aceito: the resident just accepted the Área do Morador's invitation (routes/morador/convite.tsx).
+  const [conviteAceito, setConviteAceito] = useState(false);
 
   // ?status=recovery_sent: say so once, then clean the URL.
   useEffect(() => {
@@ -48,8 +50,19 @@ export default function Login() {
     setSearchParams(next, { replace: true, state: location.state });
   }, [searchParams, setSearchParams, location.state]);
 
-  // Already signed in with first access done: /login leads to Portaria Web.
-  if (!submitting && auth.profile?.primeiro_acesso_concluido) return <Navigate to={destinationAfterLogin(auth.profile, from)} replace />;
+  // ?convite=aceito: say so beside the form (read after hydration: the prerendered page has no query), then clean the URL.
+  useEffect(() => {
+    if (searchParams.get("convite") !== "aceito") return;
+    setConviteAceito(true);
+    const next = new URLSearchParams(searchParams);
+    next.delete("convite");
+    setSearchParams(next, { replace: true, state: location.state });
+  }, [searchParams, setSearchParams, location.state]);
+
+  // Already signed in with first access done: /login leads to Portaria Web; a resident without a
+  // staff profile, to the Área do Morador.
+  const signedIn = auth.profile ? auth.profile.primeiro_acesso_concluido : auth.user !== null && auth.morador;
+  if (!submitting && signedIn) return <Navigate to={destinationAfterLogin({ profile: auth.profile, morador: auth.morador }, from)} replace />;
 
   function onInvalid() {
     toast({ title: MSG.loginRequired.title, description: MSG.loginRequired.message, variant: "destructive" });
@@ -60,7 +73,7 @@ export default function Login() {
     try {
       const me = await auth.signIn(values.email, values.password);
       toast({ title: SUCCESS.login.title, description: SUCCESS.login.message, variant: "success", duration: TOAST_DURATION.short });
-      navigate(destinationAfterLogin(me?.profile ?? null, from), { replace: true });
+      navigate(destinationAfterLogin(me, from), { replace: true });
     } catch (error) {
       toastError(MSG.authError.title, error, MSG.authError.message, TOAST_DURATION.short);
       setSubmitting(false);
@@ -78,6 +91,10 @@ export default function Login() {
           <p className="text-sm text-slate-600">Acesse o painel e o Portaria Web com seu email e senha.</p>
         </CardHeader>
         <CardContent>
+          {/* Always present, so that the notice is announced when it appears. */}
+          <p role="status" className={conviteAceito ? "mb-4 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900" : "sr-only"}>
+            {conviteAceito ? "Acesso criado: entre com seu email e senha." : null}
+          </p>
           <Form {...form}>
             <form onSubmit={form.handleSubmit(onValid, onInvalid)} onFocus={preloadAuthSchemas} noValidate className="grid gap-4">
               <FormField

@@ -6,6 +6,8 @@ export type LogoTone = "light" | "dark";
 interface LogoProps {
   /** "light": white logo for dark backgrounds (transparent navbar, footer); "dark": coloured logo for white backgrounds. */
   tone?: LogoTone;
+  /** Below the `sm` width, the mark and the short name only (a phone's header with more beside it). */
+  compact?: boolean;
   className?: string;
 }
 
@@ -13,7 +15,7 @@ interface LogoProps {
  * Shield mark + company name, drawn inline (no image request). The wrapping link's name must
  * contain this visible text, "Sentinela Segurança Eletrônica" (WCAG 2.5.3, label in name).
  */
-export function Logo({ tone = "dark", className }: LogoProps) {
+export function Logo({ tone = "dark", compact = false, className }: LogoProps) {
   const light = tone === "light";
   return (
     <span className={clsx("inline-flex items-center gap-2.5", className)} data-tone={tone}>
@@ -48,6 +50,7 @@ export function Logo({ tone = "dark", className }: LogoProps) {
           className={clsx(
             "text-[0.7rem] font-semibold uppercase tracking-[0.14em] transition-colors duration-300",
             light ? "text-brand-100" : "text-slate-600",
+            compact && "hidden sm:inline",
           )}
         >
           Segurança Eletrônica

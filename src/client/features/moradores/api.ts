@@ -78,6 +78,26 @@ export function useDeleteVeiculo(unidadeId: string) {
   });
 }
 
+// The residents' Área do Morador accounts (gate-operation-spec §3.1): a badge per resident that
+// has one, and 'Convidar para a Área do Morador'.
+export const contasMoradoresQueryOptions = (unidadeId: string) =>
+  queryOptions({
+    queryKey: queryKeys.contasMoradoresDaUnidade(unidadeId),
+    queryFn: ({ signal }) => api.GET("/api/unidades/{id}/contas-moradores", { params: { path: { id: unidadeId } }, signal }),
+    select: (data) => new Map(data.rows.map((conta) => [conta.morador_id, conta])),
+    retry: retryServerErrors,
+    staleTime: 0,
+  });
+
+/** Sends the resident the invitation (a new one replaces the one before); the unit's badges follow. */
+export function useConvidarMorador() {
+  const invalidate = useInvalidate("contasMoradores");
+  return useMutation({
+    mutationFn: (moradorId: string) => api.POST("/api/moradores/{id}/convite", { params: { path: { id: moradorId } } }),
+    onSuccess: () => invalidate(),
+  });
+}
+
 // A resident's face photo and biometric consent (gate-operation-spec §2.4).
 const biometriaKey = (id: string) => ["moradores", "biometria", id] as const;
 

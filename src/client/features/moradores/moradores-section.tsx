@@ -1,12 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
-import { Car, Pencil, Plus, ScanFace, Trash2, UserPlus } from "lucide-react";
+import { Car, Mail, Pencil, Plus, ScanFace, Trash2, UserPlus } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { formatInteiro } from "@shared/br/numero";
 import { formatPhone } from "@shared/br/phone";
 import { formatPlaca } from "@shared/br/placa";
 import { isMoradorCompleto, TIPO_MORADOR_LABEL, type Morador, type MoradorDaUnidade } from "@shared/schemas/moradores";
+import { MORADOR_TEXTOS, STATUS_CONTA_MORADOR_ROTULO, type ContaMorador, type StatusContaMorador } from "@shared/schemas/morador";
 import { TIPO_VEICULO_LABEL, type Veiculo } from "@shared/schemas/veiculos";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
@@ -14,7 +16,8 @@ import { useActionGuard } from "~/lib/use-action-guard";
 import { AtivoBadge } from "~/components/ui/status-badge";
 import { useAuth } from "~/lib/auth";
 import { saveCallbacks } from "~/lib/save-callbacks";
-import { moradoresQueryOptions, useDeleteMorador, useDeleteVeiculo } from "./api";
+import { cn } from "~/lib/utils";
+import { contasMoradoresQueryOptions, moradoresQueryOptions, useConvidarMorador, useDeleteMorador, useDeleteVeiculo } from "./api";
 import { BiometriaDialog } from "./biometria-dialog";
 import { MoradorDialog } from "./morador-dialog";
 import { VeiculoDialog } from "./veiculo-dialog";
@@ -39,6 +42,8 @@ function deleteMoradorText(morador: Morador & Pick<MoradorDaUnidade, "veiculos_t
     : `${question} Os ${veiculosCount(total)} para ele também serão excluídos${placas}.`;
 }
 
+const CONTA_BADGE: Record<StatusContaMorador, "yellow" | "green" | "grey"> = { convidado: "yellow", ativo: "green", desativado: "grey" };
+
 /** §2: e-mail, else mobile, else 'Sem contato'. */
 function contato(morador: Morador) {
   if (morador.email) return morador.email;
@@ -62,6 +67,11 @@ export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
   const query = useQuery(moradoresQueryOptions(unidadeId));
   useQueryErrorToast(query.error, ERROR_TITLE.buscarMoradoresVeiculos);
   const moradores = query.data ?? [];
+  // The Área do Morador accounts (gate-operation-spec §3.1): until they are known (or failed to
+  // load) no invitation is offered, so an active account never flashes an 'invite' button.
+  const contas = useQuery(contasMoradoresQueryOptions(unidadeId));
+  const contasConhecidas = contas.isSuccess || contas.isError;
+  const convidar = useConvidarMorador();
 
   const [moradorDialog, setMoradorDialog] = useState<{ morador?: Morador } | null>(null);
   const [biometria, setBiometria] = useState<{ id: string; nome_completo: string } | null>(null);
@@ -70,6 +80,17 @@ export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
   const deleteMorador = useDeleteMorador(unidadeId);
   const deleteVeiculo = useDeleteVeiculo(unidadeId);
   const deleting = deleteMorador.isPending || deleteVeiculo.isPending;
+
+  function convidarMorador(morador: Morador) {
+    if (convidar.isPending || !guard("gerenciar_moradores_unidade")) return;
+    convidar.mutate(
+      morador.id,
+      saveCallbacks({
+        success: ({ conta }) => ({ title: MORADOR_TEXTOS.convidado, description: MORADOR_TEXTOS.conviteEnviado(conta?.email ?? morador.email ?? "") }),
+        error: MORADOR_TEXTOS.convidar,
+      }),
+    );
+  }
 
   function confirmDelete() {
     if (!pendingDelete) return;
@@ -136,6 +157,9 @@ export function MoradoresSection({ unidadeId }: { unidadeId: string }) {
                   morador={m}
                   canResidents={canResidents}
                   canVehicles={canVehicles}
+                  conta={contas.data?.get(m.id) ?? null}
+                  onInvite={contasConhecidas ? () => isMoradorCompleto(m) && convidarMorador(m) : undefined}
+                  inviting={convidar.isPending && convidar.variables === m.id}
                   onEdit={() => isMoradorCompleto(m) && setMoradorDialog({ morador: m })}
                   onBiometria={() => setBiometria({ id: m.id, nome_completo: m.nome_completo })}
                   onDelete={() => isMoradorCompleto(m) && setPendingDelete({ kind: "morador", morador: m })}
@@ -177,6 +201,9 @@ function MoradorCard({
   morador: m,
   canResidents,
   canVehicles,
+  conta,
+  onInvite,
+  inviting,
   onEdit,
   onBiometria,
   onDelete,
@@ -187,6 +214,11 @@ function MoradorCard({
   morador: MoradorDaUnidade;
   canResidents: boolean;
   canVehicles: boolean;
+  /** The resident's Área do Morador account; null: none (never invited) or not known. */
+  conta: ContaMorador | null;
+  /** 'Convidar para a Área do Morador'; undefined while the accounts are not known yet. */
+  onInvite: (() => void) | undefined;
+  inviting: boolean;
   onEdit: () => void;
   onBiometria: () => void;
   onDelete: () => void;
@@ -204,11 +236,20 @@ function MoradorCard({
               {m.nome_completo}
             </h3>
             {isMoradorCompleto(m) && <AtivoBadge ativo={m.ativo} />}
+            {conta && (
+              <Badge variant={CONTA_BADGE[conta.status]} title="Área do Morador" data-testid="conta-morador">
+                <span className="sr-only">Área do Morador: </span>
+                {STATUS_CONTA_MORADOR_ROTULO[conta.status]}
+              </Badge>
+            )}
           </div>
           {isMoradorCompleto(m) && (
             <p className="text-sm text-slate-600 [overflow-wrap:anywhere]">
               {TIPO_MORADOR_LABEL[m.tipo_morador]} · {contato(m)}
             </p>
+          )}
+          {canResidents && isMoradorCompleto(m) && onInvite && conta?.status !== "ativo" && (
+            <ConviteButton morador={m} onInvite={onInvite} inviting={inviting} />
           )}
         </div>
         {canResidents && isMoradorCompleto(m) && (
@@ -293,5 +334,41 @@ function MoradorCard({
         )}
       </div>
     </article>
+  );
+}
+
+/**
+ * 'Convidar para a Área do Morador' (gate-operation-spec §3.1). Its name is the visible text plus
+ * the resident's name. Without an e-mail (or with the resident inactive) it stays focusable but
+ * does nothing (`aria-disabled`), and says why in a visible hint it is described by.
+ */
+function ConviteButton({ morador: m, onInvite, inviting }: { morador: Morador; onInvite: () => void; inviting: boolean }) {
+  const hintId = useId();
+  const hint = !m.email?.trim() ? MORADOR_TEXTOS.semEmail : !m.ativo ? MORADOR_TEXTOS.inativo : null;
+  const unavailable = hint !== null || inviting;
+  return (
+    <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+      <Button
+        variant="outline"
+        size="sm"
+        // On a phone the label wraps instead of overflowing the card.
+        className={cn("h-auto min-h-9 whitespace-normal py-1.5 text-left", unavailable && "cursor-not-allowed opacity-60 hover:bg-white")}
+        // The visible text first (WCAG 2.5.3), then whom it invites.
+        aria-label={`Convidar para a Área do Morador: ${m.nome_completo}`}
+        aria-disabled={unavailable || undefined}
+        aria-describedby={hint ? hintId : undefined}
+        onClick={() => {
+          if (!unavailable) onInvite();
+        }}
+      >
+        <Mail aria-hidden />
+        Convidar para a Área do Morador
+      </Button>
+      {hint && (
+        <p id={hintId} className="text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+    </div>
   );
 }

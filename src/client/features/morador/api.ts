@@ -1,0 +1,32 @@
+import { queryOptions, useMutation } from "@tanstack/react-query";
+import type { AceitarConvite } from "@shared/schemas/morador";
+import { api, retryServerErrors } from "~/lib/api";
+import { queryKeys } from "~/lib/query-keys";
+
+// The Área do Morador (gate-operation-spec §3): who the signed-in resident is, and the public
+// invitation that makes their account.
+
+/** The signed-in resident: name, e-mail and their units (403 for a session without the Área do Morador). */
+export const moradorEuQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.moradorEu,
+    queryFn: ({ signal }) => api.GET("/api/morador/eu", { signal }),
+    retry: retryServerErrors,
+  });
+
+/**
+ * What the invitation link is for, asked once: the route is limited per address, and the answer
+ * does not change while the page is open (an accepted invitation leaves the page).
+ */
+export const conviteInfoQuery = (token: string) =>
+  queryOptions({
+    queryKey: queryKeys.moradorConvite(token),
+    queryFn: ({ signal }) => api.GET("/api/morador/convite", { params: { query: { token } }, signal }),
+    retry: retryServerErrors,
+    staleTime: Infinity,
+  });
+
+/** Accepts the invitation with a new password, or with the one the e-mail already signs in with. */
+export function useAceitarConvite() {
+  return useMutation({ mutationFn: (body: AceitarConvite) => api.POST("/api/morador/convite", { body }) });
+}
