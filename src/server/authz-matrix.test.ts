@@ -13,7 +13,7 @@ import {
   createTestApp,
   databaseSnapshot,
   request,
-  residentWithAccount,
+  moradorDaAmostra,
   signIn,
   testConfig,
   userWithPermissions,
@@ -44,7 +44,8 @@ beforeAll(async () => {
   await createAuthUser(t.auth, semPerfil);
   cookies.set("sem_perfil", await signIn(t, semPerfil.email, semPerfil.password));
   cookies.set("sem_permissao", (await userWithPermissions(t, "sem-permissao@teste.local", [])).cookie);
-  cookies.set("morador", (await residentWithAccount(t, "morador-matriz@teste.local")).cookie);
+  // The samples' resident: the Área do Morador's samples act on its unit.
+  cookies.set("morador", (await moradorDaAmostra(t)).cookie);
 
   const pendente = await userWithPermissions(t, "pendente@teste.local", [...PERMISSION_NAMES]);
   await db.update(usuarios).set({ primeiro_acesso_concluido: false }).where(eq(usuarios.id, pendente.usuarioId));

@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encodeCursor } from "@shared/schemas/cursor";
 import { Fixtures, nextSeq } from "./testing/fixtures";
-import { ADMIN, createTestApp, databaseSnapshot, request, signIn, TEST_ORIGIN, testConfig, errorWithoutRequestId } from "./testing/harness";
+import { ADMIN, createTestApp, databaseSnapshot, moradorDaAmostra, request, signIn, TEST_ORIGIN, testConfig, errorWithoutRequestId } from "./testing/harness";
 import { cursorKeyShapes, fieldsOf, storedTextFields, textLimits, type FieldShape } from "./testing/route-fields";
 import {
   HOSTILE_TEXT,
@@ -39,12 +39,15 @@ const t = await createTestApp({ rateLimits: { ...testConfig().rateLimits, recove
 afterAll(() => t.close());
 
 let admin: string;
+/** The samples' resident: the Área do Morador's routes (access 'morador') are called as them. */
+let morador: string;
 let shared: Fixtures;
 /** The query parameters of each GET route's sample (records that must exist, such as the gate's condominium), by route. */
 const sampledQuery = new Map<RouteEntry, URLSearchParams>();
 
 beforeAll(async () => {
   admin = await signIn(t, ADMIN.email, ADMIN.password);
+  morador = (await moradorDaAmostra(t)).cookie;
   shared = new Fixtures(t, admin);
   for (const route of t.routes.filter((r) => r.method === "GET" && r.config.sample?.path))
     sampledQuery.set(route, new URL(await route.config.sample!.path!(shared), "http://portal").searchParams);
@@ -176,12 +179,18 @@ async function sampled(route: RouteEntry, fixtures: Fixtures) {
   return { url, body: (payload ?? {}) as Record<string, unknown> };
 }
 
+/** Who calls `url`: the resident on the Área do Morador's routes (they take no path parameters), else the administrator. */
+const cookieFor = (method: Method, url: string) => {
+  const path = url.split("?")[0];
+  return t.routes.some((r) => r.method === method && r.url === path && r.config.access === "morador") ? morador : admin;
+};
+
 function send(method: Method, url: string, payload?: unknown) {
-  return request(t, method, url, { cookie: admin, payload });
+  return request(t, method, url, { cookie: cookieFor(method, url), payload });
 }
 
 function sendRaw(method: Method, url: string, payload: Buffer | string, contentType = "application/json") {
-  return t.app.inject({ method, url, headers: { origin: TEST_ORIGIN, cookie: admin, "content-type": contentType }, payload });
+  return t.app.inject({ method, url, headers: { origin: TEST_ORIGIN, cookie: cookieFor(method, url), "content-type": contentType }, payload });
 }
 
 /** Words of zod's English messages ("Too big: expected string to have <=5000 characters"). */

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Database, Db } from "./db/client";
 
-// What the consoles must see at once (gate-operation-spec §2.2, §2.3, §7): a command's new state,
-// an alarm. A change is announced with NOTIFY in the transaction that makes it, so it is heard at
+// What the consoles must see at once (gate-operation-spec §2.2, §2.3, §3.3, §7): a command's new
+// state, an alarm, a resident's answer. A change is announced with NOTIFY in the transaction that makes it, so it is heard at
 // commit by every instance (each LISTENs on a connection of its own; PGlite, in its one process)
 // and never before the change is visible. Nothing is kept in an instance's memory: a console
 // that reconnects reads the state again.
@@ -10,7 +10,7 @@ import type { Database, Db } from "./db/client";
 export const CANAL_TEMPO_REAL = "portal_tempo_real";
 
 export interface AvisoEmTempoReal {
-  tipo: "comando" | "alarme";
+  tipo: "comando" | "alarme" | "solicitacao";
   /** Who may hear it: the consoles serving this condominium. */
   condominio_id: string;
   /** The new state, as the API answers it (a NOTIFY payload stops at 8,000 bytes: keep it small). */
@@ -31,7 +31,9 @@ function lerAviso(payload: string | undefined): AvisoEmTempoReal | null {
   if (!payload) return null;
   try {
     const aviso = JSON.parse(payload) as Partial<AvisoEmTempoReal>;
-    return (aviso.tipo === "comando" || aviso.tipo === "alarme") && typeof aviso.condominio_id === "string" ? (aviso as AvisoEmTempoReal) : null;
+    return (aviso.tipo === "comando" || aviso.tipo === "alarme" || aviso.tipo === "solicitacao") && typeof aviso.condominio_id === "string"
+      ? (aviso as AvisoEmTempoReal)
+      : null;
   } catch {
     return null;
   }

@@ -32,6 +32,11 @@ export interface SampleRecords {
   criar(url: string, body: object): Promise<SampleRecord>;
   /** A password-reset link's token that still works. */
   resetToken(): Promise<string>;
+  /**
+   * The resident the samples act as on the Área do Morador's routes (the matrix's and the fuzzer's
+   * 'morador'): one per test app, with an active account in a unit of a condominium of its own.
+   */
+  moradorDaAmostra(): Promise<{ condominio_id: string; unidade_id: string; morador_id: string }>;
   /** A number no other sample of the test run has used (names and e-mails that must not repeat). */
   seq(): number;
   /** São Paulo's date (YYYY-MM-DD) `days` from today. */

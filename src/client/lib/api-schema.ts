@@ -6244,9 +6244,9 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * @description fluxo `text/event-stream` do condomínio: `event: comando` com o comando a cada mudança de estado, em qualquer instância; `event: reler` quando algo pode ter sido perdido (releia os comandos); termina em até 60 s e o navegador reconecta (a sessão é conferida de novo)
+     * @description fluxo `text/event-stream` do condomínio: `event: comando` com o comando a cada mudança de estado, `event: alarme`, `event: solicitacao` com o pedido de autorização ao morador a cada mudança, em qualquer instância; `event: reler` quando algo pode ter sido perdido (releia); termina em até 60 s e o navegador reconecta (a sessão é conferida de novo)
      *
-     *     Acesso: permissão `acionar_dispositivos`.
+     *     Acesso: permissão `acionar_dispositivos` ou `registrar_acesso_visitante`.
      */
     get: {
       parameters: {
@@ -8482,6 +8482,481 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/controle-acesso/solicitacoes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description 'Pedir autorização ao morador': pede aos moradores da unidade com acesso à Área do Morador que liberem ou recusem quem está na portaria → 201 com o pedido ('aguardando', 60 s); 409 se ninguém da unidade pode responder (use o interfone)
+     *
+     *     Acesso: permissão `registrar_acesso_visitante`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            condominio_id: string;
+            /** Format: uuid */
+            unidade_id: string;
+            /** @enum {string} */
+            tipo_pessoa: "visitante" | "entrega";
+            nome_visitante: string;
+            documento?: string | null;
+            placa?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              condominio_id: string;
+              /** Format: uuid */
+              unidade_id: string;
+              unidade: string;
+              /** @enum {string} */
+              tipo_pessoa: "visitante" | "entrega";
+              nome_visitante: string;
+              documento: string | null;
+              placa: string | null;
+              /** @enum {string} */
+              estado: "aguardando" | "aprovada" | "recusada" | "sem_resposta" | "cancelada";
+              solicitado_por_nome: string;
+              respondida_por: string | null;
+              respondida_por_nome: string | null;
+              canal: ("app" | "push" | "whatsapp" | "sms" | "email" | "regra") | null;
+              mensagem: string | null;
+              respondida_em: string | null;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              created_at: string;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              expira_em: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/controle-acesso/solicitacoes/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description um pedido de autorização e o seu estado (quem respondeu, por onde, quando, a mensagem); as mudanças chegam também pelo tempo real (`event: solicitacao`)
+     *
+     *     Acesso: permissão `registrar_acesso_visitante`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              condominio_id: string;
+              /** Format: uuid */
+              unidade_id: string;
+              unidade: string;
+              /** @enum {string} */
+              tipo_pessoa: "visitante" | "entrega";
+              nome_visitante: string;
+              documento: string | null;
+              placa: string | null;
+              /** @enum {string} */
+              estado: "aguardando" | "aprovada" | "recusada" | "sem_resposta" | "cancelada";
+              solicitado_por_nome: string;
+              respondida_por: string | null;
+              respondida_por_nome: string | null;
+              canal: ("app" | "push" | "whatsapp" | "sms" | "email" | "regra") | null;
+              mensagem: string | null;
+              respondida_em: string | null;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              created_at: string;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              expira_em: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/controle-acesso/solicitacoes/{id}/cancelar": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description desiste de um pedido que ainda aguarda (o visitante foi embora, o interfone respondeu) → o pedido 'cancelada'; 409 se já terminou
+     *
+     *     Acesso: permissão `registrar_acesso_visitante`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              condominio_id: string;
+              /** Format: uuid */
+              unidade_id: string;
+              unidade: string;
+              /** @enum {string} */
+              tipo_pessoa: "visitante" | "entrega";
+              nome_visitante: string;
+              documento: string | null;
+              placa: string | null;
+              /** @enum {string} */
+              estado: "aguardando" | "aprovada" | "recusada" | "sem_resposta" | "cancelada";
+              solicitado_por_nome: string;
+              respondida_por: string | null;
+              respondida_por_nome: string | null;
+              canal: ("app" | "push" | "whatsapp" | "sms" | "email" | "regra") | null;
+              mensagem: string | null;
+              respondida_em: string | null;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              created_at: string;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              expira_em: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/morador/solicitacoes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description os pedidos da portaria que aguardam a resposta do morador, nas suas unidades, mais novos primeiro
+     *
+     *     Acesso: morador com conta ativa na Área do Morador (só as próprias unidades).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              rows: {
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                condominio_id: string;
+                /** Format: uuid */
+                unidade_id: string;
+                unidade: string;
+                /** @enum {string} */
+                tipo_pessoa: "visitante" | "entrega";
+                nome_visitante: string;
+                documento: string | null;
+                placa: string | null;
+                /** @enum {string} */
+                estado: "aguardando" | "aprovada" | "recusada" | "sem_resposta" | "cancelada";
+                solicitado_por_nome: string;
+                respondida_por: string | null;
+                respondida_por_nome: string | null;
+                canal: ("app" | "push" | "whatsapp" | "sms" | "email" | "regra") | null;
+                mensagem: string | null;
+                respondida_em: string | null;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                expira_em: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/morador/solicitacoes/responder": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description a resposta do morador a um pedido de uma das suas unidades: `liberar` ou `recusar`, com mensagem opcional → o pedido respondido; a primeira resposta vale: depois, 409 'Já respondida por <nome>.'; pedido de outra unidade, 404
+     *
+     *     Acesso: morador com conta ativa na Área do Morador (só as próprias unidades).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            solicitacao_id: string;
+            /** @enum {string} */
+            resposta: "liberar" | "recusar";
+            mensagem?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              condominio_id: string;
+              /** Format: uuid */
+              unidade_id: string;
+              unidade: string;
+              /** @enum {string} */
+              tipo_pessoa: "visitante" | "entrega";
+              nome_visitante: string;
+              documento: string | null;
+              placa: string | null;
+              /** @enum {string} */
+              estado: "aguardando" | "aprovada" | "recusada" | "sem_resposta" | "cancelada";
+              solicitado_por_nome: string;
+              respondida_por: string | null;
+              respondida_por_nome: string | null;
+              canal: ("app" | "push" | "whatsapp" | "sms" | "email" | "regra") | null;
+              mensagem: string | null;
+              respondida_em: string | null;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              created_at: string;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              expira_em: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;

@@ -5,4 +5,5 @@ export * from "./tabelas";
 export * from "./modulos/dispositivos";
 export * from "./modulos/biometria";
 export * from "./modulos/morador";
+export * from "./modulos/solicitacoes";
 // new:module (scripts/new-module.mjs) adds its module's line above this one.

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { registrosAcesso, usuarios } from "../db/schema";
 import { today } from "@shared/time";
 import type { SampleRecords } from "../route-contract";
-import { request, type TestApp } from "./harness";
+import { moradorDaAmostra, request, type TestApp } from "./harness";
 
 let sequence = 0;
 
@@ -147,6 +147,11 @@ export class Fixtures implements SampleRecords {
    * A password-reset token of the fixture user, stored the way better-auth stores the one it
    * e-mails (valid for an hour), without going through the e-mail.
    */
+  moradorDaAmostra = async () => {
+    const m = await moradorDaAmostra(this.t);
+    return { condominio_id: m.condominioId, unidade_id: m.unidadeId, morador_id: m.moradorId };
+  };
+
   resetToken = async () =>
     (
       await this.once("resetToken", async () => {

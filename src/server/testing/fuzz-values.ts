@@ -150,6 +150,8 @@ export const FORMATTED_FIELDS: Record<string, fc.Arbitrary<unknown>> = {
   autorizado_por_nome: fc.oneof(overMax(200), withNul, text(50)),
   liberar_mesmo_assim: fc.constantFrom({}, { autorizado_por: "" }, { autorizado_por: "   " }, { autorizado_por: 1 }),
   documento_numero: fc.oneof(fc.constantFrom("1", "ab", "---", "abcdef", "12 3", "null", "NaN", "123456789012345678901"), overMax(30)),
+  // The document of who is at the gate when the console asks a resident (gate-operation-spec §3.3): the same rule.
+  documento: fc.oneof(fc.constantFrom("1", "ab", "---", "12 3", "null", "NaN", "123456789012345678901"), overMax(30)),
   valido_ate: fc.oneof(invalidDate, fc.constantFrom("2000-01-01", "2020-12-31")),
   // Visitors' pre-authorisations (gatehouse-spec §4); the sample is a recurring one, Mondays and Thursdays 08:00–17:00.
   valido_de: fc.oneof(invalidDate, fc.constant("")),

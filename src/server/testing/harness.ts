@@ -177,7 +177,23 @@ export async function residentWithAccount(app: TestApp, email: string, unidadeId
   const authUser = await createAuthUser(app.auth, { email, name: `Morador ${email}`, password });
   await db.insert(schema.moradorContas).values({ morador_id: morador!.id, auth_user_id: authUser.id, status: "ativo", email, ativado_em: new Date() });
   const cookie = await signIn(app, email, password);
-  return { cookie, moradorId: morador!.id, unidadeId: unidade, authUserId: authUser.id, password };
+  const [{ condominio_id: condominioId }] = (await db
+    .select({ condominio_id: schema.unidades.condominio_id })
+    .from(schema.unidades)
+    .where(sql`${schema.unidades.id} = ${unidade}`)) as [{ condominio_id: string }];
+  return { cookie, moradorId: morador!.id, unidadeId: unidade, condominioId, authUserId: authUser.id, password };
+}
+
+const moradoresDaAmostra = new WeakMap<TestApp, ReturnType<typeof residentWithAccount>>();
+
+/** The resident the route samples act as (SampleRecords.moradorDaAmostra): made once per test app. */
+export function moradorDaAmostra(app: TestApp) {
+  let morador = moradoresDaAmostra.get(app);
+  if (!morador) {
+    morador = residentWithAccount(app, "morador-da-amostra@teste.local");
+    moradoresDaAmostra.set(app, morador);
+  }
+  return morador;
 }
 
 export async function userWithPermissions(app: TestApp, email: string, permissions: string[], condominioIds?: readonly string[]) {

@@ -47,7 +47,7 @@ export const optionalDocumento = z.preprocess(
     .nullable(),
 );
 
-const optionalPlaca = z.preprocess(
+export const optionalPlaca = z.preprocess(
   emptyToNull,
   z
     .string()

@@ -165,9 +165,10 @@ export const comandosRoutes =
       {
         config: {
           fluxoAberto: true,
-          access: acionar,
+          // The console's stream: who opens the gates, and who asks residents for authorisation (§3.3).
+          access: requirePermission(["acionar_dispositivos", "registrar_acesso_visitante"]),
           description:
-            "fluxo `text/event-stream` do condomínio: `event: comando` com o comando a cada mudança de estado, em qualquer instância; `event: reler` quando algo pode ter sido perdido (releia os comandos); termina em até 60 s e o navegador reconecta (a sessão é conferida de novo)",
+            "fluxo `text/event-stream` do condomínio: `event: comando` com o comando a cada mudança de estado, `event: alarme`, `event: solicitacao` com o pedido de autorização ao morador a cada mudança, em qualquer instância; `event: reler` quando algo pode ter sido perdido (releia); termina em até 60 s e o navegador reconecta (a sessão é conferida de novo)",
           scope: 404,
           sample: { path: async (f) => `/api/controle-acesso/tempo-real?condominio_id=${(await f.condominio()).id}` },
         },

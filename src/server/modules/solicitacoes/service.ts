@@ -1,0 +1,214 @@
+import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import type { UnidadeDoMorador } from "@shared/schemas/morador";
+import { rotuloDaUnidade } from "@shared/schemas/morador";
+import { PRAZO_DA_SOLICITACAO_S, SOLICITACOES_TEXTOS, type RespostaSolicitacao, type Solicitacao, type SolicitacaoDados } from "@shared/schemas/solicitacoes";
+import type { Db } from "../../db/client";
+import { moradorContas, moradores, solicitacoesAutorizacao, unidades } from "../../db/schema";
+import { AppError, notFound } from "../../errors";
+import type { TempoReal } from "../../realtime";
+import type { CondominioNoEscopo, CondominioScope } from "../../scope";
+import { condominioInScope } from "../../scope";
+import { toIso } from "../common";
+
+// 'Pedir autorização ao morador' (gate-operation-spec §3.3): the console asks, the unit's residents
+// with an account answer, the first answer wins (one conditional UPDATE from 'aguardando'), and
+// 60 s without one ends it 'sem_resposta' (any instance's sweep). Every change is announced to the
+// condominium's consoles at commit (realtime.ts). docs/decisions/0273-solicitacoes-de-autorizacao.md.
+
+type Linha = typeof solicitacoesAutorizacao.$inferSelect;
+
+const naoEncontrada = () => notFound({ title: SOLICITACOES_TEXTOS.responder, message: SOLICITACOES_TEXTOS.naoEncontrada });
+
+export function solicitacoesService({ db, tempoReal }: { db: Db; tempoReal: TempoReal }) {
+  /** The rows with their unit's label, as the API answers them. */
+  async function vistas(linhas: Linha[]): Promise<Solicitacao[]> {
+    if (linhas.length === 0) return [];
+    const ids = [...new Set(linhas.map((l) => l.unidade_id))];
+    const rotulos = new Map(
+      (
+        await db.select({ id: unidades.id, bloco: unidades.bloco, numero_unidade: unidades.numero_unidade }).from(unidades).where(inArray(unidades.id, ids))
+      ).map((u) => [u.id, rotuloDaUnidade(u)]),
+    );
+    return linhas.map((l) => ({
+      id: l.id,
+      condominio_id: l.condominio_id,
+      unidade_id: l.unidade_id,
+      unidade: rotulos.get(l.unidade_id) ?? "",
+      tipo_pessoa: l.tipo_pessoa,
+      nome_visitante: l.nome_visitante,
+      documento: l.documento,
+      placa: l.placa,
+      estado: l.estado,
+      solicitado_por_nome: l.solicitado_por_nome,
+      respondida_por: l.respondida_por,
+      respondida_por_nome: l.respondida_por_nome,
+      canal: l.canal,
+      mensagem: l.mensagem,
+      respondida_em: l.respondida_em ? toIso(l.respondida_em) : null,
+      created_at: toIso(l.created_at),
+      expira_em: toIso(l.expira_em),
+    }));
+  }
+  const vista = async (l: Linha) => (await vistas([l]))[0]!;
+
+  /** Tells the condominium's consoles, once the change is written (each change is one statement, committed by then). */
+  async function avisar(s: Solicitacao) {
+    await tempoReal.avisar(db, { tipo: "solicitacao", condominio_id: s.condominio_id, dados: s });
+  }
+
+  /** One request of a condominium the user serves (another's is as unknown as none). */
+  async function doConsole(scope: CondominioScope, id: string): Promise<Solicitacao> {
+    const [linha] = await db
+      .select()
+      .from(solicitacoesAutorizacao)
+      .where(and(eq(solicitacoesAutorizacao.id, id), condominioInScope(scope, solicitacoesAutorizacao.condominio_id)));
+    if (!linha) throw naoEncontrada();
+    return vista(linha);
+  }
+
+  return {
+    /**
+     * 'Pedir autorização ao morador': for a unit of the gate's condominium with at least one
+     * resident who can answer (an active account of an active resident); otherwise the console
+     * is told to use the intercom.
+     */
+    async pedir(condominioId: CondominioNoEscopo, quem: { id: string; nome: string }, input: Omit<SolicitacaoDados, "condominio_id">): Promise<Solicitacao> {
+      const [unidade] = await db
+        .select({ id: unidades.id })
+        .from(unidades)
+        .where(and(eq(unidades.id, input.unidade_id), eq(unidades.condominio_id, condominioId), eq(unidades.ativo, true)));
+      if (!unidade)
+        throw AppError.from(
+          400,
+          "VALIDATION_ERROR",
+          { title: SOLICITACOES_TEXTOS.pedir, message: SOLICITACOES_TEXTOS.unidade },
+          { unidade_id: SOLICITACOES_TEXTOS.unidade },
+        );
+      const [conta] = await db
+        .select({ id: moradorContas.id })
+        .from(moradorContas)
+        .innerJoin(moradores, eq(moradores.id, moradorContas.morador_id))
+        .where(and(eq(moradores.unidade_id, unidade.id), eq(moradores.ativo, true), eq(moradorContas.status, "ativo")))
+        .limit(1);
+      if (!conta) throw AppError.from(409, "SEM_MORADOR_COM_CONTA", { title: SOLICITACOES_TEXTOS.pedir, message: SOLICITACOES_TEXTOS.semContas });
+      const [linha] = await db
+        .insert(solicitacoesAutorizacao)
+        .values({
+          condominio_id: condominioId,
+          unidade_id: unidade.id,
+          nome_visitante: input.nome_visitante,
+          documento: input.documento ?? null,
+          tipo_pessoa: input.tipo_pessoa,
+          placa: input.placa ?? null,
+          solicitado_por: quem.id,
+          solicitado_por_nome: quem.nome,
+          expira_em: sql`now() + make_interval(secs => ${PRAZO_DA_SOLICITACAO_S})`,
+        })
+        .returning();
+      const s = await vista(linha!);
+      await avisar(s);
+      return s;
+    },
+
+    doConsole,
+
+    /** The console gives up (the visitor left, the intercom answered): only while it waits. */
+    async cancelar(scope: CondominioScope, id: string): Promise<Solicitacao> {
+      const [linha] = await db
+        .update(solicitacoesAutorizacao)
+        .set({ estado: "cancelada" })
+        .where(
+          and(
+            eq(solicitacoesAutorizacao.id, id),
+            eq(solicitacoesAutorizacao.estado, "aguardando"),
+            condominioInScope(scope, solicitacoesAutorizacao.condominio_id),
+          ),
+        )
+        .returning();
+      if (linha) {
+        const s = await vista(linha);
+        await avisar(s);
+        return s;
+      }
+      await doConsole(scope, id); // 404 for one that is not the user's
+      throw AppError.from(409, "CONFLICT", { title: SOLICITACOES_TEXTOS.pedir, message: SOLICITACOES_TEXTOS.encerrada });
+    },
+
+    /** What waits for the resident's answer, in their units, newest first. */
+    async doMorador(unidadesDoMorador: UnidadeDoMorador[]): Promise<Solicitacao[]> {
+      if (unidadesDoMorador.length === 0) return [];
+      const linhas = await db
+        .select()
+        .from(solicitacoesAutorizacao)
+        .where(
+          and(
+            inArray(
+              solicitacoesAutorizacao.unidade_id,
+              unidadesDoMorador.map((u) => u.unidade_id),
+            ),
+            eq(solicitacoesAutorizacao.estado, "aguardando"),
+            gt(solicitacoesAutorizacao.expira_em, sql`now()`),
+          ),
+        )
+        .orderBy(desc(solicitacoesAutorizacao.created_at))
+        .limit(50);
+      return vistas(linhas);
+    },
+
+    /**
+     * The resident's answer, in the app: only about their own units (another's is unknown). The
+     * first answer wins; a later one learns who answered.
+     */
+    async responder(unidadesDoMorador: UnidadeDoMorador[], resposta: RespostaSolicitacao): Promise<Solicitacao> {
+      const [alvo] = await db
+        .select({ unidade_id: solicitacoesAutorizacao.unidade_id })
+        .from(solicitacoesAutorizacao)
+        .where(eq(solicitacoesAutorizacao.id, resposta.solicitacao_id));
+      const minha = alvo && unidadesDoMorador.find((u) => u.unidade_id === alvo.unidade_id);
+      if (!minha) throw naoEncontrada();
+      const [morador] = await db.select({ nome: moradores.nome_completo }).from(moradores).where(eq(moradores.id, minha.morador_id));
+      const [linha] = await db
+        .update(solicitacoesAutorizacao)
+        .set({
+          estado: resposta.resposta === "liberar" ? "aprovada" : "recusada",
+          respondida_por: minha.morador_id,
+          respondida_por_nome: morador?.nome ?? null,
+          canal: "app",
+          mensagem: resposta.mensagem ?? null,
+          respondida_em: sql`now()`,
+        })
+        .where(
+          and(
+            eq(solicitacoesAutorizacao.id, resposta.solicitacao_id),
+            eq(solicitacoesAutorizacao.estado, "aguardando"),
+            gt(solicitacoesAutorizacao.expira_em, sql`now()`),
+          ),
+        )
+        .returning();
+      if (!linha) {
+        const [atual] = await db.select().from(solicitacoesAutorizacao).where(eq(solicitacoesAutorizacao.id, resposta.solicitacao_id));
+        const mensagem =
+          (atual?.estado === "aprovada" || atual?.estado === "recusada") && atual.respondida_por_nome
+            ? SOLICITACOES_TEXTOS.jaRespondida(atual.respondida_por_nome)
+            : SOLICITACOES_TEXTOS.encerrada;
+        throw AppError.from(409, "JA_RESPONDIDA", { title: SOLICITACOES_TEXTOS.responder, message: mensagem });
+      }
+      const s = await vista(linha);
+      await avisar(s);
+      return s;
+    },
+
+    /** Ends what nobody answered in time: any instance may run it, each end is won once. */
+    async varrer(): Promise<number> {
+      const vencidas = await db
+        .update(solicitacoesAutorizacao)
+        .set({ estado: "sem_resposta" })
+        .where(and(eq(solicitacoesAutorizacao.estado, "aguardando"), lte(solicitacoesAutorizacao.expira_em, sql`now()`)))
+        .returning();
+      for (const s of await vistas(vencidas)) await avisar(s);
+      return vencidas.length;
+    },
+  };
+}
+
+export type SolicitacoesService = ReturnType<typeof solicitacoesService>;
