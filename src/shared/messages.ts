@@ -256,6 +256,8 @@ export const ERROR_TITLE = {
 
 /** §8: success toasts that are a title alone (with a description or a value: SUCCESS, MSG_WITH). */
 export const SUCCESS_TITLE = {
+  /** The resident answered the gate's request (gate-operation-spec §3.3). */
+  respostaEnviada: "Resposta enviada",
   grupoCriado: "Grupo criado",
   grupoAtualizado: "Grupo atualizado",
   grupoExcluido: "Grupo excluído",

@@ -26,6 +26,8 @@ export const queryKeys = {
   moradorEu: ["morador", "eu"] as const,
   /** What an invitation link is for (the public invitation page). */
   moradorConvite: (token: string) => ["morador", "convite", token] as const,
+  /** The console's requests waiting for the resident's answer (gate-operation-spec §3.3). */
+  moradorSolicitacoes: ["morador", "solicitacoes"] as const,
   veiculos: ["veiculos"] as const,
   veiculosList: ["veiculos", "list"] as const,
   prestadores: ["prestadores"] as const,
@@ -57,6 +59,8 @@ export const queryKeys = {
   controleAcessoPresentes: (condominioId: string, q = "", tipo = "todos") => ["controle-acesso", "presentes", condominioId, q, tipo] as const,
   controleAcessoUnidades: (condominioId: string) => ["controle-acesso", "unidades", condominioId] as const,
   controleAcessoMoradores: (unidadeId: string) => ["controle-acesso", "moradores", unidadeId] as const,
+  /** One 'Pedir autorização ao morador' request and its state (gate-operation-spec §3.3). */
+  controleAcessoSolicitacao: (id: string) => ["controle-acesso", "solicitacao", id] as const,
 };
 
 export type ChangedResource =

@@ -1,8 +1,10 @@
-import { keepPreviousData, useMutation, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { PresentesQuery } from "@shared/schemas/controle-acesso";
+import { SOLICITACOES_TEXTOS, type Solicitacao } from "@shared/schemas/solicitacoes";
 import { pareceCodigo, pareceQrCode } from "@shared/schemas/visitantes";
 import { useQueryErrorToast } from "~/components/ui/query-state";
-import { api, retryServerErrors, type Body } from "~/lib/api";
+import { api, eventSourceApi, retryServerErrors, type Body } from "~/lib/api";
 import { queryKeys, useInvalidate } from "~/lib/query-keys";
 import { ERROR_TITLE } from "@shared/messages";
 
@@ -61,3 +63,56 @@ export const useRegistrarEntrada = () => usePortariaMutation((values: EntradaVal
 export const useRegistrarSaida = () =>
   usePortariaMutation((values: { condominio_id: string; pessoa: PessoaPortaria }) => api.POST("/api/controle-acesso/saida", { body: values }));
 export const useRegistrarVisitante = () => usePortariaMutation((values: VisitanteValues) => api.POST("/api/controle-acesso/visitante", { body: values }));
+
+export type SolicitacaoValues = Body<"post", "/api/controle-acesso/solicitacoes">;
+
+/** 'Pedir autorização ao morador' (gate-operation-spec §3.3): a 409 says no resident of the unit has an account. */
+export function usePedirAutorizacao() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: SolicitacaoValues) => api.POST("/api/controle-acesso/solicitacoes", { body: values }),
+    onSuccess: (solicitacao) => client.setQueryData(queryKeys.controleAcessoSolicitacao(solicitacao.id), solicitacao),
+  });
+}
+
+/** 'Cancelar pedido': the residents can no longer answer it. */
+export function useCancelarSolicitacao() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.POST("/api/controle-acesso/solicitacoes/{id}/cancelar", { params: { path: { id } } }),
+    onSuccess: (solicitacao) => client.setQueryData(queryKeys.controleAcessoSolicitacao(solicitacao.id), solicitacao),
+  });
+}
+
+/**
+ * A request's state, live: the condominium's realtime stream (`event: solicitacao`) brings every
+ * change, and while it waits the request is read again every 5 s in case the stream missed one.
+ */
+export function useSolicitacao(condominioId: string, id: string | null) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: queryKeys.controleAcessoSolicitacao(id ?? ""),
+    queryFn: ({ signal }) => api.GET("/api/controle-acesso/solicitacoes/{id}", { params: { path: { id: id ?? "" } }, signal }),
+    enabled: Boolean(id),
+    retry: retryServerErrors,
+    refetchInterval: (q) => (q.state.data?.estado === "aguardando" ? 5_000 : false),
+  });
+  const aguardando = query.data?.estado === "aguardando";
+  useEffect(() => {
+    if (!condominioId || !id || !aguardando) return;
+    const fonte = eventSourceApi("/api/controle-acesso/tempo-real", { condominio_id: condominioId });
+    const reler = () => void client.invalidateQueries({ queryKey: queryKeys.controleAcessoSolicitacao(id) });
+    fonte.addEventListener("reler", reler);
+    fonte.addEventListener("solicitacao", (event) => {
+      try {
+        const solicitacao = JSON.parse((event as MessageEvent<string>).data) as Solicitacao;
+        if (solicitacao.id === id) client.setQueryData(queryKeys.controleAcessoSolicitacao(id), solicitacao);
+      } catch {
+        reler();
+      }
+    });
+    return () => fonte.close();
+  }, [client, condominioId, id, aguardando]);
+  useQueryErrorToast(query.error, SOLICITACOES_TEXTOS.naoEncontrada);
+  return query;
+}

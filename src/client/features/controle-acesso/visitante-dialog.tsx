@@ -1,8 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { DoorOpen } from "lucide-react";
-import { useEffect, useRef, type FormEvent, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { useWatch } from "react-hook-form";
 import { AUTORIZADO_POR_NOME_REQUIRED, visitanteSemAutorizacaoFormSchema } from "@shared/schemas/controle-acesso";
+import { SOLICITACOES_TEXTOS, textoDaSolicitacao, type Solicitacao } from "@shared/schemas/solicitacoes";
 import { unidadeLabel } from "@shared/schemas/unidades";
 import { Button } from "~/components/ui/button";
 import { DialogClose } from "~/components/ui/dialog";
@@ -15,7 +16,8 @@ import { useQueryErrorToast } from "~/components/ui/query-state";
 import { moradoresPortariaQuery, unidadesPortariaQuery } from "~/lib/pick-lists";
 import type { SaveForm } from "~/lib/save-callbacks";
 import { useZodForm, type ZodFormValues } from "~/lib/use-zod-form";
-import type { VisitanteValues } from "./api";
+import { toastApiError } from "~/lib/toast";
+import { useCancelarSolicitacao, usePedirAutorizacao, useSolicitacao, type VisitanteValues } from "./api";
 import { ctrlEnter } from "./teclas";
 import { ERROR_TITLE } from "@shared/messages";
 
@@ -90,6 +92,7 @@ function VisitanteForm({
   const form = useZodForm(visitanteSemAutorizacaoFormSchema, { defaultValues: EMPTY });
   const { handleSubmit, control, setError, setValue } = form;
   const unidadeId = useWatch({ control, name: "unidade_id" });
+  const [solicitacaoId, setSolicitacaoId] = useState<string | null>(null);
   // Another unit has other residents: who authorised before no longer applies.
   const unidadeAnterior = useRef(unidadeId);
   useEffect(() => {
@@ -97,7 +100,35 @@ function VisitanteForm({
     unidadeAnterior.current = unidadeId;
     setValue("autorizado_por_morador_id", "");
     setValue("autorizado_por_nome", "");
+    // A request to the former unit's residents no longer answers for this one.
+    setSolicitacaoId(null);
   }, [unidadeId, setValue]);
+
+  // 'Pedir autorização ao morador' (gate-operation-spec §3.3): the residents answer in their app.
+  const nome = useWatch({ control, name: "nome" });
+  const pedir = usePedirAutorizacao();
+  const cancelar = useCancelarSolicitacao();
+  const solicitacao = useSolicitacao(condominioId, solicitacaoId).data;
+  const aguardando = solicitacao?.estado === "aguardando";
+  function pedirAutorizacao() {
+    const values = form.getValues();
+    pedir.mutate(
+      {
+        condominio_id: condominioId,
+        unidade_id: values.unidade_id,
+        tipo_pessoa: "visitante",
+        nome_visitante: values.nome,
+        documento: values.documento_numero || null,
+        placa: values.placa || null,
+      },
+      { onSuccess: (s) => setSolicitacaoId(s.id), onError: (error) => toastApiError(SOLICITACOES_TEXTOS.pedir, error) },
+    );
+  }
+  // Approved: who answered is who authorised, and 'Registrar entrada' is ready.
+  const aprovadaPor = solicitacao?.estado === "aprovada" ? solicitacao.respondida_por : null;
+  useEffect(() => {
+    if (aprovadaPor) setValue("autorizado_por_morador_id", aprovadaPor, { shouldValidate: true });
+  }, [aprovadaPor, setValue]);
 
   const unidades = useQuery(unidadesPortariaQuery(condominioId));
   useQueryErrorToast(unidades.error, ERROR_TITLE.buscarUnidades);
@@ -174,6 +205,26 @@ function VisitanteForm({
             />
           )}
         </div>
+        <div className="grid gap-2 rounded-md border border-slate-200 bg-slate-50 p-3">
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              variant="outline"
+              onClick={pedirAutorizacao}
+              disabled={!unidadeId || !nome?.trim() || pedir.isPending || aguardando || pending}
+            >
+              Pedir autorização ao morador
+            </Button>
+            {aguardando && (
+              <Button type="button" variant="ghost" onClick={() => cancelar.mutate(solicitacao.id)} disabled={cancelar.isPending}>
+                Cancelar pedido
+              </Button>
+            )}
+          </div>
+          <p role="status" aria-live="polite" className="text-sm font-medium text-slate-800 empty:hidden">
+            {solicitacao && <TextoDaSolicitacao solicitacao={solicitacao} />}
+          </p>
+        </div>
         <PlacaField label="Placa" hint="ABC-1234 ou ABC1D23, se veio de carro." control={control} name="placa" />
         <TextareaField label="Observação" control={control} name="observacao" rows={2} maxLength={500} />
         {podeAbrir ? (
@@ -209,4 +260,17 @@ function VisitanteForm({
       </form>
     </Form>
   );
+}
+
+/** The request's sentence; while it waits, the seconds since it was made tick each second. */
+function TextoDaSolicitacao({ solicitacao }: { solicitacao: Solicitacao }) {
+  const [agora, setAgora] = useState(() => Date.now());
+  const aguardando = solicitacao.estado === "aguardando";
+  useEffect(() => {
+    if (!aguardando) return;
+    const timer = window.setInterval(() => setAgora(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [aguardando]);
+  const segundos = Math.max(0, (agora - Date.parse(solicitacao.created_at)) / 1000);
+  return textoDaSolicitacao(solicitacao, segundos);
 }

@@ -1,5 +1,6 @@
-import { queryOptions, useMutation } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AceitarConvite } from "@shared/schemas/morador";
+import type { RespostaSolicitacao } from "@shared/schemas/solicitacoes";
 import { api, retryServerErrors } from "~/lib/api";
 import { queryKeys } from "~/lib/query-keys";
 
@@ -29,4 +30,28 @@ export const conviteInfoQuery = (token: string) =>
 /** Accepts the invitation with a new password, or with the one the e-mail already signs in with. */
 export function useAceitarConvite() {
   return useMutation({ mutationFn: (body: AceitarConvite) => api.POST("/api/morador/convite", { body }) });
+}
+
+/** The gate's requests waiting for my answer, in all my units, read again every 3 s (gate-operation-spec §3.3). */
+export const solicitacoesDoMoradorQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.moradorSolicitacoes,
+    queryFn: ({ signal }) => api.GET("/api/morador/solicitacoes", { signal }),
+    retry: retryServerErrors,
+    refetchInterval: 3_000,
+  });
+
+/** 'Liberar' or 'Recusar': the answered request leaves the list at once; a 409 (answered by someone else, or ended) too. */
+export function useResponderSolicitacao() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Pick<RespostaSolicitacao, "solicitacao_id" | "resposta"> & { mensagem?: string | null }) =>
+      api.POST("/api/morador/solicitacoes/responder", { body }),
+    onSettled: (_data, _error, body) => {
+      client.setQueryData(queryKeys.moradorSolicitacoes, (old: { rows: { id: string }[] } | undefined) =>
+        old ? { ...old, rows: old.rows.filter((r) => r.id !== body.solicitacao_id) } : old,
+      );
+      void client.invalidateQueries({ queryKey: queryKeys.moradorSolicitacoes });
+    },
+  });
 }

@@ -1,5 +1,6 @@
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { useMoradorContexto } from "~/features/morador/contexto";
+import { SolicitacoesPendentes } from "~/features/morador/solicitacoes";
 import type { Route } from "./+types/inicio";
 
 export function meta(): Route.MetaDescriptors {
@@ -8,8 +9,8 @@ export function meta(): Route.MetaDescriptors {
 
 /**
  * 'Início' (gate-operation-spec §3.2): the chosen unit, then requests waiting for the resident's
- * answer, parcels waiting, and the unit's visitors inside now, in that order. Requests, parcels and
- * visitors of a unit are not served to residents yet: each section shows its empty state.
+ * answer, parcels waiting, and the unit's visitors inside now, in that order. Parcels and visitors
+ * of a unit are not served to residents yet: those sections show their empty state.
  */
 export default function Inicio() {
   const { unidade } = useMoradorContexto();
@@ -21,21 +22,23 @@ export default function Inicio() {
           <span className="font-semibold text-slate-900">{unidade.rotulo}</span> · {unidade.condominio}
         </p>
       </div>
-      <Secao titulo="Aguardando sua resposta" vazio="Nenhum pedido aguardando." />
+      <Secao titulo="Aguardando sua resposta">
+        <SolicitacoesPendentes unidadeId={unidade.unidade_id} vazio="Nenhum pedido aguardando." />
+      </Secao>
       <Secao titulo="Encomendas aguardando retirada" vazio="Nenhuma encomenda aguardando." />
       <Secao titulo="Visitantes na unidade agora" vazio="Ninguém da sua unidade está na portaria agora." />
     </div>
   );
 }
 
-function Secao({ titulo, vazio }: { titulo: string; vazio: string }) {
+function Secao({ titulo, vazio, children }: { titulo: string; vazio?: string; children?: ReactNode }) {
   const id = useId();
   return (
     <section aria-labelledby={id} className="grid gap-3">
       <h2 id={id} className="text-lg font-semibold text-slate-900">
         {titulo}
       </h2>
-      <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600">{vazio}</p>
+      {children ?? <p className="rounded-lg border border-dashed border-slate-300 bg-white px-4 py-6 text-center text-sm text-slate-600">{vazio}</p>}
     </section>
   );
 }
