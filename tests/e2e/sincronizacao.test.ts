@@ -22,7 +22,7 @@ const GESTOR = { email: "gestor.sinc@teste.local", password: "senha-do-gestor-4"
 const facial = criarControlId({ nome: "facial", modelo: "iDFace", serie: "0M0100/000444", senha: "Senha-do-leitor-1", vidaMs: 0 });
 const ids = { unidade: "", dispositivo: "", nat: "" };
 // A reader behind NAT (push mode): it calls the portal, which cannot call it.
-const nat = criarControlId({ nome: "nat", modelo: "iDFace", serie: "0M0100/000445", senha: "Senha-do-leitor-2", vidaMs: 0, pushMs: 100 });
+const nat = criarControlId({ nome: "nat", modelo: "iDFace", serie: "0M0100/000445", senha: "Senha-do-leitor-2", vidaMs: 0, pushMs: 250 });
 const TOKEN_NAT = randomBytes(24).toString("base64url");
 // The smallest JPEG: a 1×1 white pixel (the simulated reader finds a face in any JPEG).
 const JPEG = Buffer.from(

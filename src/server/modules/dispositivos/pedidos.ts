@@ -15,6 +15,12 @@ export const CANAL_DOS_PEDIDOS = "portal_pedidos_dispositivo";
 export const PRAZO_DE_BUSCA_MS = 30_000;
 /** How often a waiting request reads its row when no NOTIFY came (a dropped LISTEN connection). */
 const RELEITURA_MS = 2_000;
+/**
+ * A request handed out whose result never came (the device's post was lost, or refused by the
+ * rate limit) is handed out again after this long, with the same uuid: the device reports it
+ * again (the simulator performs each uuid once; decision 0270).
+ */
+const REENTREGA_MS = 10_000;
 /** Rows a killed process left behind are deleted this long after they stopped mattering. */
 const SOBRA_MS = 10 * 60_000;
 
@@ -104,8 +110,9 @@ export async function pedidosPelaSaida(db: Db, database: Pick<Database, "listen"
     },
 
     /**
-     * The device asks for its next request (push poll): its oldest one still waiting, handed out
-     * once (two polls at once never both get it). Null: nothing to do.
+     * The device asks for its next request (push poll): its oldest one still waiting (or handed out
+     * 10 s ago without a result), handed out once per poll (two polls at once never both get it).
+     * Null: nothing to do.
      */
     async entregar(dispositivoId: string): Promise<PedidoEntregue | null> {
       const [linha] = await queryRows<{ id: string; verbo: string; endpoint: string; corpo: string }>(
@@ -113,7 +120,9 @@ export async function pedidosPelaSaida(db: Db, database: Pick<Database, "listen"
         sql`update ${pedidosDispositivo} set estado = 'entregue', entregue_em = now()
             where id = (
               select id from ${pedidosDispositivo}
-              where dispositivo_id = ${dispositivoId} and estado = 'aguardando' and expira_em > now()
+              where dispositivo_id = ${dispositivoId}
+                and ((estado = 'aguardando' and expira_em > now())
+                  or (estado = 'entregue' and entregue_em < now() - make_interval(secs => ${REENTREGA_MS / 1000})))
               order by criado_em limit 1 for update skip locked
             )
             returning id, verbo, endpoint, corpo`,

@@ -56,7 +56,8 @@ const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: 
 /** A device behind NAT, registered as 'saida' and given its integration address in push mode (or not polling at all). */
 async function instalar(opcoes: { fabricante?: "controlid" | "intelbras"; pushMs?: number; sondando?: boolean } = {}) {
   const seq = fixtures.seq();
-  const comum = { nome: `nat-${seq}`, serie: `0M0100/${String(500 + seq).padStart(6, "0")}`, senha: SENHA, vidaMs: 0, pushMs: opcoes.pushMs ?? 50 };
+  // 250 ms: a poll and its result stay under the portal's 10 calls a second per device.
+  const comum = { nome: `nat-${seq}`, serie: `0M0100/${String(500 + seq).padStart(6, "0")}`, senha: SENHA, vidaMs: 0, pushMs: opcoes.pushMs ?? 250 };
   const simulado =
     opcoes.fabricante === "intelbras"
       ? criarIntelbras({ ...comum, modelo: "SS 3530 MF W", serie: `7F0A2B${seq}` })
@@ -159,6 +160,29 @@ describe("a Control iD that calls out (push mode)", () => {
       const busca = await t.app.inject({ method: "GET", url: `${new URL(url_integracao).pathname}/push?deviceId=1` });
       expect(busca.json()).toEqual({});
       expect(simulado.pessoas.size).toBe(0);
+    } finally {
+      await pedidos.parar();
+    }
+  });
+
+  it("a request whose result never came back is handed out again, with its uuid, 10 s later; never sooner", async () => {
+    const { id } = await instalar({ sondando: false });
+    const pedidos = await pedidosPelaSaida(t.database.db, t.database);
+    try {
+      const pedido = pedidos.canal(id).pedir({ verbo: "POST", endpoint: "load_objects.fcgi", corpo: { object: "users" } }, { prazoMs: 20_000 });
+      await expect.poll(async () => (await pedidosGuardados()).length).toBe(1);
+      const primeira = await pedidos.entregar(id);
+      expect(primeira).toMatchObject({ endpoint: "load_objects.fcgi" });
+      // The device's result is lost (refused on the way): at once, nothing more is handed out.
+      expect(await pedidos.entregar(id)).toBeNull();
+      // Ten seconds later the same request goes again; its result, this time, ends the wait.
+      await t.database.db
+        .update(pedidosDispositivo)
+        .set({ entregue_em: new Date(Date.now() - 11_000) })
+        .where(eq(pedidosDispositivo.id, primeira!.id));
+      expect(await pedidos.entregar(id)).toMatchObject({ id: primeira!.id });
+      expect(await pedidos.responder(id, { id: primeira!.id, erro: null, resposta: JSON.stringify({ users: [] }) })).toBe(true);
+      await expect(pedido).resolves.toEqual({ resposta: '{"users":[]}', erro: null });
     } finally {
       await pedidos.parar();
     }
