@@ -9,8 +9,11 @@ import type { Database, Db } from "./db/client";
 
 export const CANAL_TEMPO_REAL = "portal_tempo_real";
 
+/** What the consoles hear: each is an `event:` of their stream. */
+const TIPOS_DE_AVISO = ["comando", "alarme", "solicitacao"] as const;
+
 export interface AvisoEmTempoReal {
-  tipo: "comando" | "alarme" | "solicitacao";
+  tipo: (typeof TIPOS_DE_AVISO)[number];
   /** Who may hear it: the consoles serving this condominium. */
   condominio_id: string;
   /** The new state, as the API answers it (a NOTIFY payload stops at 8,000 bytes: keep it small). */
@@ -31,9 +34,7 @@ function lerAviso(payload: string | undefined): AvisoEmTempoReal | null {
   if (!payload) return null;
   try {
     const aviso = JSON.parse(payload) as Partial<AvisoEmTempoReal>;
-    return (aviso.tipo === "comando" || aviso.tipo === "alarme" || aviso.tipo === "solicitacao") && typeof aviso.condominio_id === "string"
-      ? (aviso as AvisoEmTempoReal)
-      : null;
+    return (TIPOS_DE_AVISO as readonly unknown[]).includes(aviso.tipo) && typeof aviso.condominio_id === "string" ? (aviso as AvisoEmTempoReal) : null;
   } catch {
     return null;
   }

@@ -83,6 +83,13 @@ export function currentProfile(request: FastifyRequest): Profile {
   return profile;
 }
 
+/** The signed-in resident of a request that passed a "morador" guard: who, and their units. */
+export function currentMorador(request: FastifyRequest): { user: SessionContext["user"]; unidades: UnidadeDoMorador[] } {
+  const session = request.session;
+  if (!session?.unidadesDoMorador.length) throw forbidden();
+  return { user: session.user, unidades: session.unidadesDoMorador };
+}
+
 /**
  * The access guard. `sessions` keeps what a request needs about its session for a few seconds
  * per session token (src/server/cache.ts); the app empties it after every state-changing request.

@@ -52,3 +52,25 @@ export function createPasswordAttemptLimit(db: Db, rules: { perAccountAndAddress
 }
 
 export type PasswordAttemptLimit = ReturnType<typeof createPasswordAttemptLimit>;
+
+/**
+ * Checks a password the account already has, as one counted attempt (a slot taken before the
+ * hash is compared, given back when it was right or never compared): 'Alterar senha' and the
+ * acceptance of a resident's invitation by an e-mail that already signs in. `{ wait }`: refused.
+ */
+export async function checkCountedPassword(
+  limit: PasswordAttemptLimit,
+  verify: (input: { hash: string; password: string }) => Promise<boolean>,
+  attempt: { email: string; ip: string; hash: string | null; password: string },
+): Promise<{ wait: number } | { right: boolean }> {
+  const slot = await limit.begin(attempt.email, attempt.ip);
+  if (!("settle" in slot)) return { wait: slot.wait };
+  const right = attempt.hash
+    ? await verify({ hash: attempt.hash, password: attempt.password }).catch(async (error: unknown) => {
+        await slot.settle("not-evaluated");
+        throw error;
+      })
+    : false;
+  await slot.settle(right ? "right" : "wrong");
+  return { right };
+}

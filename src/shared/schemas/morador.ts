@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { confirmed, newPasswordFields } from "./auth";
 import { instante, uuidSchema } from "./common";
+import { unidadeLabel } from "./unidades";
 
 // The Área do Morador (gate-operation-spec §3): the resident's account, invited from the unit page,
 // and who the signed-in resident is (their units). docs/decisions/0271-contas-de-morador.md.
@@ -74,7 +75,7 @@ export const moradorEuSchema = z.object({
 export type MoradorEu = z.input<typeof moradorEuSchema>;
 
 /** The unit as the resident's screens and the invitation name it. */
-export const rotuloDaUnidade = (u: { bloco: string | null; numero_unidade: string }) => (u.bloco ? `Bloco ${u.bloco} · ${u.numero_unidade}` : u.numero_unidade);
+export const rotuloDaUnidade = (u: { bloco: string | null; numero_unidade: string }) => unidadeLabel(u, " · ");
 
 /** The module's toasts and refusals (the message catalogue's rule: texts live with the schemas). */
 export const MORADOR_TEXTOS = {
@@ -84,8 +85,6 @@ export const MORADOR_TEXTOS = {
   semEmail: "Cadastre o email do morador para convidá-lo.",
   inativo: "Morador inativo: ative-o para convidar.",
   jaTemAcesso: "Este morador já tem acesso à Área do Morador.",
-  desativar: "Erro ao desativar o acesso do morador",
-  desativado: "Acesso do morador desativado",
   conviteInvalido: "Este convite não vale mais: peça um novo à administração do condomínio.",
   senhaIncorreta: "Senha incorreta.",
   aceitar: "Erro ao aceitar o convite",

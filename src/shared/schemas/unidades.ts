@@ -80,10 +80,13 @@ export function unidadeDigitada(q: string): { bloco: string | null; numero: stri
   return m ? { bloco: m[1] ?? null, numero: m[2]! } : null;
 }
 
-/** "Bloco A - 101" (a block already named "Torre 2" or "Bloco B" keeps its name); just "101" without a block. */
-export function unidadeLabel({ bloco, numero_unidade }: { bloco: string | null; numero_unidade: string }) {
+/**
+ * "Bloco A - 101" (a block already named "Torre 2" or "Bloco B" keeps its name); just "101" without
+ * a block. `separador`: the Área do Morador's screens write "Bloco A · 101".
+ */
+export function unidadeLabel({ bloco, numero_unidade }: { bloco: string | null; numero_unidade: string }, separador = " - ") {
   const block = bloco?.trim();
   if (!block) return numero_unidade;
   const named = BLOCO_NOMEADO.test(block);
-  return `${named ? block : `Bloco ${block}`} - ${numero_unidade}`;
+  return `${named ? block : `Bloco ${block}`}${separador}${numero_unidade}`;
 }

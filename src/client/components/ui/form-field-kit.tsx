@@ -12,6 +12,10 @@ import { Switch } from "./switch";
 // when required), the control, the hint, the error. `control` and `name` bind it to the form (and
 // type the name); the ids, the aria state and the error come from the form's context.
 
+/** §5: the inline text under a new password's confirmation while the two typed differ (none while it is empty). */
+export const passwordMismatch = (novaSenha: string, confirmacao: string): string | undefined =>
+  confirmacao.length > 0 && novaSenha !== confirmacao ? "As senhas não conferem." : undefined;
+
 /** The frame every field shares (the FormItem's label, hint, required mark and grid class). */
 export interface FieldFrameProps {
   label: ReactNode;

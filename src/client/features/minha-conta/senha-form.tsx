@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Form } from "~/components/ui/form";
 import { toastFormErrors } from "~/components/ui/form-errors";
-import { PasswordField } from "~/components/ui/form-field-kit";
+import { passwordMismatch, PasswordField } from "~/components/ui/form-field-kit";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useZodForm } from "~/lib/use-zod-form";
 import { useChangePassword, type ChangePasswordValues } from "./api";
@@ -21,8 +21,6 @@ export function SenhaForm() {
   const form = useZodForm(changePasswordSchema, { defaultValues: { senhaAtual: "", novaSenha: "", confirmacao: "" } });
   const { handleSubmit, setError, reset, control } = form;
   const [novaSenha, confirmacao] = useWatch({ control, name: ["novaSenha", "confirmacao"] });
-  // §5: an inline 'As senhas não conferem.' while they differ.
-  const mismatch = confirmacao.length > 0 && novaSenha !== confirmacao;
 
   function onValid(values: ChangePasswordValues) {
     change.mutate(
@@ -60,7 +58,7 @@ export function SenhaForm() {
             <PasswordField
               label="Confirmar nova senha"
               required
-              liveError={mismatch ? "As senhas não conferem." : undefined}
+              liveError={passwordMismatch(novaSenha, confirmacao)}
               control={control}
               name="confirmacao"
               autoComplete="new-password"

@@ -4,7 +4,7 @@ import { newPasswordSchema, type NewPassword } from "@shared/schemas/auth";
 import { Button } from "~/components/ui/button";
 import { Form } from "~/components/ui/form";
 import { toastFormErrors } from "~/components/ui/form-errors";
-import { PasswordField } from "~/components/ui/form-field-kit";
+import { passwordMismatch, PasswordField } from "~/components/ui/form-field-kit";
 import { ApiError } from "~/lib/api";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useZodForm } from "~/lib/use-zod-form";
@@ -43,7 +43,6 @@ function NovaSenhaForm({ token, onAceito, onInvalido }: ConviteFormProps) {
   const form = useZodForm(newPasswordSchema, { defaultValues: { novaSenha: "", confirmacao: "" } });
   const { control, handleSubmit, setError } = form;
   const [novaSenha, confirmacao] = useWatch({ control, name: ["novaSenha", "confirmacao"] });
-  const mismatch = confirmacao.length > 0 && novaSenha !== confirmacao;
 
   function onValid(values: NewPassword) {
     aceitar.mutate(
@@ -77,7 +76,7 @@ function NovaSenhaForm({ token, onAceito, onInvalido }: ConviteFormProps) {
         <PasswordField
           label="Confirme a nova senha"
           required
-          liveError={mismatch ? "As senhas não conferem." : undefined}
+          liveError={passwordMismatch(novaSenha, confirmacao)}
           control={control}
           name="confirmacao"
           autoComplete="new-password"

@@ -7,6 +7,7 @@ import { newPasswordSchema, type NewPassword } from "@shared/schemas/auth";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "~/components/ui/form";
+import { passwordMismatch } from "~/components/ui/form-field-kit";
 import { Loading } from "~/components/ui/query-state";
 import { PasswordInput } from "~/components/ui/password-input";
 import { api } from "~/lib/api";
@@ -68,8 +69,6 @@ export default function AlterarSenha() {
     if (!auth.user) return <Navigate to="/login" replace />;
     if (auth.profile?.primeiro_acesso_concluido) return <Navigate to={PORTARIA_HOME} replace />;
   }
-
-  const mismatch = confirmacao.length > 0 && novaSenha !== confirmacao;
 
   function onInvalid(errors: FieldErrors<ZodFormValues<typeof newPasswordSchema>>) {
     const tooShort = Object.values(errors).some((error) => error?.message === MSG.passwordTooShort.message);
@@ -147,7 +146,7 @@ export default function AlterarSenha() {
                   control={form.control}
                   name="confirmacao"
                   render={({ field }) => (
-                    <FormItem quietError liveError={mismatch ? "As senhas não conferem." : undefined}>
+                    <FormItem quietError liveError={passwordMismatch(novaSenha, confirmacao)}>
                       <FormLabel>Confirmar nova senha</FormLabel>
                       <FormControl>
                         <PasswordInput autoComplete="new-password" {...field} />

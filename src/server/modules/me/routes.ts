@@ -7,7 +7,7 @@ import { apiErrorBodySchema } from "@shared/api-error-schema";
 import { completeFirstAccess, type Auth } from "../../auth/auth";
 import { assertStrongPassword, passwordUserInputs } from "../../auth/password-strength";
 import type { SessionContext } from "../../auth/guard";
-import type { PasswordAttemptLimit } from "../../auth/sign-in-limit";
+import { checkCountedPassword, type PasswordAttemptLimit } from "../../auth/sign-in-limit";
 import { endOtherSessions, openSessions } from "../../auth/sessions";
 import type { SessionLimits } from "../../config";
 import type { Db } from "../../db/client";
@@ -93,18 +93,18 @@ export const meRoutes =
           if (!senhaAtual) throw AppError.from(400, "VALIDATION_ERROR", MSG.currentPasswordRequired, { senhaAtual: MSG.currentPasswordRequired.message });
           // A stolen session must not become a way to guess the password without limit.
           // The slot is taken before the password is evaluated (sign-in-limit.ts).
-          const attempt = await signInFailures.begin(user.email, request.ip);
-          if (!("settle" in attempt))
+          const checked = await checkCountedPassword(signInFailures, (input) => ctx.password.verify(input), {
+            email: user.email,
+            ip: request.ip,
+            hash: currentHash,
+            password: senhaAtual,
+          });
+          if ("wait" in checked)
             return reply
-              .header("retry-after", String(attempt.wait))
+              .header("retry-after", String(checked.wait))
               .status(429)
               .send(AppError.from(429, "RATE_LIMITED", MSG.rateLimited).toBody(request.id));
-          const right = await ctx.password.verify({ hash: currentHash, password: senhaAtual }).catch(async (error: unknown) => {
-            await attempt.settle("not-evaluated");
-            throw error;
-          });
-          await attempt.settle(right ? "right" : "wrong");
-          if (!right) throw AppError.from(400, "WRONG_PASSWORD", MSG.currentPasswordWrong, { senhaAtual: MSG.currentPasswordWrong.message });
+          if (!checked.right) throw AppError.from(400, "WRONG_PASSWORD", MSG.currentPasswordWrong, { senhaAtual: MSG.currentPasswordWrong.message });
         }
         if (currentHash && (await ctx.password.verify({ hash: currentHash, password: novaSenha }))) {
           throw AppError.from(400, "PASSWORD_UNCHANGED", MSG.passwordUnchanged, { novaSenha: MSG.passwordUnchanged.message });

@@ -5,9 +5,9 @@ import { MORADOR_TEXTOS, rotuloDaUnidade, VALIDADE_DO_CONVITE_DIAS, type Aceitar
 import { createAuthUser } from "../../auth/accounts";
 import type { Auth } from "../../auth/auth";
 import { assertStrongPassword, passwordUserInputs } from "../../auth/password-strength";
-import type { PasswordAttemptLimit } from "../../auth/sign-in-limit";
+import { checkCountedPassword, type PasswordAttemptLimit } from "../../auth/sign-in-limit";
 import type { Db } from "../../db/client";
-import { condominios, moradorContas, moradores, unidades, user } from "../../db/schema";
+import { condominios, moradorContas, moradores, unidades } from "../../db/schema";
 import { conviteMoradorEmail } from "../../email/templates";
 import type { Outbox } from "../../email/outbox";
 import { AppError, notFound, pgErrorCode } from "../../errors";
@@ -19,7 +19,7 @@ import { toIso } from "../common";
 // already signs in, the password they have). Only the invitation's hash is kept; it works once and
 // for 7 days. docs/decisions/0271-contas-de-morador.md.
 
-const hashDoConvite = (token: string) => createHash("sha256").update(token).digest("base64url");
+export const hashDoConvite = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 type Linha = typeof moradorContas.$inferSelect;
 
@@ -69,12 +69,13 @@ export function contasService({ db, auth, outbox, publicUrl, signInFailures }: C
     return achado ?? null;
   }
 
+  /** The auth user of an e-mail, with their password's hash (better-auth keeps e-mails in lower case). */
   async function usuarioDoEmail(email: string) {
-    const [u] = await db
-      .select({ id: user.id, name: user.name, email: user.email })
-      .from(user)
-      .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
-    return u ?? null;
+    const ctx = await auth.$context;
+    const achado = await ctx.internalAdapter.findUserByEmail(email.toLowerCase(), { includeAccounts: true });
+    if (!achado) return null;
+    const credencial = achado.accounts.find((a) => a.providerId === "credential");
+    return { id: achado.user.id, email: achado.user.email, hash: credencial?.password ?? null };
   }
 
   return {
@@ -179,17 +180,14 @@ export function contasService({ db, auth, outbox, publicUrl, signInFailures }: C
             { senhaAtual: "Informe a sua senha." },
           );
         const ctx = await auth.$context;
-        const credencial = await ctx.internalAdapter.findCredentialAccount(existente.id);
-        const attempt = await signInFailures.begin(existente.email, ip);
-        if (!("settle" in attempt)) throw AppError.from(429, "RATE_LIMITED", MSG.rateLimited);
-        const certa = credencial?.password
-          ? await ctx.password.verify({ hash: credencial.password, password: dados.senhaAtual }).catch(async (error: unknown) => {
-              await attempt.settle("not-evaluated");
-              throw error;
-            })
-          : false;
-        await attempt.settle(certa ? "right" : "wrong");
-        if (!certa)
+        const conferida = await checkCountedPassword(signInFailures, (input) => ctx.password.verify(input), {
+          email: existente.email,
+          ip,
+          hash: existente.hash,
+          password: dados.senhaAtual,
+        });
+        if ("wait" in conferida) throw AppError.from(429, "RATE_LIMITED", MSG.rateLimited);
+        if (!conferida.right)
           throw AppError.from(
             400,
             "WRONG_PASSWORD",

@@ -1,4 +1,4 @@
-import { randomBytes, createHash } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { semConteudo } from "@shared/schemas/common";
@@ -10,18 +10,18 @@ import {
   conviteQuerySchema,
   moradorEuSchema,
 } from "@shared/schemas/morador";
-import { currentProfile, requirePermission, type SessionContext } from "../../auth/guard";
+import { currentMorador, currentProfile, requirePermission } from "../../auth/guard";
 import type { Auth } from "../../auth/auth";
 import type { PasswordAttemptLimit } from "../../auth/sign-in-limit";
 import type { AppConfig } from "../../config";
 import type { Db } from "../../db/client";
 import { moradorContas } from "../../db/schema";
 import type { Outbox } from "../../email/outbox";
-import { notFound, unauthorized } from "../../errors";
+import { notFound } from "../../errors";
 import type { SampleRecords } from "../../route-contract";
 import { scopeOf } from "../../scope";
 import { idParams } from "../common";
-import { contasService } from "./contas";
+import { contasService, hashDoConvite } from "./contas";
 
 // The Área do Morador (gate-operation-spec §3): the residents' accounts, invited from the unit page,
 // and the signed-in resident's own data. Each route declares, beside its handler, who may call it,
@@ -60,7 +60,7 @@ export const moradorRoutes =
       await db.insert(moradorContas).values({
         morador_id: morador.id,
         email: String(morador.email),
-        convite_hash: createHash("sha256").update(token).digest("base64url"),
+        convite_hash: hashDoConvite(token),
         convite_expira_em: new Date(Date.now() + 86_400_000),
       });
       return token;
@@ -155,9 +155,8 @@ export const moradorRoutes =
         schema: { response: { 200: moradorEuSchema } },
       },
       async (request) => {
-        const session: SessionContext | null = request.session;
-        if (!session) throw unauthorized();
-        return { nome: session.user.name, email: session.user.email, unidades: session.unidadesDoMorador };
+        const { user, unidades } = currentMorador(request);
+        return { nome: user.name, email: user.email, unidades };
       },
     );
   };

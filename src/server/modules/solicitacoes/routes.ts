@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { respostaSolicitacaoSchema, solicitacaoInputSchema, solicitacaoSchema, solicitacoesDoMoradorSchema } from "@shared/schemas/solicitacoes";
-import { currentProfile, requirePermission } from "../../auth/guard";
+import { currentMorador, currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
-import { forbidden } from "../../errors";
 import type { TempoReal } from "../../realtime";
 import type { SampleRecords, StoredText } from "../../route-contract";
 import { requireActiveCondominio, scopeOf } from "../../scope";
@@ -101,7 +100,7 @@ export const solicitacoesRoutes =
         },
         schema: { response: { 200: solicitacoesDoMoradorSchema } },
       },
-      async (request) => ({ rows: await service.doMorador(request.session?.unidadesDoMorador ?? []) }),
+      async (request) => ({ rows: await service.doMorador(currentMorador(request).unidades) }),
     );
 
     app.post(
@@ -119,10 +118,6 @@ export const solicitacoesRoutes =
         },
         schema: { body: respostaSolicitacaoSchema, response: { 200: solicitacaoSchema } },
       },
-      async (request) => {
-        const unidadesDoMorador = request.session?.unidadesDoMorador;
-        if (!unidadesDoMorador?.length) throw forbidden();
-        return service.responder(unidadesDoMorador, request.body);
-      },
+      async (request) => service.responder(currentMorador(request).unidades, request.body),
     );
   };

@@ -21,14 +21,16 @@ const naoEncontrada = () => notFound({ title: SOLICITACOES_TEXTOS.responder, mes
 
 export function solicitacoesService({ db, tempoReal }: { db: Db; tempoReal: TempoReal }) {
   /** The rows with their unit's label, as the API answers them. */
-  async function vistas(linhas: Linha[]): Promise<Solicitacao[]> {
-    if (linhas.length === 0) return [];
-    const ids = [...new Set(linhas.map((l) => l.unidade_id))];
-    const rotulos = new Map(
-      (
-        await db.select({ id: unidades.id, bloco: unidades.bloco, numero_unidade: unidades.numero_unidade }).from(unidades).where(inArray(unidades.id, ids))
-      ).map((u) => [u.id, rotuloDaUnidade(u)]),
-    );
+  async function vistas(linhas: Linha[], conhecidos: ReadonlyMap<string, string> = new Map()): Promise<Solicitacao[]> {
+    // The units' labels: those the caller knows (a resident's units, the unit just checked), the rest read.
+    const ids = [...new Set(linhas.map((l) => l.unidade_id))].filter((id) => !conhecidos.has(id));
+    const rotulos = new Map(conhecidos);
+    if (ids.length)
+      for (const u of await db
+        .select({ id: unidades.id, bloco: unidades.bloco, numero_unidade: unidades.numero_unidade })
+        .from(unidades)
+        .where(inArray(unidades.id, ids)))
+        rotulos.set(u.id, rotuloDaUnidade(u));
     return linhas.map((l) => ({
       id: l.id,
       condominio_id: l.condominio_id,
@@ -49,7 +51,9 @@ export function solicitacoesService({ db, tempoReal }: { db: Db; tempoReal: Temp
       expira_em: toIso(l.expira_em),
     }));
   }
-  const vista = async (l: Linha) => (await vistas([l]))[0]!;
+  const vista = async (l: Linha, conhecidos?: ReadonlyMap<string, string>) => (await vistas([l], conhecidos))[0]!;
+  /** The labels of a resident's units, as the session already holds them. */
+  const rotulosDe = (unidadesDoMorador: UnidadeDoMorador[]) => new Map(unidadesDoMorador.map((u) => [u.unidade_id, u.rotulo]));
 
   /** Tells the condominium's consoles, once the change is written (each change is one statement, committed by then). */
   async function avisar(s: Solicitacao) {
@@ -74,7 +78,7 @@ export function solicitacoesService({ db, tempoReal }: { db: Db; tempoReal: Temp
      */
     async pedir(condominioId: CondominioNoEscopo, quem: { id: string; nome: string }, input: Omit<SolicitacaoDados, "condominio_id">): Promise<Solicitacao> {
       const [unidade] = await db
-        .select({ id: unidades.id })
+        .select({ id: unidades.id, bloco: unidades.bloco, numero_unidade: unidades.numero_unidade })
         .from(unidades)
         .where(and(eq(unidades.id, input.unidade_id), eq(unidades.condominio_id, condominioId), eq(unidades.ativo, true)));
       if (!unidade)
@@ -105,7 +109,7 @@ export function solicitacoesService({ db, tempoReal }: { db: Db; tempoReal: Temp
           expira_em: sql`now() + make_interval(secs => ${PRAZO_DA_SOLICITACAO_S})`,
         })
         .returning();
-      const s = await vista(linha!);
+      const s = await vista(linha!, new Map([[unidade.id, rotuloDaUnidade(unidade)]]));
       await avisar(s);
       return s;
     },
@@ -152,7 +156,7 @@ export function solicitacoesService({ db, tempoReal }: { db: Db; tempoReal: Temp
         )
         .orderBy(desc(solicitacoesAutorizacao.created_at))
         .limit(50);
-      return vistas(linhas);
+      return vistas(linhas, rotulosDe(unidadesDoMorador));
     },
 
     /**
@@ -166,13 +170,13 @@ export function solicitacoesService({ db, tempoReal }: { db: Db; tempoReal: Temp
         .where(eq(solicitacoesAutorizacao.id, resposta.solicitacao_id));
       const minha = alvo && unidadesDoMorador.find((u) => u.unidade_id === alvo.unidade_id);
       if (!minha) throw naoEncontrada();
-      const [morador] = await db.select({ nome: moradores.nome_completo }).from(moradores).where(eq(moradores.id, minha.morador_id));
       const [linha] = await db
         .update(solicitacoesAutorizacao)
         .set({
           estado: resposta.resposta === "liberar" ? "aprovada" : "recusada",
           respondida_por: minha.morador_id,
-          respondida_por_nome: morador?.nome ?? null,
+          // The name as it is now, read in the same statement.
+          respondida_por_nome: sql`(select ${moradores.nome_completo} from ${moradores} where ${moradores.id} = ${minha.morador_id})`,
           canal: "app",
           mensagem: resposta.mensagem ?? null,
           respondida_em: sql`now()`,
@@ -193,7 +197,7 @@ export function solicitacoesService({ db, tempoReal }: { db: Db; tempoReal: Temp
             : SOLICITACOES_TEXTOS.encerrada;
         throw AppError.from(409, "JA_RESPONDIDA", { title: SOLICITACOES_TEXTOS.responder, message: mensagem });
       }
-      const s = await vista(linha);
+      const s = await vista(linha, rotulosDe(unidadesDoMorador));
       await avisar(s);
       return s;
     },
