@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { condominios, unidades } from "../../src/server/db/schema";
+import { earlierToday } from "../../src/server/testing/clock";
 import { importarRegistros, registro } from "../../src/server/testing/registros";
 import { expectNoA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
 import { startPortal, type RunningPortal } from "./support/server";
@@ -27,30 +28,29 @@ beforeAll(async () => {
     .returning();
   aurora = a!.id;
   const [a102] = await db.insert(unidades).values({ condominio_id: aurora, bloco: "A", numero_unidade: "102" }).returning();
-  const agora = Date.now();
   await importarRegistros(db, [
-    registro(aurora, { nome_pessoa: "Carlos Placa Errada", unidade_id: a102!.id, placa: "AUR1A11", registrado_em: new Date(agora - 240_000) }),
+    registro(aurora, { nome_pessoa: "Carlos Placa Errada", unidade_id: a102!.id, placa: "AUR1A11", registrado_em: earlierToday(240_000) }),
     registro(aurora, {
       nome_pessoa: "Diego Liberado",
       tipo_pessoa: "prestador",
       motivo: "Cadastro inativo.",
       liberado_manualmente: true,
       autorizado_por: "Síndica Lúcia",
-      registrado_em: new Date(agora - 180_000),
+      registrado_em: earlierToday(180_000),
     }),
     registro(aurora, {
       nome_pessoa: "Ernesto Recusado",
       resultado: "negado",
       motivo: MOTIVO_LONGO,
       metodo: "codigo",
-      registrado_em: new Date(agora - 120_000),
+      registrado_em: earlierToday(120_000),
     }),
   ]);
   // More than the count limit (10,000) today, in one statement (the chaining trigger numbers each).
   await db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('portal.importacao', 'on', true)`);
     await tx.execute(sql`insert into portaria_web_registros_acesso (condominio_id, tipo_pessoa, nome_pessoa, sentido, resultado, metodo, registrado_em)
-      select ${grande!.id}, 'visitante', 'Visitante ' || g, 'entrada', 'liberado', 'manual', now() - interval '1 hour' - g * interval '1 millisecond'
+      select ${grande!.id}, 'visitante', 'Visitante ' || g, 'entrada', 'liberado', 'manual', ${earlierToday(3_600_000).toISOString()}::timestamptz - g * interval '1 microsecond'
       from generate_series(1, 10005) g`);
   });
   await createPortariaUser(portal, {
