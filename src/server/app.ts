@@ -220,7 +220,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   );
   await app.register((await import("./modules/biometria/routes")).biometriaRoutes({ db }));
   await app.register((await import("./modules/morador/routes")).moradorRoutes({ db, auth, outbox, config, signInFailures }));
-  await app.register((await import("./modules/solicitacoes/routes")).solicitacoesRoutes({ db, tempoReal, varreduraMs: config.varreduraComandosMs ?? 1000 }));
+  const notificacoes = (await import("./modules/notificacoes/service")).notificacoesService({ db });
+  await app.register(
+    (await import("./modules/solicitacoes/routes")).solicitacoesRoutes({
+      db,
+      tempoReal,
+      avisos: notificacoes,
+      agora,
+      varreduraMs: config.varreduraComandosMs ?? 1000,
+    }),
+  );
   // new:module (scripts/new-module.mjs) adds its module's line above this one (docs/adding-a-module.md).
   await registerDocsPage(app);
 

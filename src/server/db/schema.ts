@@ -6,4 +6,5 @@ export * from "./modulos/dispositivos";
 export * from "./modulos/biometria";
 export * from "./modulos/morador";
 export * from "./modulos/solicitacoes";
+export * from "./modulos/notificacoes";
 // new:module (scripts/new-module.mjs) adds its module's line above this one.

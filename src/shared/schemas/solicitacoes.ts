@@ -94,4 +94,6 @@ export const SOLICITACOES_TEXTOS = {
   encerrada: "Este pedido já foi encerrado.",
   responder: "Erro ao responder o pedido",
   naoEncontrada: "Pedido não encontrado.",
+  /** A standing rule's answer, as the console shows it (§3.3). */
+  pelaRegra: (regra: string) => `Liberado pela regra do morador: ${regra}.`,
 } as const;

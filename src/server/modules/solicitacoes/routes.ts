@@ -6,7 +6,7 @@ import type { TempoReal } from "../../realtime";
 import type { SampleRecords, StoredText } from "../../route-contract";
 import { requireActiveCondominio, scopeOf } from "../../scope";
 import { idParams } from "../common";
-import { solicitacoesService } from "./service";
+import { solicitacoesService, type AvisosDaSolicitacao } from "./service";
 
 // 'Pedir autorização ao morador' (gate-operation-spec §3.3): the console's side (ask, follow,
 // cancel) and the resident's (what waits for me, my answer). Each route declares, beside its
@@ -25,9 +25,21 @@ const novaDeAmostra = async (f: SampleRecords) => f.criar("/api/controle-acesso/
 const mensagemLida: StoredText = { readBack: (created, get) => get(`/api/controle-acesso/solicitacoes/${created.id}`) };
 
 export const solicitacoesRoutes =
-  ({ db, tempoReal, varreduraMs }: { db: Db; tempoReal: TempoReal; varreduraMs: number }): FastifyPluginAsyncZod =>
+  ({
+    db,
+    tempoReal,
+    avisos,
+    agora,
+    varreduraMs,
+  }: {
+    db: Db;
+    tempoReal: TempoReal;
+    avisos?: AvisosDaSolicitacao;
+    agora?: () => number;
+    varreduraMs: number;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = solicitacoesService({ db, tempoReal });
+    const service = solicitacoesService({ db, tempoReal, avisos, agora });
 
     // Every instance sweeps: 60 s without an answer is 'Sem resposta' on every console.
     let varredura: NodeJS.Timeout | undefined;

@@ -1,9 +1,18 @@
 import { and, desc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { UnidadeDoMorador } from "@shared/schemas/morador";
 import { rotuloDaUnidade } from "@shared/schemas/morador";
-import { PRAZO_DA_SOLICITACAO_S, SOLICITACOES_TEXTOS, type RespostaSolicitacao, type Solicitacao, type SolicitacaoDados } from "@shared/schemas/solicitacoes";
+import {
+  PRAZO_DA_SOLICITACAO_S,
+  SOLICITACOES_TEXTOS,
+  type CanalResposta,
+  type RespostaSolicitacao,
+  type Solicitacao,
+  type SolicitacaoDados,
+} from "@shared/schemas/solicitacoes";
 import type { Db } from "../../db/client";
-import { moradorContas, moradores, solicitacoesAutorizacao, unidades } from "../../db/schema";
+import { dentroDoHorario, textoDaRegra } from "@shared/schemas/notificacoes";
+import { saoPauloWallClockMs } from "@shared/time";
+import { moradorContas, moradorPreferencias, moradores, solicitacoesAutorizacao, unidades } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import type { TempoReal } from "../../realtime";
 import type { CondominioNoEscopo, CondominioScope } from "../../scope";
@@ -19,7 +28,33 @@ type Linha = typeof solicitacoesAutorizacao.$inferSelect;
 
 const naoEncontrada = () => notFound({ title: SOLICITACOES_TEXTOS.responder, message: SOLICITACOES_TEXTOS.naoEncontrada });
 
-export function solicitacoesService({ db, tempoReal }: { db: Db; tempoReal: TempoReal }) {
+/**
+ * What the notices do with a request (src/server/modules/notificacoes): start the cascade to the
+ * unit's residents when it is asked, and stop every pending step once it ends (answered,
+ * cancelled, unanswered).
+ */
+export interface AvisosDaSolicitacao {
+  aoPedir(s: Solicitacao): Promise<void>;
+  aoEncerrar(ids: string[]): Promise<void>;
+}
+
+/** How a resident answered: in the app, or through a notice's link (push, WhatsApp, SMS, e-mail). */
+export type CanalDaResposta = Exclude<CanalResposta, "regra">;
+
+/** São Paulo's wall clock now, 'HH:mm'. */
+const horaEmSaoPaulo = (agora: number) => new Date(saoPauloWallClockMs(agora)).toISOString().slice(11, 16);
+
+export function solicitacoesService({
+  db,
+  tempoReal,
+  avisos,
+  agora = Date.now,
+}: {
+  db: Db;
+  tempoReal: TempoReal;
+  avisos?: AvisosDaSolicitacao;
+  agora?: () => number;
+}) {
   /** The rows with their unit's label, as the API answers them. */
   async function vistas(linhas: Linha[], conhecidos: ReadonlyMap<string, string> = new Map()): Promise<Solicitacao[]> {
     // The units' labels: those the caller knows (a resident's units, the unit just checked), the rest read.
@@ -88,13 +123,28 @@ export function solicitacoesService({ db, tempoReal }: { db: Db; tempoReal: Temp
           { title: SOLICITACOES_TEXTOS.pedir, message: SOLICITACOES_TEXTOS.unidade },
           { unidade_id: SOLICITACOES_TEXTOS.unidade },
         );
-      const [conta] = await db
-        .select({ id: moradorContas.id })
+      // Who can answer: the unit's active residents with an active account, and their standing rules.
+      const quemResponde = await db
+        .select({
+          morador_id: moradores.id,
+          nome: moradores.nome_completo,
+          regra_entregas: moradorPreferencias.regra_entregas,
+          regra_de: moradorPreferencias.regra_de,
+          regra_ate: moradorPreferencias.regra_ate,
+        })
         .from(moradorContas)
         .innerJoin(moradores, eq(moradores.id, moradorContas.morador_id))
+        .leftJoin(moradorPreferencias, eq(moradorPreferencias.morador_id, moradores.id))
         .where(and(eq(moradores.unidade_id, unidade.id), eq(moradores.ativo, true), eq(moradorContas.status, "ativo")))
-        .limit(1);
-      if (!conta) throw AppError.from(409, "SEM_MORADOR_COM_CONTA", { title: SOLICITACOES_TEXTOS.pedir, message: SOLICITACOES_TEXTOS.semContas });
+        .orderBy(moradores.nome_completo);
+      if (quemResponde.length === 0)
+        throw AppError.from(409, "SEM_MORADOR_COM_CONTA", { title: SOLICITACOES_TEXTOS.pedir, message: SOLICITACOES_TEXTOS.semContas });
+      // A delivery inside a resident's 'liberar sempre' window is answered at once, by that rule (§3.3).
+      const hora = horaEmSaoPaulo(agora());
+      const regra =
+        input.tipo_pessoa === "entrega"
+          ? quemResponde.find((m) => m.regra_entregas === "liberar_sempre" && m.regra_de && m.regra_ate && dentroDoHorario(hora, m.regra_de, m.regra_ate))
+          : undefined;
       const [linha] = await db
         .insert(solicitacoesAutorizacao)
         .values({
@@ -107,10 +157,19 @@ export function solicitacoesService({ db, tempoReal }: { db: Db; tempoReal: Temp
           solicitado_por: quem.id,
           solicitado_por_nome: quem.nome,
           expira_em: sql`now() + make_interval(secs => ${PRAZO_DA_SOLICITACAO_S})`,
+          ...(regra && {
+            estado: "aprovada" as const,
+            respondida_por: regra.morador_id,
+            respondida_por_nome: regra.nome,
+            canal: "regra" as const,
+            mensagem: SOLICITACOES_TEXTOS.pelaRegra(textoDaRegra({ regra_entregas: "liberar_sempre", regra_de: regra.regra_de, regra_ate: regra.regra_ate })),
+            respondida_em: sql`now()`,
+          }),
         })
         .returning();
       const s = await vista(linha!, new Map([[unidade.id, rotuloDaUnidade(unidade)]]));
       await avisar(s);
+      if (!regra) await avisos?.aoPedir(s);
       return s;
     },
 
@@ -132,6 +191,7 @@ export function solicitacoesService({ db, tempoReal }: { db: Db; tempoReal: Temp
       if (linha) {
         const s = await vista(linha);
         await avisar(s);
+        await avisos?.aoEncerrar([s.id]);
         return s;
       }
       await doConsole(scope, id); // 404 for one that is not the user's
@@ -170,37 +230,14 @@ export function solicitacoesService({ db, tempoReal }: { db: Db; tempoReal: Temp
         .where(eq(solicitacoesAutorizacao.id, resposta.solicitacao_id));
       const minha = alvo && unidadesDoMorador.find((u) => u.unidade_id === alvo.unidade_id);
       if (!minha) throw naoEncontrada();
-      const [linha] = await db
-        .update(solicitacoesAutorizacao)
-        .set({
-          estado: resposta.resposta === "liberar" ? "aprovada" : "recusada",
-          respondida_por: minha.morador_id,
-          // The name as it is now, read in the same statement.
-          respondida_por_nome: sql`(select ${moradores.nome_completo} from ${moradores} where ${moradores.id} = ${minha.morador_id})`,
-          canal: "app",
-          mensagem: resposta.mensagem ?? null,
-          respondida_em: sql`now()`,
-        })
-        .where(
-          and(
-            eq(solicitacoesAutorizacao.id, resposta.solicitacao_id),
-            eq(solicitacoesAutorizacao.estado, "aguardando"),
-            gt(solicitacoesAutorizacao.expira_em, sql`now()`),
-          ),
-        )
-        .returning();
-      if (!linha) {
-        const [atual] = await db.select().from(solicitacoesAutorizacao).where(eq(solicitacoesAutorizacao.id, resposta.solicitacao_id));
-        const mensagem =
-          (atual?.estado === "aprovada" || atual?.estado === "recusada") && atual.respondida_por_nome
-            ? SOLICITACOES_TEXTOS.jaRespondida(atual.respondida_por_nome)
-            : SOLICITACOES_TEXTOS.encerrada;
-        throw AppError.from(409, "JA_RESPONDIDA", { title: SOLICITACOES_TEXTOS.responder, message: mensagem });
-      }
-      const s = await vista(linha, rotulosDe(unidadesDoMorador));
-      await avisar(s);
-      return s;
+      return responderComo(minha.morador_id, resposta, "app", rotulosDe(unidadesDoMorador));
     },
+
+    /**
+     * The answer of a resident already known to belong to the request's unit (the app checked the
+     * session's units; an answer link names its resident), on the channel it came by.
+     */
+    responderComo,
 
     /** Ends what nobody answered in time: any instance may run it, each end is won once. */
     async varrer(): Promise<number> {
@@ -210,9 +247,49 @@ export function solicitacoesService({ db, tempoReal }: { db: Db; tempoReal: Temp
         .where(and(eq(solicitacoesAutorizacao.estado, "aguardando"), lte(solicitacoesAutorizacao.expira_em, sql`now()`)))
         .returning();
       for (const s of await vistas(vencidas)) await avisar(s);
+      if (vencidas.length) await avisos?.aoEncerrar(vencidas.map((v) => v.id));
       return vencidas.length;
     },
   };
+
+  async function responderComo(
+    moradorId: string,
+    resposta: RespostaSolicitacao,
+    canal: CanalDaResposta,
+    conhecidos?: ReadonlyMap<string, string>,
+  ): Promise<Solicitacao> {
+    const [linha] = await db
+      .update(solicitacoesAutorizacao)
+      .set({
+        estado: resposta.resposta === "liberar" ? "aprovada" : "recusada",
+        respondida_por: moradorId,
+        // The name as it is now, read in the same statement.
+        respondida_por_nome: sql`(select ${moradores.nome_completo} from ${moradores} where ${moradores.id} = ${moradorId})`,
+        canal,
+        mensagem: resposta.mensagem ?? null,
+        respondida_em: sql`now()`,
+      })
+      .where(
+        and(
+          eq(solicitacoesAutorizacao.id, resposta.solicitacao_id),
+          eq(solicitacoesAutorizacao.estado, "aguardando"),
+          gt(solicitacoesAutorizacao.expira_em, sql`now()`),
+        ),
+      )
+      .returning();
+    if (!linha) {
+      const [atual] = await db.select().from(solicitacoesAutorizacao).where(eq(solicitacoesAutorizacao.id, resposta.solicitacao_id));
+      const mensagem =
+        (atual?.estado === "aprovada" || atual?.estado === "recusada") && atual.respondida_por_nome
+          ? SOLICITACOES_TEXTOS.jaRespondida(atual.respondida_por_nome)
+          : SOLICITACOES_TEXTOS.encerrada;
+      throw AppError.from(409, "JA_RESPONDIDA", { title: SOLICITACOES_TEXTOS.responder, message: mensagem });
+    }
+    const s = await vista(linha, conhecidos);
+    await avisar(s);
+    await avisos?.aoEncerrar([s.id]);
+    return s;
+  }
 }
 
 export type SolicitacoesService = ReturnType<typeof solicitacoesService>;

@@ -2,7 +2,8 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { textoDaSolicitacao } from "@shared/schemas/solicitacoes";
-import { solicitacoesAutorizacao } from "../../db/schema";
+import { saoPauloWallClockMs } from "@shared/time";
+import { moradorPreferencias, solicitacoesAutorizacao } from "../../db/schema";
 import { Fixtures } from "../../testing/fixtures";
 import { buildApp } from "../../app";
 import { ADMIN, createTestApp, databaseSnapshot, request, residentWithAccount, signIn, testConfig, userWithPermissions } from "../../testing/harness";
@@ -198,5 +199,35 @@ describe("refusals that change nothing", () => {
     // The unit of another condominium, named with the porteiro's own condominium: refused too.
     expect((await pedir({ unidade_id: outraUnidade })).statusCode).toBe(400);
     expect(await databaseSnapshot(t)).toStrictEqual(antes);
+  });
+});
+
+describe("a standing rule", () => {
+  /** São Paulo's 'HH:mm' `horas` from now. */
+  const hora = (horas: number) => new Date(saoPauloWallClockMs(Date.now() + horas * 3_600_000)).toISOString().slice(11, 16);
+
+  it("answers a delivery inside its hours at once, in the resident's name; a visitor, or a delivery outside them, is asked", async () => {
+    const unidade = (await fixtures.criar("/api/unidades", { condominio_id: ids.condominio, bloco: "B", numero_unidade: "201" })).id;
+    const clara = await residentWithAccount(t, "clara.regra@teste.local", unidade);
+    const regra = (de: string, ate: string) =>
+      t.database.db
+        .insert(moradorPreferencias)
+        .values({ morador_id: clara.moradorId, regra_entregas: "liberar_sempre", regra_de: de, regra_ate: ate })
+        .onConflictDoUpdate({ target: moradorPreferencias.morador_id, set: { regra_de: de, regra_ate: ate } });
+    await regra(hora(-1), hora(1));
+
+    const entrega = await pedir({ unidade_id: unidade, tipo_pessoa: "entrega", nome_visitante: "Entregador Rápido" });
+    expect(entrega.statusCode).toBe(201);
+    const s = entrega.json();
+    expect(s).toMatchObject({ estado: "aprovada", canal: "regra", respondida_por_nome: "Morador clara.regra@teste.local" });
+    expect(textoDaSolicitacao(s)).toBe(`Liberado pela regra do morador: Entregas: liberar sempre (das ${hora(-1)} às ${hora(1)}).`);
+    // Nothing waits for Clara's answer.
+    expect(await pendentes(clara.cookie)).toEqual([]);
+
+    // A visitor is always asked.
+    expect((await pedir({ unidade_id: unidade, nome_visitante: "Visita da Clara" })).json().estado).toBe("aguardando");
+    // Outside the rule's hours, a delivery is asked too.
+    await regra(hora(1), hora(2));
+    expect((await pedir({ unidade_id: unidade, tipo_pessoa: "entrega", nome_visitante: "Entregador Tardio" })).json().estado).toBe("aguardando");
   });
 });
