@@ -56,6 +56,8 @@ export const solicitacaoSchema = z.object({
   created_at: instante,
   /** Until when the residents may answer. */
   expira_em: instante,
+  /** The notices that failed, as the console shows them ('WhatsApp falhou: número inválido.'; §3.4). */
+  avisos: z.array(z.string()),
 });
 export type Solicitacao = z.input<typeof solicitacaoSchema>;
 
@@ -68,6 +70,11 @@ export const respostaSolicitacaoSchema = z.object({
 export type RespostaSolicitacao = z.output<typeof respostaSolicitacaoSchema>;
 
 export const solicitacoesDoMoradorSchema = z.object({ rows: z.array(solicitacaoSchema) });
+
+/** Who authorised an entry on a resident's answer, as its record keeps it: 'Ana Moradora (app) às 21:20'. */
+export function autorizadoPelaResposta(s: Pick<Solicitacao, "respondida_por_nome" | "canal"> & { respondida_em: string | Date | null }): string {
+  return `${s.respondida_por_nome ?? "morador"} (${CANAL_RESPOSTA_ROTULO[s.canal ?? "app"]}) às ${s.respondida_em ? formatTime(s.respondida_em) : ""}`;
+}
 
 /** The console's sentence for a request's state (§3.3); `aguardando` takes the seconds waited. */
 export function textoDaSolicitacao(s: Pick<Solicitacao, "estado" | "respondida_por_nome" | "canal" | "mensagem" | "respondida_em">, segundos = 0): string {
@@ -94,6 +101,7 @@ export const SOLICITACOES_TEXTOS = {
   encerrada: "Este pedido já foi encerrado.",
   responder: "Erro ao responder o pedido",
   naoEncontrada: "Pedido não encontrado.",
+  naoAprovada: "Este pedido não foi aprovado por um morador desta unidade.",
   /** A standing rule's answer, as the console shows it (§3.3). */
   pelaRegra: (regra: string) => `Liberado pela regra do morador: ${regra}.`,
 } as const;

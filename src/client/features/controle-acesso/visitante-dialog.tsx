@@ -34,6 +34,7 @@ const EMPTY: VisitanteFormValues = {
   unidade_id: "",
   autorizado_por_morador_id: "",
   autorizado_por_nome: "",
+  solicitacao_id: "",
   placa: "",
   observacao: "",
 };
@@ -128,7 +129,9 @@ function VisitanteForm({
   const aprovadaPor = solicitacao?.estado === "aprovada" ? solicitacao.respondida_por : null;
   useEffect(() => {
     if (aprovadaPor) setValue("autorizado_por_morador_id", aprovadaPor, { shouldValidate: true });
-  }, [aprovadaPor, setValue]);
+    // The entry then rests on that answer: its record keeps who, by which channel and when.
+    setValue("solicitacao_id", aprovadaPor ? (solicitacao?.id ?? "") : "");
+  }, [aprovadaPor, solicitacao?.id, setValue]);
 
   const unidades = useQuery(unidadesPortariaQuery(condominioId));
   useQueryErrorToast(unidades.error, ERROR_TITLE.buscarUnidades);

@@ -19,7 +19,7 @@ import type {
 import { queryRows, type Db } from "../../db/client";
 import type { AutorizacaoNaPortaria } from "../visitantes/repository";
 import { cadeiaDe, selarRegistro } from "../registros/selos";
-import { condominios, moradores, presencas, prestadores, registrosAcesso, unidades, veiculos } from "../../db/schema";
+import { condominios, moradores, presencas, prestadores, registrosAcesso, solicitacoesAutorizacao, unidades, veiculos } from "../../db/schema";
 import { activeCondominioInScope, condominioInScope, isActiveCondominioInScope, type CondominioNoEscopo, type CondominioScope } from "../../scope";
 import { blocoSemPalavra, containsPattern, toIso } from "../common";
 
@@ -312,6 +312,27 @@ export function controleAcessoRepository(db: Db) {
         .from(moradores)
         .innerJoin(unidades, eq(unidades.id, moradores.unidade_id))
         .where(and(eq(moradores.id, moradorId), eq(moradores.unidade_id, unidadeId), eq(unidades.condominio_id, condominioId), eq(moradores.ativo, true)));
+      return row ?? null;
+    },
+
+    /** A resident's approval of someone at this unit's gate ('Pedir autorização ao morador'). */
+    async solicitacaoAprovada(condominioId: CondominioNoEscopo, unidadeId: string, id: string) {
+      const [row] = await db
+        .select({
+          respondida_por: solicitacoesAutorizacao.respondida_por,
+          respondida_por_nome: solicitacoesAutorizacao.respondida_por_nome,
+          canal: solicitacoesAutorizacao.canal,
+          respondida_em: solicitacoesAutorizacao.respondida_em,
+        })
+        .from(solicitacoesAutorizacao)
+        .where(
+          and(
+            eq(solicitacoesAutorizacao.id, id),
+            eq(solicitacoesAutorizacao.condominio_id, condominioId),
+            eq(solicitacoesAutorizacao.unidade_id, unidadeId),
+            eq(solicitacoesAutorizacao.estado, "aprovada"),
+          ),
+        );
       return row ?? null;
     },
 

@@ -12,6 +12,7 @@ import { dateInSaoPaulo, formatDesde, formatTime } from "@shared/time";
 import { NAO_IDENTIFICADO, NAO_IDENTIFICADO_NOME } from "@shared/schemas/dispositivos";
 import { CODIGO_INVALIDO, pareceCodigo, pareceQrCode, type VisitanteEncontrado } from "@shared/schemas/visitantes";
 import type { Db } from "../../db/client";
+import { autorizadoPelaResposta, SOLICITACOES_TEXTOS } from "@shared/schemas/solicitacoes";
 import { AppError, notFound, pgErrorCode } from "../../errors";
 import type { CondominioNoEscopo, CondominioScope } from "../../scope";
 import { bloqueioAplicavel, bloqueiosAplicaveis } from "../bloqueios/verificar";
@@ -199,10 +200,18 @@ export function portariaService(db: Db, options: PortariaOptions) {
   async function quemAutorizou(
     condominioId: CondominioNoEscopo,
     unidadeId: string,
-    body: { autorizado_por_morador_id: string | null; autorizado_por_nome: string | null },
+    body: { autorizado_por_morador_id: string | null; autorizado_por_nome: string | null; solicitacao_id: string | null },
   ): Promise<string> {
-    const invalido = (field: "autorizado_por_morador_id" | "autorizado_por_nome", message: string) =>
+    const invalido = (field: "autorizado_por_morador_id" | "autorizado_por_nome" | "solicitacao_id", message: string) =>
       AppError.from(400, "VALIDATION_ERROR", { title: MSG.invalidInput.title, message }, { [field]: message });
+    // On a resident's answer (§3.3): who, by which channel and when become part of the record.
+    if (body.solicitacao_id) {
+      const resposta = await repo.solicitacaoAprovada(condominioId, unidadeId, body.solicitacao_id);
+      if (!resposta) throw invalido("solicitacao_id", SOLICITACOES_TEXTOS.naoAprovada);
+      if (body.autorizado_por_morador_id && body.autorizado_por_morador_id !== resposta.respondida_por)
+        throw invalido("autorizado_por_morador_id", MSG.moradorQueAutorizouRequired.message);
+      return autorizadoPelaResposta(resposta);
+    }
     if (body.autorizado_por_morador_id) {
       const morador = await repo.moradorDaUnidade(condominioId, unidadeId, body.autorizado_por_morador_id);
       if (!morador) throw invalido("autorizado_por_morador_id", MSG.moradorDaUnidadeRequired.message);

@@ -2,8 +2,8 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { textoDaSolicitacao } from "@shared/schemas/solicitacoes";
-import { saoPauloWallClockMs } from "@shared/time";
-import { moradorPreferencias, solicitacoesAutorizacao } from "../../db/schema";
+import { formatTime, saoPauloWallClockMs } from "@shared/time";
+import { moradorPreferencias, registrosAcesso, solicitacoesAutorizacao } from "../../db/schema";
 import { Fixtures } from "../../testing/fixtures";
 import { buildApp } from "../../app";
 import { ADMIN, createTestApp, databaseSnapshot, request, residentWithAccount, signIn, testConfig, userWithPermissions } from "../../testing/harness";
@@ -229,5 +229,39 @@ describe("a standing rule", () => {
     // Outside the rule's hours, a delivery is asked too.
     await regra(hora(1), hora(2));
     expect((await pedir({ unidade_id: unidade, tipo_pessoa: "entrega", nome_visitante: "Entregador Tardio" })).json().estado).toBe("aguardando");
+  });
+});
+
+describe("the entry on a resident's answer", () => {
+  const entrar = (extra: object) =>
+    request(t, "POST", "/api/controle-acesso/visitante", {
+      cookie: porteiro.cookie,
+      payload: { condominio_id: ids.condominio, nome: "Vera Aprovada", unidade_id: ids.unidade, ...extra },
+    });
+
+  it("keeps who answered, by which channel and when in the record; a request not approved for that unit is refused and writes nothing", async () => {
+    const s = (await pedir({ nome_visitante: "Vera Aprovada" })).json();
+    const recusada = (await pedir({ nome_visitante: "Vera Recusada" })).json();
+    await responder(bruno.cookie, recusada.id, "recusar");
+    const antes = await databaseSnapshot(t);
+    // Before the answer, a refused one, another unit's: refused, nothing written.
+    for (const [solicitacao_id, unidade_id] of [
+      [s.id, ids.unidade],
+      [recusada.id, ids.unidade],
+      [s.id, ids.vizinha],
+    ]) {
+      const r = await entrar({ solicitacao_id, unidade_id, autorizado_por_morador_id: rita.moradorId });
+      expect(r.statusCode).toBe(400);
+      expect(r.json().error.fields.solicitacao_id).toBe("Este pedido não foi aprovado por um morador desta unidade.");
+    }
+    expect(await databaseSnapshot(t)).toStrictEqual(antes);
+
+    const aprovada = (await responder(rita.cookie, s.id, "liberar")).json();
+    // Naming someone else than who answered is refused too.
+    expect((await entrar({ solicitacao_id: s.id, autorizado_por_morador_id: bruno.moradorId })).statusCode).toBe(400);
+    const r = await entrar({ solicitacao_id: s.id, autorizado_por_morador_id: rita.moradorId });
+    expect(r.statusCode).toBe(201);
+    const [registro] = await t.database.db.select().from(registrosAcesso).where(eq(registrosAcesso.nome_pessoa, "Vera Aprovada"));
+    expect(registro!.autorizado_por).toBe(`Morador rita.autoriza@teste.local (app) às ${formatTime(aprovada.respondida_em)}`);
   });
 });
