@@ -1,4 +1,6 @@
+import type { ServerResponse } from "node:http";
 import { sql } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Database, Db } from "./db/client";
 
 // What the consoles must see at once (gate-operation-spec §2.2, §2.3, §3.3, §7): a command's new
@@ -56,5 +58,53 @@ export async function iniciarTempoReal(database: Database): Promise<TempoReal> {
       return () => ouvintes.delete(ouvinte);
     },
     parar,
+  };
+}
+
+/** A comment line that keeps proxies from closing a quiet stream. */
+const PING_MS = 15_000;
+
+/**
+ * The realtime streams of one plugin (the consoles', the residents'): `text/event-stream`, each
+ * announcement the stream's reader may hear as an `event:`, `reler` when something may have been
+ * missed, and an end after `maxMs` (the browser reconnects, and the session is checked again).
+ * Every open stream ends when the server closes.
+ */
+export function fluxosDeEventos(app: FastifyInstance, { tempoReal, maxMs }: { tempoReal: TempoReal; maxMs: number }) {
+  const abertos = new Set<ServerResponse>();
+  app.addHook("onClose", async () => {
+    for (const stream of abertos) stream.end();
+  });
+  return {
+    /** Answers the request with a stream of what `ouve` lets through. */
+    abrir(reply: FastifyReply, ouve: (aviso: AvisoEmTempoReal) => boolean) {
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        "x-content-type-options": "nosniff",
+        // A proxy must not hold the events back (nginx buffers responses by default).
+        "x-accel-buffering": "no",
+      });
+      raw.write("retry: 1000\n\nevent: pronto\ndata: {}\n\n");
+      if (maxMs <= 0) {
+        raw.end();
+        return;
+      }
+      abertos.add(raw);
+      const parar = tempoReal.ouvir((aviso) => {
+        if (aviso === null) raw.write("event: reler\ndata: {}\n\n");
+        else if (ouve(aviso)) raw.write(`event: ${aviso.tipo}\ndata: ${JSON.stringify(aviso.dados)}\n\n`);
+      });
+      const ping = setInterval(() => raw.write(": ping\n\n"), PING_MS);
+      const fim = setTimeout(() => raw.end(), maxMs);
+      raw.on("close", () => {
+        abertos.delete(raw);
+        parar();
+        clearInterval(ping);
+        clearTimeout(fim);
+      });
+    },
   };
 }

@@ -95,10 +95,11 @@ export function downloadApi<P extends Path<"get">, I extends Init<"get", P>>(pat
  * A GET answered as server-sent events (the console's realtime stream): an EventSource on the
  * typed path and query. The browser reconnects by itself; the session cookie goes along.
  */
-export function eventSourceApi<P extends Path<"get">>(path: P, query: Query<P>): EventSource {
+export function eventSourceApi<P extends Path<"get">>(path: P, query?: Query<P>): EventSource {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query as Record<string, unknown>)) if (value !== undefined && value !== null) params.set(name, String(value));
-  return new EventSource(`${path}?${params.toString()}`);
+  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) if (value !== undefined && value !== null) params.set(name, String(value));
+  const search = params.toString();
+  return new EventSource(search ? `${path}?${search}` : path);
 }
 
 /** For a record's query: a refusal (4xx) is final, no retry before its 'não encontrado' toast. */

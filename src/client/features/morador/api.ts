@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { AceitarConvite } from "@shared/schemas/morador";
 import type { RespostaSolicitacao } from "@shared/schemas/solicitacoes";
-import { api, retryServerErrors } from "~/lib/api";
+import { api, eventSourceApi, retryServerErrors } from "~/lib/api";
 import { queryKeys } from "~/lib/query-keys";
 
 // The Área do Morador (gate-operation-spec §3): who the signed-in resident is, and the public
@@ -32,14 +33,32 @@ export function useAceitarConvite() {
   return useMutation({ mutationFn: (body: AceitarConvite) => api.POST("/api/morador/convite", { body }) });
 }
 
-/** The gate's requests waiting for my answer, in all my units, read again every 3 s (gate-operation-spec §3.3). */
+/**
+ * The gate's requests waiting for my answer, in all my units (gate-operation-spec §3.3): read again
+ * whenever the resident's stream says one changed (useSolicitacoesAoVivo), and every 15 s in case
+ * the stream is down.
+ */
 export const solicitacoesDoMoradorQuery = () =>
   queryOptions({
     queryKey: queryKeys.moradorSolicitacoes,
     queryFn: ({ signal }) => api.GET("/api/morador/solicitacoes", { signal }),
     retry: retryServerErrors,
-    refetchInterval: 3_000,
+    refetchInterval: 15_000,
   });
+
+/** While the app is open, a request to my units (or its end) reaches the list at once, from any instance. */
+export function useSolicitacoesAoVivo() {
+  const client = useQueryClient();
+  useEffect(() => {
+    const fonte = eventSourceApi("/api/morador/tempo-real");
+    const reler = () => void client.invalidateQueries({ queryKey: queryKeys.moradorSolicitacoes });
+    fonte.addEventListener("solicitacao", reler);
+    fonte.addEventListener("reler", reler);
+    // Back after a drop (the browser reconnects by itself): what changed meanwhile is read again.
+    fonte.addEventListener("pronto", reler);
+    return () => fonte.close();
+  }, [client]);
+}
 
 /** 'Liberar' or 'Recusar': the answered request leaves the list at once; a 409 (answered by someone else, or ended) too. */
 export function useResponderSolicitacao() {

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Label, Textarea } from "~/components/ui/input";
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { toast, toastApiError } from "~/lib/toast";
-import { solicitacoesDoMoradorQuery, useResponderSolicitacao } from "./api";
+import { solicitacoesDoMoradorQuery, useResponderSolicitacao, useSolicitacoesAoVivo } from "./api";
 
 /**
  * 'Aguardando sua resposta' (gate-operation-spec §3.3): the gate asks whether to let someone in;
@@ -15,6 +15,7 @@ import { solicitacoesDoMoradorQuery, useResponderSolicitacao } from "./api";
  */
 export function SolicitacoesPendentes({ unidadeId, vazio }: { unidadeId: string; vazio: string }) {
   const query = useQuery(solicitacoesDoMoradorQuery());
+  useSolicitacoesAoVivo();
   useQueryErrorToast(query.error, MORADOR_TEXTOS.carregar);
   const rows = (query.data?.rows ?? []).filter((s) => s.unidade_id === unidadeId);
   if (rows.length === 0)

@@ -1,4 +1,3 @@
-import type { ServerResponse } from "node:http";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -7,7 +6,8 @@ import { abrirPortaSchema, comandoSchema, portoesQuerySchema, portoesSchema, typ
 import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { notFound } from "../../errors";
-import type { TempoReal } from "../../realtime";
+
+import { fluxosDeEventos, type TempoReal } from "../../realtime";
 import type { SampleRecords } from "../../route-contract";
 import { activeCondominioInScope, scopeOf } from "../../scope";
 import { idParams } from "../common";
@@ -19,8 +19,6 @@ import type { ComandosService } from "./comandos";
 // (src/server/route-contract.ts).
 
 const acionar = requirePermission("acionar_dispositivos");
-/** A comment line that keeps proxies from closing a quiet stream. */
-const PING_MS = 15_000;
 
 /**
  * A device of the fixtures' condominium, as the samples make it: one that calls the portal, so a
@@ -73,7 +71,7 @@ export const comandosRoutes =
 
     // Every instance sweeps; each end is one conditional UPDATE, won once.
     let varredura: NodeJS.Timeout | undefined;
-    const streams = new Set<ServerResponse>();
+    const fluxos = fluxosDeEventos(app, { tempoReal, maxMs: tempoRealMaxMs });
     app.addHook("onReady", async () => {
       if (varreduraMs <= 0) return;
       varredura = setInterval(() => {
@@ -84,7 +82,6 @@ export const comandosRoutes =
     app.addHook("onClose", async () => {
       clearInterval(varredura);
       service.parar();
-      for (const stream of streams) stream.end();
     });
 
     app.get(
@@ -176,33 +173,7 @@ export const comandosRoutes =
       },
       async (request, reply) => {
         const condominio = await portaria(request, request.query.condominio_id);
-        reply.hijack();
-        const raw = reply.raw;
-        raw.writeHead(200, {
-          "content-type": "text/event-stream; charset=utf-8",
-          "cache-control": "no-store",
-          "x-content-type-options": "nosniff",
-          // A proxy must not hold the events back (nginx buffers responses by default).
-          "x-accel-buffering": "no",
-        });
-        raw.write("retry: 1000\n\nevent: pronto\ndata: {}\n\n");
-        if (tempoRealMaxMs <= 0) {
-          raw.end();
-          return;
-        }
-        streams.add(raw);
-        const parar = tempoReal.ouvir((aviso) => {
-          if (aviso === null) raw.write("event: reler\ndata: {}\n\n");
-          else if (aviso.condominio_id === condominio.id) raw.write(`event: ${aviso.tipo}\ndata: ${JSON.stringify(aviso.dados)}\n\n`);
-        });
-        const ping = setInterval(() => raw.write(": ping\n\n"), PING_MS);
-        const fim = setTimeout(() => raw.end(), tempoRealMaxMs);
-        raw.on("close", () => {
-          streams.delete(raw);
-          parar();
-          clearInterval(ping);
-          clearTimeout(fim);
-        });
+        fluxos.abrir(reply, (aviso) => aviso.condominio_id === condominio.id);
       },
     );
   };
