@@ -1,8 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAuthUser } from "../../src/server/auth/accounts";
-import { condominios, moradorContas, moradores, registrosAcesso, unidades } from "../../src/server/db/schema";
+import { saoPauloWallClockMs } from "@shared/time";
+import { condominios, moradorContas, moradores, moradorPreferencias, registrosAcesso, solicitacoesAutorizacao, unidades } from "../../src/server/db/schema";
 import { expectNoA11yViolations, launchBrowser, login, toastLocator, type BrowserHandle } from "./support/browser";
 import { startPortal, type RunningPortal } from "./support/server";
 import { createPortariaUser } from "./support/users";
@@ -18,6 +19,7 @@ let console_: Page;
 let celular: Page;
 const PORTEIRO = { email: "caio.porteiro@teste.local", password: "senha-do-caio-31", nome: "Caio Porteiro" };
 const MORADORA = { nome: "Lúcia Ferreira Campos", email: "lucia.morador@teste.local", senha: "Jabuticaba-Verde#4417" };
+let moradoraId = "";
 
 beforeAll(async () => {
   portal = await startPortal({ tempoRealMaxMs: 60_000, varreduraComandosMs: 1000 });
@@ -29,6 +31,7 @@ beforeAll(async () => {
     .insert(moradores)
     .values({ unidade_id: unidade!.id, nome_completo: MORADORA.nome, email: MORADORA.email, tipo_morador: "proprietario" })
     .returning({ id: moradores.id });
+  moradoraId = moradora!.id;
   const authUser = await createAuthUser(portal.portal.auth, { email: MORADORA.email, name: MORADORA.nome, password: MORADORA.senha });
   await db
     .insert(moradorContas)
@@ -57,7 +60,7 @@ async function choose(scope: Locator, name: string, option: string) {
 }
 
 /** The walk-in dialog, filled with the visitor's name and unit, and the request sent. */
-async function pedir(nome: string) {
+async function pedir(nome: string, { entrega = false, aguarda = true } = {}) {
   await console_.goto(`${portal.url}/portaria-web/controle-acesso`);
   await console_.getByRole("button", { name: "Visitante sem pré-autorização" }).click();
   const dialog = console_.getByRole("dialog", { name: "Visitante sem pré-autorização" });
@@ -65,10 +68,11 @@ async function pedir(nome: string) {
   const pedirBotao = dialog.getByRole("button", { name: "Pedir autorização ao morador" });
   expect(await pedirBotao.isDisabled()).toBe(true);
   await dialog.getByRole("textbox", { name: "Nome" }).fill(nome);
+  if (entrega) await dialog.getByRole("switch", { name: "É uma entrega" }).click();
   await choose(dialog, "Unidade de destino", "Bloco C - 302");
   await pedirBotao.click();
   const status = dialog.getByRole("status");
-  await expect.poll(() => status.textContent()).toContain("Aguardando o morador (00:0");
+  if (aguarda) await expect.poll(() => status.textContent()).toContain("Aguardando o morador (00:0");
   return { dialog, status };
 }
 
@@ -108,5 +112,33 @@ describe("Pedir autorização ao morador", () => {
     await expect.poll(() => toastLocator(celular).textContent()).toContain("Resposta enviada");
     await celular.getByText("Nenhum pedido aguardando.").waitFor();
     await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe(`Recusado por ${MORADORA.nome}: "Não conheço"`);
+  });
+
+  it("nobody answers for 60 s: the console says to try the intercom, and the resident's card goes away", async () => {
+    const { status } = await pedir("Visita Sem Resposta");
+    await cartao("Visita Sem Resposta");
+    // The minute passes (its end moved to now): the sweep of any instance ends it.
+    await portal.database.db
+      .update(solicitacoesAutorizacao)
+      .set({ expira_em: sql`now()` })
+      .where(eq(solicitacoesAutorizacao.nome_visitante, "Visita Sem Resposta"));
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe("Sem resposta — tente o interfone.");
+    await celular.getByText("Nenhum pedido aguardando.").waitFor();
+  });
+
+  it("a standing rule lets a delivery in at once, and the entry is recorded as a delivery on that rule", async () => {
+    const hora = (horas: number) => new Date(saoPauloWallClockMs(Date.now() + horas * 3_600_000)).toISOString().slice(11, 16);
+    await portal.database.db
+      .insert(moradorPreferencias)
+      .values({ morador_id: moradoraId, regra_entregas: "liberar_sempre", regra_de: hora(-1), regra_ate: hora(1) });
+    const { dialog, status } = await pedir("Entregas Relâmpago", { entrega: true, aguarda: false });
+    await expect.poll(() => status.textContent()).toBe(`Liberado pela regra do morador: Entregas: liberar sempre (das ${hora(-1)} às ${hora(1)}).`);
+    await expect.poll(() => dialog.getByRole("combobox", { name: "Autorizado por" }).textContent()).toContain(MORADORA.nome);
+    await expectNoA11yViolations(console_);
+    await dialog.getByRole("button", { name: "Registrar entrada" }).click();
+    await expect.poll(() => toastLocator(console_).textContent()).toContain("Entrada registrada");
+    const [registro] = await portal.database.db.select().from(registrosAcesso).where(eq(registrosAcesso.nome_pessoa, "Entregas Relâmpago"));
+    expect(registro).toMatchObject({ tipo_pessoa: "entregador" });
+    expect(registro!.autorizado_por).toMatch(new RegExp(`^${MORADORA.nome} \\(regra\\) às \\d\\d:\\d\\d$`));
   });
 });

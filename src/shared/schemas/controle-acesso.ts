@@ -94,6 +94,8 @@ const visitanteSemAutorizacaoCampos = z.object({
   unidade_id: z.uuid("Escolha a unidade de destino."),
   autorizado_por_morador_id: z.preprocess(emptyToNull, z.uuid("Escolha o morador que autorizou a entrada.").nullable()).optional().default(null),
   autorizado_por_nome: optionalText(200).optional().default(null),
+  /** A delivery (entregador) rather than a visitor: the record's kind, and what the residents are asked about. */
+  entrega: z.boolean({ error: "Escolha se é uma entrega." }).optional().default(false),
   /** The resident's answer this entry rests on ('Pedir autorização ao morador'): its who, channel and time go into the record. */
   solicitacao_id: z.preprocess(emptyToNull, z.uuid("Pedido de autorização inválido.").nullable()).optional().default(null),
   placa: optionalPlaca.optional().default(null),

@@ -11,7 +11,7 @@ import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
 import { DocumentoFields } from "~/components/portaria/documento-fields";
 import { Form } from "~/components/ui/form";
 import { toastFormErrors } from "~/components/ui/form-errors";
-import { InputField, PlacaField, SelectField, TextareaField } from "~/components/ui/form-field-kit";
+import { InputField, PlacaField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field-kit";
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { moradoresPortariaQuery, unidadesPortariaQuery } from "~/lib/pick-lists";
 import type { SaveForm } from "~/lib/save-callbacks";
@@ -35,6 +35,7 @@ const EMPTY: VisitanteFormValues = {
   autorizado_por_morador_id: "",
   autorizado_por_nome: "",
   solicitacao_id: "",
+  entrega: false,
   placa: "",
   observacao: "",
 };
@@ -117,7 +118,7 @@ function VisitanteForm({
       {
         condominio_id: condominioId,
         unidade_id: values.unidade_id,
-        tipo_pessoa: "visitante",
+        tipo_pessoa: values.entrega ? "entrega" : "visitante",
         nome_visitante: values.nome,
         documento: values.documento_numero || null,
         placa: values.placa || null,
@@ -173,6 +174,7 @@ function VisitanteForm({
     <Form {...form}>
       <form onSubmit={onFormSubmit} onKeyDownCapture={onKeyDownCapture} noValidate className="grid gap-4">
         <InputField label="Nome" required control={control} name="nome" autoComplete="off" maxLength={200} />
+        <SwitchField label="É uma entrega" hint="Entregador: a regra de entregas do morador pode liberar na hora." control={control} name="entrega" />
         <div className="grid gap-4 sm:grid-cols-2">
           <DocumentoFields labels={{ tipo: "Documento tipo", numero: "Documento número", semTipo: "Sem documento" }} />
         </div>

@@ -349,14 +349,15 @@ export function portariaService(db: Db, options: PortariaOptions) {
       // Who a walk-in is at the gate (docs/decisions/0002): their document when they show one;
       // without it, this entry alone — two couriers with the same name are two people, and
       // each leaves by their own presence in 'Quem está no condomínio'.
-      const chave = documento ? `visitante:${documento}` : `visitante:entrada:${randomUUID()}`;
-      const quem: PessoaNaPortaria = { chave, tipo_pessoa: "visitante", nome_pessoa: body.nome, documento, unidade_id: unidade.id, ativo: true };
+      const tipo_pessoa = body.entrega ? "entregador" : "visitante";
+      const chave = documento ? `${tipo_pessoa}:${documento}` : `${tipo_pessoa}:entrada:${randomUUID()}`;
+      const quem: PessoaNaPortaria = { chave, tipo_pessoa, nome_pessoa: body.nome, documento, unidade_id: unidade.id, ativo: true };
       return entrar(
         operador,
         {
           condominio_id: condominio.id,
           unidade_id: unidade.id,
-          tipo_pessoa: "visitante",
+          tipo_pessoa,
           nome_pessoa: body.nome,
           documento,
           placa: body.placa,

@@ -263,5 +263,14 @@ describe("the entry on a resident's answer", () => {
     expect(r.statusCode).toBe(201);
     const [registro] = await t.database.db.select().from(registrosAcesso).where(eq(registrosAcesso.nome_pessoa, "Vera Aprovada"));
     expect(registro!.autorizado_por).toBe(`Morador rita.autoriza@teste.local (app) às ${formatTime(aprovada.respondida_em)}`);
+    expect(registro!.tipo_pessoa).toBe("visitante");
+
+    // A delivery is asked as one, and recorded as a delivery man.
+    const entrega = (await pedir({ tipo_pessoa: "entrega", nome_visitante: "Entregador Veloz" })).json();
+    await responder(bruno.cookie, entrega.id, "liberar");
+    const r2 = await entrar({ nome: "Entregador Veloz", entrega: true, solicitacao_id: entrega.id, autorizado_por_morador_id: bruno.moradorId });
+    expect(r2.statusCode, r2.body).toBe(201);
+    const [doEntregador] = await t.database.db.select().from(registrosAcesso).where(eq(registrosAcesso.nome_pessoa, "Entregador Veloz"));
+    expect(doEntregador!.tipo_pessoa).toBe("entregador");
   });
 });
