@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
+import { canaisDesligados, canaisDisponiveis } from "./modules/notificacoes/canais";
 
 describe("loadConfig", () => {
   it("has working defaults for a first start", () => {
@@ -53,5 +54,32 @@ describe("loadConfig", () => {
     expect(defaults.rateLimits.signInFailuresPerAccountAndAddress).toEqual({ window: 900, max: 5 });
     expect(tuned.cacheTtlMs).toBe(0);
     expect(() => loadConfig({ CACHE_TTL_MS: "-1" })).toThrow(ConfigError);
+  });
+
+  it("turns each notice channel on only with its settings, and says which are off", () => {
+    const nada = loadConfig({});
+    expect(canaisDisponiveis(nada)).toStrictEqual({ push: true, whatsapp: false, sms: false, email: false });
+    expect(canaisDesligados(nada).join("\n")).toMatch(/WhatsApp desligadas: defina WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_TOKEN e WHATSAPP_TEMPLATE_SOLICITACAO/);
+    // Half a WhatsApp setup is none.
+    expect(loadConfig({ WHATSAPP_TOKEN: "t", WHATSAPP_PHONE_NUMBER_ID: "123" }).notificacoes?.whatsapp).toBeUndefined();
+    const tudo = loadConfig({
+      WHATSAPP_TOKEN: "t",
+      WHATSAPP_PHONE_NUMBER_ID: "123",
+      WHATSAPP_TEMPLATE_SOLICITACAO: "visitante_na_portaria",
+      WHATSAPP_API_URL: "http://127.0.0.1:9999/",
+      SMS_API_TOKEN: "s",
+      SMS_FROM: "Sentinela",
+      SMTP_URL: "smtp://localhost:2525",
+      WEB_PUSH_SUBJECT: "mailto:ti@exemplo.com.br",
+    });
+    expect(tudo.notificacoes).toMatchObject({
+      webPushSubject: "mailto:ti@exemplo.com.br",
+      whatsapp: { apiUrl: "http://127.0.0.1:9999", versao: "v21.0", phoneNumberId: "123", token: "t", template: "visitante_na_portaria" },
+      sms: { apiUrl: "https://api.zenvia.com", token: "s", from: "Sentinela" },
+      email: true,
+    });
+    expect(canaisDesligados(tudo)).toStrictEqual([]);
+    expect(() => loadConfig({ WEB_PUSH_SUBJECT: "ti@exemplo.com.br" })).toThrow(/WEB_PUSH_SUBJECT/);
+    expect(() => loadConfig({ WHATSAPP_PHONE_NUMBER_ID: "+55 11" })).toThrow(/WHATSAPP_PHONE_NUMBER_ID/);
   });
 });

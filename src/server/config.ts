@@ -57,7 +57,46 @@ const envSchema = z.object({
   // How often each instance looks for devices whose people changed (ms; 0: never). For the
   // device bench (npm run bench), whose 800 simulated devices hold only the people it names.
   SINCRONIZACAO_VARREDURA_MS: z.coerce.number().int().min(0).optional(),
+  // The resident's notices (gate-operation-spec §3.4): each channel is off without its settings.
+  WEB_PUSH_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, "WEB_PUSH_SUBJECT deve começar com mailto: ou https://")
+    .optional(),
+  WHATSAPP_API_URL: z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com"),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, "WHATSAPP_API_VERSION como v21.0")
+    .default("v21.0"),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d+$/, "WHATSAPP_PHONE_NUMBER_ID: só dígitos").optional(),
+  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_TEMPLATE_SOLICITACAO: z
+    .string()
+    .regex(/^[a-z0-9_]+$/, "WHATSAPP_TEMPLATE_SOLICITACAO: o nome do modelo aprovado (minúsculas, dígitos, _)")
+    .optional(),
+  SMS_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.zenvia.com"),
+  SMS_API_TOKEN: z.string().min(1).optional(),
+  SMS_FROM: z.string().min(1).optional(),
 });
+
+/** The notices' channels (gate-operation-spec §3.4; modules/notificacoes/canais.ts): each off without its settings. */
+export interface NotificacoesConfig {
+  /** Web Push's VAPID subject (mailto: or https:); default mailto: + ADMIN_EMAIL. Push is on always (keys made on first start). */
+  webPushSubject?: string;
+  /** The WhatsApp Business Cloud API: on with a phone number id, a token and an approved template. */
+  whatsapp?: { apiUrl: string; versao: string; phoneNumberId: string; token: string; template: string };
+  /** The SMS provider (Zenvia API v2): on with a token. */
+  sms?: { apiUrl: string; token: string; from?: string };
+  /** E-mail through the portal's outbox (default: on when SMTP_URL is set). */
+  email?: boolean;
+  /** Multiplies the cascade's waits (CASCATA_S) and the retries' back-off: 1 in production, less in the tests. */
+  cascataEscala?: number;
+  /** How often this instance sends what is due without a timer (a restart, another instance's row): default 1 s; 0 never. */
+  varreduraMs?: number;
+  /** A leased row comes back to any sender after this long (default 20 s). */
+  arrendamentoS?: number;
+  /** A certificate authority (PEM) trusted for push services besides the system's: the tests' fake push service. */
+  pushCa?: string;
+}
 
 export interface RateLimitRule {
   window: number; // seconds
@@ -137,6 +176,8 @@ export interface AppConfig {
   varreduraSincronizacaoMs?: number;
   /** How long 'Sincronizar agora' waits for a round on a device that calls out before answering that it goes on (default 15 s; the tests shorten it). */
   esperaSincronizacaoSaidaMs?: number;
+  /** The resident's notices: channels and timings (NotificacoesConfig). */
+  notificacoes?: NotificacoesConfig;
 }
 
 export interface SessionLimits {
@@ -209,5 +250,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePoolMax: e.DATABASE_POOL_MAX,
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     ...(e.SINCRONIZACAO_VARREDURA_MS === undefined ? {} : { varreduraSincronizacaoMs: e.SINCRONIZACAO_VARREDURA_MS }),
+    notificacoes: {
+      webPushSubject: e.WEB_PUSH_SUBJECT,
+      whatsapp:
+        e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_TOKEN && e.WHATSAPP_TEMPLATE_SOLICITACAO
+          ? {
+              apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ""),
+              versao: e.WHATSAPP_API_VERSION,
+              phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+              token: e.WHATSAPP_TOKEN,
+              template: e.WHATSAPP_TEMPLATE_SOLICITACAO,
+            }
+          : undefined,
+      sms: e.SMS_API_TOKEN ? { apiUrl: e.SMS_API_URL.replace(/\/$/, ""), token: e.SMS_API_TOKEN, from: e.SMS_FROM } : undefined,
+      email: Boolean(e.SMTP_URL),
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { canaisDesligados } from "./modules/notificacoes/canais";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -105,6 +106,8 @@ async function main() {
   if (!config.smtpUrl) {
     banner.push("Aviso: SMTP_URL não configurado: nenhum e-mail é entregue (recuperação de senha, convites); cada mensagem vai só para o log.");
   }
+  // The resident's notices: each channel that is off says what would turn it on (modules/notificacoes/canais.ts).
+  for (const linha of canaisDesligados(config)) banner.push(`Aviso: ${linha}`);
   if (metricsServer) banner.push(`Métricas (Prometheus): http://${config.metrics!.host}:${metricsServer.port}/metrics`);
   if (!config.clientDir) banner.push("Aviso: build do site não encontrado; só a API está servindo.");
   // In a terminal, the banner as text; otherwise one log line per item, between the JSON lines.

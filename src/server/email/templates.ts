@@ -94,3 +94,14 @@ export function conviteMoradorEmail(input: { nome: string; condominio: string; u
     ),
   };
 }
+
+/** A notice to a resident (gate-operation-spec §3.4): the same title and text as every channel, and the answer link. */
+export function notificacaoMoradorEmail(input: { nome: string; titulo: string; corpo: string; url: string }) {
+  return {
+    subject: input.titulo,
+    ...layout(input.titulo, [`Olá, ${input.nome}.`, input.corpo, "O link abaixo vale só para este pedido, uma vez, e não precisa de senha."], {
+      label: "Responder",
+      url: input.url,
+    }),
+  };
+}

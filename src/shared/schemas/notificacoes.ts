@@ -144,7 +144,8 @@ export const LINK_TEXTOS = {
 } as const;
 
 const tokenDoLink = z.string({ error: LINK_TEXTOS.invalido }).min(1, LINK_TEXTOS.invalido).max(300, LINK_TEXTOS.invalido);
-export const respostaLinkQuerySchema = z.object({ token: tokenDoLink.optional() });
+// An empty token is an invalid link (the page says so), not a 400: as the invitation's.
+export const respostaLinkQuerySchema = z.object({ token: z.string({ error: LINK_TEXTOS.invalido }).max(300, LINK_TEXTOS.invalido).optional() });
 /** What the page shows: the request, never anyone's contacts. */
 export const respostaLinkInfoSchema = z.object({
   /** 'valido': can answer; 'usado': this link answered already; 'invalido': unknown, expired or tampered. */

@@ -1,13 +1,372 @@
-import type { Db } from "../../db/client";
+import { Agent } from "node:https";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { CASCATA_S, NOTIFICACAO_TEXTOS, dentroDoHorario, type CanalNotificacao } from "@shared/schemas/notificacoes";
+import { rotuloDaUnidade } from "@shared/schemas/morador";
+import type { Solicitacao } from "@shared/schemas/solicitacoes";
+import { saoPauloWallClockMs } from "@shared/time";
+import type { AppConfig } from "../../config";
+import { queryRows, type Db } from "../../db/client";
+import { linksResposta, moradorContas, moradorPreferencias, moradores, notificacoes, pushInscricoes, solicitacoesAutorizacao, unidades } from "../../db/schema";
+import { loadLinkSecret, loadVapidKeys, type VapidKeys } from "../../db/settings";
+import type { Outbox } from "../../email/outbox";
+import { notificacaoMoradorEmail } from "../../email/templates";
 import type { AvisosDaSolicitacao } from "../solicitacoes/service";
+import { canaisDisponiveis, celularE164, enviarPush, enviarSms, enviarWhatsApp, ERROS_ENVIO, type ResultadoEnvio } from "./canais";
+import { assinarLink, urlDoLink } from "./links";
 
-// The resident's notices (gate-operation-spec §3.4): a durable queue in portaria_web_notificacoes,
-// the cascade of a request, and the channels (Web Push, WhatsApp Cloud API, SMS, e-mail).
+// The resident's notices (gate-operation-spec §3.3, §3.4; docs/decisions/0274-fila-de-notificacoes.md):
+// a durable queue in portaria_web_notificacoes. A request writes its rows (app at once 'enviada';
+// push and e-mail due now; WhatsApp after 15 s; SMS after 30 s) and, right after that commit, this
+// process sends what is due and sets a timer for the rest; every instance also sweeps the due
+// rows each second, so a restart or a killed process loses nothing. A row is leased with
+// `for update skip locked` by pushing `proxima_tentativa_em` ahead: two senders never take the
+// same row, and a row whose sender died comes back when its lease ends. An answer cancels every
+// step still pending in one UPDATE. A row given up on ('falhou') shows on the request's view.
 
-export function notificacoesService(_deps: { db: Db }): AvisosDaSolicitacao {
+type Log = { info(line: string): void; warn(line: string): void; error(line: string): void };
+
+/** Attempts of a row before it is 'falhou' (a request lasts 60 s: a few quick retries). */
+export const MAX_TENTATIVAS = 4;
+/** Back-off after the n-th failed attempt: 2, 4, 8 s (times the config's scale). */
+export const esperaDaTentativa = (tentativas: number) => Math.min(2 ** tentativas, 30);
+const LOTE = 20;
+
+interface Linha {
+  id: string;
+  morador_id: string;
+  tipo: string;
+  canal: CanalNotificacao;
+  referencia_id: string;
+  destino: string | null;
+  tentativas: number;
+}
+
+export interface NotificacoesDeps {
+  db: Db;
+  config: Pick<AppConfig, "notificacoes" | "publicUrl" | "adminEmail" | "mailFrom">;
+  outbox: Outbox;
+  log: Log;
+  /** Announces a request's new view to its consoles (its notices' failures); bound once the requests' service exists. */
+  anunciar?: (solicitacaoId: string) => Promise<void>;
+}
+
+export function notificacoesService(deps: NotificacoesDeps) {
+  const { db, config, outbox, log } = deps;
+  const n = config.notificacoes ?? {};
+  const canais = canaisDisponiveis(config);
+  const escala = n.cascataEscala ?? 1;
+  const arrendamentoS = n.arrendamentoS ?? 20;
+  const subject = n.webPushSubject ?? `mailto:${config.adminEmail || (/<([^>]+)>/.exec(config.mailFrom)?.[1] ?? config.mailFrom)}`;
+
+  const agentePush = n.pushCa ? new Agent({ ca: n.pushCa, keepAlive: true }) : undefined;
+  let vapid: Promise<VapidKeys> | undefined;
+  let segredo: Promise<Buffer> | undefined;
+  const chaves = () => (vapid ??= loadVapidKeys(db));
+  const segredoDoLink = () => (segredo ??= loadLinkSecret(db));
+
+  // What this process runs: the timers of the cascade's steps, the sends in flight.
+  const timers = new Set<NodeJS.Timeout>();
+  const emVoo = new Set<Promise<unknown>>();
+  let parado = false;
+  let varredura: NodeJS.Timeout | undefined;
+
+  function rastrear<T>(p: Promise<T>): Promise<T> {
+    emVoo.add(p);
+    void p.finally(() => emVoo.delete(p)).catch(() => undefined);
+    return p;
+  }
+
+  /** Sends `ids` (or whatever is due) in the background; a failure of the database is logged, the sweep tries again. */
+  function enviarEmSegundoPlano(ids?: string[]) {
+    if (parado) return;
+    rastrear(
+      enviarDevidas(ids).catch((error: unknown) => {
+        log.warn(`[notificacoes] envio falhou: ${(error as Error).message}`);
+        return 0;
+      }),
+    );
+  }
+
+  function agendar(ids: string[], segundos: number) {
+    if (parado || ids.length === 0) return;
+    if (segundos <= 0) return enviarEmSegundoPlano(ids);
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer);
+        enviarEmSegundoPlano(ids);
+      },
+      segundos * 1000 + 20,
+    );
+    timer.unref();
+    timers.add(timer);
+  }
+
+  /** The due rows (of `ids`, or any), each leased to this sender; rows of a request that ended are left to the sweep's cancel. */
+  async function arrendar(ids?: string[]): Promise<Linha[]> {
+    return queryRows<Linha & Record<string, unknown>>(
+      db,
+      sql`
+      update portaria_web_notificacoes n
+         set tentativas = n.tentativas + 1,
+             proxima_tentativa_em = now() + make_interval(secs => ${arrendamentoS})
+       where n.id in (select c.id from portaria_web_notificacoes c
+                       where c.estado = 'pendente' and c.proxima_tentativa_em <= now()
+                         ${ids ? sql`and c.id = any(${`{${ids.join(",")}}`}::uuid[])` : sql``}
+                         and (c.tipo <> 'solicitacao' or exists (
+                               select 1 from portaria_web_solicitacoes_autorizacao s
+                                where s.id = c.referencia_id and s.estado = 'aguardando' and s.expira_em > now()))
+                       order by c.proxima_tentativa_em
+                       limit ${LOTE}
+                       for update skip locked)
+      returning n.id, n.morador_id, n.tipo, n.canal, n.referencia_id, n.destino, n.tentativas`,
+    );
+  }
+
+  /** What a notice about a request says, and to whom. */
+  async function contexto(linha: Linha) {
+    const [c] = await db
+      .select({
+        nome_visitante: solicitacoesAutorizacao.nome_visitante,
+        unidade_id: solicitacoesAutorizacao.unidade_id,
+        bloco: unidades.bloco,
+        numero_unidade: unidades.numero_unidade,
+        morador: moradores.nome_completo,
+        auth_user_id: moradorContas.auth_user_id,
+      })
+      .from(solicitacoesAutorizacao)
+      .innerJoin(unidades, eq(unidades.id, solicitacoesAutorizacao.unidade_id))
+      .innerJoin(moradores, eq(moradores.id, linha.morador_id))
+      .leftJoin(moradorContas, eq(moradorContas.morador_id, moradores.id))
+      .where(eq(solicitacoesAutorizacao.id, linha.referencia_id))
+      .limit(1);
+    return c;
+  }
+
+  async function linkDe(linha: Linha): Promise<string> {
+    const [link] = await db
+      .select({ id: linksResposta.id })
+      .from(linksResposta)
+      .where(
+        and(
+          eq(linksResposta.solicitacao_id, linha.referencia_id),
+          eq(linksResposta.morador_id, linha.morador_id),
+          eq(linksResposta.canal, linha.canal as "whatsapp" | "sms" | "email"),
+        ),
+      )
+      .limit(1);
+    return link ? urlDoLink(config.publicUrl, assinarLink(await segredoDoLink(), link.id)) : `${config.publicUrl}/morador`;
+  }
+
+  /** One attempt of one leased row, on its channel. */
+  async function tentar(linha: Linha): Promise<ResultadoEnvio> {
+    const c = await contexto(linha);
+    if (!c) return { ok: false, erro: ERROS_ENVIO.recusada, definitivo: true };
+    const unidade = rotuloDaUnidade(c);
+    const titulo = NOTIFICACAO_TEXTOS.solicitacaoTitulo;
+    const corpo = NOTIFICACAO_TEXTOS.solicitacaoCorpo(c.nome_visitante, unidade);
+    switch (linha.canal) {
+      case "push": {
+        const inscricoes = c.auth_user_id ? await db.select().from(pushInscricoes).where(eq(pushInscricoes.auth_user_id, c.auth_user_id)) : [];
+        if (inscricoes.length === 0) return { ok: false, erro: ERROS_ENVIO.semAparelho, definitivo: true };
+        const k = await chaves();
+        const mensagem = { title: titulo, body: corpo, url: `/morador?unidade=${c.unidade_id}`, tag: `solicitacao-${linha.referencia_id}` };
+        const resultados = await Promise.all(inscricoes.map((i) => enviarPush(k, subject, i, mensagem, agentePush)));
+        const expiradas = inscricoes.filter((_, i) => resultados[i]!.expirada).map((i) => i.id);
+        if (expiradas.length) await db.delete(pushInscricoes).where(inArray(pushInscricoes.id, expiradas));
+        if (resultados.some((r) => r.ok)) return { ok: true };
+        return resultados.find((r) => !r.ok && !r.definitivo) ?? resultados[0]!;
+      }
+      case "whatsapp":
+        if (!n.whatsapp || !linha.destino) return { ok: false, erro: ERROS_ENVIO.numeroInvalido, definitivo: true };
+        return enviarWhatsApp(n.whatsapp, linha.destino, { nome: c.nome_visitante, unidade, link: await linkDe(linha) });
+      case "sms":
+        if (!n.sms || !linha.destino) return { ok: false, erro: ERROS_ENVIO.numeroInvalido, definitivo: true };
+        return enviarSms(n.sms, linha.destino, `${corpo} Responda: ${await linkDe(linha)}`);
+      case "email": {
+        if (!linha.destino) return { ok: false, erro: ERROS_ENVIO.semEndereco, definitivo: true };
+        // Handed to the portal's outbox, which has its own retries (email/outbox.ts).
+        await outbox.enqueue("notificacao_morador", {
+          to: linha.destino,
+          ...notificacaoMoradorEmail({ nome: c.morador, titulo, corpo, url: await linkDe(linha) }),
+        });
+        return { ok: true };
+      }
+      default:
+        return { ok: true };
+    }
+  }
+
+  async function concluir(linha: Linha, resultado: ResultadoEnvio) {
+    if (resultado.ok) {
+      // Sent: even if an answer cancelled it meanwhile, it did go.
+      await db
+        .update(notificacoes)
+        .set({ estado: "enviada", enviada_em: sql`now()`, erro: null, id_externo: resultado.idExterno ?? null })
+        .where(and(eq(notificacoes.id, linha.id), inArray(notificacoes.estado, ["pendente", "cancelada"])));
+      return;
+    }
+    const desiste = resultado.definitivo || linha.tentativas >= MAX_TENTATIVAS;
+    if (desiste) {
+      const [falhou] = await db
+        .update(notificacoes)
+        .set({ estado: "falhou", erro: resultado.erro })
+        .where(and(eq(notificacoes.id, linha.id), eq(notificacoes.estado, "pendente")))
+        .returning({ id: notificacoes.id });
+      log.warn(`[notificacoes] ${linha.canal} falhou (${linha.id}, tentativa ${linha.tentativas}): ${resultado.erro}`);
+      // The console learns it on the request ('WhatsApp falhou: número inválido.').
+      if (falhou && linha.tipo === "solicitacao") await deps.anunciar?.(linha.referencia_id);
+      return;
+    }
+    const espera = esperaDaTentativa(linha.tentativas) * escala;
+    await db
+      .update(notificacoes)
+      .set({ erro: resultado.erro, proxima_tentativa_em: sql`now() + make_interval(secs => ${espera})` })
+      .where(and(eq(notificacoes.id, linha.id), eq(notificacoes.estado, "pendente")));
+    agendar([linha.id], espera);
+  }
+
+  /** Sends what is due (of `ids`, or all of it); returns how many rows were tried. */
+  async function enviarDevidas(ids?: string[]): Promise<number> {
+    let tentadas = 0;
+    for (;;) {
+      const linhas = await arrendar(ids);
+      // Each row on its own: a slow provider holds no other channel.
+      await Promise.all(
+        linhas.map(async (linha) => {
+          let resultado: ResultadoEnvio;
+          try {
+            resultado = await tentar(linha);
+          } catch (error) {
+            log.warn(`[notificacoes] ${linha.canal} (${linha.id}): ${(error as Error).message}`);
+            resultado = { ok: false, erro: ERROS_ENVIO.indisponivel, definitivo: false };
+          }
+          await concluir(linha, resultado);
+        }),
+      );
+      tentadas += linhas.length;
+      if (ids || linhas.length < LOTE) return tentadas;
+    }
+  }
+
+  /** The sweep: steps of requests that ended are cancelled (an instance died before its cancel), then what is due goes. */
+  async function varrer(): Promise<number> {
+    await db.execute(sql`
+      update portaria_web_notificacoes n set estado = 'cancelada'
+       where n.estado = 'pendente' and n.tipo = 'solicitacao' and n.proxima_tentativa_em <= now()
+         and not exists (select 1 from portaria_web_solicitacoes_autorizacao s
+                          where s.id = n.referencia_id and s.estado = 'aguardando' and s.expira_em > now())`);
+    return enviarDevidas();
+  }
+
+  const avisos: AvisosDaSolicitacao = {
+    async aoPedir(s: Solicitacao) {
+      const quem = await db
+        .select({
+          id: moradores.id,
+          email: moradores.email,
+          celular: moradores.telefone_celular,
+          auth_user_id: moradorContas.auth_user_id,
+          push: moradorPreferencias.push,
+          whatsapp: moradorPreferencias.whatsapp,
+          sms: moradorPreferencias.sms,
+          email_pref: moradorPreferencias.email,
+          silencio_de: moradorPreferencias.silencio_de,
+          silencio_ate: moradorPreferencias.silencio_ate,
+        })
+        .from(moradorContas)
+        .innerJoin(moradores, eq(moradores.id, moradorContas.morador_id))
+        .leftJoin(moradorPreferencias, eq(moradorPreferencias.morador_id, moradores.id))
+        .where(and(eq(moradores.unidade_id, s.unidade_id), eq(moradores.ativo, true), eq(moradorContas.status, "ativo")));
+      if (quem.length === 0) return;
+      const usuarios = quem.map((m) => m.auth_user_id).filter((u): u is string => Boolean(u));
+      const comAparelho = new Set(
+        usuarios.length
+          ? (await db.selectDistinct({ u: pushInscricoes.auth_user_id }).from(pushInscricoes).where(inArray(pushInscricoes.auth_user_id, usuarios))).map(
+              (r) => r.u,
+            )
+          : [],
+      );
+      const hora = new Date(saoPauloWallClockMs(Date.now())).toISOString().slice(11, 16);
+      const depois = (canal: keyof typeof CASCATA_S) => sql`now() + make_interval(secs => ${CASCATA_S[canal] * escala})`;
+      type Nova = typeof notificacoes.$inferInsert;
+      const novas: Nova[] = [];
+      const links: (typeof linksResposta.$inferInsert)[] = [];
+      for (const m of quem) {
+        // Quiet hours silence WhatsApp, SMS and e-mail; the app and the phone's push still ring (decision 0274).
+        const silencio = m.silencio_de && m.silencio_ate ? dentroDoHorario(hora, m.silencio_de, m.silencio_ate) : false;
+        const base = { morador_id: m.id, tipo: "solicitacao" as const, referencia_id: s.id };
+        novas.push({ ...base, canal: "app", estado: "enviada", tentativas: 1, enviada_em: sql`now()` as unknown as Date });
+        if ((m.push ?? true) && m.auth_user_id && comAparelho.has(m.auth_user_id))
+          novas.push({ ...base, canal: "push", enviar_apos: depois("push"), proxima_tentativa_em: depois("push") } as unknown as Nova);
+        if (silencio) continue;
+        const celular = celularE164(m.celular);
+        if (canais.email && (m.email_pref ?? true) && m.email)
+          novas.push({ ...base, canal: "email", destino: m.email, enviar_apos: depois("email"), proxima_tentativa_em: depois("email") } as unknown as Nova);
+        if (canais.whatsapp && (m.whatsapp ?? true) && celular)
+          novas.push({
+            ...base,
+            canal: "whatsapp",
+            destino: celular,
+            enviar_apos: depois("whatsapp"),
+            proxima_tentativa_em: depois("whatsapp"),
+          } as unknown as Nova);
+        if (canais.sms && (m.sms ?? true) && celular)
+          novas.push({ ...base, canal: "sms", destino: celular, enviar_apos: depois("sms"), proxima_tentativa_em: depois("sms") } as unknown as Nova);
+      }
+      for (const r of novas)
+        if (r.canal === "whatsapp" || r.canal === "sms" || r.canal === "email")
+          links.push({ solicitacao_id: s.id, morador_id: r.morador_id, canal: r.canal, expira_em: new Date(s.expira_em) });
+      // The steps and their links together: both or neither.
+      const escritas = await db.transaction(async (tx) => {
+        const linhas = await tx.insert(notificacoes).values(novas).returning({ id: notificacoes.id, canal: notificacoes.canal });
+        if (links.length) await tx.insert(linksResposta).values(links);
+        return linhas;
+      });
+      // Right after the commit: push and e-mail go now from here, the rest on this process's timers
+      // (any instance's sweep is the safety net).
+      const porCanal = new Map<string, string[]>();
+      for (const l of escritas) if (l.canal !== "app") porCanal.set(l.canal, [...(porCanal.get(l.canal) ?? []), l.id]);
+      for (const [canal, ids] of porCanal) agendar(ids, CASCATA_S[canal as keyof typeof CASCATA_S] * escala);
+    },
+
+    async aoEncerrar(ids: string[]) {
+      if (ids.length === 0) return;
+      // The cascade stops: every step still pending, in one statement.
+      await db
+        .update(notificacoes)
+        .set({ estado: "cancelada" })
+        .where(and(inArray(notificacoes.referencia_id, ids), eq(notificacoes.estado, "pendente")));
+    },
+  };
+
   return {
-    async aoPedir() {},
-    async aoEncerrar() {},
+    ...avisos,
+    enviarDevidas,
+    varrer,
+    /** Starts this instance's sweep (every `varreduraMs`, default 1 s). */
+    iniciar() {
+      parado = false;
+      const ms = n.varreduraMs ?? 1000;
+      if (ms <= 0 || varredura) return;
+      varredura = setInterval(() => {
+        if (emVoo.size > 50) return; // still busy with the last ones
+        rastrear(varrer().catch((error: unknown) => log.warn(`[notificacoes] varredura falhou: ${(error as Error).message}`)));
+      }, ms);
+      varredura.unref();
+    },
+    /** Stops the timers and the sweep and waits for the sends in flight. */
+    async parar() {
+      parado = true;
+      clearInterval(varredura);
+      varredura = undefined;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      await Promise.allSettled([...emVoo]);
+    },
+    /** Waits for the sends in flight (tests). */
+    async ocioso() {
+      while (emVoo.size) await Promise.allSettled([...emVoo]);
+    },
   };
 }
 

@@ -6,7 +6,7 @@ import type { TempoReal } from "../../realtime";
 import type { SampleRecords, StoredText } from "../../route-contract";
 import { requireActiveCondominio, scopeOf } from "../../scope";
 import { idParams } from "../common";
-import { solicitacoesService, type AvisosDaSolicitacao } from "./service";
+import { solicitacoesService, type AvisosDaSolicitacao, type SolicitacoesService } from "./service";
 
 // 'Pedir autorização ao morador' (gate-operation-spec §3.3): the console's side (ask, follow,
 // cancel) and the resident's (what waits for me, my answer). Each route declares, beside its
@@ -31,15 +31,18 @@ export const solicitacoesRoutes =
     avisos,
     agora,
     varreduraMs,
+    service: dado,
   }: {
     db: Db;
     tempoReal: TempoReal;
     avisos?: AvisosDaSolicitacao;
     agora?: () => number;
     varreduraMs: number;
+    /** The service, when the app shares it (the notices' answer links answer through it). */
+    service?: SolicitacoesService;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = solicitacoesService({ db, tempoReal, avisos, agora });
+    const service = dado ?? solicitacoesService({ db, tempoReal, avisos, agora });
 
     // Every instance sweeps: 60 s without an answer is 'Sem resposta' on every console.
     let varredura: NodeJS.Timeout | undefined;

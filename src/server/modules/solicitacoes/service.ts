@@ -10,9 +10,9 @@ import {
   type SolicitacaoDados,
 } from "@shared/schemas/solicitacoes";
 import type { Db } from "../../db/client";
-import { dentroDoHorario, textoDaRegra } from "@shared/schemas/notificacoes";
+import { dentroDoHorario, NOTIFICACAO_TEXTOS, textoDaRegra } from "@shared/schemas/notificacoes";
 import { saoPauloWallClockMs } from "@shared/time";
-import { moradorContas, moradorPreferencias, moradores, solicitacoesAutorizacao, unidades } from "../../db/schema";
+import { moradorContas, moradorPreferencias, moradores, notificacoes, solicitacoesAutorizacao, unidades } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import type { TempoReal } from "../../realtime";
 import type { CondominioNoEscopo, CondominioScope } from "../../scope";
@@ -66,6 +66,23 @@ export function solicitacoesService({
         .from(unidades)
         .where(inArray(unidades.id, ids)))
         rotulos.set(u.id, rotuloDaUnidade(u));
+    // The notices given up on ('WhatsApp falhou: número inválido.'), once per channel and reason.
+    const avisos = new Map<string, string[]>();
+    if (linhas.length)
+      for (const f of await db
+        .selectDistinct({ referencia_id: notificacoes.referencia_id, canal: notificacoes.canal, erro: notificacoes.erro })
+        .from(notificacoes)
+        .where(
+          and(
+            inArray(
+              notificacoes.referencia_id,
+              linhas.map((l) => l.id),
+            ),
+            eq(notificacoes.estado, "falhou"),
+          ),
+        )
+        .orderBy(notificacoes.canal))
+        avisos.set(f.referencia_id, [...(avisos.get(f.referencia_id) ?? []), NOTIFICACAO_TEXTOS.falhou(f.canal, f.erro ?? "")]);
     return linhas.map((l) => ({
       id: l.id,
       condominio_id: l.condominio_id,
@@ -84,6 +101,7 @@ export function solicitacoesService({
       respondida_em: l.respondida_em ? toIso(l.respondida_em) : null,
       created_at: toIso(l.created_at),
       expira_em: toIso(l.expira_em),
+      avisos: avisos.get(l.id) ?? [],
     }));
   }
   const vista = async (l: Linha, conhecidos?: ReadonlyMap<string, string>) => (await vistas([l], conhecidos))[0]!;
@@ -174,6 +192,12 @@ export function solicitacoesService({
     },
 
     doConsole,
+
+    /** Tells the request's consoles its state again (a notice of it failed: its `avisos` changed). */
+    async anunciar(id: string): Promise<void> {
+      const [linha] = await db.select().from(solicitacoesAutorizacao).where(eq(solicitacoesAutorizacao.id, id));
+      if (linha) await avisar(await vista(linha));
+    },
 
     /** The console gives up (the visitor left, the intercom answered): only while it waits. */
     async cancelar(scope: CondominioScope, id: string): Promise<Solicitacao> {
