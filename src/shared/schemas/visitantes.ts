@@ -184,57 +184,69 @@ const maxEntradas = z.preprocess(
 
 export const DATA_FINAL_NO_PASSADO = "A data final não pode estar no passado.";
 
+/**
+ * What a pass says of its visitor and validity (§4), without where it is for and who authorises it:
+ * the staff form adds condomínio, unidade and morador; the Área do Morador takes them from the
+ * session (gate-operation-spec §3.2). Both check it with `regrasDaAutorizacao`.
+ */
+export const autorizacaoCampos = z.object({
+  nome_visitante: requiredText("Informe o nome do visitante.", 200),
+  documento_tipo: z
+    .preprocess(emptyToNull, z.enum(DOCUMENTO_TIPOS, { error: "Tipo de documento inválido." }).nullable())
+    .optional()
+    .default(null),
+  documento_numero: optionalDocumento.optional().default(null),
+  telefone: optionalPhone.optional().default(null),
+  email: optionalEmail.optional().default(null),
+  placa: optionalPlaca.optional().default(null),
+  tipo: z.enum(TIPOS_AUTORIZACAO, { error: "Escolha o tipo da autorização: única, período ou recorrente." }),
+  /** 'Única': the day of the visit; 'Período' and 'Recorrente': the first day. */
+  valido_de: optionalDate.refine((v) => v !== null, "Informe a data da visita."),
+  /** The last day ('Período', 'Recorrente'); for 'Única', the same day or empty. */
+  valido_ate: optionalDate.optional().default(null),
+  dias_semana: diasSemana.optional().default(null),
+  hora_inicio: optionalHora.optional().default(null),
+  hora_fim: optionalHora.optional().default(null),
+  /** Empty: no limit ('Única' is one entry). */
+  max_entradas: maxEntradas.optional().default(null),
+  observacoes: optionalText(1000).optional().default(null),
+});
+
+/** The rules of a pass's type, dates, days and hours (§4, §10): the same for staff and residents. */
+export function regrasDaAutorizacao(a: z.output<typeof autorizacaoCampos>, ctx: z.RefinementCtx) {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  cpfDoDocumento(a, ctx);
+  if (!a.valido_de) return;
+  if (a.tipo === "unica") {
+    if (a.valido_ate && a.valido_ate !== a.valido_de) issue("valido_ate", "Uma autorização única vale por um dia: deixe a data final vazia.");
+    if (a.dias_semana?.length) issue("dias_semana", "Dias da semana só valem para a autorização recorrente.");
+    if (a.max_entradas !== null && a.max_entradas !== 1) issue("max_entradas", "Uma autorização única vale por uma entrada.");
+  } else if (!a.valido_ate) {
+    issue("valido_ate", a.tipo === "periodo" ? "Informe a data final." : "Informe até quando a autorização vale.");
+  } else if (a.valido_ate < a.valido_de) {
+    issue("valido_ate", "A data final deve ser igual ou posterior à inicial.");
+  }
+  if (a.tipo === "periodo" && a.dias_semana?.length) issue("dias_semana", "Dias da semana só valem para a autorização recorrente.");
+  if (a.tipo === "recorrente") {
+    if (!a.dias_semana?.length) issue("dias_semana", DIAS_INVALIDOS);
+    if (!a.hora_inicio) issue("hora_inicio", "Informe o horário inicial.");
+    if (!a.hora_fim) issue("hora_fim", "Informe o horário final.");
+  }
+  if ((a.hora_inicio === null) !== (a.hora_fim === null)) issue(a.hora_inicio ? "hora_fim" : "hora_inicio", "Informe os dois horários, ou nenhum.");
+  if (a.hora_inicio && a.hora_fim && a.hora_fim <= a.hora_inicio) issue("hora_fim", "O horário final deve ser depois do inicial.");
+  const fim = a.valido_ate ?? a.valido_de;
+  if (isCalendarDate(fim) && fim < today()) issue(a.valido_ate ? "valido_ate" : "valido_de", DATA_FINAL_NO_PASSADO);
+}
+
 /** 'Nova Autorização' (§4). Dates are São Paulo calendar days; hours São Paulo wall clock. */
 export const autorizacaoInputSchema = z
   .object({
     condominio_id: z.uuid("Escolha o condomínio."),
     unidade_id: z.uuid("Escolha a unidade."),
     morador_id: z.uuid("Escolha o morador que autoriza a visita."),
-    nome_visitante: requiredText("Informe o nome do visitante.", 200),
-    documento_tipo: z
-      .preprocess(emptyToNull, z.enum(DOCUMENTO_TIPOS, { error: "Tipo de documento inválido." }).nullable())
-      .optional()
-      .default(null),
-    documento_numero: optionalDocumento.optional().default(null),
-    telefone: optionalPhone.optional().default(null),
-    email: optionalEmail.optional().default(null),
-    placa: optionalPlaca.optional().default(null),
-    tipo: z.enum(TIPOS_AUTORIZACAO, { error: "Escolha o tipo da autorização: única, período ou recorrente." }),
-    /** 'Única': the day of the visit; 'Período' and 'Recorrente': the first day. */
-    valido_de: optionalDate.refine((v) => v !== null, "Informe a data da visita."),
-    /** The last day ('Período', 'Recorrente'); for 'Única', the same day or empty. */
-    valido_ate: optionalDate.optional().default(null),
-    dias_semana: diasSemana.optional().default(null),
-    hora_inicio: optionalHora.optional().default(null),
-    hora_fim: optionalHora.optional().default(null),
-    /** Empty: no limit ('Única' is one entry). */
-    max_entradas: maxEntradas.optional().default(null),
-    observacoes: optionalText(1000).optional().default(null),
+    ...autorizacaoCampos.shape,
   })
-  .superRefine((a, ctx) => {
-    const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
-    cpfDoDocumento(a, ctx);
-    if (!a.valido_de) return;
-    if (a.tipo === "unica") {
-      if (a.valido_ate && a.valido_ate !== a.valido_de) issue("valido_ate", "Uma autorização única vale por um dia: deixe a data final vazia.");
-      if (a.dias_semana?.length) issue("dias_semana", "Dias da semana só valem para a autorização recorrente.");
-      if (a.max_entradas !== null && a.max_entradas !== 1) issue("max_entradas", "Uma autorização única vale por uma entrada.");
-    } else if (!a.valido_ate) {
-      issue("valido_ate", a.tipo === "periodo" ? "Informe a data final." : "Informe até quando a autorização vale.");
-    } else if (a.valido_ate < a.valido_de) {
-      issue("valido_ate", "A data final deve ser igual ou posterior à inicial.");
-    }
-    if (a.tipo === "periodo" && a.dias_semana?.length) issue("dias_semana", "Dias da semana só valem para a autorização recorrente.");
-    if (a.tipo === "recorrente") {
-      if (!a.dias_semana?.length) issue("dias_semana", DIAS_INVALIDOS);
-      if (!a.hora_inicio) issue("hora_inicio", "Informe o horário inicial.");
-      if (!a.hora_fim) issue("hora_fim", "Informe o horário final.");
-    }
-    if ((a.hora_inicio === null) !== (a.hora_fim === null)) issue(a.hora_inicio ? "hora_fim" : "hora_inicio", "Informe os dois horários, ou nenhum.");
-    if (a.hora_inicio && a.hora_fim && a.hora_fim <= a.hora_inicio) issue("hora_fim", "O horário final deve ser depois do inicial.");
-    const fim = a.valido_ate ?? a.valido_de;
-    if (isCalendarDate(fim) && fim < today()) issue(a.valido_ate ? "valido_ate" : "valido_de", DATA_FINAL_NO_PASSADO);
-  });
+  .superRefine(regrasDaAutorizacao);
 
 export type AutorizacaoInput = z.input<typeof autorizacaoInputSchema>;
 export type AutorizacaoData = z.output<typeof autorizacaoInputSchema>;

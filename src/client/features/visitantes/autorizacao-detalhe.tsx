@@ -16,7 +16,7 @@ import { cn } from "~/lib/utils";
 import { qrCodeQueryOptions, useCancelAutorizacao, useEnviarEmail } from "./api";
 import { formatDocumento } from "@shared/br/documento";
 import { DOCUMENTO_TIPO_LABEL, formatEntradas, SituacaoBadge } from "./format";
-import { QrCodeImage } from "./qr-code-image";
+import { QrCodeImage } from "~/components/portaria/qr-code-image";
 import { ERROR_TITLE, MSG_WITH, SUCCESS_TITLE } from "@shared/messages";
 import { toastContent } from "~/lib/toast";
 

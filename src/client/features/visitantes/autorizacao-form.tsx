@@ -1,26 +1,25 @@
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { useWatch, type ControllerRenderProps } from "react-hook-form";
+import { useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { CondominioOption } from "@shared/schemas/painel";
 import { unidadeLabel } from "@shared/schemas/unidades";
-import { autorizacaoInputSchema, DIAS_SEMANA_NOMES, TIPO_AUTORIZACAO_LABEL, TIPOS_AUTORIZACAO, type AutorizacaoData } from "@shared/schemas/visitantes";
+import { autorizacaoInputSchema, TIPO_AUTORIZACAO_LABEL, TIPOS_AUTORIZACAO, type AutorizacaoData } from "@shared/schemas/visitantes";
 import { today } from "@shared/time";
 import { Card, CardContent } from "~/components/ui/card";
-import { Checkbox } from "~/components/ui/checkbox";
 import { FormActions } from "~/components/ui/form-actions";
 import { DocumentoFields } from "~/components/portaria/documento-fields";
-import { Form, FormDescription, FormField, FormItem, FormLegend, FormMessage, useFormField } from "~/components/ui/form";
+import { Form, FormDescription, FormField, FormItem, FormLegend, FormMessage } from "~/components/ui/form";
 import { toastFormErrors } from "~/components/ui/form-errors";
 import { InputField, MaskedField, PlacaField, SelectField, TextareaField } from "~/components/ui/form-field-kit";
 import { DateField, TimeField } from "~/components/ui/date-time-field";
-import { Label } from "~/components/ui/input";
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { PATHS } from "~/lib/paths";
 import { moradoresPortariaQuery, unidadesPortariaQuery } from "~/lib/pick-lists";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useZodForm, type ZodFormValues } from "~/lib/use-zod-form";
+import { DiasDaSemana, TIPO_HINT } from "~/components/portaria/autorizacao-visita";
 import { useCreateAutorizacao } from "./api";
 import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
 
@@ -57,14 +56,6 @@ function applicable(values: FormValues): FormValues {
   if (values.tipo === "periodo") return { ...values, dias_semana: [] };
   return values;
 }
-
-const TIPO_HINT: Record<(typeof TIPOS_AUTORIZACAO)[number], string> = {
-  unica: "Um dia, uma entrada.",
-  periodo: "Todos os dias de um período.",
-  recorrente: "Dias da semana e horário, até uma data.",
-};
-/** Monday first, as a Brazilian week is read; values are 0 = domingo … 6. */
-const SEMANA = [1, 2, 3, 4, 5, 6, 0] as const;
 
 /**
  * 'Nova Autorização' (gatehouse-spec §4). The condominium and unit pick-lists hold only the user's
@@ -315,32 +306,5 @@ export function AutorizacaoForm({ condominios }: { condominios: readonly Condomi
         </Form>
       </CardContent>
     </Card>
-  );
-}
-
-/** The weekdays of a recurring authorisation, Monday first: one checkbox each, marked invalid with the field. */
-function DiasDaSemana({ field }: { field: ControllerRenderProps<FormValues, "dias_semana"> }) {
-  const { id, error } = useFormField();
-  return (
-    <div className="flex flex-wrap gap-x-5 gap-y-2">
-      {SEMANA.map((dia) => {
-        const diaId = `${id}-${dia}`;
-        return (
-          <div key={dia} className="flex items-center gap-2">
-            <Checkbox
-              id={diaId}
-              ref={dia === SEMANA[0] ? field.ref : undefined}
-              checked={field.value.includes(dia)}
-              onCheckedChange={(next) => field.onChange(next ? [...field.value, dia] : field.value.filter((d) => d !== dia))}
-              onBlur={field.onBlur}
-              aria-invalid={error ? true : undefined}
-            />
-            <Label htmlFor={diaId} className="capitalize">
-              {DIAS_SEMANA_NOMES[dia]}
-            </Label>
-          </div>
-        );
-      })}
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { normalizeDocumento } from "@shared/br/documento";
 import {
@@ -280,6 +280,20 @@ export function visitantesRepository(db: Db) {
       return { rows: page.rows.map((r) => toAutorizacao(r, agora)), total: total!.n, next: page.next };
     },
 
+    /**
+     * The passes of one unit authorised by one of `moradorIds` (the Área do Morador's Visitantes):
+     * those in force first (ending soonest first), then the others, newest first; at most `limite`.
+     */
+    async daUnidadeDoMorador(unidadeId: string, moradorIds: readonly string[], agora: number, limite: number): Promise<Autorizacao[]> {
+      const now = new Date(agora);
+      const emVigor = sql`(${a.status} = 'ativa' and ${a.valido_ate} >= ${now})`;
+      const rows = await base()
+        .where(and(eq(a.unidade_id, unidadeId), inArray(a.morador_id, [...moradorIds])))
+        .orderBy(sql`${emVigor} desc`, sql`case when ${emVigor} then ${a.valido_ate} end asc`, sql`${a.created_at} desc`, sql`${a.id} desc`)
+        .limit(limite);
+      return (rows as Row[]).map((r) => toAutorizacao(r, agora));
+    },
+
     async get(scope: CondominioScope, id: string, agora: number): Promise<Autorizacao | null> {
       const [row] = await base()
         .where(and(eq(a.id, id), condominioInScope(scope, a.condominio_id)))
@@ -316,7 +330,7 @@ export function visitantesRepository(db: Db) {
      * Stores a new authorisation with a fresh short code; a code already held by an active
      * authorisation (the partial unique index) is drawn again.
      */
-    async create(data: AutorizacaoData, criadoPor: string): Promise<string> {
+    async create(data: AutorizacaoData, criadoPor: string | null): Promise<string> {
       const de = data.valido_de!;
       const ate = data.tipo === "unica" ? de : data.valido_ate!;
       for (let attempt = 0; ; attempt++) {

@@ -1,4 +1,5 @@
 import QRCode from "qrcode";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { formatCep } from "@shared/br/cep";
 import { unidadeLabel } from "@shared/schemas/unidades";
@@ -20,7 +21,7 @@ import type { LimiteDeEnvios } from "../../email/limite-envios";
 import { conviteVisitaEmail } from "../../email/templates";
 import { MSG } from "@shared/messages";
 import { notFound } from "../../errors";
-import { scopeOf } from "../../scope";
+import { scopeOf, type CondominioScope } from "../../scope";
 import { idParams } from "../common";
 import { assinarQr } from "./codigo";
 import { visitantesRepository } from "./repository";
@@ -42,6 +43,54 @@ export interface VisitantesOptions {
   qrSecret: Buffer;
   /** Now, in ms: the situation ('expirada') is read against it. Tests move it. */
   agora: () => number;
+}
+
+/** The condominium's address as an invitation states it ('Rua X, 10, São Paulo/SP, CEP 01234-567'), or null. */
+export function enderecoPorExtenso(
+  condominio: { endereco: string | null; cidade: string | null; estado: string | null; cep: string | null } | null,
+): string | null {
+  const cidade = [condominio?.cidade, condominio?.estado].filter(Boolean).join("/");
+  return [condominio?.endereco, cidade, condominio?.cep ? `CEP ${formatCep(condominio.cep)}` : null].filter(Boolean).join(", ") || null;
+}
+
+/**
+ * 'Enviar por email' (§4): queues the invitation (code, QR image, the condominium's address, the
+ * validity) to the visitor's e-mail of `found` (an authorisation `paraConvite` allowed), within the
+ * limits per sender (`remetente`: a Portaria Web user's id, or a resident's key) and per
+ * authorisation. The staff route and the Área do Morador's both send through here.
+ */
+export async function enviarConviteDeVisita(
+  { db, outbox, envios, qrSecret }: Pick<VisitantesOptions, "db" | "outbox" | "envios" | "qrSecret">,
+  reply: FastifyReply,
+  scope: CondominioScope,
+  found: Autorizacao & { email: string },
+  remetente: string,
+) {
+  const endereco = enderecoPorExtenso(await visitantesRepository(db).enderecoDoCondominio(scope, found.condominio.id));
+  const png = await qrPng(assinarQr(qrSecret, { autorizacaoId: found.id, validoAte: new Date(found.valido_ate) }));
+  const mail = conviteVisitaEmail({
+    nome: found.nome_visitante,
+    condominio: found.condominio.nome,
+    unidade: unidadeLabel(found.unidade),
+    endereco,
+    morador: found.morador?.nome_completo ?? null,
+    validade: descreverValidade(found),
+    maxEntradas: found.tipo === "unica" ? null : found.max_entradas,
+    codigo: found.codigo,
+  });
+  // Counted before it is queued: a burst of clicks or scripted calls sends no more than the limit.
+  const envio = await envios.reservar(reply, remetente, found.id);
+  await outbox
+    .enqueue("autorizacao_visita", {
+      to: found.email,
+      ...mail,
+      attachments: [{ filename: `qrcode-${found.codigo}.png`, contentType: "image/png", cid: "qrcode", content: png.toString("base64") }],
+    })
+    .catch(async (error: unknown) => {
+      await envio.desfazer();
+      throw error;
+    });
+  return { enviado_para: found.email, mensagem: "Email enviado" };
 }
 
 // Visitantes (gatehouse-spec §4): pre-authorisations, their code and signed QR code, the invitation.
@@ -178,34 +227,7 @@ export const visitantesRoutes =
       async (request, reply) => {
         const scope = scopeOf(request);
         const found = await service.paraConvite(scope, request.params.id);
-        const condominio = await repo.enderecoDoCondominio(scope, found.condominio.id);
-        const cidade = [condominio?.cidade, condominio?.estado].filter(Boolean).join("/");
-        const endereco = [condominio?.endereco, cidade, condominio?.cep ? `CEP ${formatCep(condominio.cep)}` : null].filter(Boolean).join(", ");
-        const payload = payloadDe(found);
-        const png = await qrPng(payload);
-        const mail = conviteVisitaEmail({
-          nome: found.nome_visitante,
-          condominio: found.condominio.nome,
-          unidade: unidadeLabel(found.unidade),
-          endereco: endereco || null,
-          morador: found.morador?.nome_completo ?? null,
-          validade: descreverValidade(found),
-          maxEntradas: found.tipo === "unica" ? null : found.max_entradas,
-          codigo: found.codigo,
-        });
-        // Counted before it is queued: a burst of clicks or scripted calls sends no more than the limit.
-        const envio = await envios.reservar(reply, currentProfile(request).id, found.id);
-        await outbox
-          .enqueue("autorizacao_visita", {
-            to: found.email,
-            ...mail,
-            attachments: [{ filename: `qrcode-${found.codigo}.png`, contentType: "image/png", cid: "qrcode", content: png.toString("base64") }],
-          })
-          .catch(async (error: unknown) => {
-            await envio.desfazer();
-            throw error;
-          });
-        return { enviado_para: found.email, mensagem: "Email enviado" };
+        return enviarConviteDeVisita({ db, outbox, envios, qrSecret }, reply, scope, found, currentProfile(request).id);
       },
     );
   };

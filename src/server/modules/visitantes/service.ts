@@ -15,8 +15,12 @@ const invalid = (field: string, message: string) => AppError.from(400, "VALIDATI
 export function visitantesService(db: Db, agora: () => number) {
   const repo = visitantesRepository(db);
   return {
-    /** 'Nova Autorização': at an active condominium of the scope, an active unit of it, an active resident of the unit. */
-    async criar(scope: CondominioScope, data: AutorizacaoData, criadoPor: string): Promise<Autorizacao> {
+    /**
+     * 'Nova Autorização': at an active condominium of the scope, an active unit of it, an active
+     * resident of the unit. `criadoPor`: the Portaria Web user, or null when the resident made it
+     * in the Área do Morador (then `morador_id` is who made and authorised it).
+     */
+    async criar(scope: CondominioScope, data: AutorizacaoData, criadoPor: string | null): Promise<Autorizacao> {
       // Outside the scope as unknown as a condominium that does not exist (§2).
       const condominio = await requireActiveCondominio(db, scope, data.condominio_id);
       if (!(await repo.unidadeAtivaDoCondominio(condominio.id, data.unidade_id))) throw invalid("unidade_id", MSG.unidadeInativa.message);
