@@ -259,85 +259,100 @@ export function notificacoesService(deps: NotificacoesDeps) {
   }
 
   const avisos: AvisosDaSolicitacao = {
+    // The request is written already: a failure here is logged, never the console's error (the
+    // open app reads the request itself; the sweep cancels what an answer did not).
     async aoPedir(s: Solicitacao) {
-      const quem = await db
-        .select({
-          id: moradores.id,
-          email: moradores.email,
-          celular: moradores.telefone_celular,
-          auth_user_id: moradorContas.auth_user_id,
-          push: moradorPreferencias.push,
-          whatsapp: moradorPreferencias.whatsapp,
-          sms: moradorPreferencias.sms,
-          email_pref: moradorPreferencias.email,
-          silencio_de: moradorPreferencias.silencio_de,
-          silencio_ate: moradorPreferencias.silencio_ate,
-        })
-        .from(moradorContas)
-        .innerJoin(moradores, eq(moradores.id, moradorContas.morador_id))
-        .leftJoin(moradorPreferencias, eq(moradorPreferencias.morador_id, moradores.id))
-        .where(and(eq(moradores.unidade_id, s.unidade_id), eq(moradores.ativo, true), eq(moradorContas.status, "ativo")));
-      if (quem.length === 0) return;
-      const usuarios = quem.map((m) => m.auth_user_id).filter((u): u is string => Boolean(u));
-      const comAparelho = new Set(
-        usuarios.length
-          ? (await db.selectDistinct({ u: pushInscricoes.auth_user_id }).from(pushInscricoes).where(inArray(pushInscricoes.auth_user_id, usuarios))).map(
-              (r) => r.u,
-            )
-          : [],
-      );
-      const hora = new Date(saoPauloWallClockMs(Date.now())).toISOString().slice(11, 16);
-      const depois = (canal: keyof typeof CASCATA_S) => sql`now() + make_interval(secs => ${CASCATA_S[canal] * escala})`;
-      type Nova = typeof notificacoes.$inferInsert;
-      const novas: Nova[] = [];
-      const links: (typeof linksResposta.$inferInsert)[] = [];
-      for (const m of quem) {
-        // Quiet hours silence WhatsApp, SMS and e-mail; the app and the phone's push still ring (decision 0274).
-        const silencio = m.silencio_de && m.silencio_ate ? dentroDoHorario(hora, m.silencio_de, m.silencio_ate) : false;
-        const base = { morador_id: m.id, tipo: "solicitacao" as const, referencia_id: s.id };
-        novas.push({ ...base, canal: "app", estado: "enviada", tentativas: 1, enviada_em: sql`now()` as unknown as Date });
-        if ((m.push ?? true) && m.auth_user_id && comAparelho.has(m.auth_user_id))
-          novas.push({ ...base, canal: "push", enviar_apos: depois("push"), proxima_tentativa_em: depois("push") } as unknown as Nova);
-        if (silencio) continue;
-        const celular = celularE164(m.celular);
-        if (canais.email && (m.email_pref ?? true) && m.email)
-          novas.push({ ...base, canal: "email", destino: m.email, enviar_apos: depois("email"), proxima_tentativa_em: depois("email") } as unknown as Nova);
-        if (canais.whatsapp && (m.whatsapp ?? true) && celular)
-          novas.push({
-            ...base,
-            canal: "whatsapp",
-            destino: celular,
-            enviar_apos: depois("whatsapp"),
-            proxima_tentativa_em: depois("whatsapp"),
-          } as unknown as Nova);
-        if (canais.sms && (m.sms ?? true) && celular)
-          novas.push({ ...base, canal: "sms", destino: celular, enviar_apos: depois("sms"), proxima_tentativa_em: depois("sms") } as unknown as Nova);
+      try {
+        await enfileirar(s);
+      } catch (error) {
+        log.error(`[notificacoes] pedido ${s.id}: os avisos não foram enfileirados: ${(error as Error).message}`);
       }
-      for (const r of novas)
-        if (r.canal === "whatsapp" || r.canal === "sms" || r.canal === "email")
-          links.push({ solicitacao_id: s.id, morador_id: r.morador_id, canal: r.canal, expira_em: new Date(s.expira_em) });
-      // The steps and their links together: both or neither.
-      const escritas = await db.transaction(async (tx) => {
-        const linhas = await tx.insert(notificacoes).values(novas).returning({ id: notificacoes.id, canal: notificacoes.canal });
-        if (links.length) await tx.insert(linksResposta).values(links);
-        return linhas;
-      });
-      // Right after the commit: push and e-mail go now from here, the rest on this process's timers
-      // (any instance's sweep is the safety net).
-      const porCanal = new Map<string, string[]>();
-      for (const l of escritas) if (l.canal !== "app") porCanal.set(l.canal, [...(porCanal.get(l.canal) ?? []), l.id]);
-      for (const [canal, ids] of porCanal) agendar(ids, CASCATA_S[canal as keyof typeof CASCATA_S] * escala);
     },
 
     async aoEncerrar(ids: string[]) {
       if (ids.length === 0) return;
       // The cascade stops: every step still pending, in one statement.
-      await db
-        .update(notificacoes)
-        .set({ estado: "cancelada" })
-        .where(and(inArray(notificacoes.referencia_id, ids), eq(notificacoes.estado, "pendente")));
+      try {
+        await db
+          .update(notificacoes)
+          .set({ estado: "cancelada" })
+          .where(and(inArray(notificacoes.referencia_id, ids), eq(notificacoes.estado, "pendente")));
+      } catch (error) {
+        log.warn(`[notificacoes] cancelar a cascata falhou (a varredura cancela): ${(error as Error).message}`);
+      }
     },
   };
+
+  /** Writes a request's steps for each resident who can answer, then sends what is due and times the rest. */
+  async function enfileirar(s: Solicitacao) {
+    const quem = await db
+      .select({
+        id: moradores.id,
+        email: moradores.email,
+        celular: moradores.telefone_celular,
+        auth_user_id: moradorContas.auth_user_id,
+        push: moradorPreferencias.push,
+        whatsapp: moradorPreferencias.whatsapp,
+        sms: moradorPreferencias.sms,
+        email_pref: moradorPreferencias.email,
+        silencio_de: moradorPreferencias.silencio_de,
+        silencio_ate: moradorPreferencias.silencio_ate,
+      })
+      .from(moradorContas)
+      .innerJoin(moradores, eq(moradores.id, moradorContas.morador_id))
+      .leftJoin(moradorPreferencias, eq(moradorPreferencias.morador_id, moradores.id))
+      .where(and(eq(moradores.unidade_id, s.unidade_id), eq(moradores.ativo, true), eq(moradorContas.status, "ativo")));
+    if (quem.length === 0) return;
+    const usuarios = quem.map((m) => m.auth_user_id).filter((u): u is string => Boolean(u));
+    const comAparelho = new Set(
+      usuarios.length
+        ? (await db.selectDistinct({ u: pushInscricoes.auth_user_id }).from(pushInscricoes).where(inArray(pushInscricoes.auth_user_id, usuarios))).map(
+            (r) => r.u,
+          )
+        : [],
+    );
+    const hora = new Date(saoPauloWallClockMs(Date.now())).toISOString().slice(11, 16);
+    const depois = (canal: keyof typeof CASCATA_S) => sql`now() + make_interval(secs => ${CASCATA_S[canal] * escala})`;
+    type Nova = typeof notificacoes.$inferInsert;
+    const novas: Nova[] = [];
+    const links: (typeof linksResposta.$inferInsert)[] = [];
+    for (const m of quem) {
+      // Quiet hours silence WhatsApp, SMS and e-mail; the app and the phone's push still ring (decision 0274).
+      const silencio = m.silencio_de && m.silencio_ate ? dentroDoHorario(hora, m.silencio_de, m.silencio_ate) : false;
+      const base = { morador_id: m.id, tipo: "solicitacao" as const, referencia_id: s.id };
+      novas.push({ ...base, canal: "app", estado: "enviada", tentativas: 1, enviada_em: sql`now()` as unknown as Date });
+      if ((m.push ?? true) && m.auth_user_id && comAparelho.has(m.auth_user_id))
+        novas.push({ ...base, canal: "push", enviar_apos: depois("push"), proxima_tentativa_em: depois("push") } as unknown as Nova);
+      if (silencio) continue;
+      const celular = celularE164(m.celular);
+      if (canais.email && (m.email_pref ?? true) && m.email)
+        novas.push({ ...base, canal: "email", destino: m.email, enviar_apos: depois("email"), proxima_tentativa_em: depois("email") } as unknown as Nova);
+      if (canais.whatsapp && (m.whatsapp ?? true) && celular)
+        novas.push({
+          ...base,
+          canal: "whatsapp",
+          destino: celular,
+          enviar_apos: depois("whatsapp"),
+          proxima_tentativa_em: depois("whatsapp"),
+        } as unknown as Nova);
+      if (canais.sms && (m.sms ?? true) && celular)
+        novas.push({ ...base, canal: "sms", destino: celular, enviar_apos: depois("sms"), proxima_tentativa_em: depois("sms") } as unknown as Nova);
+    }
+    for (const r of novas)
+      if (r.canal === "whatsapp" || r.canal === "sms" || r.canal === "email")
+        links.push({ solicitacao_id: s.id, morador_id: r.morador_id, canal: r.canal, expira_em: new Date(s.expira_em) });
+    // The steps and their links together: both or neither.
+    const escritas = await db.transaction(async (tx) => {
+      const linhas = await tx.insert(notificacoes).values(novas).returning({ id: notificacoes.id, canal: notificacoes.canal });
+      if (links.length) await tx.insert(linksResposta).values(links);
+      return linhas;
+    });
+    // Right after the commit: push and e-mail go now from here, the rest on this process's timers
+    // (any instance's sweep is the safety net).
+    const porCanal = new Map<string, string[]>();
+    for (const l of escritas) if (l.canal !== "app") porCanal.set(l.canal, [...(porCanal.get(l.canal) ?? []), l.id]);
+    for (const [canal, ids] of porCanal) agendar(ids, CASCATA_S[canal as keyof typeof CASCATA_S] * escala);
+  }
 
   return {
     ...avisos,
