@@ -9,6 +9,13 @@ import { mapEmbedUrl } from "@shared/company";
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
+ * The Área do Morador's service worker (public/morador-sw.js): a worker runs under the policy of
+ * its own script's response, and it fetches the app shell and shows notices with the app's icon;
+ * nothing else may load. docs/decisions/0277.
+ */
+export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'";
+
+/**
  * A prerendered page's policy: scripts only from this origin plus the page's own inline scripts,
  * by hash (React Router inlines its context, route imports and scroll restoration). Styles keep
  * 'unsafe-inline': Radix puts style attributes in the HTML and injects <style> elements at run

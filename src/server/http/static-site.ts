@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { NOT_FOUND_PAGE_PATH, PRERENDERED_PATHS, prerenderedHtmlFile, SPA_PREFIXES } from "@shared/public-routes";
 import { notFound } from "../errors";
-import { APP_PERMISSIONS_POLICY, inlineScriptHashes, pagePolicy } from "./security-headers";
+import { APP_PERMISSIONS_POLICY, inlineScriptHashes, pagePolicy, SERVICE_WORKER_CSP } from "./security-headers";
 
 const HTML_CACHE = "no-cache";
 const HASHED_ASSET_CACHE = "public, max-age=31536000, immutable";
@@ -32,6 +32,8 @@ export async function registerStaticSite(app: FastifyInstance, clientDir: string
     preCompressed: true,
     setHeaders(reply, filePath) {
       reply.header("cache-control", filePath.includes(`${join(clientDir, "assets")}`) ? HASHED_ASSET_CACHE : HTML_CACHE);
+      // The Área do Morador's service worker runs under its own script's policy (it fetches the shell).
+      if (filePath === join(clientDir, "morador-sw.js")) reply.header("content-security-policy", SERVICE_WORKER_CSP);
     },
   });
 
