@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PREFERENCIAS_TEXTOS } from "../../src/shared/schemas/notificacoes";
 import { saoPauloWallClockMs } from "../../src/shared/time";
 import { createAuthUser } from "../../src/server/auth/accounts";
 import { condominios, linksResposta, moradorContas, moradores, solicitacoesAutorizacao, unidades } from "../../src/server/db/schema";
@@ -65,6 +66,15 @@ describe("Notificações", () => {
     expect(await celular.getByRole("switch", { name: "Notificação no celular" }).isDisabled()).toBe(false);
     await expectNoA11yViolations(celular);
 
+    // 'Notificação no celular' asks the browser; refused, it stays off and says how to allow it.
+    const push = celular.getByRole("switch", { name: "Notificação no celular" });
+    await push.click();
+    await expect.poll(() => push.getAttribute("aria-checked")).toBe("false");
+    await contexto.clearPermissions();
+    await push.click();
+    await expect.poll(() => toastLocator(celular).textContent()).toContain(PREFERENCIAS_TEXTOS.pushNegado);
+    expect(await push.getAttribute("aria-checked")).toBe("false");
+
     await celular.getByRole("radio", { name: "Entregas: liberar sempre (das HH:mm às HH:mm)" }).check();
     const de = horaDaqui(-60);
     const ate = horaDaqui(60);
@@ -89,6 +99,11 @@ describe("Notificações", () => {
   });
 
   it("the app's service worker is running on /morador, keeps the shell, and the page opens offline", async () => {
+    const script = await fetch(`${portal.url}/morador-sw.js`);
+    expect(script.headers.get("content-type")).toContain("javascript");
+    // A worker runs under its own script's policy: it may fetch the shell and show the app's icon, nothing else.
+    expect(script.headers.get("content-security-policy")).toBe("default-src 'none'; connect-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'");
+
     const escopo = await celular.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(escopo).toBe(`${portal.url}/morador`);
     // The shell and the page's scripts are kept; nothing of the API is.
