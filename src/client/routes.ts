@@ -62,6 +62,15 @@ export default [
     ]),
   ]),
   // The Área do Morador (gate-operation-spec §3): the invitation's public page, then the resident's area.
-  ...prefix("morador", [route("convite", "routes/morador/convite.tsx"), layout("routes/morador/layout.tsx", [index("routes/morador/inicio.tsx")])]),
+  ...prefix("morador", [
+    route("convite", "routes/morador/convite.tsx"),
+    route("resposta", "routes/morador/resposta.tsx"),
+    layout("routes/morador/layout.tsx", [
+      index("routes/morador/inicio.tsx"),
+      route("visitantes", "routes/morador/visitantes.tsx"),
+      route("historico", "routes/morador/historico.tsx"),
+      route("notificacoes", "routes/morador/notificacoes.tsx"),
+    ]),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

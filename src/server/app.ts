@@ -220,7 +220,22 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   );
   await app.register((await import("./modules/biometria/routes")).biometriaRoutes({ db }));
   await app.register((await import("./modules/morador/routes")).moradorRoutes({ db, auth, outbox, config, signInFailures }));
-  const notificacoes = (await import("./modules/notificacoes/service")).notificacoesService({ db });
+  await app.register((await import("./modules/morador/passes-routes")).passesRoutes({ db, outbox, envios, qrSecret, agora }));
+  await app.register((await import("./modules/morador/historico-routes")).historicoRoutes({ db, agora }));
+  await app.register(
+    (await import("./modules/morador/tempo-real-routes")).moradorTempoRealRoutes({ tempoReal, tempoRealMaxMs: config.tempoRealMaxMs ?? 60_000 }),
+  );
+  // The resident's notices and the requests they are about: each needs the other (an answer stops the cascade; a link answers).
+  const notificacoes = (await import("./modules/notificacoes/service")).notificacoesService({
+    db,
+    config,
+    outbox,
+    log,
+    anunciar: (id) => solicitacoes.anunciar(id),
+  });
+  const solicitacoes = (await import("./modules/solicitacoes/service")).solicitacoesService({ db, tempoReal, avisos: notificacoes, agora });
+  app.addHook("onReady", async () => notificacoes.iniciar());
+  app.addHook("onClose", async () => notificacoes.parar());
   await app.register(
     (await import("./modules/solicitacoes/routes")).solicitacoesRoutes({
       db,
@@ -228,8 +243,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
       avisos: notificacoes,
       agora,
       varreduraMs: config.varreduraComandosMs ?? 1000,
+      service: solicitacoes,
     }),
   );
+  await app.register((await import("./modules/notificacoes/resposta-routes")).respostaRoutes({ db, config, solicitacoes: () => solicitacoes }));
+  await app.register((await import("./modules/notificacoes/preferencias-routes")).preferenciasRoutes({ db, config }));
+  await app.register((await import("./modules/notificacoes/push-routes")).pushRoutes({ db }));
   // new:module (scripts/new-module.mjs) adds its module's line above this one (docs/adding-a-module.md).
   await registerDocsPage(app);
 

@@ -4313,6 +4313,9 @@ export interface paths {
             unidade_id: string;
             autorizado_por_morador_id?: string | null;
             autorizado_por_nome?: string | null;
+            /** @default false */
+            entrega?: boolean;
+            solicitacao_id?: string | null;
             placa?: string | null;
             observacao?: string | null;
             liberar_mesmo_assim?: {
@@ -8488,6 +8491,521 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/morador/unidades/{unidadeId}/visitantes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description as autorizações de visita da unidade que o morador autorizou (até 100): as que valem primeiro (as que acabam antes primeiro), depois as outras, mais novas primeiro; cada uma com `codigo`, `qr_payload` e `qr_svg` enquanto vale; `condominio` com nome e endereço (para a mensagem do WhatsApp); unidade que não é do morador → 404
+     *
+     *     Acesso: morador com conta ativa na Área do Morador (só as próprias unidades).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          unidadeId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              condominio: {
+                nome: string;
+                endereco: string | null;
+              };
+              rows: {
+                id: string;
+                condominio: {
+                  id: string;
+                  nome: string;
+                };
+                unidade: {
+                  id: string;
+                  numero_unidade: string;
+                  bloco: string | null;
+                };
+                morador: {
+                  id: string;
+                  nome_completo: string;
+                } | null;
+                nome_visitante: string;
+                documento_tipo: ("cpf" | "rg" | "cnh" | "passaporte" | "outro") | null;
+                documento_numero: string | null;
+                telefone: string | null;
+                email: string | null;
+                placa: string | null;
+                /** @enum {string} */
+                tipo: "unica" | "periodo" | "recorrente";
+                valido_de: string;
+                valido_ate: string;
+                dias_semana: number[] | null;
+                hora_inicio: string | null;
+                hora_fim: string | null;
+                max_entradas: number | null;
+                entradas_usadas: number;
+                codigo: string;
+                /** @enum {string} */
+                status: "ativa" | "utilizada" | "cancelada";
+                /** @enum {string} */
+                situacao: "ativa" | "utilizada" | "expirada" | "cancelada";
+                observacoes: string | null;
+                created_at: string;
+                updated_at: string;
+                qr_payload: string | null;
+                /** @description O QR Code em SVG (o cliente desenha os `<path>`); null quando a autorização já não vale. */
+                qr_svg: string | null;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * @description cria uma autorização de visita para a unidade, autorizada pelo morador, com as regras de /api/visitantes (`{ nome_visitante, documento_tipo?, documento_numero?, telefone?, email?, placa?, tipo: "unica"|"periodo"|"recorrente", valido_de, valido_ate?, dias_semana?, hora_inicio?, hora_fim?, max_entradas?, observacoes? }`) → 201 com código e QR ('Autorização criada!'); unidade que não é do morador → 404
+     *
+     *     Acesso: morador com conta ativa na Área do Morador (só as próprias unidades).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          unidadeId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            nome_visitante: string;
+            documento_tipo?: ("cpf" | "rg" | "cnh" | "passaporte" | "outro") | null;
+            documento_numero?: string | null;
+            telefone?: string | null;
+            email?: string | null;
+            placa?: string | null;
+            /** @enum {string} */
+            tipo: "unica" | "periodo" | "recorrente";
+            valido_de: string | null;
+            valido_ate?: string | null;
+            dias_semana?: number[] | null;
+            hora_inicio?: string | null;
+            hora_fim?: string | null;
+            max_entradas?: number | null;
+            observacoes?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              condominio: {
+                id: string;
+                nome: string;
+              };
+              unidade: {
+                id: string;
+                numero_unidade: string;
+                bloco: string | null;
+              };
+              morador: {
+                id: string;
+                nome_completo: string;
+              } | null;
+              nome_visitante: string;
+              documento_tipo: ("cpf" | "rg" | "cnh" | "passaporte" | "outro") | null;
+              documento_numero: string | null;
+              telefone: string | null;
+              email: string | null;
+              placa: string | null;
+              /** @enum {string} */
+              tipo: "unica" | "periodo" | "recorrente";
+              valido_de: string;
+              valido_ate: string;
+              dias_semana: number[] | null;
+              hora_inicio: string | null;
+              hora_fim: string | null;
+              max_entradas: number | null;
+              entradas_usadas: number;
+              codigo: string;
+              /** @enum {string} */
+              status: "ativa" | "utilizada" | "cancelada";
+              /** @enum {string} */
+              situacao: "ativa" | "utilizada" | "expirada" | "cancelada";
+              observacoes: string | null;
+              created_at: string;
+              updated_at: string;
+              qr_payload: string | null;
+              /** @description O QR Code em SVG (o cliente desenha os `<path>`); null quando a autorização já não vale. */
+              qr_svg: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/morador/unidades/{unidadeId}/visitantes/{id}/cancelar": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description cancela uma autorização ativa da unidade que o morador autorizou → 200 com `status: "cancelada"` ('Autorização cancelada'); 409 se já não está ativa; de outra unidade ou de outro morador → 404
+     *
+     *     Acesso: morador com conta ativa na Área do Morador (só as próprias unidades).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          unidadeId: string;
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              condominio: {
+                id: string;
+                nome: string;
+              };
+              unidade: {
+                id: string;
+                numero_unidade: string;
+                bloco: string | null;
+              };
+              morador: {
+                id: string;
+                nome_completo: string;
+              } | null;
+              nome_visitante: string;
+              documento_tipo: ("cpf" | "rg" | "cnh" | "passaporte" | "outro") | null;
+              documento_numero: string | null;
+              telefone: string | null;
+              email: string | null;
+              placa: string | null;
+              /** @enum {string} */
+              tipo: "unica" | "periodo" | "recorrente";
+              valido_de: string;
+              valido_ate: string;
+              dias_semana: number[] | null;
+              hora_inicio: string | null;
+              hora_fim: string | null;
+              max_entradas: number | null;
+              entradas_usadas: number;
+              codigo: string;
+              /** @enum {string} */
+              status: "ativa" | "utilizada" | "cancelada";
+              /** @enum {string} */
+              situacao: "ativa" | "utilizada" | "expirada" | "cancelada";
+              observacoes: string | null;
+              created_at: string;
+              updated_at: string;
+              qr_payload: string | null;
+              /** @description O QR Code em SVG (o cliente desenha os `<path>`); null quando a autorização já não vale. */
+              qr_svg: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/morador/unidades/{unidadeId}/visitantes/{id}/enviar-email": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description 'Enviar por email': o mesmo convite de /api/visitantes/:id/enviar-email (código, QR Code, endereço, validade) ao email do visitante, com os mesmos limites (por morador e por autorização; 429) → `{ enviado_para, mensagem: "Email enviado" }`; 400 sem email; 409 se não está ativa; de outra unidade → 404
+     *
+     *     Acesso: morador com conta ativa na Área do Morador (só as próprias unidades).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          unidadeId: string;
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              enviado_para: string;
+              mensagem: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/morador/unidades/{unidadeId}/historico": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description as entradas, saídas e recusas da unidade nos últimos 90 dias, mais novas primeiro, paginadas por cursor (`next`), com o `total` do período: quando, quem (nome), tipo, sentido, resultado e método; sem operador, documento, placa, motivo ou observação; unidade que não é do morador → 404
+     *
+     *     Acesso: morador com conta ativa na Área do Morador (só as próprias unidades).
+     */
+    get: {
+      parameters: {
+        query?: {
+          limit?: number;
+          after?: string;
+        };
+        header?: never;
+        path: {
+          unidadeId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              rows: {
+                id: string;
+                registrado_em: string;
+                nome_pessoa: string;
+                /** @enum {string} */
+                tipo_pessoa: "morador" | "visitante" | "prestador" | "entregador" | "nao_identificado";
+                /** @enum {string} */
+                sentido: "entrada" | "saida";
+                /** @enum {string} */
+                resultado: "liberado" | "negado";
+                /** @enum {string} */
+                metodo: "busca" | "codigo" | "qrcode" | "manual" | "remoto" | "dispositivo";
+              }[];
+              total: number;
+              next: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/morador/tempo-real": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description fluxo `text/event-stream` do morador: `event: solicitacao` com cada pedido da portaria às suas unidades e cada mudança dele (outro morador respondeu, o pedido terminou), em qualquer instância; `event: reler` quando algo pode ter sido perdido; termina em até 60 s e o navegador reconecta (a sessão é conferida de novo)
+     *
+     *     Acesso: morador com conta ativa na Área do Morador (só as próprias unidades).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description text/event-stream */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": string;
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/controle-acesso/solicitacoes": {
     parameters: {
       query?: never;
@@ -8562,6 +9080,7 @@ export interface paths {
                * @description Instante em ISO 8601 (UTC).
                */
               expira_em: string;
+              avisos: string[];
             };
           };
         };
@@ -8651,6 +9170,7 @@ export interface paths {
                * @description Instante em ISO 8601 (UTC).
                */
               expira_em: string;
+              avisos: string[];
             };
           };
         };
@@ -8744,6 +9264,7 @@ export interface paths {
                * @description Instante em ISO 8601 (UTC).
                */
               expira_em: string;
+              avisos: string[];
             };
           };
         };
@@ -8832,6 +9353,7 @@ export interface paths {
                  * @description Instante em ISO 8601 (UTC).
                  */
                 expira_em: string;
+                avisos: string[];
               }[];
             };
           };
@@ -8934,6 +9456,7 @@ export interface paths {
                * @description Instante em ISO 8601 (UTC).
                */
               expira_em: string;
+              avisos: string[];
             };
           };
         };
@@ -8958,6 +9481,482 @@ export interface paths {
       };
     };
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/morador/resposta": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description o que a página do link de resposta (WhatsApp, SMS, email) mostra: `situacao` 'valido' | 'usado' | 'invalido' (desconhecido, adulterado ou vencido) e o pedido (visitante, unidade, estado, quem respondeu); nunca contatos; limitado por endereço
+     *
+     *     Acesso: público.
+     */
+    get: {
+      parameters: {
+        query?: {
+          token?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              situacao: "valido" | "usado" | "invalido";
+              solicitacao: {
+                nome_visitante: string;
+                /** @enum {string} */
+                tipo_pessoa: "visitante" | "entrega";
+                unidade: string;
+                condominio: string;
+                /** @enum {string} */
+                estado: "aguardando" | "aprovada" | "recusada" | "sem_resposta" | "cancelada";
+                respondida_por_nome: string | null;
+                expira_em: string;
+              } | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * @description responde pelo link, sem senha: `{ token, resposta: 'liberar' | 'recusar', mensagem? }` → o que a página mostra depois ('usado'); o link vale uma vez (depois 409 'Este link já foi usado.'); pedido já respondido, 409 'Já respondida por <nome>.'; link inválido ou vencido, 404
+     *
+     *     Acesso: público.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            token: string;
+            /** @enum {string} */
+            resposta: "liberar" | "recusar";
+            mensagem?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** @enum {string} */
+              situacao: "valido" | "usado" | "invalido";
+              solicitacao: {
+                nome_visitante: string;
+                /** @enum {string} */
+                tipo_pessoa: "visitante" | "entrega";
+                unidade: string;
+                condominio: string;
+                /** @enum {string} */
+                estado: "aguardando" | "aprovada" | "recusada" | "sem_resposta" | "cancelada";
+                respondida_por_nome: string | null;
+                expira_em: string;
+              } | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/morador/unidades/{unidadeId}/preferencias": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description as notificações do morador numa das suas unidades: canais (celular, WhatsApp, SMS, email), horário de silêncio e a regra das entregas; sem escolha salva, todos os canais e 'Sempre perguntar'; `canais_disponiveis` diz o que o portal tem configurado; unidade que não é do morador, 404
+     *
+     *     Acesso: morador com conta ativa na Área do Morador (só as próprias unidades).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          unidadeId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** Format: uuid */
+              morador_id: string;
+              /** Format: uuid */
+              unidade_id: string;
+              push: boolean;
+              whatsapp: boolean;
+              sms: boolean;
+              email: boolean;
+              silencio_de: string | null;
+              silencio_ate: string | null;
+              /** @enum {string} */
+              regra_entregas: "sempre_perguntar" | "liberar_sempre";
+              regra_de: string | null;
+              regra_ate: string | null;
+              canais_disponiveis: {
+                push: boolean;
+                whatsapp: boolean;
+                sms: boolean;
+                email: boolean;
+              };
+              tem_celular: boolean;
+              tem_email: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    /**
+     * @description salva as notificações do morador na unidade (canais, horário de silêncio 'HH:mm', 'Sempre perguntar' ou 'Entregas: liberar sempre (das HH:mm às HH:mm)') → as notificações salvas; unidade que não é do morador, 404, nada gravado
+     *
+     *     Acesso: morador com conta ativa na Área do Morador (só as próprias unidades).
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          unidadeId: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            push: boolean;
+            whatsapp: boolean;
+            sms: boolean;
+            email: boolean;
+            silencio_de: string | null;
+            silencio_ate: string | null;
+            /** @enum {string} */
+            regra_entregas: "sempre_perguntar" | "liberar_sempre";
+            regra_de: string | null;
+            regra_ate: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              /** Format: uuid */
+              morador_id: string;
+              /** Format: uuid */
+              unidade_id: string;
+              push: boolean;
+              whatsapp: boolean;
+              sms: boolean;
+              email: boolean;
+              silencio_de: string | null;
+              silencio_ate: string | null;
+              /** @enum {string} */
+              regra_entregas: "sempre_perguntar" | "liberar_sempre";
+              regra_de: string | null;
+              regra_ate: string | null;
+              canais_disponiveis: {
+                push: boolean;
+                whatsapp: boolean;
+                sms: boolean;
+                email: boolean;
+              };
+              tem_celular: boolean;
+              tem_email: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/morador/push/chave": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description a chave pública (VAPID) com que o navegador do morador se inscreve para a 'Notificação no celular'
+     *
+     *     Acesso: morador com conta ativa na Área do Morador (só as próprias unidades).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              chave_publica: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/morador/push/inscricoes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description inscreve este navegador (a inscrição do `PushSubscription.toJSON()`) para receber as notificações do morador em todas as suas unidades → 204; o mesmo endpoint de outra pessoa passa a ser deste morador (é o mesmo aparelho)
+     *
+     *     Acesso: morador com conta ativa na Área do Morador (só as próprias unidades).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            endpoint: string;
+            keys: {
+              p256dh: string;
+              auth: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Sem conteúdo. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    /**
+     * @description desinscreve este navegador: `{ endpoint }` → 204; só apaga a inscrição se for do morador da sessão (a de outra pessoa, ou uma desconhecida, fica como está)
+     *
+     *     Acesso: morador com conta ativa na Área do Morador (só as próprias unidades).
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            endpoint: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Sem conteúdo. */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;

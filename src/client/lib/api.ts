@@ -97,7 +97,8 @@ export function downloadApi<P extends Path<"get">, I extends Init<"get", P>>(pat
  */
 export function eventSourceApi<P extends Path<"get">>(path: P, query?: Query<P>): EventSource {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>)) if (value !== undefined && value !== null) params.set(name, String(value));
+  for (const [name, value] of Object.entries((query ?? {}) as Record<string, unknown>))
+    if (value !== undefined && value !== null) params.set(name, String(value));
   const search = params.toString();
   return new EventSource(search ? `${path}?${search}` : path);
 }

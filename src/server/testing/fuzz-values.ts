@@ -100,6 +100,9 @@ export const unknownUuid = fc.uuid({ version: 4 });
  * every field refuses; these fields are not free text (route-fields.ts). Every other field's
  * invalid values follow from its schema: its type, length, range, words or uuid.
  */
+/** Not an 'HH:mm' of a 24-hour clock. */
+const horaInvalida = fc.constantFrom("25:00", "24:00", "7:00", "12:60", "1200", "ab:cd", ...HOSTILE_TEXT);
+
 export const FORMATTED_FIELDS: Record<string, fc.Arbitrary<unknown>> = {
   cnpj: fc.constantFrom("11.222.333/0001-82", "12345678901234", "abc", "11.111.111/1111-11", ...HOSTILE_TEXT),
   cpf: fc.constantFrom("123.456.789-00", "111.111.111-11", "1234567890", "abc", ...HOSTILE_TEXT),
@@ -137,6 +140,15 @@ export const FORMATTED_FIELDS: Record<string, fc.Arbitrary<unknown>> = {
     ],
     Array.from({ length: 9 }, (_, i) => ({ numero: (i % 8) + 1, nome: `P${i}`, sentido: "entrada" })),
   ),
+  // An answer link's token (notificacoes/links.ts): anything the portal did not sign is no link.
+  token: fc.constantFrom("", "abc", "x.y", "00000000-0000-4000-8000-000000000000.AAAA", "x".repeat(301), ...HOSTILE_TEXT),
+  // A resident's hours (notificacoes/preferencias): 'HH:mm', 24 h.
+  silencio_de: horaInvalida,
+  silencio_ate: horaInvalida,
+  regra_de: horaInvalida,
+  regra_ate: horaInvalida,
+  // A browser's Web Push keys (notificacoes/push-routes): both, non-empty, bounded.
+  keys: fc.constantFrom("chaves", 1, [], {}, { p256dh: "a" }, { p256dh: "", auth: "b" }, { p256dh: "a", auth: "x".repeat(101) }),
   // A command's idempotency key (comandos): 8 to 100 of [A-Za-z0-9_-].
   chave_idempotencia: fc.oneof(fc.constantFrom("", "curta", "com espaço e acento-ç", "a/b\\c;d", "x".repeat(101)), withNul),
   pessoa: fc.constantFrom(

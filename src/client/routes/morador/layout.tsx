@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { House, LogOut, UserCircle } from "lucide-react";
+import { Bell, History, House, LogOut, UserCircle, Users } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, Navigate, NavLink, Outlet, useSearchParams } from "react-router";
 import { MORADOR_TEXTOS, type MoradorEu, type UnidadeDoMorador } from "@shared/schemas/morador";
@@ -11,7 +11,7 @@ import { Label } from "~/components/ui/input";
 import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "~/components/ui/select";
 import { moradorEuQuery } from "~/features/morador/api";
-import { moradorAppLinks } from "~/features/morador/app-links";
+import { moradorAppLinks, registrarServiceWorker } from "~/features/morador/app-links";
 import { primeiroNome, unidadesDistintas, type MoradorContexto } from "~/features/morador/contexto";
 import { ApiError } from "~/lib/api";
 import { useAuth } from "~/lib/auth";
@@ -37,14 +37,36 @@ const UNIDADE = "unidade";
 export default function MoradorLayout() {
   const auth = useAuth();
   useSessionWatch();
+  // The installed app's worker: the shell offline, Web Push notices (decision 0277).
+  useEffect(registrarServiceWorker, []);
 
   if (auth.loading) return <Loading className="min-h-screen" />;
+  // Opened offline (the installed app, its shell kept by the service worker): say so, not /login.
+  if (!auth.user && typeof navigator !== "undefined" && !navigator.onLine) return <SemConexao />;
   if (!auth.user) return <LoginRedirect expired={auth.expired} />;
   if (!auth.morador) return <Navigate to="/login" replace />;
   return (
     <QueryProvider>
       <MoradorShell />
     </QueryProvider>
+  );
+}
+
+function SemConexao() {
+  useEffect(() => {
+    // Back online: the page loads again (the session, then the unit).
+    const voltar = () => window.location.reload();
+    window.addEventListener("online", voltar);
+    return () => window.removeEventListener("online", voltar);
+  }, []);
+  return (
+    <main id="conteudo" className="flex min-h-screen flex-col items-center justify-center gap-3 bg-slate-50 px-4 text-center">
+      <Logo />
+      <h1 className="text-xl font-bold text-slate-900">Área do Morador</h1>
+      <p role="status" className="text-slate-700">
+        Sem conexão com a internet. A página volta quando a conexão voltar.
+      </p>
+    </main>
   );
 }
 
@@ -156,6 +178,48 @@ function MoradorArea({ eu }: { eu: MoradorEu }) {
             >
               <House className="h-5 w-5" aria-hidden />
               Início
+            </NavLink>
+          </li>
+          <li className="flex-1">
+            <NavLink
+              to={{ pathname: `${MORADOR_HOME}/visitantes`, search }}
+              className={({ isActive }) =>
+                cn(
+                  "flex min-h-14 flex-col items-center justify-center gap-0.5 px-2 py-1.5 text-xs font-medium",
+                  isActive ? "text-brand-700" : "text-slate-700 hover:text-slate-900",
+                )
+              }
+            >
+              <Users className="h-5 w-5" aria-hidden />
+              Visitantes
+            </NavLink>
+          </li>
+          <li className="flex-1">
+            <NavLink
+              to={{ pathname: `${MORADOR_HOME}/historico`, search }}
+              className={({ isActive }) =>
+                cn(
+                  "flex min-h-14 flex-col items-center justify-center gap-0.5 px-2 py-1.5 text-xs font-medium",
+                  isActive ? "text-brand-700" : "text-slate-700 hover:text-slate-900",
+                )
+              }
+            >
+              <History className="h-5 w-5" aria-hidden />
+              Histórico
+            </NavLink>
+          </li>
+          <li className="flex-1">
+            <NavLink
+              to={{ pathname: `${MORADOR_HOME}/notificacoes`, search }}
+              className={({ isActive }) =>
+                cn(
+                  "flex min-h-14 flex-col items-center justify-center gap-0.5 px-2 py-1.5 text-xs font-medium",
+                  isActive ? "text-brand-700" : "text-slate-700 hover:text-slate-900",
+                )
+              }
+            >
+              <Bell className="h-5 w-5" aria-hidden />
+              Notificações
             </NavLink>
           </li>
         </ul>
