@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, createTestApp, databaseSnapshot, request, signIn, type TestApp, errorWithoutRequestId } from "../testing/harness";
+import { ADMIN, createTestApp, databaseSnapshot, moradorDaAmostra, request, signIn, type TestApp, errorWithoutRequestId } from "../testing/harness";
 import { apiRoutes, routeKey } from "../testing/route-matrix";
 
 // Invalid input is answered in pt-BR, in the one error shape, by every route (issue 13: a long
@@ -50,23 +50,27 @@ describe("list paging parameters", () => {
     expect(lists.length).toBeGreaterThanOrEqual(9);
   });
 
-  it.each(lists.map((r) => [routeKey(r), r.url, r.query.includes("offset")] as const))(
+  it.each(lists.map((r) => [routeKey(r), r.url, r.query.includes("offset"), r.config.access === "morador"] as const))(
     "%s answers a bad limit or offset in Portuguese",
-    async (_key, url, paysOffset) => {
+    async (_key, rota, paysOffset, doMorador) => {
+      // A resident's list is called by a resident, on their own unit.
+      const morador = doMorador ? await moradorDaAmostra(t) : undefined;
+      const cookie = morador?.cookie ?? admin;
+      const url = morador ? rota.replace(":unidadeId", morador.unidadeId) : rota;
       for (const limit of ["abc", "1.5", "0", "201", "-3", "1e400", ""]) {
-        const response = await request(t, "GET", `${url}?limit=${encodeURIComponent(limit)}`, { cookie: admin });
+        const response = await request(t, "GET", `${url}?limit=${encodeURIComponent(limit)}`, { cookie });
         expect(response.statusCode, `limit=${limit}`).toBe(400);
         expect(errorWithoutRequestId(response), `limit=${limit}`).toStrictEqual(refusal("limit", LIMIT));
       }
       const max = url === "/api/usuarios" ? "1.000.000" : "10.000.000";
       // Lists born with keyset paging (bloqueios, registros) take no offset at all.
       for (const offset of paysOffset ? ["abc", "-1", "0.5"] : []) {
-        const response = await request(t, "GET", `${url}?offset=${offset}`, { cookie: admin });
+        const response = await request(t, "GET", `${url}?offset=${offset}`, { cookie });
         expect(errorWithoutRequestId(response), `offset=${offset}`).toStrictEqual(
           refusal("offset", `O deslocamento (offset) deve ser um número inteiro de 0 a ${max}.`),
         );
       }
-      expect((await request(t, "GET", `${url}?limit=200${paysOffset ? "&offset=0" : ""}`, { cookie: admin })).statusCode).toBe(200);
+      expect((await request(t, "GET", `${url}?limit=200${paysOffset ? "&offset=0" : ""}`, { cookie })).statusCode).toBe(200);
     },
   );
 });
