@@ -1,5 +1,6 @@
 import type { ScreenResult } from "./browser";
 import { markdownDispositivos, type ResultadoDispositivos } from "./dispositivos";
+import { markdownMorador, type ResultadoMorador } from "./morador";
 import type { LoadResult } from "./load";
 import type { ExportResult } from "./portaria";
 import type { Kind } from "./scenarios";
@@ -37,6 +38,7 @@ export interface RunResult {
   export?: ExportResult;
   /** The device gateway with 800 simulated devices (issue 28). */
   dispositivos?: ResultadoDispositivos;
+  morador?: ResultadoMorador;
 }
 
 /** The issue's targets: PostgreSQL on 2 cores at scale 1, and PGlite's own p95. */
@@ -92,6 +94,7 @@ export function markdown(run: RunResult): string {
     if (e.note) lines.push("", `Export: ${e.note}.`);
   }
   if (run.dispositivos) lines.push("", markdownDispositivos(run.dispositivos));
+  if (run.morador) lines.push("", markdownMorador(run.morador));
   if (run.browser) {
     lines.push(
       "",

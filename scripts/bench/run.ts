@@ -18,6 +18,8 @@ import { ConfigError, loadConfig, type AppConfig } from "../../src/server/config
 import { DataDirLockedError } from "../../src/server/db/data-dir-lock";
 import { browserAtScale } from "./browser";
 import { medirDispositivos, prepararFrota, type Frota } from "./dispositivos";
+import { iniciarPushFalso, type PushFalso } from "../../src/server/testing/fakes/web-push";
+import { medirMorador, prepararMoradores, type MoradorDoBench } from "./morador";
 import { openFloor, type Waves } from "./floor";
 import { drive } from "./load";
 import { judgeRow, markdown, TARGETS, type RunResult, type Row } from "./report";
@@ -195,6 +197,9 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
   const sqlStats = new Map<string, Row["sql"]>();
   let captured: Map<string, Waves>;
   let frota: Frota | undefined;
+  let moradoresDoBench: MoradorDoBench[] | undefined;
+  let pushFalso: PushFalso | undefined;
+  let caDoPush: string | undefined;
   const measureFloor = async (id: string) => {
     const waves = captured.get(id)!;
     if (!waves.length) return; // answered without SQL (e.g. /api/me from the session)
@@ -218,6 +223,15 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
       log(`dispositivos: registrando a frota simulada...`);
       frota = await prepararFrota(floor.database.db, config, fixtures.gate.condominioId);
     }
+    if (wants("morador")) {
+      log("morador: contas da Área do Morador no condomínio do porteiro...");
+      pushFalso = await iniciarPushFalso();
+      const falso = pushFalso;
+      moradoresDoBench = await prepararMoradores(floor.database.db, fixtures.gate.condominioId, fixtures.users.porteiro.authUserId, () => falso.inscricao());
+      // The server trusts the stand-in's certificate as it trusts a real push service's CA.
+      caDoPush = join(resultsDir, "push-falso-ca.pem");
+      writeFileSync(caDoPush, falso.ca);
+    }
     if (target.kind === "pglite") {
       for (const scenario of scenarios) await measureFloor(scenario.id);
       await closeFloor();
@@ -225,23 +239,27 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
   } catch (error) {
     await closeFloor();
     await frota?.desligar();
+    await pushFalso?.close();
     throw error;
   }
 
   // 2. The server under load.
+  const serverEnv: Record<string, string> = caDoPush ? { ...SERVER_ENV, NODE_EXTRA_CA_CERTS: caDoPush } : SERVER_ENV;
   log("iniciando o servidor de produção...");
   let server: RunningServer;
   try {
-    server = await startServer(target, join(resultsDir, `server-${target.kind}.log`), SERVER_ENV);
+    server = await startServer(target, join(resultsDir, `server-${target.kind}.log`), serverEnv);
   } catch (error) {
     await closeFloor();
     await frota?.desligar();
+    await pushFalso?.close();
     throw error;
   }
   const rows: Row[] = [];
   let browser: RunResult["browser"];
   let exportResult: RunResult["export"];
   let dispositivosResult: RunResult["dispositivos"];
+  let moradorResult: RunResult["morador"];
   const startupPeak = server.peakRssMB();
   let overallPeak = startupPeak;
   try {
@@ -476,6 +494,30 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
       }
     }
 
+    if (moradoresDoBench) {
+      // PostgreSQL: the console listens on a second instance, as the company's central would.
+      const outra = target.kind === "postgres" ? await startServer(target, join(resultsDir, "server-postgres-morador.log"), serverEnv) : undefined;
+      try {
+        const moradores: (MoradorDoBench & { cookie: string })[] = [];
+        for (const m of moradoresDoBench) moradores.push({ ...m, cookie: await signInOverHttp(server, m.email, fixtures.password) });
+        const [resultado] = await peakDuring(() =>
+          medirMorador({
+            baseUrl: server.baseUrl,
+            consoleBaseUrl: outra?.baseUrl ?? server.baseUrl,
+            origin: server.origin,
+            porteiro: { cookie: cookies.porteiro, condominioId: fixtures.gate.condominioId },
+            moradores,
+            push: pushFalso,
+            segundos: Math.max(60, args.seconds * 3),
+            log,
+          }),
+        );
+        moradorResult = resultado;
+      } finally {
+        await outra?.stop();
+      }
+    }
+
     if (wants("portaria-exportar")) {
       log(`portaria-exportar: ${fixtures.gate.exportacao.de} a ${fixtures.gate.exportacao.ate}, ~${fixtures.gate.exportacao.rows} registros...`);
       exportResult = await measureExport(server, cookies.central, fixtures.gate, TARGETS.export);
@@ -506,6 +548,7 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
     await server.stop();
     await closeFloor();
     await frota?.desligar();
+    await pushFalso?.close();
   }
 
   const serverMisses = target.kind === "postgres" && overallPeak > TARGETS.postgres.rssMB ? [`peak RSS > ${TARGETS.postgres.rssMB} MB`] : [];
@@ -522,6 +565,7 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
     browser,
     export: exportResult,
     dispositivos: dispositivosResult,
+    morador: moradorResult,
   };
 }
 
@@ -561,7 +605,8 @@ async function main() {
       run.server.misses.length ||
       run.browser?.misses.length ||
       run.export?.misses.length ||
-      run.dispositivos?.misses.length
+      run.dispositivos?.misses.length ||
+      run.morador?.misses.length
     )
       failed = true;
   }
