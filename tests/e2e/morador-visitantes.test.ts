@@ -129,6 +129,16 @@ describe("a resident's recurring pass, used at the gate", () => {
     await expectNoA11yViolations(celular);
   });
 
+  it("shows the visitor on Início, under 'Visitantes na unidade agora', since the entry", async () => {
+    await secoes().getByRole("link", { name: "Início" }).click();
+    await celular.waitForURL(new RegExp(`${portal.url}/morador(\\?.*)?$`));
+    const agora = celular.getByRole("region", { name: "Visitantes na unidade agora" });
+    const item = agora.getByRole("listitem").filter({ hasText: DIARISTA });
+    await item.waitFor();
+    expect(await item.textContent()).toMatch(/Visitante · desde \d\d:\d\d$/);
+    await expectNoA11yViolations(celular);
+  });
+
   it("cancels the pass after confirming; its code is no longer shown", async () => {
     await secoes().getByRole("link", { name: "Visitantes" }).click();
     await passe().getByRole("button", { name: "Cancelar" }).click();

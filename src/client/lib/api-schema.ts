@@ -8948,6 +8948,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/morador/unidades/{unidadeId}/presentes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description quem veio à unidade e está no condomínio agora (visitantes, prestadores, entregadores; nunca os moradores): nome, tipo e desde quando, os mais antigos primeiro; unidade que não é do morador → 404
+     *
+     *     Acesso: morador com conta ativa na Área do Morador (só as próprias unidades).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          unidadeId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              rows: {
+                id: string;
+                nome_pessoa: string;
+                /** @enum {string} */
+                tipo_pessoa: "morador" | "visitante" | "prestador" | "entregador" | "nao_identificado";
+                entrou_em: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/morador/tempo-real": {
     parameters: {
       query?: never;

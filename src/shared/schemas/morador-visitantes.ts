@@ -77,6 +77,16 @@ export const historicoItemSchema = z.object({
 export type HistoricoItem = z.infer<typeof historicoItemSchema>;
 export const historicoPageSchema = z.object({ rows: z.array(historicoItemSchema), total: z.number().int(), next: z.string().nullable() });
 
+/** Who is inside now for the unit (visitors, providers, delivery people; never its residents): name, kind, since. */
+export const presenteDaUnidadeSchema = z.object({
+  id: z.string(),
+  nome_pessoa: z.string(),
+  tipo_pessoa: z.enum(TIPOS_PESSOA_HISTORICO),
+  entrou_em: z.string(),
+});
+export type PresenteDaUnidade = z.infer<typeof presenteDaUnidadeSchema>;
+export const presentesDaUnidadeSchema = z.object({ rows: z.array(presenteDaUnidadeSchema) });
+
 // ——— Texts ———
 
 /** The WhatsApp message of a pass (shared through a wa.me link): name, code, validity and address. */
@@ -108,6 +118,8 @@ export const MORADOR_VISITANTES_TEXTOS = {
   cancelar: "Erro ao cancelar a autorização",
   enviar: "Erro ao enviar email",
   carregarHistorico: "Erro ao carregar o histórico",
+  carregarPresentes: "Erro ao carregar quem está no condomínio",
+  semPresentes: "Ninguém da sua unidade está na portaria agora.",
   semPasses: "Nenhuma autorização de visita.",
   semHistorico: "Nenhum registro nos últimos 90 dias.",
   confirmarCancelar: (nome: string) => `Cancelar a autorização de ${nome}? O código deixa de valer na portaria.`,

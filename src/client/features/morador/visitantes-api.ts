@@ -9,6 +9,7 @@ import { api, retryServerErrors } from "~/lib/api";
 const chaves = {
   visitantes: (unidadeId: string) => ["morador", "visitantes", unidadeId] as const,
   historico: (unidadeId: string) => ["morador", "historico", unidadeId] as const,
+  presentes: (unidadeId: string) => ["morador", "presentes", unidadeId] as const,
 };
 
 const daUnidade = (unidadeId: string) => ({ params: { path: { unidadeId } } });
@@ -63,4 +64,14 @@ export const historicoQuery = (unidadeId: string) =>
     initialPageParam: "",
     getNextPageParam: (last) => last.next ?? undefined,
     retry: retryServerErrors,
+  });
+
+/** Who came to my unit and is inside now (Início): read on each visit and again every 15 s. */
+export const presentesQuery = (unidadeId: string) =>
+  queryOptions({
+    queryKey: chaves.presentes(unidadeId),
+    queryFn: ({ signal }) => api.GET("/api/morador/unidades/{unidadeId}/presentes", { ...daUnidade(unidadeId), signal }),
+    retry: retryServerErrors,
+    staleTime: 0,
+    refetchInterval: 15_000,
   });

@@ -1,16 +1,18 @@
-import { and, count, eq, gte, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gte, isNull, ne, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import {
   HISTORICO_DIAS,
   historicoOrdem,
   historicoPageSchema,
   historicoQuerySchema,
+  presentesDaUnidadeSchema,
   type HistoricoItem,
+  type PresenteDaUnidade,
   unidadeDoMoradorParams,
 } from "@shared/schemas/morador-visitantes";
 import { currentMorador } from "../../auth/guard";
 import type { Db } from "../../db/client";
-import { registrosAcesso as r } from "../../db/schema";
+import { presencas, registrosAcesso as r } from "../../db/schema";
 import { instantKey, keysetOrder, toIso } from "../common";
 import { unidadeDoPasse } from "./passes";
 
@@ -62,6 +64,17 @@ export function historicoRepository(db: Db) {
   };
 }
 
+/** Who came to the unit and is inside now (Início, §3.2): its visitors, providers and delivery people, oldest first. */
+async function presentesDaUnidade(db: Db, u: { unidade_id: string; condominio_id: string }): Promise<PresenteDaUnidade[]> {
+  const rows = await db
+    .select({ id: presencas.id, nome_pessoa: presencas.nome_pessoa, tipo_pessoa: presencas.tipo_pessoa, entrou_em: presencas.entrou_em })
+    .from(presencas)
+    .where(and(eq(presencas.condominio_id, u.condominio_id), eq(presencas.unidade_id, u.unidade_id), ne(presencas.tipo_pessoa, "morador")))
+    .orderBy(asc(presencas.entrou_em))
+    .limit(100);
+  return rows.map((p) => ({ ...p, tipo_pessoa: p.tipo_pessoa as PresenteDaUnidade["tipo_pessoa"], entrou_em: toIso(p.entrou_em) }));
+}
+
 export const historicoRoutes =
   ({ db, agora }: { db: Db; agora: () => number }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -83,5 +96,20 @@ export const historicoRoutes =
         const u = unidadeDoPasse(currentMorador(request).unidades, request.params.unidadeId);
         return repo.pagina(u.unidade_id, agora(), request.query);
       },
+    );
+
+    app.get(
+      "/api/morador/unidades/:unidadeId/presentes",
+      {
+        config: {
+          access: "morador",
+          description:
+            "quem veio à unidade e está no condomínio agora (visitantes, prestadores, entregadores; nunca os moradores): nome, tipo e desde quando, os mais antigos primeiro; unidade que não é do morador → 404",
+          scope: "sem_escopo",
+          sample: { path: async (f) => `/api/morador/unidades/${(await f.moradorDaAmostra()).unidade_id}/presentes` },
+        },
+        schema: { params: unidadeDoMoradorParams, response: { 200: presentesDaUnidadeSchema } },
+      },
+      async (request) => ({ rows: await presentesDaUnidade(db, unidadeDoPasse(currentMorador(request).unidades, request.params.unidadeId)) }),
     );
   };

@@ -91,6 +91,10 @@ describe("Visitantes of the Área do Morador", () => {
       resultado: "liberado",
       metodo: "codigo",
     });
+    // And on Início she is inside now, since that entry; the neighbour's unit shows nobody of mine.
+    const presentes = await request(t, "GET", `/api/morador/unidades/${ids.unidade}/presentes`, { cookie: lia.cookie });
+    expect(presentes.statusCode, presentes.body).toBe(200);
+    expect(presentes.json().rows).toEqual([expect.objectContaining({ nome_pessoa: "Paula Prima", tipo_pessoa: "visitante" })]);
   });
 
   it("follows part 2's rules: a recurring pass needs days and hours, a clear pt-BR message, nothing written", async () => {
@@ -157,6 +161,7 @@ describe("Visitantes of the Área do Morador", () => {
       ["POST", `${base()}/${dele.id}/enviar-email`, undefined],
       ["GET", `/api/morador/unidades/${ids.vizinha}/historico`, undefined],
       ["GET", `/api/morador/unidades/${crypto.randomUUID()}/historico`, undefined],
+      ["GET", `/api/morador/unidades/${ids.vizinha}/presentes`, undefined],
     ];
     for (const [method, url, payload] of calls) {
       const response = await request(t, method as "GET" | "POST", url, { cookie: lia.cookie, payload });
