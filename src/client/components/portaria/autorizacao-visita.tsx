@@ -1,5 +1,12 @@
 import type { ControllerRenderProps } from "react-hook-form";
-import { DIAS_SEMANA_NOMES, SITUACAO_AUTORIZACAO_LABEL, type SituacaoAutorizacao, type TipoAutorizacao } from "@shared/schemas/visitantes";
+import {
+  DIAS_SEMANA_NOMES,
+  SITUACAO_AUTORIZACAO_LABEL,
+  TIPO_AUTORIZACAO_LABEL,
+  TIPOS_AUTORIZACAO,
+  type SituacaoAutorizacao,
+  type TipoAutorizacao,
+} from "@shared/schemas/visitantes";
 import { Badge } from "~/components/ui/badge";
 import { Checkbox } from "~/components/ui/checkbox";
 import { useFormField } from "~/components/ui/form";
@@ -35,6 +42,42 @@ export const TIPO_HINT: Record<TipoAutorizacao, string> = {
   periodo: "Todos os dias de um período.",
   recorrente: "Dias da semana e horário, até uma data.",
 };
+/** The forms' type choice: one radio card per type (Única, Período, Recorrente) with its hint. */
+export function TiposDeAutorizacao({
+  field,
+  className,
+}: {
+  /** The form keeps the type as text (a select's value); the choices are the three types. */
+  field: Pick<ControllerRenderProps<{ tipo: string }, "tipo">, "name" | "value" | "onChange" | "onBlur" | "ref">;
+  className?: string;
+}) {
+  return (
+    <div className="grid gap-2 sm:grid-cols-3">
+      {TIPOS_AUTORIZACAO.map((t, index) => (
+        <label
+          key={t}
+          className={`flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 ${className ?? ""}`}
+        >
+          <input
+            type="radio"
+            name={field.name}
+            value={t}
+            checked={field.value === t}
+            onChange={() => field.onChange(t)}
+            onBlur={field.onBlur}
+            ref={index === 0 ? field.ref : undefined}
+            className="mt-1 accent-brand-600"
+          />
+          <span className="grid">
+            <span className="text-sm font-medium text-slate-900">{TIPO_AUTORIZACAO_LABEL[t]}</span>
+            <span className="text-xs text-slate-600">{TIPO_HINT[t]}</span>
+          </span>
+        </label>
+      ))}
+    </div>
+  );
+}
+
 /** Monday first, as a Brazilian week is read; values are 0 = domingo … 6. */
 const SEMANA = [1, 2, 3, 4, 5, 6, 0] as const;
 

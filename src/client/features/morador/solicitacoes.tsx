@@ -1,13 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { SUCCESS_TITLE } from "@shared/messages";
 import { MORADOR_TEXTOS } from "@shared/schemas/morador";
 import { SOLICITACOES_TEXTOS, type Solicitacao } from "@shared/schemas/solicitacoes";
-import { Button } from "~/components/ui/button";
-import { Label, Textarea } from "~/components/ui/input";
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { toast, toastApiError } from "~/lib/toast";
 import { solicitacoesDoMoradorQuery, useResponderSolicitacao, useSolicitacoesAoVivo } from "./api";
+import { BotoesDeResposta, type Resposta } from "./botoes-resposta";
 
 /**
  * 'Aguardando sua resposta' (gate-operation-spec §3.3): the gate asks whether to let someone in;
@@ -33,14 +32,11 @@ export function SolicitacoesPendentes({ unidadeId, vazio }: { unidadeId: string;
 
 function CartaoSolicitacao({ solicitacao }: { solicitacao: Solicitacao }) {
   const titleId = useId();
-  const mensagemId = useId();
   const responder = useResponderSolicitacao();
-  const [recusando, setRecusando] = useState(false);
-  const [mensagem, setMensagem] = useState("");
 
-  function enviar(resposta: "liberar" | "recusar") {
+  function enviar(resposta: Resposta, mensagem: string | null) {
     responder.mutate(
-      { solicitacao_id: solicitacao.id, resposta, mensagem: resposta === "recusar" ? mensagem.trim() || null : null },
+      { solicitacao_id: solicitacao.id, resposta, mensagem },
       {
         onSuccess: () => toast({ title: SUCCESS_TITLE.respostaEnviada, variant: "success" }),
         onError: (error) => toastApiError(SOLICITACOES_TEXTOS.responder, error),
@@ -56,29 +52,7 @@ function CartaoSolicitacao({ solicitacao }: { solicitacao: Solicitacao }) {
       <p className="text-slate-800 [overflow-wrap:anywhere]">
         {solicitacao.nome_visitante} está na portaria para {solicitacao.unidade}. Liberar a entrada?
       </p>
-      {recusando ? (
-        <div className="grid gap-2">
-          <Label htmlFor={mensagemId}>Mensagem para a portaria (opcional)</Label>
-          <Textarea id={mensagemId} rows={2} maxLength={200} value={mensagem} onChange={(e) => setMensagem(e.target.value)} />
-          <div className="flex gap-2">
-            <Button type="button" variant="destructive" className="flex-1" disabled={responder.isPending} onClick={() => enviar("recusar")}>
-              Recusar
-            </Button>
-            <Button type="button" variant="outline" className="flex-1" disabled={responder.isPending} onClick={() => setRecusando(false)}>
-              Voltar
-            </Button>
-          </div>
-        </div>
-      ) : (
-        <div className="flex gap-2">
-          <Button type="button" className="flex-1" disabled={responder.isPending} onClick={() => enviar("liberar")}>
-            Liberar
-          </Button>
-          <Button type="button" variant="outline" className="flex-1" disabled={responder.isPending} onClick={() => setRecusando(true)}>
-            Recusar
-          </Button>
-        </div>
-      )}
+      <BotoesDeResposta pendente={responder.isPending} enviar={enviar} />
     </article>
   );
 }

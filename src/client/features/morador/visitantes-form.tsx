@@ -1,7 +1,6 @@
 import { useWatch } from "react-hook-form";
 import { SUCCESS_TITLE } from "@shared/messages";
 import { MORADOR_VISITANTES_TEXTOS, passeInputSchema, type Passe } from "@shared/schemas/morador-visitantes";
-import { TIPO_AUTORIZACAO_LABEL, TIPOS_AUTORIZACAO } from "@shared/schemas/visitantes";
 import { today } from "@shared/time";
 import { DocumentoFields } from "~/components/portaria/documento-fields";
 import { Button } from "~/components/ui/button";
@@ -11,7 +10,7 @@ import { toastFormErrors } from "~/components/ui/form-errors";
 import { InputField } from "~/components/ui/form-field-kit";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useZodForm, type ZodFormValues } from "~/lib/use-zod-form";
-import { DiasDaSemana, TIPO_HINT } from "~/components/portaria/autorizacao-visita";
+import { DiasDaSemana, TiposDeAutorizacao } from "~/components/portaria/autorizacao-visita";
 import { useCriarPasse } from "./visitantes-api";
 
 /** The schema's input as the inputs hold it; the weekdays are ticked as numbers (0 = domingo). */
@@ -86,29 +85,7 @@ export function NovoPasseForm({ unidadeId, onCriado, onFechar }: { unidadeId: st
           render={({ field }) => (
             <FormItem as="fieldset" required className="grid gap-2">
               <FormLegend>Tipo</FormLegend>
-              <div className="grid gap-2 sm:grid-cols-3">
-                {TIPOS_AUTORIZACAO.map((t, index) => (
-                  <label
-                    key={t}
-                    className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 bg-white p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
-                  >
-                    <input
-                      type="radio"
-                      name={field.name}
-                      value={t}
-                      checked={field.value === t}
-                      onChange={() => field.onChange(t)}
-                      onBlur={field.onBlur}
-                      ref={index === 0 ? field.ref : undefined}
-                      className="mt-1 accent-brand-600"
-                    />
-                    <span className="grid">
-                      <span className="text-sm font-medium text-slate-900">{TIPO_AUTORIZACAO_LABEL[t]}</span>
-                      <span className="text-xs text-slate-600">{TIPO_HINT[t]}</span>
-                    </span>
-                  </label>
-                ))}
-              </div>
+              <TiposDeAutorizacao field={field} className="bg-white" />
               <FormMessage />
             </FormItem>
           )}

@@ -4,7 +4,7 @@ import { useWatch } from "react-hook-form";
 import { useNavigate } from "react-router";
 import type { CondominioOption } from "@shared/schemas/painel";
 import { unidadeLabel } from "@shared/schemas/unidades";
-import { autorizacaoInputSchema, TIPO_AUTORIZACAO_LABEL, TIPOS_AUTORIZACAO, type AutorizacaoData } from "@shared/schemas/visitantes";
+import { autorizacaoInputSchema, type AutorizacaoData } from "@shared/schemas/visitantes";
 import { today } from "@shared/time";
 import { Card, CardContent } from "~/components/ui/card";
 import { FormActions } from "~/components/ui/form-actions";
@@ -19,7 +19,7 @@ import { moradoresPortariaQuery, unidadesPortariaQuery } from "~/lib/pick-lists"
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useZodForm, type ZodFormValues } from "~/lib/use-zod-form";
-import { DiasDaSemana, TIPO_HINT } from "~/components/portaria/autorizacao-visita";
+import { DiasDaSemana, TiposDeAutorizacao } from "~/components/portaria/autorizacao-visita";
 import { useCreateAutorizacao } from "./api";
 import { ERROR_TITLE, SUCCESS_TITLE } from "@shared/messages";
 
@@ -215,29 +215,7 @@ export function AutorizacaoForm({ condominios }: { condominios: readonly Condomi
                 render={({ field }) => (
                   <FormItem as="fieldset" required className="grid gap-2 sm:col-span-2">
                     <FormLegend>Tipo</FormLegend>
-                    <div className="grid gap-2 sm:grid-cols-3">
-                      {TIPOS_AUTORIZACAO.map((t, index) => (
-                        <label
-                          key={t}
-                          className="flex cursor-pointer items-start gap-2 rounded-md border border-slate-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
-                        >
-                          <input
-                            type="radio"
-                            name={field.name}
-                            value={t}
-                            checked={field.value === t}
-                            onChange={() => field.onChange(t)}
-                            onBlur={field.onBlur}
-                            ref={index === 0 ? field.ref : undefined}
-                            className="mt-1 accent-brand-600"
-                          />
-                          <span className="grid">
-                            <span className="text-sm font-medium text-slate-900">{TIPO_AUTORIZACAO_LABEL[t]}</span>
-                            <span className="text-xs text-slate-600">{TIPO_HINT[t]}</span>
-                          </span>
-                        </label>
-                      ))}
-                    </div>
+                    <TiposDeAutorizacao field={field} />
                     <FormMessage />
                   </FormItem>
                 )}

@@ -1,15 +1,14 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { SUCCESS_TITLE } from "@shared/messages";
 import { LINK_TEXTOS, NOTIFICACAO_TEXTOS, type RespostaLinkInfo } from "@shared/schemas/notificacoes";
 import { SOLICITACOES_TEXTOS } from "@shared/schemas/solicitacoes";
 import { Logo } from "~/components/layout/logo";
-import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardHeader } from "~/components/ui/card";
-import { Label, Textarea } from "~/components/ui/input";
 import { ListError, Loading } from "~/components/ui/query-state";
 import { moradorAppLinks } from "~/features/morador/app-links";
+import { BotoesDeResposta } from "~/features/morador/botoes-resposta";
 import { api, ApiError, retryServerErrors } from "~/lib/api";
 import { QueryProvider } from "~/lib/query-client";
 import { toast, toastApiError } from "~/lib/toast";
@@ -129,14 +128,11 @@ function Botoes({
   /** The server refused the answer with a message the page then shows (used meanwhile, answered by someone else). */
   onRecusado: (mensagem: string) => void;
 }) {
-  const mensagemId = useId();
-  const [recusando, setRecusando] = useState(false);
-  const [mensagem, setMensagem] = useState("");
   const responder = useMutation({ mutationFn: (body: RespostaLink) => api.POST("/api/morador/resposta", { body }) });
 
-  function enviar(resposta: RespostaLink["resposta"]) {
+  function enviar(resposta: RespostaLink["resposta"], mensagem: string | null) {
     responder.mutate(
-      { token, resposta, mensagem: resposta === "recusar" ? mensagem.trim() || null : null },
+      { token, resposta, mensagem },
       {
         onSuccess: (info) => {
           toast({ title: SUCCESS_TITLE.respostaEnviada, variant: "success" });
@@ -151,29 +147,5 @@ function Botoes({
     );
   }
 
-  if (recusando)
-    return (
-      <div className="grid gap-2">
-        <Label htmlFor={mensagemId}>Mensagem para a portaria (opcional)</Label>
-        <Textarea id={mensagemId} rows={2} maxLength={200} value={mensagem} onChange={(e) => setMensagem(e.target.value)} />
-        <div className="flex gap-2">
-          <Button type="button" variant="destructive" className="flex-1" disabled={responder.isPending} onClick={() => enviar("recusar")}>
-            Recusar
-          </Button>
-          <Button type="button" variant="outline" className="flex-1" disabled={responder.isPending} onClick={() => setRecusando(false)}>
-            Voltar
-          </Button>
-        </div>
-      </div>
-    );
-  return (
-    <div className="flex gap-2">
-      <Button type="button" className="flex-1" disabled={responder.isPending} onClick={() => enviar("liberar")}>
-        Liberar
-      </Button>
-      <Button type="button" variant="outline" className="flex-1" disabled={responder.isPending} onClick={() => setRecusando(true)}>
-        Recusar
-      </Button>
-    </div>
-  );
+  return <BotoesDeResposta pendente={responder.isPending} enviar={enviar} />;
 }
