@@ -152,7 +152,7 @@ describe("Área do Morador", () => {
     await page.getByText("Nenhuma encomenda aguardando.").waitFor();
     await page.getByText("Ninguém da sua unidade está na portaria agora.").waitFor();
     const nav = page.getByRole("navigation", { name: "Seções da Área do Morador" });
-    expect(await nav.getByRole("link").allTextContents()).toEqual(["Início"]);
+    expect(await nav.getByRole("link").allTextContents()).toEqual(["Início", "Visitantes", "Histórico", "Notificações"]);
     expect(await nav.getByRole("link", { name: "Início" }).getAttribute("aria-current")).toBe("page");
     expect(await page.getByRole("combobox", { name: "Unidade" }).count()).toBe(0);
     await page.getByRole("button", { name: "Sair" }).waitFor();

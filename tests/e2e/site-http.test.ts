@@ -65,6 +65,10 @@ describe("prerendered public pages", () => {
     const assetResponse = await fetch(`${portal.url}${asset}`);
     expect(assetResponse.status).toBe(200);
     expect(assetResponse.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // A script keeps the headers that protect it, not the documents' feature policy.
+    expect(assetResponse.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(assetResponse.headers.get("content-security-policy")).toContain("default-src 'none'");
+    expect(assetResponse.headers.get("permissions-policy")).toBeNull();
   });
 
   it("serves robots.txt", async () => {

@@ -31,7 +31,11 @@ export async function registerStaticSite(app: FastifyInstance, clientDir: string
     // build/client/assets holds .br and .gz beside each file (scripts/build-server.mjs).
     preCompressed: true,
     setHeaders(reply, filePath) {
-      reply.header("cache-control", filePath.includes(`${join(clientDir, "assets")}`) ? HASHED_ASSET_CACHE : HTML_CACHE);
+      const hashed = filePath.includes(`${join(clientDir, "assets")}`);
+      reply.header("cache-control", hashed ? HASHED_ASSET_CACHE : HTML_CACHE);
+      // A Permissions-Policy governs documents; on each of a page's scripts its 300 bytes only
+      // weigh on the home page's JavaScript budget (issue 26). The other headers stay.
+      if (hashed) reply.removeHeader("permissions-policy");
       // The Área do Morador's service worker runs under its own script's policy (it fetches the shell).
       if (filePath === join(clientDir, "morador-sw.js")) reply.header("content-security-policy", SERVICE_WORKER_CSP);
     },
