@@ -6,11 +6,11 @@ import type { Solicitacao } from "@shared/schemas/solicitacoes";
 import { saoPauloWallClockMs } from "@shared/time";
 import type { AppConfig } from "../../config";
 import { queryRows, type Db } from "../../db/client";
-import { linksResposta, moradorContas, moradorPreferencias, moradores, notificacoes, pushInscricoes, solicitacoesAutorizacao, unidades } from "../../db/schema";
+import { linksResposta, moradorContas, moradores, notificacoes, pushInscricoes, solicitacoesAutorizacao, unidades } from "../../db/schema";
 import { loadLinkSecret, loadVapidKeys, type VapidKeys } from "../../db/settings";
 import type { Outbox } from "../../email/outbox";
 import { notificacaoMoradorEmail } from "../../email/templates";
-import type { AvisosDaSolicitacao } from "../solicitacoes/service";
+import type { AvisosDaSolicitacao, QuemResponde } from "../solicitacoes/service";
 import { canaisDisponiveis, celularE164, enviarPush, enviarSms, enviarWhatsApp, ERROS_ENVIO, type ResultadoEnvio } from "./canais";
 import { assinarLink, urlDoLink } from "./links";
 
@@ -261,9 +261,9 @@ export function notificacoesService(deps: NotificacoesDeps) {
   const avisos: AvisosDaSolicitacao = {
     // The request is written already: a failure here is logged, never the console's error (the
     // open app reads the request itself; the sweep cancels what an answer did not).
-    async aoPedir(s: Solicitacao) {
+    async aoPedir(s: Solicitacao, quem: QuemResponde[]) {
       try {
-        await enfileirar(s);
+        await enfileirar(s, quem);
       } catch (error) {
         log.error(`[notificacoes] pedido ${s.id}: os avisos não foram enfileirados: ${(error as Error).message}`);
       }
@@ -284,24 +284,7 @@ export function notificacoesService(deps: NotificacoesDeps) {
   };
 
   /** Writes a request's steps for each resident who can answer, then sends what is due and times the rest. */
-  async function enfileirar(s: Solicitacao) {
-    const quem = await db
-      .select({
-        id: moradores.id,
-        email: moradores.email,
-        celular: moradores.telefone_celular,
-        auth_user_id: moradorContas.auth_user_id,
-        push: moradorPreferencias.push,
-        whatsapp: moradorPreferencias.whatsapp,
-        sms: moradorPreferencias.sms,
-        email_pref: moradorPreferencias.email,
-        silencio_de: moradorPreferencias.silencio_de,
-        silencio_ate: moradorPreferencias.silencio_ate,
-      })
-      .from(moradorContas)
-      .innerJoin(moradores, eq(moradores.id, moradorContas.morador_id))
-      .leftJoin(moradorPreferencias, eq(moradorPreferencias.morador_id, moradores.id))
-      .where(and(eq(moradores.unidade_id, s.unidade_id), eq(moradores.ativo, true), eq(moradorContas.status, "ativo")));
+  async function enfileirar(s: Solicitacao, quem: QuemResponde[]) {
     if (quem.length === 0) return;
     const usuarios = quem.map((m) => m.auth_user_id).filter((u): u is string => Boolean(u));
     const comAparelho = new Set(
@@ -319,7 +302,7 @@ export function notificacoesService(deps: NotificacoesDeps) {
     for (const m of quem) {
       // Quiet hours silence WhatsApp, SMS and e-mail; the app and the phone's push still ring (decision 0274).
       const silencio = m.silencio_de && m.silencio_ate ? dentroDoHorario(hora, m.silencio_de, m.silencio_ate) : false;
-      const base = { morador_id: m.id, tipo: "solicitacao" as const, referencia_id: s.id };
+      const base = { morador_id: m.morador_id, tipo: "solicitacao" as const, referencia_id: s.id };
       novas.push({ ...base, canal: "app", estado: "enviada", tentativas: 1, enviada_em: sql`now()` as unknown as Date });
       if ((m.push ?? true) && m.auth_user_id && comAparelho.has(m.auth_user_id))
         novas.push({ ...base, canal: "push", enviar_apos: depois("push"), proxima_tentativa_em: depois("push") } as unknown as Nova);

@@ -34,9 +34,39 @@ const naoEncontrada = () => notFound({ title: SOLICITACOES_TEXTOS.responder, mes
  * cancelled, unanswered).
  */
 export interface AvisosDaSolicitacao {
-  aoPedir(s: Solicitacao): Promise<void>;
+  aoPedir(s: Solicitacao, quem: QuemResponde[]): Promise<void>;
   aoEncerrar(ids: string[]): Promise<void>;
 }
+
+/**
+ * The residents who can answer a unit's requests: active, with an active account; their contacts
+ * and choices (no preferences row: nulls, read as the defaults), by name.
+ */
+export function quemPodeResponder(db: Db, unidadeId: string) {
+  return db
+    .select({
+      morador_id: moradores.id,
+      nome: moradores.nome_completo,
+      email: moradores.email,
+      celular: moradores.telefone_celular,
+      auth_user_id: moradorContas.auth_user_id,
+      push: moradorPreferencias.push,
+      whatsapp: moradorPreferencias.whatsapp,
+      sms: moradorPreferencias.sms,
+      email_pref: moradorPreferencias.email,
+      silencio_de: moradorPreferencias.silencio_de,
+      silencio_ate: moradorPreferencias.silencio_ate,
+      regra_entregas: moradorPreferencias.regra_entregas,
+      regra_de: moradorPreferencias.regra_de,
+      regra_ate: moradorPreferencias.regra_ate,
+    })
+    .from(moradorContas)
+    .innerJoin(moradores, eq(moradores.id, moradorContas.morador_id))
+    .leftJoin(moradorPreferencias, eq(moradorPreferencias.morador_id, moradores.id))
+    .where(and(eq(moradores.unidade_id, unidadeId), eq(moradores.ativo, true), eq(moradorContas.status, "ativo")))
+    .orderBy(moradores.nome_completo);
+}
+export type QuemResponde = Awaited<ReturnType<typeof quemPodeResponder>>[number];
 
 /** How a resident answered: in the app, or through a notice's link (push, WhatsApp, SMS, e-mail). */
 export type CanalDaResposta = Exclude<CanalResposta, "regra">;
@@ -141,20 +171,8 @@ export function solicitacoesService({
           { title: SOLICITACOES_TEXTOS.pedir, message: SOLICITACOES_TEXTOS.unidade },
           { unidade_id: SOLICITACOES_TEXTOS.unidade },
         );
-      // Who can answer: the unit's active residents with an active account, and their standing rules.
-      const quemResponde = await db
-        .select({
-          morador_id: moradores.id,
-          nome: moradores.nome_completo,
-          regra_entregas: moradorPreferencias.regra_entregas,
-          regra_de: moradorPreferencias.regra_de,
-          regra_ate: moradorPreferencias.regra_ate,
-        })
-        .from(moradorContas)
-        .innerJoin(moradores, eq(moradores.id, moradorContas.morador_id))
-        .leftJoin(moradorPreferencias, eq(moradorPreferencias.morador_id, moradores.id))
-        .where(and(eq(moradores.unidade_id, unidade.id), eq(moradores.ativo, true), eq(moradorContas.status, "ativo")))
-        .orderBy(moradores.nome_completo);
+      // Who can answer: the unit's active residents with an active account (read once: the notices use them too).
+      const quemResponde = await quemPodeResponder(db, unidade.id);
       if (quemResponde.length === 0)
         throw AppError.from(409, "SEM_MORADOR_COM_CONTA", { title: SOLICITACOES_TEXTOS.pedir, message: SOLICITACOES_TEXTOS.semContas });
       // A delivery inside a resident's 'liberar sempre' window is answered at once, by that rule (§3.3).
@@ -187,7 +205,7 @@ export function solicitacoesService({
         .returning();
       const s = await vista(linha!, new Map([[unidade.id, rotuloDaUnidade(unidade)]]));
       await avisar(s);
-      if (!regra) await avisos?.aoPedir(s);
+      if (!regra) await avisos?.aoPedir(s, quemResponde);
       return s;
     },
 
