@@ -485,8 +485,9 @@ export const DEMO_GROUPS: readonly { nome: string; descricao: string; permissoes
       "visualizar_unidades",
       "visualizar_veiculos",
       "visualizar_prestadores_servico",
-      // Opening doors from the console (gate-operation-spec §6).
+      // Opening doors from the console, parcels (gate-operation-spec §6).
       "acionar_dispositivos",
+      "gerenciar_encomendas",
     ],
   },
   {
@@ -522,6 +523,8 @@ export const DEMO_GROUPS: readonly { nome: string; descricao: string; permissoes
       "visualizar_registros_acesso",
       // The blocklist is the síndico's to keep (gatehouse-spec §1, §6).
       "gerenciar_bloqueios_acesso",
+      // The parcels of his condominiums (gate-operation-spec §1).
+      "visualizar_encomendas",
     ],
   },
   {
@@ -557,8 +560,9 @@ export const DEMO_GROUPS: readonly { nome: string; descricao: string; permissoes
       "visualizar_condominios",
       "visualizar_unidades",
       "visualizar_veiculos",
-      // The remote operator opens the gate (gate-operation-spec §1).
+      // The remote operator opens the gate and keeps the parcels (gate-operation-spec §1).
       "acionar_dispositivos",
+      "gerenciar_encomendas",
     ],
   },
   {

@@ -147,6 +147,20 @@ export const PERMISSIONS = [
     descricao: "Abrir portas e portões pelo console da portaria",
     negado: "Você não tem permissão para acionar dispositivos.",
   },
+  // gate-operation-spec §4, §6: the operator receives and hands out parcels; the síndico reads
+  // those of his condominiums (§1), with a permission of its own (docs/decisions/0279).
+  {
+    nome_permissao: "gerenciar_encomendas",
+    categoria: "Encomendas",
+    descricao: "Receber, entregar e devolver encomendas na portaria",
+    negado: "Você não tem permissão para gerenciar encomendas.",
+  },
+  {
+    nome_permissao: "visualizar_encomendas",
+    categoria: "Encomendas",
+    descricao: "Consultar as encomendas e a custódia delas",
+    negado: "Você não tem permissão para visualizar encomendas.",
+  },
   // new:module (scripts/new-module.mjs) adds its module's line above this one.
 ] as const;
 

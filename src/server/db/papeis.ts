@@ -20,6 +20,9 @@ export const appRoleGrants = (appRole: string): string[] => {
     `revoke update, delete, truncate, references, trigger on ${chain}, portaria_web_exportacoes_registros from ${role}`,
     // The chain head is written by the chaining trigger with its owner's rights (migration 0019).
     `revoke insert on portaria_web_registros_cadeia from ${role}`,
+    // The parcels' custody chain (migration 0031): insert and read only; its head by the trigger.
+    `revoke update, delete, truncate, references, trigger on portaria_web_encomenda_eventos, portaria_web_encomendas_cadeia from ${role}`,
+    `revoke insert on portaria_web_encomendas_cadeia from ${role}`,
     // The retention job (registros/retencao.ts): only these columns, and only as the trigger allows.
     `grant update (nome_pessoa, documento, placa, autorizado_por, observacao, anonimizado_em) on portaria_web_registros_acesso to ${role}`,
     // An export's record is finished with its count (the trigger of migration 0015 allows only that).

@@ -7,4 +7,5 @@ export * from "./modulos/biometria";
 export * from "./modulos/morador";
 export * from "./modulos/solicitacoes";
 export * from "./modulos/notificacoes";
+export * from "./modulos/encomendas";
 // new:module (scripts/new-module.mjs) adds its module's line above this one.
