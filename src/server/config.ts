@@ -73,6 +73,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9_]+$/, "WHATSAPP_TEMPLATE_SOLICITACAO: o nome do modelo aprovado (minúsculas, dígitos, _)")
     .optional(),
+  WHATSAPP_TEMPLATE_ENCOMENDA: z
+    .string()
+    .regex(/^[a-z0-9_]+$/, "WHATSAPP_TEMPLATE_ENCOMENDA: o nome do modelo aprovado (minúsculas, dígitos, _)")
+    .optional(),
   SMS_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.zenvia.com"),
   SMS_API_TOKEN: z.string().min(1).optional(),
   SMS_FROM: z.string().min(1).optional(),
@@ -83,7 +87,7 @@ export interface NotificacoesConfig {
   /** Web Push's VAPID subject (mailto: or https:); default mailto: + ADMIN_EMAIL. Push is on always (keys made on first start). */
   webPushSubject?: string;
   /** The WhatsApp Business Cloud API: on with a phone number id, a token and an approved template. */
-  whatsapp?: { apiUrl: string; versao: string; phoneNumberId: string; token: string; template: string };
+  whatsapp?: { apiUrl: string; versao: string; phoneNumberId: string; token: string; template: string; templateEncomenda?: string };
   /** The SMS provider (Zenvia API v2): on with a token. */
   sms?: { apiUrl: string; token: string; from?: string };
   /** E-mail through the portal's outbox (default: on when SMTP_URL is set). */
@@ -260,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
               phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
               token: e.WHATSAPP_TOKEN,
               template: e.WHATSAPP_TEMPLATE_SOLICITACAO,
+              templateEncomenda: e.WHATSAPP_TEMPLATE_ENCOMENDA,
             }
           : undefined,
       sms: e.SMS_API_TOKEN ? { apiUrl: e.SMS_API_URL.replace(/\/$/, ""), token: e.SMS_API_TOKEN, from: e.SMS_FROM } : undefined,

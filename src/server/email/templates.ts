@@ -96,6 +96,17 @@ export function conviteMoradorEmail(input: { nome: string; condominio: string; u
 }
 
 /** A notice to a resident (gate-operation-spec §3.4): the same title and text as every channel, and the answer link. */
+/** A parcel's notice or reminder (gate-operation-spec §3.4, §4): the code is in the text; the button opens the app. */
+export function encomendaMoradorEmail(input: { nome: string; titulo: string; corpo: string; url: string }) {
+  return {
+    subject: input.titulo,
+    ...layout(input.titulo, [`Olá, ${input.nome}.`, input.corpo, "Mostre o código ou o QR code da Área do Morador na portaria."], {
+      label: "Ver minhas encomendas",
+      url: input.url,
+    }),
+  };
+}
+
 export function notificacaoMoradorEmail(input: { nome: string; titulo: string; corpo: string; url: string }) {
   return {
     subject: input.titulo,

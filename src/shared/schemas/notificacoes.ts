@@ -29,6 +29,10 @@ export const NOTIFICACAO_TEXTOS = {
   solicitacaoCorpo: (nome: string, unidade: string) => `${nome} está na portaria para ${unidade}. Liberar a entrada?`,
   encomendaTitulo: "Chegou uma encomenda",
   encomendaCorpo: (transportadora: string, codigo: string) => `${transportadora}: retire na portaria com o código ${codigo}.`,
+  /** The reminder after 3 days and every 3 days (§4). */
+  lembreteTitulo: "Encomenda aguardando retirada",
+  lembreteCorpo: (transportadora: string, dias: number, codigo: string) =>
+    `${transportadora}: aguardando há ${dias} ${dias === 1 ? "dia" : "dias"} na portaria. Retire com o código ${codigo}.`,
   /** A failed channel, as the console shows it on the request: 'WhatsApp falhou: número inválido.' */
   falhou: (canal: CanalNotificacao, motivo: string) => `${CANAL_NOTIFICACAO_ROTULO[canal]} falhou: ${motivo}`,
 } as const;

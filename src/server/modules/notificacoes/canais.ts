@@ -156,13 +156,15 @@ export function erroDoWhatsApp(status: number, corpo: ErroGraph): { erro: string
 }
 
 /**
- * A template message (`WHATSAPP_TEMPLATE_SOLICITACAO`, pt_BR) whose body takes {{1}} the visitor's
- * name, {{2}} the unit and {{3}} the answer link; the approved template's text is the §3.4 one.
+ * A template message in pt_BR: `WHATSAPP_TEMPLATE_SOLICITACAO`, whose body takes {{1}} the visitor's
+ * name, {{2}} the unit and {{3}} the answer link, or `WHATSAPP_TEMPLATE_ENCOMENDA`, {{1}} the carrier
+ * and {{2}} the pickup code; each approved template's text is the §3.4 one.
  */
 export async function enviarWhatsApp(
   cfg: NonNullable<NotificacoesConfig["whatsapp"]>,
   para: string,
-  parametros: { nome: string; unidade: string; link: string },
+  modelo: string,
+  parametros: string[],
 ): Promise<ResultadoEnvio> {
   const corpo = {
     messaging_product: "whatsapp",
@@ -170,18 +172,9 @@ export async function enviarWhatsApp(
     to: para,
     type: "template",
     template: {
-      name: cfg.template,
+      name: modelo,
       language: { code: "pt_BR" },
-      components: [
-        {
-          type: "body",
-          parameters: [
-            { type: "text", text: parametros.nome },
-            { type: "text", text: parametros.unidade },
-            { type: "text", text: parametros.link },
-          ],
-        },
-      ],
+      components: [{ type: "body", parameters: parametros.map((text) => ({ type: "text", text })) }],
     },
   };
   let resposta: Response;

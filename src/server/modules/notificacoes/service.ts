@@ -1,16 +1,20 @@
 import { Agent } from "node:https";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { CASCATA_S, NOTIFICACAO_TEXTOS, dentroDoHorario, type CanalNotificacao } from "@shared/schemas/notificacoes";
+import { TRANSPORTADORA_LABEL, diasAguardando } from "@shared/schemas/encomendas";
 import { rotuloDaUnidade } from "@shared/schemas/morador";
 import type { Solicitacao } from "@shared/schemas/solicitacoes";
-import { saoPauloWallClockMs } from "@shared/time";
+import { dateInSaoPaulo, instantFromSaoPauloWallClock, saoPauloWallClockMs } from "@shared/time";
 import type { AppConfig } from "../../config";
 import { queryRows, type Db } from "../../db/client";
-import { linksResposta, moradorContas, moradores, notificacoes, pushInscricoes, solicitacoesAutorizacao, unidades } from "../../db/schema";
+import { encomendas, linksResposta, moradorContas, moradores, notificacoes, pushInscricoes, solicitacoesAutorizacao, unidades } from "../../db/schema";
 import { loadLinkSecret, loadVapidKeys, type VapidKeys } from "../../db/settings";
 import type { Outbox } from "../../email/outbox";
-import { notificacaoMoradorEmail } from "../../email/templates";
-import type { AvisosDaSolicitacao, QuemResponde } from "../solicitacoes/service";
+import type { JobQueue } from "../../jobs/queue";
+import { encomendaMoradorEmail, notificacaoMoradorEmail } from "../../email/templates";
+import type { AvisosDaEncomenda } from "../encomendas/avisos";
+import { cofreDeCodigos } from "../encomendas/codigo";
+import { quemPodeResponder, type AvisosDaSolicitacao, type QuemResponde } from "../solicitacoes/service";
 import { canaisDisponiveis, celularE164, enviarPush, enviarSms, enviarWhatsApp, ERROS_ENVIO, type ResultadoEnvio } from "./canais";
 import { assinarLink, urlDoLink } from "./links";
 
@@ -24,6 +28,14 @@ import { assinarLink, urlDoLink } from "./links";
 // step still pending in one UPDATE. A row given up on ('falhou') shows on the request's view.
 
 type Log = { info(line: string): void; warn(line: string): void; error(line: string): void };
+
+/** The instant quiet hours ending at `ate` (HH:mm) end, seen from São Paulo's wall clock `paredeMs`. */
+function fimDoSilencio(paredeMs: number, ate: string): Date {
+  const [h, m] = ate.split(":").map(Number);
+  let fim = Math.floor(paredeMs / 86_400_000) * 86_400_000 + (h! * 60 + m!) * 60_000;
+  if (fim <= paredeMs) fim += 86_400_000;
+  return instantFromSaoPauloWallClock(fim);
+}
 
 /** Attempts of a row before it is 'falhou' (a request lasts 60 s: a few quick retries). */
 export const MAX_TENTATIVAS = 4;
@@ -48,6 +60,8 @@ export interface NotificacoesDeps {
   log: Log;
   /** Announces a request's new view to its consoles (its notices' failures); bound once the requests' service exists. */
   anunciar?: (solicitacaoId: string) => Promise<void>;
+  /** The secret the parcels' pickup codes are kept under (encomendas/codigo.ts): the chain's key. */
+  chaveCodigos?: Buffer;
 }
 
 export function notificacoesService(deps: NotificacoesDeps) {
@@ -62,6 +76,7 @@ export function notificacoesService(deps: NotificacoesDeps) {
   let vapid: Promise<VapidKeys> | undefined;
   let segredo: Promise<Buffer> | undefined;
   const chaves = () => (vapid ??= loadVapidKeys(db));
+  const cofre = deps.chaveCodigos ? cofreDeCodigos(deps.chaveCodigos) : undefined;
   const segredoDoLink = () => (segredo ??= loadLinkSecret(db));
 
   // What this process runs: the timers of the cascade's steps, the sends in flight.
@@ -115,6 +130,8 @@ export function notificacoesService(deps: NotificacoesDeps) {
                          and (c.tipo <> 'solicitacao' or exists (
                                select 1 from portaria_web_solicitacoes_autorizacao s
                                 where s.id = c.referencia_id and s.estado = 'aguardando' and s.expira_em > now()))
+                         and (c.tipo not in ('encomenda', 'lembrete_encomenda') or exists (
+                               select 1 from portaria_web_encomendas e where e.id = c.referencia_id and e.status = 'aguardando'))
                        order by c.proxima_tentativa_em
                        limit ${LOTE}
                        for update skip locked)
@@ -122,8 +139,21 @@ export function notificacoesService(deps: NotificacoesDeps) {
     );
   }
 
-  /** What a notice about a request says, and to whom. */
-  async function contexto(linha: Linha) {
+  /** What a notice says, on every channel, and to whom; null when what it is about is gone. */
+  interface Conteudo {
+    titulo: string;
+    corpo: string;
+    morador: string;
+    auth_user_id: string | null;
+    /** Where the push opens the app, and its tag (a newer notice of the same thing replaces it). */
+    push: { url: string; tag: string };
+    /** The page the WhatsApp, SMS and e-mail point to. */
+    link(): Promise<string>;
+    /** The approved template and its parameters; null: no template for this kind of notice. */
+    whatsapp: { modelo: string; parametros: string[] } | null;
+  }
+
+  async function conteudoDaSolicitacao(linha: Linha): Promise<Conteudo | null> {
     const [c] = await db
       .select({
         nome_visitante: solicitacoesAutorizacao.nome_visitante,
@@ -139,7 +169,51 @@ export function notificacoesService(deps: NotificacoesDeps) {
       .leftJoin(moradorContas, eq(moradorContas.morador_id, moradores.id))
       .where(eq(solicitacoesAutorizacao.id, linha.referencia_id))
       .limit(1);
-    return c;
+    if (!c) return null;
+    const unidade = rotuloDaUnidade(c);
+    return {
+      titulo: NOTIFICACAO_TEXTOS.solicitacaoTitulo,
+      corpo: NOTIFICACAO_TEXTOS.solicitacaoCorpo(c.nome_visitante, unidade),
+      morador: c.morador,
+      auth_user_id: c.auth_user_id,
+      push: { url: `/morador?unidade=${c.unidade_id}`, tag: `solicitacao-${linha.referencia_id}` },
+      link: () => linkDe(linha),
+      whatsapp: n.whatsapp ? { modelo: n.whatsapp.template, parametros: [c.nome_visitante, unidade, ""] } : null,
+    };
+  }
+
+  /** A parcel's notice, or its reminder: the code read back from its ciphertext (encomendas/codigo.ts). */
+  async function conteudoDaEncomenda(linha: Linha): Promise<Conteudo | null> {
+    const [c] = await db
+      .select({
+        unidade_id: encomendas.unidade_id,
+        transportadora: encomendas.transportadora,
+        cifrado: encomendas.codigo_retirada_cifrado,
+        recebida_em: encomendas.recebida_em,
+        morador: moradores.nome_completo,
+        auth_user_id: moradorContas.auth_user_id,
+      })
+      .from(encomendas)
+      .innerJoin(moradores, eq(moradores.id, linha.morador_id))
+      .leftJoin(moradorContas, eq(moradorContas.morador_id, moradores.id))
+      .where(and(eq(encomendas.id, linha.referencia_id), eq(encomendas.status, "aguardando")))
+      .limit(1);
+    const codigo = c && cofre ? cofre.decifrar(linha.referencia_id, c.cifrado) : null;
+    if (!c || !codigo) return null;
+    const transportadora = TRANSPORTADORA_LABEL[c.transportadora];
+    const lembrete = linha.tipo === "lembrete_encomenda";
+    const caminho = `/morador/encomendas?unidade=${c.unidade_id}`;
+    return {
+      titulo: lembrete ? NOTIFICACAO_TEXTOS.lembreteTitulo : NOTIFICACAO_TEXTOS.encomendaTitulo,
+      corpo: lembrete
+        ? NOTIFICACAO_TEXTOS.lembreteCorpo(transportadora, diasAguardando(c.recebida_em, dateInSaoPaulo(Date.now())), codigo)
+        : NOTIFICACAO_TEXTOS.encomendaCorpo(transportadora, codigo),
+      morador: c.morador,
+      auth_user_id: c.auth_user_id,
+      push: { url: caminho, tag: `encomenda-${linha.referencia_id}` },
+      link: async () => `${config.publicUrl}${caminho}`,
+      whatsapp: n.whatsapp?.templateEncomenda ? { modelo: n.whatsapp.templateEncomenda, parametros: [transportadora, codigo] } : null,
+    };
   }
 
   async function linkDe(linha: Linha): Promise<string> {
@@ -159,35 +233,36 @@ export function notificacoesService(deps: NotificacoesDeps) {
 
   /** One attempt of one leased row, on its channel. */
   async function tentar(linha: Linha): Promise<ResultadoEnvio> {
-    const c = await contexto(linha);
+    const c = linha.tipo === "solicitacao" ? await conteudoDaSolicitacao(linha) : await conteudoDaEncomenda(linha);
     if (!c) return { ok: false, erro: ERROS_ENVIO.recusada, definitivo: true };
-    const unidade = rotuloDaUnidade(c);
-    const titulo = NOTIFICACAO_TEXTOS.solicitacaoTitulo;
-    const corpo = NOTIFICACAO_TEXTOS.solicitacaoCorpo(c.nome_visitante, unidade);
+    const { titulo, corpo } = c;
     switch (linha.canal) {
       case "push": {
         const inscricoes = c.auth_user_id ? await db.select().from(pushInscricoes).where(eq(pushInscricoes.auth_user_id, c.auth_user_id)) : [];
         if (inscricoes.length === 0) return { ok: false, erro: ERROS_ENVIO.semAparelho, definitivo: true };
         const k = await chaves();
-        const mensagem = { title: titulo, body: corpo, url: `/morador?unidade=${c.unidade_id}`, tag: `solicitacao-${linha.referencia_id}` };
+        const mensagem = { title: titulo, body: corpo, ...c.push };
         const resultados = await Promise.all(inscricoes.map((i) => enviarPush(k, subject, i, mensagem, agentePush)));
         const expiradas = inscricoes.filter((_, i) => resultados[i]!.expirada).map((i) => i.id);
         if (expiradas.length) await db.delete(pushInscricoes).where(inArray(pushInscricoes.id, expiradas));
         if (resultados.some((r) => r.ok)) return { ok: true };
         return resultados.find((r) => !r.ok && !r.definitivo) ?? resultados[0]!;
       }
-      case "whatsapp":
-        if (!n.whatsapp || !linha.destino) return { ok: false, erro: ERROS_ENVIO.numeroInvalido, definitivo: true };
-        return enviarWhatsApp(n.whatsapp, linha.destino, { nome: c.nome_visitante, unidade, link: await linkDe(linha) });
+      case "whatsapp": {
+        if (!n.whatsapp || !linha.destino || !c.whatsapp) return { ok: false, erro: ERROS_ENVIO.numeroInvalido, definitivo: true };
+        // The request's template ends with its answer link (made only when sending: it is signed).
+        const parametros = linha.tipo === "solicitacao" ? [...c.whatsapp.parametros.slice(0, 2), await c.link()] : c.whatsapp.parametros;
+        return enviarWhatsApp(n.whatsapp, linha.destino, c.whatsapp.modelo, parametros);
+      }
       case "sms":
         if (!n.sms || !linha.destino) return { ok: false, erro: ERROS_ENVIO.numeroInvalido, definitivo: true };
-        return enviarSms(n.sms, linha.destino, `${corpo} Responda: ${await linkDe(linha)}`);
+        return enviarSms(n.sms, linha.destino, linha.tipo === "solicitacao" ? `${corpo} Responda: ${await c.link()}` : corpo);
       case "email": {
         if (!linha.destino) return { ok: false, erro: ERROS_ENVIO.semEndereco, definitivo: true };
         // Handed to the portal's outbox, which has its own retries (email/outbox.ts).
         await outbox.enqueue("notificacao_morador", {
           to: linha.destino,
-          ...notificacaoMoradorEmail({ nome: c.morador, titulo, corpo, url: await linkDe(linha) }),
+          ...(linha.tipo === "solicitacao" ? notificacaoMoradorEmail : encomendaMoradorEmail)({ nome: c.morador, titulo, corpo, url: await c.link() }),
         });
         return { ok: true };
       }
@@ -255,6 +330,11 @@ export function notificacoesService(deps: NotificacoesDeps) {
        where n.estado = 'pendente' and n.tipo = 'solicitacao' and n.proxima_tentativa_em <= now()
          and not exists (select 1 from portaria_web_solicitacoes_autorizacao s
                           where s.id = n.referencia_id and s.estado = 'aguardando' and s.expira_em > now())`);
+    // A parcel handed out or sent back before its notice went: nothing left to say.
+    await db.execute(sql`
+      update portaria_web_notificacoes n set estado = 'cancelada'
+       where n.estado = 'pendente' and n.tipo in ('encomenda', 'lembrete_encomenda') and n.proxima_tentativa_em <= now()
+         and not exists (select 1 from portaria_web_encomendas e where e.id = n.referencia_id and e.status = 'aguardando')`);
     return enviarDevidas();
   }
 
@@ -283,17 +363,92 @@ export function notificacoesService(deps: NotificacoesDeps) {
     },
   };
 
+  /** The accounts among `quem` with at least one browser subscribed to push. */
+  async function comInscricaoPush(quem: QuemResponde[]): Promise<Set<string>> {
+    const usuarios = quem.map((m) => m.auth_user_id).filter((u): u is string => Boolean(u));
+    if (usuarios.length === 0) return new Set();
+    const rows = await db.selectDistinct({ u: pushInscricoes.auth_user_id }).from(pushInscricoes).where(inArray(pushInscricoes.auth_user_id, usuarios));
+    return new Set(rows.map((r) => r.u));
+  }
+
+  /**
+   * A parcel's notice or reminder for each resident of its unit with an account (decision 0279): no
+   * cascade (nobody waits at the gate): the app at once, push, e-mail and WhatsApp now, SMS only to
+   * whom neither push nor WhatsApp reaches; in quiet hours e-mail, WhatsApp and SMS wait for their
+   * end (the sweep sends them then). Returns how many residents were told.
+   */
+  async function enfileirarEncomenda(tipo: "encomenda" | "lembrete_encomenda", encomendaId: string, quem: QuemResponde[]): Promise<number> {
+    if (quem.length === 0) return 0;
+    const comAparelho = await comInscricaoPush(quem);
+    const parede = saoPauloWallClockMs(Date.now());
+    const hora = new Date(parede).toISOString().slice(11, 16);
+    type Nova = typeof notificacoes.$inferInsert;
+    const novas: Nova[] = [];
+    for (const m of quem) {
+      const base = { morador_id: m.morador_id, tipo, referencia_id: encomendaId };
+      novas.push({ ...base, canal: "app", estado: "enviada", tentativas: 1, enviada_em: sql`now()` as unknown as Date });
+      const push = Boolean((m.push ?? true) && m.auth_user_id && comAparelho.has(m.auth_user_id));
+      if (push) novas.push({ ...base, canal: "push" });
+      const silencio = m.silencio_de && m.silencio_ate && dentroDoHorario(hora, m.silencio_de, m.silencio_ate) ? fimDoSilencio(parede, m.silencio_ate) : null;
+      const quando = silencio ? { enviar_apos: silencio, proxima_tentativa_em: silencio } : {};
+      const celular = celularE164(m.celular);
+      const whatsapp = Boolean(canais.whatsapp && n.whatsapp?.templateEncomenda && (m.whatsapp ?? true) && celular);
+      if (canais.email && (m.email_pref ?? true) && m.email) novas.push({ ...base, canal: "email", destino: m.email, ...quando });
+      if (whatsapp) novas.push({ ...base, canal: "whatsapp", destino: celular, ...quando });
+      if (canais.sms && (m.sms ?? true) && celular && !push && !whatsapp) novas.push({ ...base, canal: "sms", destino: celular, ...quando });
+    }
+    const escritas = await db.insert(notificacoes).values(novas).returning({ id: notificacoes.id, canal: notificacoes.canal, apos: notificacoes.enviar_apos });
+    // What is due now goes from here; what waits for the end of quiet hours, from any instance's sweep.
+    agendar(
+      escritas.filter((l) => l.canal !== "app" && l.apos.getTime() <= Date.now() + 1000).map((l) => l.id),
+      0,
+    );
+    return quem.length;
+  }
+
+  const avisosDaEncomenda: AvisosDaEncomenda = {
+    async aoReceber(e) {
+      try {
+        return await enfileirarEncomenda("encomenda", e.id, await quemPodeResponder(db, e.unidade_id));
+      } catch (error) {
+        log.error(`[notificacoes] encomenda ${e.id}: os avisos não foram enfileirados: ${(error as Error).message}`);
+        return 0;
+      }
+    },
+  };
+
+  /**
+   * 'Aguardando há N dias' (§4): a reminder for each parcel waiting 3 days since it came or since
+   * its last reminder. Each parcel is claimed by moving `lembrado_em` (skip locked: two instances
+   * never remind the same one). Returns how many parcels were reminded.
+   */
+  async function lembrarEncomendas(agoraMs = Date.now()): Promise<number> {
+    const agora = new Date(agoraMs).toISOString();
+    let total = 0;
+    for (;;) {
+      const devidas = await queryRows<{ id: string; unidade_id: string }>(
+        db,
+        sql`
+        update portaria_web_encomendas e set lembrado_em = ${agora}::timestamptz
+         where e.id in (select id from portaria_web_encomendas
+                         where status = 'aguardando' and coalesce(lembrado_em, recebida_em) <= ${agora}::timestamptz - interval '3 days'
+                         order by recebida_em limit 200 for update skip locked)
+        returning e.id, e.unidade_id`,
+      );
+      const porUnidade = new Map<string, QuemResponde[]>();
+      for (const d of devidas) {
+        if (!porUnidade.has(d.unidade_id)) porUnidade.set(d.unidade_id, await quemPodeResponder(db, d.unidade_id));
+        await enfileirarEncomenda("lembrete_encomenda", d.id, porUnidade.get(d.unidade_id)!);
+      }
+      total += devidas.length;
+      if (devidas.length < 200) return total;
+    }
+  }
+
   /** Writes a request's steps for each resident who can answer, then sends what is due and times the rest. */
   async function enfileirar(s: Solicitacao, quem: QuemResponde[]) {
     if (quem.length === 0) return;
-    const usuarios = quem.map((m) => m.auth_user_id).filter((u): u is string => Boolean(u));
-    const comAparelho = new Set(
-      usuarios.length
-        ? (await db.selectDistinct({ u: pushInscricoes.auth_user_id }).from(pushInscricoes).where(inArray(pushInscricoes.auth_user_id, usuarios))).map(
-            (r) => r.u,
-          )
-        : [],
-    );
+    const comAparelho = await comInscricaoPush(quem);
     const hora = new Date(saoPauloWallClockMs(Date.now())).toISOString().slice(11, 16);
     const depois = (canal: keyof typeof CASCATA_S) => sql`now() + make_interval(secs => ${CASCATA_S[canal] * escala})`;
     type Nova = typeof notificacoes.$inferInsert;
@@ -339,6 +494,8 @@ export function notificacoesService(deps: NotificacoesDeps) {
 
   return {
     ...avisos,
+    ...avisosDaEncomenda,
+    lembrarEncomendas,
     enviarDevidas,
     varrer,
     /** Starts this instance's sweep (every `varreduraMs`, default 1 s). */
@@ -369,3 +526,17 @@ export function notificacoesService(deps: NotificacoesDeps) {
 }
 
 export type NotificacoesService = ReturnType<typeof notificacoesService>;
+
+/** The reminders' job: each hour (one run for all instances), inside São Paulo's day only, so nobody's phone rings with a reminder at night. */
+export function agendarLembretesDeEncomendas(jobs: JobQueue, servico: Pick<NotificacoesService, "lembrarEncomendas">, log: Log) {
+  jobs.define("encomendas-lembrar", {
+    queue: { retryLimit: 0 },
+    cron: "20 * * * *",
+    handler: async () => {
+      const hora = new Date(saoPauloWallClockMs(Date.now())).getUTCHours();
+      if (hora < 9 || hora >= 20) return;
+      const n = await servico.lembrarEncomendas();
+      if (n) log.info(`[notificacoes] lembretes de ${n} encomenda(s) aguardando`);
+    },
+  });
+}
