@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatInteiro } from "../br/numero";
 import { dateInSaoPaulo, today } from "../time";
 import {
   condominioFilter,
@@ -91,6 +92,25 @@ export const ENCOMENDAS_TEXTOS = {
   codigoObrigatorio: "Informe o código de retirada.",
   escolhaEncomendas: "Escolha ao menos uma encomenda.",
   motivoObrigatorio: "Informe o motivo da devolução.",
+  /** The titles of the pickup's refusals. */
+  tituloCodigoInvalido: "Código inválido",
+  tituloCodigosBloqueados: "Códigos bloqueados",
+  unidadeDeOutroCondominio: "Escolha uma unidade ativa deste condomínio.",
+  codigoDeOutraEncomenda: "Este código é de outra encomenda da unidade: escolha-a também ou confira o código.",
+  /** The custody events' descriptions (kept in the chain as written). */
+  eventoRecebida: (operador: string, destinatario: string, transportadora: string) => `Recebida por ${operador} para ${destinatario} (${transportadora}).`,
+  eventoNotificada: (n: number) => `Aviso enviado a ${n} morador(es) da unidade.`,
+  eventoRetirada: (nome: string, documento: string | null, operador: string, forma: string) =>
+    `Entregue a ${nome}${documento ? ` (${documento})` : ""} por ${operador}; ${forma}.`,
+  eventoDevolvida: (operador: string, motivo: string) => `Devolvida ao remetente por ${operador}: ${motivo}`,
+  /** 'Verificar integridade' (§4 Custody): the parcels' chain beside the access records'. */
+  eventosIntegros: (n: number) => `Eventos de custódia das encomendas íntegros: ${formatInteiro(n)} verificados.`,
+  eventoAlterado: (dataHora: string, tipo: string, encomenda: string) =>
+    `Evento de custódia de encomenda alterado ou removido: ${dataHora}, ${tipo} da encomenda ${encomenda}.`,
+  eventosAusentes: (primeiro: number, ultimo: number) =>
+    primeiro === ultimo
+      ? `Evento de custódia de encomenda alterado ou removido: evento nº ${ultimo} ausente.`
+      : `Evento de custódia de encomenda alterado ou removido: eventos nº ${primeiro} a ${ultimo} ausentes.`,
   /** 'Aguardando há N dias' (§4); the day it came reads as today. */
   aguardandoHa: (dias: number) => (dias <= 0 ? "Aguardando desde hoje" : dias === 1 ? "Aguardando há 1 dia" : `Aguardando há ${dias} dias`),
 } as const;
