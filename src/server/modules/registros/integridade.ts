@@ -3,6 +3,8 @@ import { registroAlteradoMessage, registrosIntegrosMessage, type VerificacaoInte
 import { formatDateTime, today } from "@shared/time";
 import type { Db } from "../../db/client";
 import { condominios, registrosAcesso, registrosCadeia } from "../../db/schema";
+import { ENCOMENDAS_TEXTOS } from "@shared/schemas/encomendas";
+import { verificarCustodia } from "../encomendas/cadeia";
 import { verificarCadeia, type Paginas } from "./cadeia";
 import { seqRangeOfPeriod } from "./repository";
 import { ultimoCheckpoint, type Cadeia } from "./selos";
@@ -61,8 +63,28 @@ async function conferirCheckpoint(db: Db, cadeia: Cadeia, condominioId: string, 
  * chain's key), then compared with the latest checkpoint, and, when the walk reaches the present,
  * its end compared with the chain head, so that records removed from the end are noticed too.
  * The head is read first: records registered during the walk are not taken for removed ones.
+ * The condominium's parcels' custody chain is verified too (encomendas/cadeia.ts): the first
+ * altered event fails the check; an intact one adds how many events it checked to the message.
  */
 export async function verificarIntegridade(
+  db: Db,
+  condominioId: string,
+  periodo?: { de: string; ate: string },
+  paginas?: Paginas,
+  cadeia?: Cadeia,
+): Promise<VerificacaoIntegridade> {
+  const registros = await verificarRegistros(db, condominioId, periodo, paginas, cadeia);
+  if (!registros.integra) return registros;
+  // The parcels' custody chain of the condominium (gate-operation-spec §4), whole: it is short
+  // beside the access records', and a period of it would vouch for nothing before it.
+  const custodia = await verificarCustodia(db, condominioId, paginas);
+  if (!custodia.integra) return { integra: false, verificados: registros.verificados, mensagem: custodia.mensagem };
+  if (custodia.verificados === 0) return registros;
+  return { ...registros, mensagem: `${registros.mensagem} ${ENCOMENDAS_TEXTOS.eventosIntegros(custodia.verificados)}` };
+}
+
+/** The access records' part of 'Verificar integridade'. */
+async function verificarRegistros(
   db: Db,
   condominioId: string,
   periodo?: { de: string; ate: string },
