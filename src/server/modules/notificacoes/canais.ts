@@ -80,13 +80,15 @@ export async function enviarPush(
   inscricao: InscricaoPush,
   mensagem: MensagemPush,
   agent?: Agent,
+  /** How long the push service keeps it for an offline phone, and how urgently it wakes it. */
+  entrega: { ttl: number; urgencia: "high" | "normal" } = { ttl: 60, urgencia: "high" },
 ): Promise<ResultadoEnvio & { expirada?: boolean }> {
   try {
     await webpush.sendNotification({ endpoint: inscricao.endpoint, keys: { p256dh: inscricao.p256dh, auth: inscricao.auth } }, JSON.stringify(mensagem), {
       vapidDetails: { subject, publicKey: chaves.publicKey, privateKey: chaves.privateKey },
-      // A request lasts 60 s: a notice delivered later is of no use.
-      TTL: 60,
-      urgency: "high",
+      // A request lasts 60 s: a notice delivered later is of no use (the default); a parcel's keeps a day.
+      TTL: entrega.ttl,
+      urgency: entrega.urgencia,
       topic: mensagem.tag.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32),
       contentEncoding: "aes128gcm",
       timeout: ENVIO_TIMEOUT_MS,

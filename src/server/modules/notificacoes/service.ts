@@ -242,7 +242,8 @@ export function notificacoesService(deps: NotificacoesDeps) {
         if (inscricoes.length === 0) return { ok: false, erro: ERROS_ENVIO.semAparelho, definitivo: true };
         const k = await chaves();
         const mensagem = { title: titulo, body: corpo, ...c.push };
-        const resultados = await Promise.all(inscricoes.map((i) => enviarPush(k, subject, i, mensagem, agentePush)));
+        const entrega = linha.tipo === "solicitacao" ? undefined : ({ ttl: 86_400, urgencia: "normal" } as const);
+        const resultados = await Promise.all(inscricoes.map((i) => enviarPush(k, subject, i, mensagem, agentePush, entrega)));
         const expiradas = inscricoes.filter((_, i) => resultados[i]!.expirada).map((i) => i.id);
         if (expiradas.length) await db.delete(pushInscricoes).where(inArray(pushInscricoes.id, expiradas));
         if (resultados.some((r) => r.ok)) return { ok: true };
