@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { useMoradorContexto } from "~/features/morador/contexto";
+import { EncomendasAguardandoResumo } from "~/features/morador/encomendas";
 import { PresentesDaUnidade } from "~/features/morador/presentes";
 import { SolicitacoesPendentes } from "~/features/morador/solicitacoes";
 import type { Route } from "./+types/inicio";
@@ -10,8 +11,7 @@ export function meta(): Route.MetaDescriptors {
 
 /**
  * 'Início' (gate-operation-spec §3.2): the chosen unit, then requests waiting for the resident's
- * answer, parcels waiting, and the unit's visitors inside now, in that order. Parcels come with
- * Encomendas (issue 30): until then that section shows its empty state.
+ * answer, parcels waiting, and the unit's visitors inside now, in that order.
  */
 export default function Inicio() {
   const { unidade } = useMoradorContexto();
@@ -26,7 +26,9 @@ export default function Inicio() {
       <Secao titulo="Aguardando sua resposta">
         <SolicitacoesPendentes unidadeId={unidade.unidade_id} vazio="Nenhum pedido aguardando." />
       </Secao>
-      <Secao titulo="Encomendas aguardando retirada" vazio="Nenhuma encomenda aguardando." />
+      <Secao titulo="Encomendas aguardando">
+        <EncomendasAguardandoResumo unidadeId={unidade.unidade_id} />
+      </Secao>
       <Secao titulo="Visitantes na unidade agora">
         <PresentesDaUnidade unidadeId={unidade.unidade_id} />
       </Secao>
