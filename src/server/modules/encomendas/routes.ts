@@ -185,7 +185,8 @@ export const encomendasRoutes =
             path: async (f) => `/api/encomendas/${(await novaDeAmostra(f)).id}/devolver`,
             body: () => ({ motivo: "Destinatário não mora mais no condomínio" }),
           },
-          storesText: { readBack: (created, get) => get(`/api/encomendas/${created.id}`) },
+          // The reason is kept as the parcel's `motivo_devolucao`.
+          storesText: { readBack: async (created, get) => ({ motivo: (await get(`/api/encomendas/${created.id}`)).motivo_devolucao }) },
         },
         schema: { params: idParams, body: devolverEncomendaSchema, response: { 200: encomendaSchema } },
       },
