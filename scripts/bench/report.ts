@@ -1,5 +1,6 @@
 import type { ScreenResult } from "./browser";
 import { markdownDispositivos, type ResultadoDispositivos } from "./dispositivos";
+import { markdownEncomendas, type ResultadoEncomendas } from "./encomendas";
 import { markdownMorador, type ResultadoMorador } from "./morador";
 import type { LoadResult } from "./load";
 import type { ExportResult } from "./portaria";
@@ -39,6 +40,8 @@ export interface RunResult {
   /** The device gateway with 800 simulated devices (issue 28). */
   dispositivos?: ResultadoDispositivos;
   morador?: ResultadoMorador;
+  /** Parcels received and handed out by code (issue 30), with how many the database held. */
+  encomendas?: ResultadoEncomendas & { noBanco: number };
 }
 
 /** The issue's targets: PostgreSQL on 2 cores at scale 1, and PGlite's own p95. */
@@ -95,6 +98,7 @@ export function markdown(run: RunResult): string {
   }
   if (run.dispositivos) lines.push("", markdownDispositivos(run.dispositivos));
   if (run.morador) lines.push("", markdownMorador(run.morador));
+  if (run.encomendas) lines.push("", markdownEncomendas(run.encomendas, run.encomendas.noBanco));
   if (run.browser) {
     lines.push(
       "",

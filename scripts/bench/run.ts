@@ -20,6 +20,7 @@ import { browserAtScale } from "./browser";
 import { medirDispositivos, prepararFrota, type Frota } from "./dispositivos";
 import { iniciarPushFalso, type PushFalso } from "../../src/server/testing/fakes/web-push";
 import { medirMorador, prepararMoradores, type MoradorDoBench } from "./morador";
+import { contarEncomendas, medirEncomendas, prepararEncomendas } from "./encomendas";
 import { openFloor, type Waves } from "./floor";
 import { drive } from "./load";
 import { judgeRow, markdown, TARGETS, type RunResult, type Row } from "./report";
@@ -198,6 +199,8 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
   let captured: Map<string, Waves>;
   let frota: Frota | undefined;
   let moradoresDoBench: MoradorDoBench[] | undefined;
+  let moradoresDasEncomendas: MoradorDoBench[] | undefined;
+  let encomendasNoBanco = 0;
   let pushFalso: PushFalso | undefined;
   let caDoPush: string | undefined;
   const measureFloor = async (id: string) => {
@@ -232,6 +235,11 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
       caDoPush = join(resultsDir, "push-falso-ca.pem");
       writeFileSync(caDoPush, falso.ca);
     }
+    if (wants("encomendas")) {
+      log("encomendas: a permissão do porteiro e os moradores das unidades...");
+      moradoresDasEncomendas = await prepararEncomendas(floor.database.db, fixtures.gate.condominioId, fixtures.users.porteiro.authUserId);
+      encomendasNoBanco = await contarEncomendas(floor.database.db);
+    }
     if (target.kind === "pglite") {
       for (const scenario of scenarios) await measureFloor(scenario.id);
       await closeFloor();
@@ -260,6 +268,7 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
   let exportResult: RunResult["export"];
   let dispositivosResult: RunResult["dispositivos"];
   let moradorResult: RunResult["morador"];
+  let encomendasResult: RunResult["encomendas"];
   const startupPeak = server.peakRssMB();
   let overallPeak = startupPeak;
   try {
@@ -518,6 +527,24 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
       }
     }
 
+    if (moradoresDasEncomendas) {
+      const moradores: (MoradorDoBench & { cookie: string })[] = [];
+      for (const m of moradoresDasEncomendas) moradores.push({ ...m, cookie: await signInOverHttp(server, m.email, fixtures.password) });
+      // The porteiro's session was read before his group could keep parcels: a fresh one.
+      const porteiro = await signInOverHttp(server, fixtures.users.porteiro.email, fixtures.password);
+      const [resultado] = await peakDuring(() =>
+        medirEncomendas({
+          baseUrl: server.baseUrl,
+          origin: server.origin,
+          porteiro: { cookie: porteiro, condominioId: fixtures.gate.condominioId },
+          moradores,
+          segundos: Math.max(30, args.seconds * 3),
+          log,
+        }),
+      );
+      encomendasResult = { ...resultado, noBanco: encomendasNoBanco };
+    }
+
     if (wants("portaria-exportar")) {
       log(`portaria-exportar: ${fixtures.gate.exportacao.de} a ${fixtures.gate.exportacao.ate}, ~${fixtures.gate.exportacao.rows} registros...`);
       exportResult = await measureExport(server, cookies.central, fixtures.gate, TARGETS.export);
@@ -566,6 +593,7 @@ async function benchDatabase(target: ServerTarget, args: Args, resultsDir: strin
     export: exportResult,
     dispositivos: dispositivosResult,
     morador: moradorResult,
+    encomendas: encomendasResult,
   };
 }
 
@@ -606,7 +634,8 @@ async function main() {
       run.browser?.misses.length ||
       run.export?.misses.length ||
       run.dispositivos?.misses.length ||
-      run.morador?.misses.length
+      run.morador?.misses.length ||
+      run.encomendas?.misses.length
     )
       failed = true;
   }

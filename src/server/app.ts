@@ -56,6 +56,7 @@ import { MSG } from "@shared/messages";
 import { apiErrorBodySchema } from "@shared/api-error-schema";
 import type { PainelStats } from "@shared/schemas/painel";
 import type { RegisteredRoute } from "./route-contract";
+import type { NotificacoesService } from "./modules/notificacoes/service";
 
 export interface AppDeps {
   database: Database;
@@ -82,6 +83,8 @@ export interface PortalApp {
   metrics: PortalMetrics;
   /** The access records' chain key and checkpoints (registros/selos.ts). */
   cadeia: Cadeia;
+  /** The resident's notices (notificacoes/service.ts): their queue and the parcels' reminders. */
+  notificacoes: NotificacoesService;
   /**
    * Every route the app registered, with its access declaration and the names of the query
    * parameters and body fields its schema declares (for the route-table tests: authorization
@@ -222,6 +225,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register((await import("./modules/morador/routes")).moradorRoutes({ db, auth, outbox, config, signInFailures }));
   await app.register((await import("./modules/morador/passes-routes")).passesRoutes({ db, outbox, envios, qrSecret, agora }));
   await app.register((await import("./modules/morador/historico-routes")).historicoRoutes({ db, agora }));
+  await app.register((await import("./modules/morador/encomendas-routes")).encomendasDoMoradorRoutes({ db, chave: cadeia.chave, agora }));
   await app.register(
     (await import("./modules/morador/tempo-real-routes")).moradorTempoRealRoutes({ tempoReal, tempoRealMaxMs: config.tempoRealMaxMs ?? 60_000 }),
   );
@@ -232,7 +236,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
     outbox,
     log,
     anunciar: (id) => solicitacoes.anunciar(id),
+    chaveCodigos: cadeia.chave,
   });
+  (await import("./modules/notificacoes/service")).agendarLembretesDeEncomendas(jobs, notificacoes, log);
   const solicitacoes = (await import("./modules/solicitacoes/service")).solicitacoesService({ db, tempoReal, avisos: notificacoes, agora });
   app.addHook("onReady", async () => notificacoes.iniciar());
   app.addHook("onClose", async () => notificacoes.parar());
@@ -249,6 +255,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register((await import("./modules/notificacoes/resposta-routes")).respostaRoutes({ db, config, solicitacoes: () => solicitacoes }));
   await app.register((await import("./modules/notificacoes/preferencias-routes")).preferenciasRoutes({ db, config }));
   await app.register((await import("./modules/notificacoes/push-routes")).pushRoutes({ db }));
+  await app.register((await import("./modules/encomendas/routes")).encomendasRoutes({ db, chave: cadeia.chave, avisos: notificacoes, totals: listTotals }));
   // new:module (scripts/new-module.mjs) adds its module's line above this one (docs/adding-a-module.md).
   await registerDocsPage(app);
 
@@ -258,5 +265,5 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
       throw notFound();
     });
 
-  return { app, auth, mailer, outbox, jobs, routes, metrics, cadeia };
+  return { app, auth, mailer, outbox, jobs, routes, metrics, cadeia, notificacoes };
 }

@@ -202,6 +202,7 @@ export const ERROR_TITLE = {
   buscarAutorizacoes: "Erro ao buscar autorizações",
   buscarBloqueios: "Erro ao buscar bloqueios",
   buscarCondominios: "Erro ao buscar condomínios",
+  buscarEncomendas: "Erro ao buscar encomendas",
   buscarGrupos: "Erro ao buscar grupos",
   buscarMoradores: "Erro ao buscar moradores",
   buscarMoradoresVeiculos: "Erro ao buscar moradores/veículos",

@@ -9016,6 +9016,109 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/morador/unidades/{unidadeId}/encomendas": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description as encomendas da unidade: `aguardando` na portaria (as mais antigas primeiro), cada uma com o código de retirada e o texto do seu QR Code, e `encerradas` (retiradas ou devolvidas nos últimos 90 dias, as mais recentes primeiro, até 100, sem código); transportadora, tipo, rastreio, destinatário, quando chegou, quem retirou; sem local de armazenamento, operador ou documento; unidade que não é do morador → 404
+     *
+     *     Acesso: morador com conta ativa na Área do Morador (só as próprias unidades).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          unidadeId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              aguardando: {
+                id: string;
+                destinatario_nome: string;
+                /** @enum {string} */
+                transportadora: "correios" | "mercado_livre" | "amazon" | "shopee" | "outra";
+                /** @enum {string} */
+                tipo: "envelope" | "pacote" | "caixa" | "refrigerado" | "outro";
+                codigo_rastreio: string | null;
+                /** @enum {string} */
+                status: "aguardando" | "retirada" | "devolvida";
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                recebida_em: string;
+                retirada_em: string | null;
+                retirada_por_nome: string | null;
+                devolvida_em: string | null;
+                codigo: string | null;
+                qr: string | null;
+              }[];
+              encerradas: {
+                id: string;
+                destinatario_nome: string;
+                /** @enum {string} */
+                transportadora: "correios" | "mercado_livre" | "amazon" | "shopee" | "outra";
+                /** @enum {string} */
+                tipo: "envelope" | "pacote" | "caixa" | "refrigerado" | "outro";
+                codigo_rastreio: string | null;
+                /** @enum {string} */
+                status: "aguardando" | "retirada" | "devolvida";
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                recebida_em: string;
+                retirada_em: string | null;
+                retirada_por_nome: string | null;
+                devolvida_em: string | null;
+                codigo: string | null;
+                qr: string | null;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/morador/tempo-real": {
     parameters: {
       query?: never;
@@ -10025,6 +10128,710 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/encomendas": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description as encomendas, mais novas primeiro (cursor `[recebida_em, id]`); `situacao` 'aguardando' por padrão; `q` busca destinatário, código de rastreio e local por parte; `de`/`ate` são dias de São Paulo. Nunca o código de retirada
+     *
+     *     Acesso: permissão `gerenciar_encomendas` ou `visualizar_encomendas`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          q?: string;
+          condominio_id?: "todos" | string;
+          unidade_id?: string | null;
+          situacao?: "aguardando" | "retirada" | "devolvida" | "todas";
+          transportadora?: "todas" | "correios" | "mercado_livre" | "amazon" | "shopee" | "outra";
+          de?: string | null;
+          ate?: string | null;
+          limit?: number;
+          offset?: number;
+          after?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              rows: {
+                id: string;
+                condominio: {
+                  id: string;
+                  nome: string;
+                };
+                unidade: {
+                  id: string;
+                  numero_unidade: string;
+                  bloco: string | null;
+                };
+                morador_id: string | null;
+                destinatario_nome: string;
+                /** @enum {string} */
+                transportadora: "correios" | "mercado_livre" | "amazon" | "shopee" | "outra";
+                codigo_rastreio: string | null;
+                /** @enum {string} */
+                tipo: "envelope" | "pacote" | "caixa" | "refrigerado" | "outro";
+                local_armazenamento: string | null;
+                observacoes: string | null;
+                /** @enum {string} */
+                status: "aguardando" | "retirada" | "devolvida";
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                recebida_em: string;
+                recebida_por_nome: string;
+                retirada_em: string | null;
+                retirada_por_nome: string | null;
+                retirada_por_documento: string | null;
+                retirada_forma: ("codigo" | "qrcode" | "documento") | null;
+                entregue_por_nome: string | null;
+                devolvida_em: string | null;
+                devolvida_por_nome: string | null;
+                motivo_devolucao: string | null;
+              }[];
+              total: number;
+              next: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * @description 'Encomenda registrada': recebe uma encomenda para uma unidade de um condomínio ativo do usuário, gera o código de retirada (6 dígitos, guardado só como hash e cifrado) e avisa os moradores da unidade → 201 com a encomenda, sem o código; `morador_id` deve morar na unidade
+     *
+     *     Acesso: permissão `gerenciar_encomendas`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            condominio_id: string;
+            /** Format: uuid */
+            unidade_id: string;
+            morador_id?: string | null;
+            destinatario_nome: string;
+            /** @enum {string} */
+            transportadora: "correios" | "mercado_livre" | "amazon" | "shopee" | "outra";
+            codigo_rastreio?: string | null;
+            /**
+             * @default pacote
+             * @enum {string}
+             */
+            tipo?: "envelope" | "pacote" | "caixa" | "refrigerado" | "outro";
+            local_armazenamento?: string | null;
+            observacoes?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              condominio: {
+                id: string;
+                nome: string;
+              };
+              unidade: {
+                id: string;
+                numero_unidade: string;
+                bloco: string | null;
+              };
+              morador_id: string | null;
+              destinatario_nome: string;
+              /** @enum {string} */
+              transportadora: "correios" | "mercado_livre" | "amazon" | "shopee" | "outra";
+              codigo_rastreio: string | null;
+              /** @enum {string} */
+              tipo: "envelope" | "pacote" | "caixa" | "refrigerado" | "outro";
+              local_armazenamento: string | null;
+              observacoes: string | null;
+              /** @enum {string} */
+              status: "aguardando" | "retirada" | "devolvida";
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              recebida_em: string;
+              recebida_por_nome: string;
+              retirada_em: string | null;
+              retirada_por_nome: string | null;
+              retirada_por_documento: string | null;
+              retirada_forma: ("codigo" | "qrcode" | "documento") | null;
+              entregue_por_nome: string | null;
+              devolvida_em: string | null;
+              devolvida_por_nome: string | null;
+              motivo_devolucao: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/encomendas/aguardando": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description o card do painel: por condomínio do usuário, quantas encomendas aguardam retirada e desde quando a mais antiga; `total` soma todas
+     *
+     *     Acesso: permissão `gerenciar_encomendas` ou `visualizar_encomendas`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              total: number;
+              rows: {
+                condominio: {
+                  id: string;
+                  nome: string;
+                };
+                aguardando: number;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                mais_antiga_em: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/encomendas/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description uma encomenda com os seus eventos de custódia em ordem (recebida, notificada, retirada, devolvida); nunca o código de retirada
+     *
+     *     Acesso: permissão `gerenciar_encomendas` ou `visualizar_encomendas`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              condominio: {
+                id: string;
+                nome: string;
+              };
+              unidade: {
+                id: string;
+                numero_unidade: string;
+                bloco: string | null;
+              };
+              morador_id: string | null;
+              destinatario_nome: string;
+              /** @enum {string} */
+              transportadora: "correios" | "mercado_livre" | "amazon" | "shopee" | "outra";
+              codigo_rastreio: string | null;
+              /** @enum {string} */
+              tipo: "envelope" | "pacote" | "caixa" | "refrigerado" | "outro";
+              local_armazenamento: string | null;
+              observacoes: string | null;
+              /** @enum {string} */
+              status: "aguardando" | "retirada" | "devolvida";
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              recebida_em: string;
+              recebida_por_nome: string;
+              retirada_em: string | null;
+              retirada_por_nome: string | null;
+              retirada_por_documento: string | null;
+              retirada_forma: ("codigo" | "qrcode" | "documento") | null;
+              entregue_por_nome: string | null;
+              devolvida_em: string | null;
+              devolvida_por_nome: string | null;
+              motivo_devolucao: string | null;
+              eventos: {
+                seq: number;
+                /** @enum {string} */
+                tipo: "recebida" | "notificada" | "retirada" | "devolvida";
+                descricao: string;
+                operador_nome: string | null;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                registrado_em: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/encomendas/retirada/conferir": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description confere o código de retirada (digitado ou lido do QR do morador) de uma unidade → as encomendas que aguardam na unidade, a do código primeiro; código errado 400 'Código de retirada inválido.'; 5 errados em 10 minutos bloqueiam os códigos da unidade por 10 minutos (429, mesmo com o código certo)
+     *
+     *     Acesso: permissão `gerenciar_encomendas`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            unidade_id: string;
+            codigo: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              encomenda_id: string;
+              encomendas: {
+                id: string;
+                condominio: {
+                  id: string;
+                  nome: string;
+                };
+                unidade: {
+                  id: string;
+                  numero_unidade: string;
+                  bloco: string | null;
+                };
+                morador_id: string | null;
+                destinatario_nome: string;
+                /** @enum {string} */
+                transportadora: "correios" | "mercado_livre" | "amazon" | "shopee" | "outra";
+                codigo_rastreio: string | null;
+                /** @enum {string} */
+                tipo: "envelope" | "pacote" | "caixa" | "refrigerado" | "outro";
+                local_armazenamento: string | null;
+                observacoes: string | null;
+                /** @enum {string} */
+                status: "aguardando" | "retirada" | "devolvida";
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                recebida_em: string;
+                recebida_por_nome: string;
+                retirada_em: string | null;
+                retirada_por_nome: string | null;
+                retirada_por_documento: string | null;
+                retirada_forma: ("codigo" | "qrcode" | "documento") | null;
+                entregue_por_nome: string | null;
+                devolvida_em: string | null;
+                devolvida_por_nome: string | null;
+                motivo_devolucao: string | null;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/encomendas/retirada": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description 'Entregar': entrega as encomendas escolhidas da unidade a quem retira (nome e documento) → `{ rows }` 'retirada'; com `forma` 'codigo' ou 'qrcode' o código deve ser de uma delas (vale uma vez; o mesmo limite de erros); com 'documento' o documento é obrigatório e vale também com os códigos bloqueados; 409 se alguma já foi entregue ou devolvida ou não é da unidade
+     *
+     *     Acesso: permissão `gerenciar_encomendas`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            unidade_id: string;
+            encomenda_ids: string[];
+            /** @enum {string} */
+            forma: "codigo" | "qrcode" | "documento";
+            codigo?: string | null;
+            retirada_por_nome: string;
+            retirada_por_documento?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              rows: {
+                id: string;
+                condominio: {
+                  id: string;
+                  nome: string;
+                };
+                unidade: {
+                  id: string;
+                  numero_unidade: string;
+                  bloco: string | null;
+                };
+                morador_id: string | null;
+                destinatario_nome: string;
+                /** @enum {string} */
+                transportadora: "correios" | "mercado_livre" | "amazon" | "shopee" | "outra";
+                codigo_rastreio: string | null;
+                /** @enum {string} */
+                tipo: "envelope" | "pacote" | "caixa" | "refrigerado" | "outro";
+                local_armazenamento: string | null;
+                observacoes: string | null;
+                /** @enum {string} */
+                status: "aguardando" | "retirada" | "devolvida";
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                recebida_em: string;
+                recebida_por_nome: string;
+                retirada_em: string | null;
+                retirada_por_nome: string | null;
+                retirada_por_documento: string | null;
+                retirada_forma: ("codigo" | "qrcode" | "documento") | null;
+                entregue_por_nome: string | null;
+                devolvida_em: string | null;
+                devolvida_por_nome: string | null;
+                motivo_devolucao: string | null;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/encomendas/{id}/devolver": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description 'Devolver ao remetente' com o motivo: só uma encomenda que aguarda → a encomenda 'devolvida'; 409 se já foi entregue ou devolvida
+     *
+     *     Acesso: permissão `gerenciar_encomendas`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            motivo: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              condominio: {
+                id: string;
+                nome: string;
+              };
+              unidade: {
+                id: string;
+                numero_unidade: string;
+                bloco: string | null;
+              };
+              morador_id: string | null;
+              destinatario_nome: string;
+              /** @enum {string} */
+              transportadora: "correios" | "mercado_livre" | "amazon" | "shopee" | "outra";
+              codigo_rastreio: string | null;
+              /** @enum {string} */
+              tipo: "envelope" | "pacote" | "caixa" | "refrigerado" | "outro";
+              local_armazenamento: string | null;
+              observacoes: string | null;
+              /** @enum {string} */
+              status: "aguardando" | "retirada" | "devolvida";
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              recebida_em: string;
+              recebida_por_nome: string;
+              retirada_em: string | null;
+              retirada_por_nome: string | null;
+              retirada_por_documento: string | null;
+              retirada_forma: ("codigo" | "qrcode" | "documento") | null;
+              entregue_por_nome: string | null;
+              devolvida_em: string | null;
+              devolvida_por_nome: string | null;
+              motivo_devolucao: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;

@@ -172,4 +172,8 @@ export const FORMATTED_FIELDS: Record<string, fc.Arbitrary<unknown>> = {
   hora_fim: fc.constantFrom("24:00", "7:00", "17:60", "1700", "aa:bb", "07:00", "08:00", "", null),
   // A resident's card or tag (biometria, decision 0267): 1 to 20 digits, not zero.
   numero: fc.constantFrom("", "0", "000", "12-34", "ABCDEF", "1 2", "1".repeat(21), "١٢٣", "12e3", null, ...HOSTILE_TEXT),
+  // A parcel's pickup code (gate-operation-spec §4): six digits, as typed or read from the QR.
+  codigo: fc.constantFrom("", "12345", "1234567", "12 345", "abcdef", "١٢٣٤٥٦", "12345a", 123456, ...HOSTILE_TEXT),
+  // Who takes a parcel: a document of 4 to 20 letters and digits, as at the gate.
+  retirada_por_documento: fc.oneof(fc.constantFrom("1", "ab", "---", "12 3", "null", "NaN", "123456789012345678901"), overMax(30)),
 };
