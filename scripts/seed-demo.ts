@@ -19,7 +19,8 @@ const USAGE = `Uso: npm run seed:demo -- [--scale N] [--force]
 
   --scale N   tamanho dos dados (padrão 1: 200 condomínios, 40.000 unidades, 100.000 moradores,
               60.000 veículos, 5.000 prestadores, 200 usuários e 12 meses de portaria com cerca
-              de 10 milhões de registros de acesso); aceita frações, ex.: 0.01
+              de 10 milhões de registros de acesso, e um mês de encomendas, cerca de 5.000
+              por dia); aceita frações, ex.: 0.01
   --force     grava mesmo se o banco já tiver condomínios ou prestadores que não são de demonstração`;
 
 function parseArgs(argv: string[]): { scale: number; force: boolean } {
@@ -112,6 +113,7 @@ async function main() {
         `  ${n(c.moradores)} moradores (${n(a.moradores)} ativos), ${n(c.veiculos)} veículos (${n(a.veiculos)} ativos)`,
         `  ${n(c.prestadores)} prestadores (${n(a.prestadores)} ativos), ${n(c.usuarios)} usuários em 10 grupos (${n(a.usuarios)} ativos)`,
         `  ${n(result.historico.registros)} registros de acesso em 12 meses (${n(result.historico.negados)} negados), ${n(result.historico.bloqueios)} bloqueios, ${n(result.historico.presencas)} pessoas no condomínio agora`,
+        `  ${n(result.encomendas.encomendas)} encomendas no último mês (${n(result.encomendas.aguardando)} aguardando retirada), ${n(result.encomendas.eventos)} eventos de custódia`,
         "",
         `Usuários de demonstração: nome.sobrenome.N@${DEMO_DOMAIN}, todos com a senha: ${DEMO_PASSWORD}`,
         ...(result.dispositivos

@@ -19,10 +19,14 @@ import {
 import { dateInSaoPaulo, dayStartInSaoPaulo, formatTime } from "@shared/time";
 import { recusaAutorizacao } from "../../src/server/modules/controle-acesso/decisao";
 import { verificarCadeia } from "../../src/server/modules/registros/cadeia";
+import { cofreDeCodigos } from "../../src/server/modules/encomendas/codigo";
+import { verificarCustodia } from "../../src/server/modules/encomendas/cadeia";
+import { diasAguardando } from "@shared/schemas/encomendas";
 import { checkPasswordStrength, MIN_PASSWORD_SCORE, passwordUserInputs } from "../../src/server/auth/password-strength";
 import { ADMIN, createTestApp, request, signIn, TEST_DEVICE_KEY, type TestApp } from "../../src/server/testing/harness";
 import { DEMO_DOMAIN, DEMO_MARKER_KEY, DEMO_PASSWORD, DEMO_GROUPS, DemoRefusedError, demoCounts, demoRegistros, seedDemo, type DemoResult } from "./data";
 import { DEMO_OPERADOR } from "./historico";
+import { DIAS_DE_ENCOMENDAS, ENCOMENDAS_POR_DIA } from "./encomendas";
 import * as schema from "../../src/server/db/schema";
 
 const SCALE = 0.005;
@@ -236,6 +240,107 @@ describe("seed:demo", () => {
     }
   });
 
+  const parcelsOf = async (condoIds: string[]) => app.database.db.select().from(schema.encomendas).where(inArray(schema.encomendas.condominio_id, condoIds));
+
+  it("writes a month of parcels per active condominium: most handed out within 3 days, some sent back, the recent ones waiting", async () => {
+    const ativos = (await app.database.db.select().from(schema.condominios).where(eq(schema.condominios.ativo, true))).map((c) => c.id);
+    const parcels = await parcelsOf(await demoCondoIds());
+    expect(result.encomendas.encomendas).toBe(parcels.length);
+    for (const id of ativos) {
+      const doCondominio = parcels.filter((p) => p.condominio_id === id).length;
+      expect(doCondominio).toBeGreaterThan(ENCOMENDAS_POR_DIA * DIAS_DE_ENCOMENDAS * 0.7);
+      expect(doCondominio).toBeLessThan(ENCOMENDAS_POR_DIA * DIAS_DE_ENCOMENDAS * 1.3);
+    }
+    expect(parcels.every((p) => ativos.includes(p.condominio_id))).toBe(true);
+    const now = Date.now();
+    expect(Math.min(...parcels.map((p) => p.recebida_em.getTime()))).toBeGreaterThan(now - (DIAS_DE_ENCOMENDAS + 1) * DAY);
+    expect(Math.max(...parcels.map((p) => p.recebida_em.getTime()))).toBeLessThanOrEqual(now);
+    for (const t of ["mercado_livre", "shopee", "amazon", "correios", "outra"]) expect(parcels.some((p) => p.transportadora === t)).toBe(true);
+    expect(parcels.filter((p) => p.tipo === "refrigerado").every((p) => p.local_armazenamento === "Geladeira")).toBe(true);
+    // Mostly for a resident of the unit.
+    const moradores = new Map((await app.database.db.select().from(schema.moradores)).map((m) => [m.id, m]));
+    expect(parcels.filter((p) => p.morador_id).length).toBeGreaterThan(parcels.length * 0.7);
+    for (const p of parcels.filter((p) => p.morador_id))
+      expect(moradores.get(p.morador_id!)).toMatchObject({ unidade_id: p.unidade_id, nome_completo: p.destinatario_nome });
+
+    const retiradas = parcels.filter((p) => p.status === "retirada");
+    const devolvidas = parcels.filter((p) => p.status === "devolvida");
+    const aguardando = parcels.filter((p) => p.status === "aguardando");
+    expect(retiradas.length).toBeGreaterThan(parcels.length * 0.75);
+    expect(devolvidas.length).toBeGreaterThan(0);
+    expect(devolvidas.every((p) => p.motivo_devolucao && p.devolvida_em! > p.recebida_em)).toBe(true);
+    // Handed out by code mostly, some by QR, a few by a document (always recorded then).
+    const forma = (f: string) => retiradas.filter((p) => p.retirada_forma === f).length;
+    expect(forma("codigo")).toBeGreaterThan(retiradas.length * 0.6);
+    expect(forma("qrcode")).toBeGreaterThan(0);
+    expect(forma("documento")).toBeGreaterThan(0);
+    expect(retiradas.filter((p) => p.retirada_forma === "documento").every((p) => p.retirada_por_documento)).toBe(true);
+    const ate3Dias = retiradas.filter((p) => p.retirada_em!.getTime() - p.recebida_em.getTime() <= 4 * DAY);
+    expect(ate3Dias.length).toBeGreaterThan(retiradas.length * 0.9);
+    expect(retiradas.every((p) => p.retirada_em! > p.recebida_em && p.retirada_em!.getTime() <= now)).toBe(true);
+    // Waiting: the last day's (today's too once the carriers came), and some forgotten for 4 to 10
+    // days ('Aguardando há N dias', the reminders).
+    expect(result.encomendas.aguardando).toBe(aguardando.length);
+    expect(aguardando.some((p) => diasAguardando(p.recebida_em) <= 1)).toBe(true);
+    expect(aguardando.some((p) => diasAguardando(p.recebida_em) >= 4 && diasAguardando(p.recebida_em) <= 10)).toBe(true);
+    expect(aguardando.filter((p) => now - p.recebida_em.getTime() >= 3 * DAY).every((p) => p.lembrado_em)).toBe(true);
+  });
+
+  it("gives each waiting parcel a real pickup code: six digits, unique in its unit, and the gate finds the parcel by it", async () => {
+    const cofre = cofreDeCodigos(app.cadeia.chave);
+    const aguardando = (await parcelsOf(await demoCondoIds())).filter((p) => p.status === "aguardando");
+    const porUnidade = new Map<string, Set<string>>();
+    for (const p of aguardando) {
+      const codigo = cofre.decifrar(p.id, p.codigo_retirada_cifrado);
+      expect(codigo).toMatch(/^\d{6}$/);
+      expect(cofre.hash(p.unidade_id, codigo!)).toBe(p.codigo_retirada_hash);
+      const codigos = porUnidade.get(p.unidade_id) ?? new Set();
+      expect(codigos.has(codigo!)).toBe(false);
+      porUnidade.set(p.unidade_id, codigos.add(codigo!));
+    }
+    // At the gate: the painel counts them, and the code of the oldest opens its parcel.
+    const admin = await signIn(app, ADMIN.email, ADMIN.password);
+    const painel = await request(app, "GET", "/api/encomendas/aguardando", { cookie: admin });
+    expect(painel.statusCode, painel.body).toBe(200);
+    expect(painel.json().total).toBe(aguardando.length);
+    const maisAntiga = aguardando.sort((a, b) => a.recebida_em.getTime() - b.recebida_em.getTime())[0]!;
+    const conferida = await request(app, "POST", "/api/encomendas/retirada/conferir", {
+      cookie: admin,
+      payload: { unidade_id: maisAntiga.unidade_id, codigo: cofre.decifrar(maisAntiga.id, maisAntiga.codigo_retirada_cifrado) },
+    });
+    expect(conferida.statusCode, conferida.body).toBe(200);
+    expect(conferida.json().encomenda_id).toBe(maisAntiga.id);
+  });
+
+  it("chains each condominium's custody events in time order: received, told, handed out or sent back; the chain verifies", async () => {
+    const ids = await demoCondoIds();
+    const parcels = new Map((await parcelsOf(ids)).map((p) => [p.id, p]));
+    const eventos = await app.database.db
+      .select()
+      .from(schema.encomendaEventos)
+      .where(inArray(schema.encomendaEventos.condominio_id, ids))
+      .orderBy(asc(schema.encomendaEventos.condominio_id), asc(schema.encomendaEventos.seq));
+    expect(result.encomendas.eventos).toBe(eventos.length);
+    for (let i = 1; i < eventos.length; i++) {
+      if (eventos[i]!.condominio_id !== eventos[i - 1]!.condominio_id) continue;
+      expect(eventos[i]!.registrado_em.getTime()).toBeGreaterThanOrEqual(eventos[i - 1]!.registrado_em.getTime());
+    }
+    const tipos = new Map<string, string[]>();
+    for (const e of eventos) tipos.set(e.encomenda_id, [...(tipos.get(e.encomenda_id) ?? []), e.tipo]);
+    for (const [id, p] of parcels) {
+      const passos = tipos.get(id)!.filter((t) => t !== "notificada");
+      expect(passos).toEqual(p.status === "aguardando" ? ["recebida"] : ["recebida", p.status === "retirada" ? "retirada" : "devolvida"]);
+    }
+    expect(eventos.some((e) => e.tipo === "notificada")).toBe(true);
+    // The times are the parcels' (the import keeps them), not the seed's.
+    const recebida = eventos.find((e) => e.tipo === "recebida")!;
+    expect(recebida.registrado_em.getTime()).toBe(parcels.get(recebida.encomenda_id)!.recebida_em.getTime());
+    for (const id of ids) {
+      const doCondominio = eventos.filter((e) => e.condominio_id === id).length;
+      expect(await verificarCustodia(app.database.db, id)).toEqual({ integra: true, verificados: doCondominio });
+    }
+  });
+
   it("lets nearly every visitor, provider and delivery out again: only a handful of the last week's are still inside", async () => {
     const ids = await demoCondoIds();
     const rows = await historyOf(ids);
@@ -395,6 +500,11 @@ describe("seed:demo", () => {
     const [autorizacoes] = await app.database.db.select({ n: sql<number>`count(*)::int` }).from(schema.autorizacoesVisita);
     expect(autorizacoes!.n).toBe(result.historico.autorizacoes);
     expect(again.historico.autorizacoes).toBe(result.historico.autorizacoes);
+    // The parcels too: replaced, their chains from 1.
+    const [encomendas] = await app.database.db.select({ n: sql<number>`count(*)::int` }).from(schema.encomendas);
+    expect(encomendas!.n).toBe(again.encomendas.encomendas);
+    expect(again.encomendas.encomendas).toBeGreaterThan(0);
+    for (const id of ids) expect(await verificarCustodia(app.database.db, id)).toMatchObject({ integra: true });
   });
 
   it("refuses a database with non-demo data unless forced", async () => {

@@ -6,6 +6,7 @@ import { cpfWithCheckDigits } from "@shared/br/cpf";
 import type { Auth } from "../../src/server/auth/auth";
 import type { Db } from "../../src/server/db/client";
 import { BASE_REGISTROS, countForeignRegistros, removeHistorico, seedHistorico, type HistoricoPrestador, type HistoricoResult } from "./historico";
+import { removeEncomendas, seedEncomendas, type EncomendasResult } from "./encomendas";
 import type { HistoricoMorador } from "./tipos";
 import { selarCabecas } from "../../src/server/modules/registros/selos";
 import { cofreDeSenhas } from "../../src/server/modules/dispositivos/senha";
@@ -91,6 +92,8 @@ export interface DemoResult {
   replaced: boolean;
   /** The gate history written: records (refusals among them), blocks, people inside now. */
   historico: HistoricoResult;
+  /** The last month of parcels (written with `chave`, which their pickup codes need): parcels, still waiting, custody events. */
+  encomendas: EncomendasResult;
   /** A few demo users to sign in with: their group and how many condominiums they serve (null: all). */
   sampleUsers: { email: string; status: UserStatus; grupo: string; condominios: number | null }[];
   /** The simulator's fleet registered (with `chaveDispositivos`): how many devices, in which condominium. */
@@ -747,12 +750,14 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
   const sampleUsers: DemoResult["sampleUsers"] = [];
   let simulados: DemoResult["dispositivos"] = null;
   let historico: HistoricoResult = { registros: 0, negados: 0, bloqueios: 0, presencas: 0, autorizacoes: 0 };
+  let encomendasEscritas: EncomendasResult = { encomendas: 0, aguardando: 0, eventos: 0 };
 
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
     if (replaced) {
       onProgress("removendo demo anterior", 0, 1);
       await removeHistorico(tx, DEMO_LIKE);
+      await removeEncomendas(tx, DEMO_LIKE);
       await removeDemo(tx);
       onProgress("removendo demo anterior", 1, 1);
     }
@@ -1069,6 +1074,23 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
         condos.map((c) => c.id),
       );
 
+    // The last month of parcels (their own random sequence: the rows above stay as they were).
+    if (options.chave) {
+      const erng = new Rng(20_261_129);
+      encomendasEscritas = await seedEncomendas(tx, {
+        condos,
+        unidades: units.map((u) => ({ id: u.id, condoId: u.condo.id, ativo: u.ativo })),
+        moradores: residents,
+        rng: erng,
+        pessoa: (sobrenome) => pessoa(erng, sobrenome).nome,
+        cpf: () => cpf(erng),
+        chave: options.chave,
+        now: options.now ?? new Date(),
+        batchSize: Math.max(batchSize, 2000),
+        onProgress,
+      });
+    }
+
     // The simulator's fleet (`npm run simulador`) in the first active condominium: the whole loop
     // — 'Testar conexão', 'Abrir', the events — can be seen without hardware (gate-operation-spec §2.6).
     const primeiro = condos.find((c) => c.ativo);
@@ -1105,5 +1127,5 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
       .onConflictDoUpdate({ target: portalSettings.key, set: { value: String(scale), created_at: new Date() } });
   });
 
-  return { counts, ativos, replaced, historico, sampleUsers, dispositivos: simulados };
+  return { counts, ativos, replaced, historico, encomendas: encomendasEscritas, sampleUsers, dispositivos: simulados };
 }
