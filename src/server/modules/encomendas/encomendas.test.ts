@@ -5,7 +5,7 @@ import { today } from "@shared/time";
 import { encomendas } from "../../db/schema";
 import { pgErrorCode } from "../../errors";
 import { Fixtures } from "../../testing/fixtures";
-import { ADMIN, createTestApp, databaseSnapshot, request, signIn, userWithPermissions } from "../../testing/harness";
+import { ADMIN, createTestApp, databaseSnapshot, request, residentWithAccount, signIn, userWithPermissions } from "../../testing/harness";
 import { cofreDeCodigos } from "./codigo";
 
 // Encomendas (gate-operation-spec §4) as the gate and the síndico use them: a parcel received
@@ -144,6 +144,18 @@ describe("receiving a parcel", () => {
     }
     // The síndico reads it.
     expect((await detalhe(parcel.id, sindico.cookie)).id).toBe(parcel.id);
+  });
+
+  it("records a 'notificada' custody event when the unit's residents with an account were told", async () => {
+    const unidade = (await fixtures.criar("/api/unidades", { condominio_id: c.a, bloco: "N", numero_unidade: "1" })).id;
+    const semConta = await recebida(unidade);
+    expect((await detalhe(semConta.id)).eventos.map((e) => e.tipo)).toEqual(["recebida"]);
+    await residentWithAccount(t, "nina.encomendas@teste.local", unidade);
+    const avisada = await recebida(unidade);
+    const eventos = (await detalhe(avisada.id)).eventos;
+    expect(eventos.map((e) => e.tipo)).toEqual(["recebida", "notificada"]);
+    expect(eventos[1]).toMatchObject({ descricao: "Aviso enviado a 1 morador(es) da unidade.", operador_nome: null });
+    expect(eventos[1]!.seq).toBeGreaterThan(eventos[0]!.seq);
   });
 
   it("refuses a unit of another condominium, a resident of another unit, and a condominium not served, writing nothing", async () => {
