@@ -13,6 +13,7 @@ import { TODOS } from "~/components/portaria/condominio-filter";
 import { condominiosAtivosQuery } from "~/lib/pick-lists";
 import { painelStatsQuery } from "~/features/painel/queries";
 import { AcessosCard } from "~/features/painel/acessos-card";
+import { EncomendasCard } from "~/features/painel/encomendas-card";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import { useAuth } from "~/lib/auth";
 import { toastError } from "~/lib/toast";
@@ -137,6 +138,7 @@ export default function Painel() {
       </section>
 
       {can("visualizar_registros_acesso") && <AcessosCard condominioId={condominioId} />}
+      {can(["gerenciar_encomendas", "visualizar_encomendas"]) && <EncomendasCard />}
     </div>
   );
 }

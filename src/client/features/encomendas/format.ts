@@ -1,0 +1,76 @@
+import { ENCOMENDAS_TEXTOS, diasAguardando, lerQrDaRetirada, type Encomenda, type FormaRetirada } from "@shared/schemas/encomendas";
+import { BLOCO_PALAVRA, unidadeDigitada, unidadeLabel } from "@shared/schemas/unidades";
+
+/** A unit of a pick-list, as the gate's routes answer it. */
+export interface UnidadeOpcao {
+  id: string;
+  bloco: string | null;
+  numero_unidade: string;
+}
+
+const PALAVRA_DO_BLOCO = new RegExp(`^(${BLOCO_PALAVRA})\\s+`, "i");
+
+/** A block as unidadeDigitada reads it: lower case, without its leading word ("Bloco A" → "a"). */
+const blocoComparavel = (bloco: string | null) => (bloco ?? "").trim().replace(PALAVRA_DO_BLOCO, "").toLowerCase();
+
+const semAcento = (texto: string) =>
+  texto
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
+
+/**
+ * The units matching what the operator typed, as the console reads a unit ("101", "A 101",
+ * "Bloco A - 101"): the exact number first (of that block, when one was typed), then numbers
+ * starting with it, then any unit whose label contains the text. Empty text: every unit.
+ */
+export function filtrarUnidades<U extends UnidadeOpcao>(unidades: readonly U[], texto: string): U[] {
+  const q = texto.trim();
+  if (!q) return [...unidades];
+  const digitada = unidadeDigitada(q);
+  const ranked: { unidade: U; rank: number }[] = [];
+  for (const unidade of unidades) {
+    const numero = unidade.numero_unidade.trim().toLowerCase();
+    let rank = -1;
+    if (digitada) {
+      const mesmoBloco = digitada.bloco === null || blocoComparavel(unidade.bloco) === digitada.bloco.toLowerCase();
+      const alvo = digitada.numero.toLowerCase();
+      if (mesmoBloco && numero === alvo) rank = 0;
+      else if (mesmoBloco && numero.startsWith(alvo)) rank = 1;
+    }
+    if (rank < 0 && semAcento(unidadeLabel(unidade)).includes(semAcento(q))) rank = 2;
+    if (rank >= 0) ranked.push({ unidade, rank });
+  }
+  // A stable sort: within a rank, the pick-list's own order (by block and number).
+  return ranked.sort((a, b) => a.rank - b.rank).map((r) => r.unidade);
+}
+
+/**
+ * What the pickup's code field got: six digits typed, or the resident's QR payload (a USB reader
+ * types it like a keyboard) carrying the unit too. Null while it is neither.
+ */
+export function lerCodigoDigitado(texto: string): { codigo: string; forma: Extract<FormaRetirada, "codigo" | "qrcode">; unidade_id?: string } | null {
+  const qr = lerQrDaRetirada(texto);
+  if (qr) return { codigo: qr.codigo, forma: "qrcode", unidade_id: qr.unidade_id };
+  const digits = texto.trim();
+  return /^\d{6}$/.test(digits) ? { codigo: digits, forma: "codigo" } : null;
+}
+
+/** 'Aguardando há N dias' of a waiting parcel (São Paulo's calendar days; `hoje` for tests). */
+export const aguardandoTexto = (recebidaEm: string, hoje?: string) => ENCOMENDAS_TEXTOS.aguardandoHa(diasAguardando(recebidaEm, hoje));
+
+/** The unit and condominium of a parcel, as a row reads it. */
+export const unidadeDaEncomenda = (e: Pick<Encomenda, "unidade">) => unidadeLabel(e.unidade);
+
+/** A third party's pickup without the document it needs. */
+export const DOCUMENTO_DO_TERCEIRO = "Outra pessoa retira: informe o documento de quem retira.";
+
+/**
+ * Whoever takes parcels in place of their addressee shows a document: true when the name typed
+ * is none of the chosen parcels' addressees (compared without case, accents or extra spaces).
+ */
+export function retiradaPorTerceiro(nome: string, destinatarios: readonly string[]): boolean {
+  const norm = (s: string) => semAcento(s).replace(/\s+/g, " ").trim();
+  const typed = norm(nome);
+  return typed !== "" && !destinatarios.some((d) => norm(d) === typed);
+}
