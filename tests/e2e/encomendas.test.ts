@@ -357,4 +357,62 @@ describe("Encomendas", () => {
     await expectNoA11yViolations(page);
     await context.close();
   });
+  it("takes the unit and code from a QR typed by a USB reader, and sends a parcel back with its reason", async () => {
+    const { page, context } = await browser.newPage();
+    await login(page, portal.url, OPERADORA.email, OPERADORA.password);
+    await page.waitForURL(`${portal.url}/portaria-web`);
+    const criada = await context.request.post(`${portal.url}/api/encomendas`, {
+      data: { condominio_id: ids.aurora, unidade_id: ids.a101, destinatario_nome: ANA.nome, transportadora: "amazon", tipo: "pacote" },
+      headers: { origin: portal.url },
+    });
+    expect(criada.status()).toBe(201);
+
+    // The QR the resident's app shows for it.
+    const celular = await browser.newPage({ mobile: true });
+    await login(celular.page, portal.url, ANA.email, ANA.senha);
+    await celular.page.waitForURL(`${portal.url}/morador`);
+    const resposta = await celular.context.request.get(`${portal.url}/api/morador/unidades/${ids.a101}/encomendas`);
+    const { aguardando } = (await resposta.json()) as { aguardando: { qr: string }[] };
+    expect(aguardando).toHaveLength(1);
+    const qr = aguardando[0]!.qr;
+    await celular.context.close();
+
+    // A tablet: the reader types the payload and its Enter into the code field; the unit comes with it.
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await page.goto(`${portal.url}/portaria-web/encomendas`);
+    await page.getByRole("list", { name: "Encomendas" }).getByRole("listitem").filter({ hasText: "Amazon" }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.getByRole("button", { name: "Entregar encomenda", exact: true }).click();
+    const entregar = page.getByRole("dialog", { name: "Entregar encomenda" });
+    const codigo = entregar.getByRole("textbox", { name: "Código de retirada" });
+    await codigo.focus();
+    await page.keyboard.type(qr);
+    await page.keyboard.press("Enter");
+    const lista = entregar.getByRole("group", { name: /Encomendas de Bloco A - 101/ });
+    await lista.waitFor();
+    expect(await entregar.getByRole("textbox", { name: "Retirada por" }).inputValue()).toBe(ANA.nome);
+    await entregar.getByRole("button", { name: "Entregar", exact: true }).click();
+    await expect.poll(() => toastLocator(page).textContent()).toContain("Encomenda entregue");
+    await entregar.waitFor({ state: "detached" });
+
+    // 'Devolver ao remetente': the reason is required, then kept with the parcel.
+    const shopee = page.getByRole("list", { name: "Encomendas" }).getByRole("listitem").filter({ hasText: "Shopee" });
+    await shopee.getByRole("button", { name: "Devolver ao remetente a encomenda de Bruno Lima (Bloco A - 102)" }).click();
+    const devolver = page.getByRole("dialog", { name: "Devolver ao remetente" });
+    await devolver.getByRole("button", { name: "Devolver", exact: true }).click();
+    await devolver.getByText("Informe o motivo da devolução.").waitFor();
+    await expectNoA11yViolations(page);
+    await devolver.getByRole("textbox", { name: "Motivo" }).fill("Destinatário mudou-se");
+    await devolver.getByRole("button", { name: "Devolver", exact: true }).click();
+    await expect.poll(() => toastLocator(page).textContent()).toContain("Encomenda devolvida");
+    await page.getByText("Nenhuma encomenda aguardando").waitFor();
+
+    await page.getByRole("combobox", { name: "Situação" }).click();
+    await page.getByRole("option", { name: "Todas", exact: true }).click();
+    const todas = page.getByRole("list", { name: "Encomendas" });
+    await expect.poll(() => todas.getByRole("listitem").count()).toBe(5);
+    expect(await todas.getByRole("listitem").filter({ hasText: "Amazon" }).textContent()).toContain("QR code do morador");
+    expect(await todas.getByRole("listitem").filter({ hasText: "Shopee" }).textContent()).toContain("Devolvida: Destinatário mudou-se");
+    await context.close();
+  });
 });
