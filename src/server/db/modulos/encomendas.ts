@@ -78,9 +78,11 @@ export const encomendas = pgTable(
       .on(t.condominio_id, t.recebida_em)
       .where(sql`${t.status} = 'aguardando'`),
     index("encomendas_unidade_idx").on(t.unidade_id, t.recebida_em.desc()),
-    // The list's text: the addressee's name and the tracking code, by part.
+    // The list's text: the addressee's name, the tracking code and the storage place, by part (a
+    // search ORs the three, so each needs its index for the bitmap OR).
     index("encomendas_destinatario_trgm").using("gin", sql`${t.destinatario_nome} gin_trgm_ops`),
     index("encomendas_rastreio_trgm").using("gin", sql`${t.codigo_rastreio} gin_trgm_ops`),
+    index("encomendas_local_trgm").using("gin", sql`${t.local_armazenamento} gin_trgm_ops`),
   ],
 );
 

@@ -57,7 +57,19 @@ const conflito = (title: string, message: string) => AppError.from(409, "CONFLIC
 /** The unique index that keeps one waiting parcel per code of a unit. */
 const CODIGO_UNICO = "encomendas_codigo_aguardando_unique";
 
-export function encomendasService({ db, cofre, avisos, totals }: { db: Db; cofre: CofreDeCodigos; avisos: AvisosDaEncomenda; totals?: ListTotals }) {
+export function encomendasService({
+  db,
+  cofre,
+  avisos,
+  totals,
+  log,
+}: {
+  db: Db;
+  cofre: CofreDeCodigos;
+  avisos: AvisosDaEncomenda;
+  totals?: ListTotals;
+  log?: { error(line: string): void };
+}) {
   const repo = encomendasRepository(db, totals);
   // Counted in the database: every instance sees the same wrong codes (auth/attempt-limiter.ts).
   const erros: AttemptLimiter = createAttemptLimiter(db, { max: ERROS_MAX, window: JANELA_S });
@@ -175,6 +187,7 @@ export function encomendasService({ db, cofre, avisos, totals }: { db: Db; cofre
         }
       }
       const avisados = await avisos.aoReceber({ id, unidade_id: unidade.id, transportadora: data.transportadora });
+      // The parcel is received already: a failure to note the notice is logged, never the operator's error.
       if (avisados > 0)
         await evento(db, {
           condominio_id: condominio.id,
@@ -182,7 +195,7 @@ export function encomendasService({ db, cofre, avisos, totals }: { db: Db; cofre
           tipo: "notificada",
           descricao: ENCOMENDAS_TEXTOS.eventoNotificada(avisados),
           operador: null,
-        });
+        }).catch((error: unknown) => log?.error(`[encomendas] ${id}: o evento 'notificada' não foi gravado: ${(error as Error).message}`));
       const [recebida] = await repo.many([id]);
       return recebida!;
     },

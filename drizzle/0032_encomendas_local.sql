@@ -1,0 +1,1 @@
+CREATE INDEX "encomendas_local_trgm" ON "portaria_web_encomendas" USING gin ("local_armazenamento" gin_trgm_ops);
