@@ -135,6 +135,8 @@ function ConferirForm({
   const unidadeId = useWatch({ control, name: "unidade_id" });
   /** 'qrcode' once the code came from the resident's QR (recorded so). */
   const forma = useRef<"codigo" | "qrcode">("codigo");
+  /** The unit came from a QR: it may be outside the list (another condominium than the one chosen). */
+  const [unidadeDoQr, setUnidadeDoQr] = useState(false);
   const [bloqueio, setBloqueio] = useState<string | null>(null);
   const documentoRef = useRef<HTMLButtonElement>(null);
 
@@ -208,7 +210,7 @@ function ConferirForm({
             name="unidade_id"
             unidades={unidades.data ?? []}
             loading={unidades.isFetching}
-            rotuloFora="Unidade do QR code"
+            rotuloFora={unidadeDoQr ? "Unidade do QR code" : undefined}
             placeholder={condominioId ? "Digite a unidade" : "Escolha antes o condomínio"}
             autoFocus={!unidadeInicial && Boolean(condominioId)}
           />
@@ -232,6 +234,7 @@ function ConferirForm({
                       if (lido?.unidade_id) {
                         // The resident's QR: its unit and code (the reader's Enter then sends it).
                         forma.current = "qrcode";
+                        setUnidadeDoQr(true);
                         setValue("unidade_id", lido.unidade_id, { shouldValidate: true });
                         clearErrors("codigo");
                         return onChange(lido.codigo);
