@@ -53,6 +53,7 @@ export default [
         route("permissoes", "routes/portaria-web/admin/permissoes.tsx"),
       ]),
       route("bloqueios", "routes/portaria-web/bloqueios.tsx"),
+      route("encomendas", "routes/portaria-web/encomendas.tsx"),
       route("alarmes", "routes/portaria-web/alarmes.tsx"),
       route("dispositivos", "routes/portaria-web/dispositivos/lista.tsx"),
       route("dispositivos/novo", "routes/portaria-web/dispositivos/novo.tsx"),
@@ -68,6 +69,7 @@ export default [
     layout("routes/morador/layout.tsx", [
       index("routes/morador/inicio.tsx"),
       route("visitantes", "routes/morador/visitantes.tsx"),
+      route("encomendas", "routes/morador/encomendas.tsx"),
       route("historico", "routes/morador/historico.tsx"),
       route("notificacoes", "routes/morador/notificacoes.tsx"),
     ]),

@@ -147,12 +147,12 @@ describe("Área do Morador", () => {
     expect(await page.getByTestId("unidade-atual").textContent()).toBe("Bloco B · 203 · Residencial Jardim das Flores");
     expect(await page.getByTestId("morador-nome").textContent()).toBe("Helena");
     const secoes = await page.getByRole("heading", { level: 2 }).allTextContents();
-    expect(secoes).toEqual(["Aguardando sua resposta", "Encomendas aguardando retirada", "Visitantes na unidade agora"]);
+    expect(secoes).toEqual(["Aguardando sua resposta", "Encomendas aguardando", "Visitantes na unidade agora"]);
     await page.getByText("Nenhum pedido aguardando.").waitFor();
-    await page.getByText("Nenhuma encomenda aguardando.").waitFor();
+    await page.getByText("Nenhuma encomenda aguardando", { exact: true }).waitFor();
     await page.getByText("Ninguém da sua unidade está na portaria agora.").waitFor();
     const nav = page.getByRole("navigation", { name: "Seções da Área do Morador" });
-    expect(await nav.getByRole("link").allTextContents()).toEqual(["Início", "Visitantes", "Histórico", "Notificações"]);
+    expect(await nav.getByRole("link").allTextContents()).toEqual(["Início", "Visitantes", "Encomendas", "Histórico", "Notificações"]);
     expect(await nav.getByRole("link", { name: "Início" }).getAttribute("aria-current")).toBe("page");
     expect(await page.getByRole("combobox", { name: "Unidade" }).count()).toBe(0);
     await page.getByRole("button", { name: "Sair" }).waitFor();

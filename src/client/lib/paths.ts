@@ -34,4 +34,7 @@ export const PATHS = {
   grupo: (grupoId: string) => `${PORTARIA}/admin/grupos/editar/${id(grupoId)}`,
   permissoes: `${PORTARIA}/admin/permissoes`,
   bloqueios: `${PORTARIA}/bloqueios`,
+  encomendas: `${PORTARIA}/encomendas`,
+  /** The parcels of one condominium (the painel's card links here). */
+  encomendasDoCondominio: (condominioId: string) => `${PORTARIA}/encomendas?condominio=${id(condominioId)}`,
 } as const;

@@ -61,6 +61,11 @@ export const queryKeys = {
   controleAcessoMoradores: (unidadeId: string) => ["controle-acesso", "moradores", unidadeId] as const,
   /** One 'Pedir autorização ao morador' request and its state (gate-operation-spec §3.3). */
   controleAcessoSolicitacao: (id: string) => ["controle-acesso", "solicitacao", id] as const,
+  /** Parcels (gate-operation-spec §4): the list, one parcel with its custody, the painel's card. */
+  encomendas: ["encomendas"] as const,
+  encomendasList: ["encomendas", "list"] as const,
+  encomenda: (id: string) => ["encomendas", "detail", id] as const,
+  encomendasAguardando: ["encomendas", "aguardando"] as const,
 };
 
 export type ChangedResource =
@@ -75,7 +80,8 @@ export type ChangedResource =
   | "minhasSessoes"
   | "bloqueios"
   | "acessos"
-  | "visitantes";
+  | "visitantes"
+  | "encomendas";
 
 /**
  * What shows each resource. A condominium's name and status appear in the painel (numbers and
@@ -99,6 +105,8 @@ const STALE_AFTER: Record<ChangedResource, readonly QueryKey[]> = {
   acessos: [queryKeys.controleAcesso, queryKeys.visitantes],
   // A pre-authorisation created or cancelled: its list and detail, and the console's search ('Visitantes').
   visitantes: [queryKeys.visitantes, queryKeys.controleAcesso],
+  // A parcel received, handed out or sent back: the list, its detail and the painel's card.
+  encomendas: [queryKeys.encomendas],
 };
 
 /** Changes that may alter the signed-in user's own name, groups or permissions. */

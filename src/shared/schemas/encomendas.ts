@@ -80,6 +80,8 @@ export const ENCOMENDAS_TEXTOS = {
   erroEntregar: "Erro ao entregar encomenda",
   erroDevolver: "Erro ao devolver encomenda",
   naoEncontrada: "Encomenda não encontrada.",
+  /** The resident's Encomendas and Início could not read the unit's parcels. */
+  carregarDoMorador: "Erro ao carregar as encomendas",
   encerrada: "Esta encomenda já foi entregue ou devolvida.",
   outraUnidade: "Escolha só encomendas aguardando nesta unidade.",
   unidadeObrigatoria: "Escolha a unidade.",

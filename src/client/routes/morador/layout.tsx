@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { Bell, History, House, LogOut, UserCircle, Users } from "lucide-react";
+import { Bell, History, House, LogOut, Package, UserCircle, Users } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, Navigate, NavLink, Outlet, useSearchParams } from "react-router";
 import { MORADOR_TEXTOS, type MoradorEu, type UnidadeDoMorador } from "@shared/schemas/morador";
@@ -192,6 +192,20 @@ function MoradorArea({ eu }: { eu: MoradorEu }) {
             >
               <Users className="h-5 w-5" aria-hidden />
               Visitantes
+            </NavLink>
+          </li>
+          <li className="flex-1">
+            <NavLink
+              to={{ pathname: `${MORADOR_HOME}/encomendas`, search }}
+              className={({ isActive }) =>
+                cn(
+                  "flex min-h-14 flex-col items-center justify-center gap-0.5 px-2 py-1.5 text-xs font-medium",
+                  isActive ? "text-brand-700" : "text-slate-700 hover:text-slate-900",
+                )
+              }
+            >
+              <Package className="h-5 w-5" aria-hidden />
+              Encomendas
             </NavLink>
           </li>
           <li className="flex-1">
