@@ -149,19 +149,24 @@ export async function seedEncomendas(tx: Db, input: EncomendasInput): Promise<En
   const adultosPorUnidade = new Map<string, HistoricoMorador[]>();
   for (const m of input.moradores) if (m.ativo && m.adulto) adultosPorUnidade.set(m.unitId, [...(adultosPorUnidade.get(m.unitId) ?? []), m]);
 
-  const parcelas: Parcela[] = [];
-  const eventosPorCondo = new Map<string, Evento[]>();
   /** Codes of the parcels still waiting, per unit: unique there (the pickup finds the parcel by it). */
   const codigosAguardando = new Map<string, Set<string>>();
+  const condos = input.condos.filter((c) => c.ativo && unidadesPorCondo.has(c.id));
+  // The progress counts parcels against the expected month; the last step says how many there were.
+  const previstas = condos.length * ENCOMENDAS_POR_DIA * DIAS_DE_ENCOMENDAS;
+  const result: EncomendasResult = { encomendas: 0, aguardando: 0, eventos: 0 };
+  onProgress("encomendas", 0, previstas);
+  // The custody chain keeps the times given while `portal.importacao` is on (this transaction only).
+  await tx.execute(sql`select set_config('portal.importacao', 'on', true)`);
 
-  for (const condo of input.condos) {
-    const todas = unidadesPorCondo.get(condo.id);
-    if (!condo.ativo || !todas?.length) continue;
+  // One condominium at a time, generated and written: the month of the whole company is never in memory.
+  for (const condo of condos) {
+    const todas = unidadesPorCondo.get(condo.id)!;
     // Parcels go mostly to units where someone lives (a few to an empty one, by a typed name).
     const habitadas = todas.filter((u) => adultosPorUnidade.has(u));
     const porteiros = Array.from({ length: 4 }, () => input.pessoa());
+    const parcelas: Parcela[] = [];
     const eventos: Evento[] = [];
-    eventosPorCondo.set(condo.id, eventos);
     const evento = (encomendaId: string, tipo: TipoEventoEncomenda, t: number, descricao: string, operador: string | null) =>
       eventos.push({ condominio_id: condo.id, encomenda_id: encomendaId, tipo, descricao, operador_nome: operador, registrado_em: new Date(t) });
 
@@ -258,29 +263,18 @@ export async function seedEncomendas(tx: Db, input: EncomendasInput): Promise<En
         parcelas.push(parcela);
       }
     }
-  }
 
-  // The parcels (no trigger on insert), then each condominium's events in time order through the
-  // chaining trigger, which keeps their times while `portal.importacao` is on (this transaction only).
-  const total = parcelas.length;
-  onProgress("encomendas", 0, total);
-  for (let i = 0; i < total; i += batchSize) {
-    await tx.insert(encomendas).values(parcelas.slice(i, i + batchSize));
-    onProgress("encomendas", Math.min(i + batchSize, total), total);
-  }
-  const totalEventos = [...eventosPorCondo.values()].reduce((s, e) => s + e.length, 0);
-  let feitos = 0;
-  onProgress("eventos de custódia", 0, totalEventos);
-  await tx.execute(sql`select set_config('portal.importacao', 'on', true)`);
-  for (const eventos of eventosPorCondo.values()) {
-    // Stable: a parcel's steps at the same instant keep their order.
+    // The parcels (no trigger on insert), then the condominium's events in time order through the
+    // chaining trigger (stable sort: a parcel's steps at the same instant keep their order).
+    for (let i = 0; i < parcelas.length; i += batchSize) await tx.insert(encomendas).values(parcelas.slice(i, i + batchSize));
     eventos.sort((a, b) => a.registrado_em.getTime() - b.registrado_em.getTime());
-    for (let i = 0; i < eventos.length; i += batchSize) {
-      await tx.insert(encomendaEventos).values(eventos.slice(i, i + batchSize));
-      feitos += Math.min(batchSize, eventos.length - i);
-      onProgress("eventos de custódia", feitos, totalEventos);
-    }
+    for (let i = 0; i < eventos.length; i += batchSize) await tx.insert(encomendaEventos).values(eventos.slice(i, i + batchSize));
+    result.encomendas += parcelas.length;
+    result.aguardando += parcelas.filter((p) => p.status === "aguardando").length;
+    result.eventos += eventos.length;
+    onProgress("encomendas", Math.min(result.encomendas, previstas - 1), previstas);
   }
   await tx.execute(sql`select set_config('portal.importacao', 'off', true)`);
-  return { encomendas: total, aguardando: parcelas.filter((p) => p.status === "aguardando").length, eventos: totalEventos };
+  onProgress("encomendas", result.encomendas, result.encomendas);
+  return result;
 }
