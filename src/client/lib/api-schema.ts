@@ -4560,9 +4560,9 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * @description as unidades ativas do condomínio, para o formulário de visitante sem pré-autorização
+     * @description as unidades ativas do condomínio, para o formulário de visitante sem pré-autorização e as encomendas
      *
-     *     Acesso: permissão `registrar_acesso_visitante`.
+     *     Acesso: permissão `registrar_acesso_visitante` ou `gerenciar_encomendas` ou `visualizar_encomendas`.
      */
     get: {
       parameters: {
@@ -4627,9 +4627,9 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * @description os moradores ativos da unidade (nome, tipo, telefone), para escolher quem autorizou o visitante
+     * @description os moradores ativos da unidade (nome, tipo, telefone), para escolher quem autorizou o visitante ou o destinatário de uma encomenda
      *
-     *     Acesso: permissão `registrar_acesso_visitante`.
+     *     Acesso: permissão `registrar_acesso_visitante` ou `gerenciar_encomendas`.
      */
     get: {
       parameters: {
@@ -10636,7 +10636,7 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * @description 'Entregar': entrega as encomendas escolhidas da unidade a quem retira (nome e documento) → `{ rows }` 'retirada'; com `forma` 'codigo' ou 'qrcode' o código deve ser de uma delas (vale uma vez; o mesmo limite de erros); com 'documento' o documento é obrigatório e vale também com os códigos bloqueados; 409 se alguma já foi entregue ou devolvida ou não é da unidade
+     * @description 'Entregar': entrega as encomendas escolhidas da unidade a quem retira (nome e documento) → `{ rows }` 'retirada'; com `forma` 'codigo' ou 'qrcode' o código deve ser de uma delas (vale uma vez; o mesmo limite de erros); com 'documento' o documento é obrigatório e vale também com os códigos bloqueados; quem não é destinatário de nenhuma delas (um terceiro) também dá o documento; 409 se alguma já foi entregue ou devolvida ou não é da unidade
      *
      *     Acesso: permissão `gerenciar_encomendas`.
      */

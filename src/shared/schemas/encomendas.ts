@@ -91,6 +91,8 @@ export const ENCOMENDAS_TEXTOS = {
   tipoObrigatorio: "Escolha o tipo da encomenda.",
   retiradaPorObrigatorio: "Informe o nome de quem retira.",
   documentoObrigatorio: "Informe o documento de quem retira.",
+  /** Someone else than the parcels' addressees takes them: the operator records their document. */
+  documentoDoTerceiro: "Outra pessoa retira: informe o documento de quem retira.",
   codigoObrigatorio: "Informe o código de retirada.",
   escolhaEncomendas: "Escolha ao menos uma encomenda.",
   motivoObrigatorio: "Informe o motivo da devolução.",
@@ -283,6 +285,22 @@ export const qrDaRetirada = (unidadeId: string, codigo: string) => `${QR_PREFIXO
 export function lerQrDaRetirada(texto: string): { unidade_id: string; codigo: string } | null {
   const m = /^ENCOMENDA:([0-9a-f-]{36}):(\d{6})$/i.exec(texto.trim());
   return m ? { unidade_id: m[1]!.toLowerCase(), codigo: m[2]! } : null;
+}
+
+/**
+ * Whether `nome` (who takes the parcels) is none of their addressees, compared without accents,
+ * case or repeated spaces: then it is a third party, who must show a document (§4).
+ */
+export function retiradaPorTerceiro(nome: string, destinatarios: readonly string[]): boolean {
+  const norm = (s: string) =>
+    s
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/\s+/g, " ")
+      .trim();
+  const typed = norm(nome);
+  return typed !== "" && !destinatarios.some((d) => norm(d) === typed);
 }
 
 /** The short id printed on the shelf label and read aloud: the first 8 characters of the id, upper case. */

@@ -8,7 +8,6 @@ import { DateFilterField } from "~/components/ui/date-time-field";
 import { Label } from "~/components/ui/input";
 import { FilterSelect, ListToolbar, SearchField } from "~/components/ui/list-toolbar";
 import { useQueryErrorToast } from "~/components/ui/query-state";
-import { useAuth } from "~/lib/auth";
 import { unidadesPortariaQuery } from "~/lib/pick-lists";
 import { useDebouncedValue } from "~/lib/use-debounced-value";
 import type { EncomendaFilters } from "./api";
@@ -60,8 +59,6 @@ export type EncomendaFiltersState = ReturnType<typeof useEncomendaFilters>;
 export function EncomendasToolbar({ filters }: { filters: EncomendaFiltersState }) {
   const uid = useId();
   const { condominio } = filters;
-  // The units' pick-list is the gate's (registrar_acesso_visitante): without it, no unit filter.
-  const { can } = useAuth();
   return (
     <ListToolbar label="Filtrar encomendas">
       <SearchField id={`${uid}-busca`} value={filters.text} onChange={filters.setText} placeholder="Buscar por destinatário, rastreio ou local..." />
@@ -74,7 +71,7 @@ export function EncomendasToolbar({ filters }: { filters: EncomendaFiltersState 
         }}
         options={condominio.options}
       />
-      {condominio.value !== TODOS && can("registrar_acesso_visitante") && (
+      {condominio.value !== TODOS && (
         <UnidadeFiltro id={`${uid}-unidade`} condominioId={condominio.value} value={filters.unidadeId} onChange={filters.setUnidadeId} />
       )}
       <FilterSelect

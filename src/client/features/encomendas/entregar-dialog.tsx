@@ -7,6 +7,7 @@ import {
   TIPO_ENCOMENDA_LABEL,
   TRANSPORTADORA_LABEL,
   entregarEncomendasSchema,
+  retiradaPorTerceiro,
   type Encomenda,
   type FormaRetirada,
 } from "@shared/schemas/encomendas";
@@ -27,7 +28,7 @@ import { saveCallbacks } from "~/lib/save-callbacks";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useZodForm, type ZodFormValues } from "~/lib/use-zod-form";
 import { aguardandoDaUnidadeQuery, useConferirCodigo, useEntregarEncomendas } from "./api";
-import { DOCUMENTO_DO_TERCEIRO, aguardandoTexto, lerCodigoDigitado, retiradaPorTerceiro, unidadeDaEncomenda } from "./format";
+import { aguardandoTexto, lerCodigoDigitado, unidadeDaEncomenda } from "./format";
 import { UnidadeField } from "./unidade-combobox";
 
 /** The pickup's first step: the condominium (for its units), the unit and the code as typed or read. */
@@ -355,7 +356,7 @@ function RetiradaForm({
     if (!guard("gerenciar_encomendas")) return;
     // Someone other than the addressee shows a document (recorded with the pickup).
     if (terceiro && !values.retirada_por_documento) {
-      setError("retirada_por_documento", { type: "required", message: DOCUMENTO_DO_TERCEIRO }, { shouldFocus: true });
+      setError("retirada_por_documento", { type: "required", message: ENCOMENDAS_TEXTOS.documentoDoTerceiro }, { shouldFocus: true });
       return;
     }
     entregar.mutate(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { qrDaRetirada } from "@shared/schemas/encomendas";
-import { aguardandoTexto, filtrarUnidades, lerCodigoDigitado, retiradaPorTerceiro } from "./format";
+import { retiradaPorTerceiro } from "@shared/schemas/encomendas";
+import { aguardandoTexto, filtrarUnidades, lerCodigoDigitado } from "./format";
 
 const UNIDADES = [
   { id: "1", bloco: "A", numero_unidade: "101" },

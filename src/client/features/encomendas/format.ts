@@ -61,16 +61,3 @@ export const aguardandoTexto = (recebidaEm: string, hoje?: string) => ENCOMENDAS
 
 /** The unit and condominium of a parcel, as a row reads it. */
 export const unidadeDaEncomenda = (e: Pick<Encomenda, "unidade">) => unidadeLabel(e.unidade);
-
-/** A third party's pickup without the document it needs. */
-export const DOCUMENTO_DO_TERCEIRO = "Outra pessoa retira: informe o documento de quem retira.";
-
-/**
- * Whoever takes parcels in place of their addressee shows a document: true when the name typed
- * is none of the chosen parcels' addressees (compared without case, accents or extra spaces).
- */
-export function retiradaPorTerceiro(nome: string, destinatarios: readonly string[]): boolean {
-  const norm = (s: string) => semAcento(s).replace(/\s+/g, " ").trim();
-  const typed = norm(nome);
-  return typed !== "" && !destinatarios.some((d) => norm(d) === typed);
-}

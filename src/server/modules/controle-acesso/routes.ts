@@ -180,12 +180,14 @@ export const controleAcessoRoutes =
 
     // The visitor form's pick-lists (§3 'Visitante sem pré-autorização'): a porteiro holds only
     // registrar_acesso_visitante, not the units' and residents' permissions, so the gate lists them.
+    // The parcels' screens pick units the same way (gate-operation-spec §4: "the unit found as in
+    // the console"): who keeps or reads parcels lists the units; who receives them, the residents.
     app.get(
       "/api/controle-acesso/unidades",
       {
         config: {
-          access,
-          description: "as unidades ativas do condomínio, para o formulário de visitante sem pré-autorização",
+          access: requirePermission(["registrar_acesso_visitante", "gerenciar_encomendas", "visualizar_encomendas"]),
+          description: "as unidades ativas do condomínio, para o formulário de visitante sem pré-autorização e as encomendas",
           scope: 404,
           sample: { path: async (f) => `/api/controle-acesso/unidades?condominio_id=${(await f.condominio()).id}` },
         },
@@ -202,8 +204,8 @@ export const controleAcessoRoutes =
       "/api/controle-acesso/unidades/:id/moradores",
       {
         config: {
-          access,
-          description: "os moradores ativos da unidade (nome, tipo, telefone), para escolher quem autorizou o visitante",
+          access: requirePermission(["registrar_acesso_visitante", "gerenciar_encomendas"]),
+          description: "os moradores ativos da unidade (nome, tipo, telefone), para escolher quem autorizou o visitante ou o destinatário de uma encomenda",
           scope: 404,
           sample: { path: async (f) => `/api/controle-acesso/unidades/${(await f.unidade()).id}/moradores` },
         },

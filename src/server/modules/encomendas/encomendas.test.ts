@@ -270,7 +270,7 @@ describe("picking up", () => {
     const parcel = await recebida(u.a3);
     const codigo = await codigoDe(parcel.id);
     const payload = (nome: string) => ({ unidade_id: u.a3, encomenda_ids: [parcel.id], forma: "qrcode", codigo, retirada_por_nome: nome });
-    const answers = await Promise.all([entregar(payload("Primeira Pessoa")), entregar(payload("Segunda Pessoa"))]);
+    const answers = await Promise.all([entregar(payload("Marta Moradora")), entregar(payload("marta moradora"))]);
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect([400, 409]).toContain(statuses.find((s) => s !== 200));
@@ -283,6 +283,12 @@ describe("picking up", () => {
     const um = await recebida(u.a3);
     const dois = await recebida(u.a3);
     const codigo = await codigoDe(dois.id);
+    // Without the document, someone who is none of the addressees takes nothing.
+    const before = await databaseSnapshot(t);
+    const semDocumento = await entregar({ unidade_id: u.a3, encomenda_ids: [um.id, dois.id], forma: "codigo", codigo, retirada_por_nome: "Vizinha do 104" });
+    expect(semDocumento.statusCode).toBe(400);
+    expect(semDocumento.json().error.fields).toEqual({ retirada_por_documento: ENCOMENDAS_TEXTOS.documentoDoTerceiro });
+    expect(await databaseSnapshot(t)).toEqual(before);
     const response = await entregar({
       unidade_id: u.a3,
       encomenda_ids: [um.id, dois.id],

@@ -150,7 +150,7 @@ export const encomendasRoutes =
         config: {
           access: gerenciar,
           description:
-            "'Entregar': entrega as encomendas escolhidas da unidade a quem retira (nome e documento) → `{ rows }` 'retirada'; com `forma` 'codigo' ou 'qrcode' o código deve ser de uma delas (vale uma vez; o mesmo limite de erros); com 'documento' o documento é obrigatório e vale também com os códigos bloqueados; 409 se alguma já foi entregue ou devolvida ou não é da unidade",
+            "'Entregar': entrega as encomendas escolhidas da unidade a quem retira (nome e documento) → `{ rows }` 'retirada'; com `forma` 'codigo' ou 'qrcode' o código deve ser de uma delas (vale uma vez; o mesmo limite de erros); com 'documento' o documento é obrigatório e vale também com os códigos bloqueados; quem não é destinatário de nenhuma delas (um terceiro) também dá o documento; 409 se alguma já foi entregue ou devolvida ou não é da unidade",
           scope: 404,
           sample: {
             body: async (f) => {

@@ -4,6 +4,7 @@ import {
   ENCOMENDAS_TEXTOS,
   FORMA_RETIRADA_LABEL,
   TRANSPORTADORA_LABEL,
+  retiradaPorTerceiro,
   type DevolverEncomendaInput,
   type Encomenda,
   type EncomendaData,
@@ -239,6 +240,20 @@ export function encomendasService({
         operador.nome,
         FORMA_RETIRADA_LABEL[input.forma],
       );
+      // A third party (none of the parcels' addressees) shows a document, as the dialog asks (§4).
+      if (!input.retirada_por_documento) {
+        const destinatarios = await db
+          .select({ nome: encomendas.destinatario_nome })
+          .from(encomendas)
+          .where(and(inArray(encomendas.id, ids), eq(encomendas.unidade_id, unidade.id)));
+        if (
+          retiradaPorTerceiro(
+            input.retirada_por_nome,
+            destinatarios.map((d) => d.nome),
+          )
+        )
+          throw invalido(titulo, "retirada_por_documento", ENCOMENDAS_TEXTOS.documentoDoTerceiro);
+      }
       await db.transaction(async (tx) => {
         const entregues = await tx
           .update(encomendas)
