@@ -195,6 +195,7 @@ const SCREENS: Screen[] = [
   ["/portaria-web/admin/permissoes", (p) => p.getByText("registrar_acesso_visitante", { exact: true }).waitFor()],
   ["/portaria-web/endereco-que-nao-existe", (p) => h1(p).filter({ hasText: "Página não encontrada" }).waitFor()],
   ["/portaria-web/bloqueios", (p) => p.getByText("Nenhum bloqueio encontrado").first().waitFor()],
+  ["/portaria-web/encomendas", (p) => p.getByText("Nenhuma encomenda aguardando").first().waitFor()],
 ];
 
 describe("axe on every Portaria Web screen", () => {
