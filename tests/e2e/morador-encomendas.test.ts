@@ -177,9 +177,13 @@ describe("a resident's parcels on the phone", () => {
     await celular.keyboard.press("Escape");
     await expect.poll(() => dialogo.count()).toBe(0);
 
-    // The narrowest phone of §3.2.
+    // The narrowest phone of §3.2, and a tablet.
     await celular.setViewportSize({ width: 360, height: 740 });
     expect(await semRolagemLateral()).toBe(true);
+    await celular.setViewportSize({ width: 820, height: 1180 });
+    expect(await semRolagemLateral()).toBe(true);
+    await expectNoA11yViolations(celular);
+    await celular.setViewportSize({ width: 390, height: 844 });
   });
 
   it("is handed out at the gate with the codes the phone shows; then nothing waits, and the neighbour's parcel is still not mine", async () => {
