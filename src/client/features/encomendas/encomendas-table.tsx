@@ -39,6 +39,38 @@ function Desfecho({ e }: { e: Encomenda }) {
   );
 }
 
+function Acoes({ e, acoes, compactas = false }: { e: Encomenda; acoes: EncomendaAcoes; compactas?: boolean }) {
+  const quem = `${e.destinatario_nome} (${unidadeDaEncomenda(e)})`;
+  const aguardando = e.status === "aguardando";
+  const botoes = [
+    { icone: Eye, texto: "Detalhes", rotulo: `Detalhes da encomenda de ${quem}`, acao: acoes.onDetalhe, mostrar: true },
+    { icone: PackageCheck, texto: "Entregar", rotulo: `Entregar encomenda de ${quem}`, acao: acoes.onEntregar, mostrar: aguardando },
+    { icone: Printer, texto: "Etiqueta", rotulo: `Imprimir etiqueta da encomenda de ${quem}`, acao: acoes.onEtiqueta, mostrar: aguardando },
+    { icone: Undo2, texto: "Devolver", rotulo: `Devolver ao remetente a encomenda de ${quem}`, acao: acoes.onDevolver, mostrar: aguardando, perigo: true },
+  ];
+  return (
+    <div className={compactas ? "flex flex-nowrap justify-end gap-0.5" : "flex flex-wrap justify-end gap-1"}>
+      {botoes.map(
+        ({ icone: Icone, texto, rotulo, acao, mostrar, perigo }) =>
+          mostrar &&
+          acao && (
+            <Button
+              key={texto}
+              variant="ghost"
+              size={compactas ? "icon" : "sm"}
+              className={perigo ? "text-red-700 hover:bg-red-50 hover:text-red-800" : undefined}
+              onClick={() => acao(e)}
+              aria-label={rotulo}
+              title={compactas ? rotulo : undefined}
+            >
+              <Icone aria-hidden /> {!compactas && texto}
+            </Button>
+          ),
+      )}
+    </div>
+  );
+}
+
 export interface EncomendaAcoes {
   onDetalhe: (e: Encomenda) => void;
   /** Present for who manages parcels: a waiting parcel can be handed out, sent back, labelled. */
@@ -65,7 +97,7 @@ export function EncomendasTable({
     {
       header: "Unidade",
       card: "title",
-      className: "font-medium text-slate-900",
+      className: "min-w-36 font-medium text-slate-900",
       cell: (e) => (
         <span className="grid">
           <span>{unidadeDaEncomenda(e)}</span>
@@ -73,9 +105,23 @@ export function EncomendasTable({
         </span>
       ),
     },
-    { header: "Destinatário", cell: (e) => e.destinatario_nome },
+    // The table keeps the carrier under the addressee (six columns fit beside the sidebar); a card lists both.
+    {
+      header: "Destinatário",
+      className: "min-w-36",
+      cell: (e) => (
+        <span className="grid">
+          <span>{e.destinatario_nome}</span>
+          <span className="text-xs text-slate-600">
+            {TRANSPORTADORA_LABEL[e.transportadora]} · {TIPO_ENCOMENDA_LABEL[e.tipo]}
+          </span>
+        </span>
+      ),
+      cardCell: (e) => e.destinatario_nome,
+    },
     {
       header: "Transportadora",
+      only: "cards",
       cell: (e) => (
         <span className="grid">
           <span>{TRANSPORTADORA_LABEL[e.transportadora]}</span>
@@ -83,55 +129,38 @@ export function EncomendasTable({
         </span>
       ),
     },
-    { header: "Local", cell: (e) => e.local_armazenamento ?? dash, cardCell: (e) => e.local_armazenamento },
+    { header: "Local", className: "min-w-28", cell: (e) => e.local_armazenamento ?? dash, cardCell: (e) => e.local_armazenamento },
     {
       header: "Recebida",
-      className: "whitespace-nowrap tabular-nums",
+      className: "tabular-nums",
       cell: (e) => (
         <span className="grid">
-          <span>{formatDateTime(e.recebida_em)}</span>
+          <span className="whitespace-nowrap">{formatDateTime(e.recebida_em)}</span>
           <span className="text-xs text-slate-600">por {e.recebida_por_nome}</span>
         </span>
       ),
     },
-    { header: "Situação", card: "status", cell: (e) => <SituacaoBadge encomenda={e} /> },
-    { header: "Retirada", cell: (e) => <Desfecho e={e} /> },
+    // The table says the state and its end in one column (room for the actions); a card heads with the badge.
+    {
+      header: "Situação",
+      cell: (e) => (
+        <span className="grid min-w-32 justify-items-start gap-1">
+          <SituacaoBadge encomenda={e} />
+          <Desfecho e={e} />
+        </span>
+      ),
+      only: "table",
+    },
+    { header: "Situação", card: "status", cell: (e) => <SituacaoBadge encomenda={e} />, only: "cards" },
+    { header: "Retirada", cell: (e) => <Desfecho e={e} />, only: "cards" },
     {
       header: "Ações",
       card: "actions",
+      className: "w-px",
       headClassName: "text-right",
-      cell: (e) => {
-        const quem = `${e.destinatario_nome} (${unidadeDaEncomenda(e)})`;
-        const aguardando = e.status === "aguardando";
-        return (
-          <div className="flex flex-wrap justify-end gap-1">
-            <Button variant="ghost" size="sm" onClick={() => acoes.onDetalhe(e)} aria-label={`Detalhes da encomenda de ${quem}`}>
-              <Eye aria-hidden /> Detalhes
-            </Button>
-            {aguardando && acoes.onEntregar && (
-              <Button variant="ghost" size="sm" onClick={() => acoes.onEntregar!(e)} aria-label={`Entregar encomenda de ${quem}`}>
-                <PackageCheck aria-hidden /> Entregar
-              </Button>
-            )}
-            {aguardando && acoes.onEtiqueta && (
-              <Button variant="ghost" size="sm" onClick={() => acoes.onEtiqueta!(e)} aria-label={`Imprimir etiqueta da encomenda de ${quem}`}>
-                <Printer aria-hidden /> Etiqueta
-              </Button>
-            )}
-            {aguardando && acoes.onDevolver && (
-              <Button
-                variant="ghost"
-                size="sm"
-                className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                onClick={() => acoes.onDevolver!(e)}
-                aria-label={`Devolver ao remetente a encomenda de ${quem}`}
-              >
-                <Undo2 aria-hidden /> Devolver
-              </Button>
-            )}
-          </div>
-        );
-      },
+      // The wide table has room for icons only (each named for screen readers and on hover); a card spells them out.
+      cell: (e) => <Acoes e={e} acoes={acoes} compactas />,
+      cardCell: (e) => <Acoes e={e} acoes={acoes} />,
     },
   ];
   return (

@@ -6,7 +6,7 @@ const VARIANTE = { aguardando: "yellow", retirada: "green", devolvida: "grey" } 
 /** 'Aguardando', 'Retirada' or 'Devolvida', in the list and the detail. */
 export function SituacaoBadge({ encomenda }: { encomenda: Pick<Encomenda, "status"> }) {
   return (
-    <Badge variant={VARIANTE[encomenda.status]} data-situacao={encomenda.status}>
+    <Badge variant={VARIANTE[encomenda.status]} className="whitespace-nowrap" data-situacao={encomenda.status}>
       {STATUS_ENCOMENDA_LABEL[encomenda.status]}
     </Badge>
   );
