@@ -201,6 +201,8 @@ describe("a resident's parcels on the phone", () => {
           forma: "codigo",
           codigo: e.transportadora === "shopee" ? codigos.shopee : codigos["Beatriz Mercado"],
           retirada_por_nome: MORADORA.nome,
+          // One of them is addressed to another name: she shows her document, as the gate asks.
+          retirada_por_documento: "RG4455667",
         },
       });
       expect(entregue.status(), await entregue.text()).toBe(200);
