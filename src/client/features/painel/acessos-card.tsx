@@ -1,11 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { FileBarChart } from "lucide-react";
-import { Link } from "react-router";
 import type { PainelAcessos } from "@shared/schemas/painel";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { PATHS } from "~/lib/paths";
 import { formatCount } from "./format";
+import { SecaoCard } from "./secao-card";
 import { painelAcessosQuery } from "./queries";
 
 /**
@@ -16,27 +14,15 @@ import { painelAcessosQuery } from "./queries";
 export function AcessosCard({ condominioId }: { condominioId: string }) {
   const query = useQuery(painelAcessosQuery(condominioId));
   return (
-    <Card role="region" aria-labelledby="painel-relatorios">
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 space-y-0">
-        <h2 id="painel-relatorios" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <FileBarChart className="h-5 w-5 text-brand-700" aria-hidden /> Relatórios — hoje na portaria
-        </h2>
-        <Button asChild variant="outline" size="sm">
-          <Link to={PATHS.registros}>Ver registros</Link>
-        </Button>
-      </CardHeader>
-      <CardContent>
-        {query.isPending ? (
-          <p className="text-sm text-slate-600">Carregando...</p>
-        ) : query.isError ? (
-          <p role="alert" className="text-sm text-red-800">
-            Erro: {query.error.message}
-          </p>
-        ) : (
-          <Resumo dados={query.data} />
-        )}
-      </CardContent>
-    </Card>
+    <SecaoCard
+      id="painel-relatorios"
+      icone={FileBarChart}
+      titulo="Relatórios — hoje na portaria"
+      link={{ to: PATHS.registros, rotulo: "Ver registros" }}
+      query={query}
+    >
+      {(dados) => <Resumo dados={dados} />}
+    </SecaoCard>
   );
 }
 

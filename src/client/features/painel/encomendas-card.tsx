@@ -2,12 +2,11 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { Package } from "lucide-react";
 import { Link } from "react-router";
 import { ENCOMENDAS_TEXTOS, diasAguardando, type EncomendasAguardando } from "@shared/schemas/encomendas";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardHeader } from "~/components/ui/card";
 import { api } from "~/lib/api";
 import { PATHS } from "~/lib/paths";
 import { queryKeys } from "~/lib/query-keys";
 import { formatCount } from "./format";
+import { SecaoCard } from "./secao-card";
 
 /** The parcels waiting per condominium of the user; refreshed every minute (other operators receive too). */
 const encomendasAguardandoQuery = () =>
@@ -24,27 +23,9 @@ const encomendasAguardandoQuery = () =>
 export function EncomendasCard() {
   const query = useQuery(encomendasAguardandoQuery());
   return (
-    <Card role="region" aria-labelledby="painel-encomendas">
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 space-y-0">
-        <h2 id="painel-encomendas" className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <Package className="h-5 w-5 text-brand-700" aria-hidden /> Encomendas aguardando
-        </h2>
-        <Button asChild variant="outline" size="sm">
-          <Link to={PATHS.encomendas}>Ver encomendas</Link>
-        </Button>
-      </CardHeader>
-      <CardContent>
-        {query.isPending ? (
-          <p className="text-sm text-slate-600">Carregando...</p>
-        ) : query.isError ? (
-          <p role="alert" className="text-sm text-red-800">
-            Erro: {query.error.message}
-          </p>
-        ) : (
-          <PorCondominio dados={query.data} />
-        )}
-      </CardContent>
-    </Card>
+    <SecaoCard id="painel-encomendas" icone={Package} titulo="Encomendas aguardando" link={{ to: PATHS.encomendas, rotulo: "Ver encomendas" }} query={query}>
+      {(dados) => <PorCondominio dados={dados} />}
+    </SecaoCard>
   );
 }
 
