@@ -1,4 +1,5 @@
 import type { Transportadora } from "@shared/schemas/encomendas";
+import type { Db } from "../../db/client";
 
 /**
  * What the parcels' service asks of the residents' notices (gate-operation-spec §3.4, §4),
@@ -6,9 +7,11 @@ import type { Transportadora } from "@shared/schemas/encomendas";
  */
 export interface AvisosDaEncomenda {
   /**
-   * A parcel was received (its row committed): tells the unit's residents with an account, on
-   * their channels, with the pickup code (read back from the parcel's ciphertext). Resolves with
-   * how many residents were told; never throws (a failure is logged, the parcel stays received).
+   * A parcel is being received: writes, in the parcel's own transaction `tx`, the notices of the
+   * unit's residents with an account, on their channels (the code is read back from the parcel's
+   * ciphertext when each is sent). The parcel and its notices commit together or not at all, so a
+   * process killed in between leaves neither a parcel nobody was told of nor a notice of nothing.
+   * Resolves with how many residents were told and what to do once the transaction committed.
    */
-  aoReceber(encomenda: { id: string; unidade_id: string; transportadora: Transportadora }): Promise<number>;
+  aoReceber(tx: Db, encomenda: { id: string; unidade_id: string; transportadora: Transportadora }): Promise<{ avisados: number; enviar(): void }>;
 }

@@ -47,7 +47,7 @@ export const encomendasRoutes =
   ({ db, chave, avisos, totals }: { db: Db; chave: Buffer; avisos: AvisosDaEncomenda; totals?: ListTotals }): FastifyPluginAsyncZod =>
   async (app) => {
     const cofre = cofreDeCodigos(chave);
-    const service = encomendasService({ db, cofre, avisos, totals, log: { error: (line) => app.log.error(line) } });
+    const service = encomendasService({ db, cofre, avisos, totals });
     const operador = (request: Parameters<typeof currentProfile>[0]) => {
       const profile = currentProfile(request);
       return { id: profile.id, nome: profile.nome_completo };

@@ -58,19 +58,7 @@ const conflito = (title: string, message: string) => AppError.from(409, "CONFLIC
 /** The unique index that keeps one waiting parcel per code of a unit. */
 const CODIGO_UNICO = "encomendas_codigo_aguardando_unique";
 
-export function encomendasService({
-  db,
-  cofre,
-  avisos,
-  totals,
-  log,
-}: {
-  db: Db;
-  cofre: CofreDeCodigos;
-  avisos: AvisosDaEncomenda;
-  totals?: ListTotals;
-  log?: { error(line: string): void };
-}) {
+export function encomendasService({ db, cofre, avisos, totals }: { db: Db; cofre: CofreDeCodigos; avisos: AvisosDaEncomenda; totals?: ListTotals }) {
   const repo = encomendasRepository(db, totals);
   // Counted in the database: every instance sees the same wrong codes (auth/attempt-limiter.ts).
   const erros: AttemptLimiter = createAttemptLimiter(db, { max: ERROS_MAX, window: JANELA_S });
@@ -153,10 +141,11 @@ export function encomendasService({
       }
       const id = randomUUID();
       // A code already waiting in the unit (1 in a million per waiting parcel) is drawn again.
+      let aviso: { avisados: number; enviar(): void };
       for (let tentativa = 0; ; tentativa++) {
         const codigo = cofre.gerar();
         try {
-          await db.transaction(async (tx) => {
+          aviso = await db.transaction(async (tx) => {
             await tx.insert(encomendas).values({
               id,
               condominio_id: condominio.id,
@@ -180,6 +169,17 @@ export function encomendasService({
               descricao: ENCOMENDAS_TEXTOS.eventoRecebida(operador.nome, data.destinatario_nome, TRANSPORTADORA_LABEL[data.transportadora]),
               operador,
             });
+            // The residents' notices and the custody's 'notificada' commit with the parcel.
+            const escrito = await avisos.aoReceber(tx, { id, unidade_id: unidade.id, transportadora: data.transportadora });
+            if (escrito.avisados > 0)
+              await evento(tx, {
+                condominio_id: condominio.id,
+                encomenda_id: id,
+                tipo: "notificada",
+                descricao: ENCOMENDAS_TEXTOS.eventoNotificada(escrito.avisados),
+                operador: null,
+              });
+            return escrito;
           });
           break;
         } catch (error) {
@@ -187,16 +187,8 @@ export function encomendasService({
           throw error;
         }
       }
-      const avisados = await avisos.aoReceber({ id, unidade_id: unidade.id, transportadora: data.transportadora });
-      // The parcel is received already: a failure to note the notice is logged, never the operator's error.
-      if (avisados > 0)
-        await evento(db, {
-          condominio_id: condominio.id,
-          encomenda_id: id,
-          tipo: "notificada",
-          descricao: ENCOMENDAS_TEXTOS.eventoNotificada(avisados),
-          operador: null,
-        }).catch((error: unknown) => log?.error(`[encomendas] ${id}: o evento 'notificada' não foi gravado: ${(error as Error).message}`));
+      // Committed: what is due now leaves from here (any instance's sweep is the safety net).
+      aviso.enviar();
       const [recebida] = await repo.many([id]);
       return recebida!;
     },

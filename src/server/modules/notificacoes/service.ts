@@ -365,10 +365,10 @@ export function notificacoesService(deps: NotificacoesDeps) {
   };
 
   /** The accounts among `quem` with at least one browser subscribed to push. */
-  async function comInscricaoPush(quem: QuemResponde[]): Promise<Set<string>> {
+  async function comInscricaoPush(quem: QuemResponde[], executor: Db = db): Promise<Set<string>> {
     const usuarios = quem.map((m) => m.auth_user_id).filter((u): u is string => Boolean(u));
     if (usuarios.length === 0) return new Set();
-    const rows = await db.selectDistinct({ u: pushInscricoes.auth_user_id }).from(pushInscricoes).where(inArray(pushInscricoes.auth_user_id, usuarios));
+    const rows = await executor.selectDistinct({ u: pushInscricoes.auth_user_id }).from(pushInscricoes).where(inArray(pushInscricoes.auth_user_id, usuarios));
     return new Set(rows.map((r) => r.u));
   }
 
@@ -376,11 +376,17 @@ export function notificacoesService(deps: NotificacoesDeps) {
    * A parcel's notice or reminder for each resident of its unit with an account (decision 0279): no
    * cascade (nobody waits at the gate): the app at once, push, e-mail and WhatsApp now, SMS only to
    * whom neither push nor WhatsApp reaches; in quiet hours e-mail, WhatsApp and SMS wait for their
-   * end (the sweep sends them then). Returns how many residents were told.
+   * end (the sweep sends them then). Written through `executor` (the parcel's transaction);
+   * returns how many residents were told and the send of what is due, to call once committed.
    */
-  async function enfileirarEncomenda(tipo: "encomenda" | "lembrete_encomenda", encomendaId: string, quem: QuemResponde[]): Promise<number> {
-    if (quem.length === 0) return 0;
-    const comAparelho = await comInscricaoPush(quem);
+  async function escreverAvisosDeEncomenda(
+    executor: Db,
+    tipo: "encomenda" | "lembrete_encomenda",
+    encomendaId: string,
+    quem: QuemResponde[],
+  ): Promise<{ avisados: number; enviar(): void }> {
+    if (quem.length === 0) return { avisados: 0, enviar: () => undefined };
+    const comAparelho = await comInscricaoPush(quem, executor);
     const parede = saoPauloWallClockMs(Date.now());
     const hora = new Date(parede).toISOString().slice(11, 16);
     type Nova = typeof notificacoes.$inferInsert;
@@ -398,23 +404,18 @@ export function notificacoesService(deps: NotificacoesDeps) {
       if (whatsapp) novas.push({ ...base, canal: "whatsapp", destino: celular, ...quando });
       if (canais.sms && (m.sms ?? true) && celular && !push && !whatsapp) novas.push({ ...base, canal: "sms", destino: celular, ...quando });
     }
-    const escritas = await db.insert(notificacoes).values(novas).returning({ id: notificacoes.id, canal: notificacoes.canal, apos: notificacoes.enviar_apos });
-    // What is due now goes from here; what waits for the end of quiet hours, from any instance's sweep.
-    agendar(
-      escritas.filter((l) => l.canal !== "app" && l.apos.getTime() <= Date.now() + 1000).map((l) => l.id),
-      0,
-    );
-    return quem.length;
+    const escritas = await executor
+      .insert(notificacoes)
+      .values(novas)
+      .returning({ id: notificacoes.id, canal: notificacoes.canal, apos: notificacoes.enviar_apos });
+    // What is due now goes from here once committed; what waits for the end of quiet hours, from any instance's sweep.
+    const devidas = escritas.filter((l) => l.canal !== "app" && l.apos.getTime() <= Date.now() + 1000).map((l) => l.id);
+    return { avisados: quem.length, enviar: () => agendar(devidas, 0) };
   }
 
   const avisosDaEncomenda: AvisosDaEncomenda = {
-    async aoReceber(e) {
-      try {
-        return await enfileirarEncomenda("encomenda", e.id, await quemPodeResponder(db, e.unidade_id));
-      } catch (error) {
-        log.error(`[notificacoes] encomenda ${e.id}: os avisos não foram enfileirados: ${(error as Error).message}`);
-        return 0;
-      }
+    async aoReceber(tx, e) {
+      return escreverAvisosDeEncomenda(tx, "encomenda", e.id, await quemPodeResponder(tx, e.unidade_id));
     },
   };
 
@@ -439,7 +440,7 @@ export function notificacoesService(deps: NotificacoesDeps) {
       const porUnidade = new Map<string, QuemResponde[]>();
       for (const d of devidas) {
         if (!porUnidade.has(d.unidade_id)) porUnidade.set(d.unidade_id, await quemPodeResponder(db, d.unidade_id));
-        await enfileirarEncomenda("lembrete_encomenda", d.id, porUnidade.get(d.unidade_id)!);
+        (await escreverAvisosDeEncomenda(db, "lembrete_encomenda", d.id, porUnidade.get(d.unidade_id)!)).enviar();
       }
       total += devidas.length;
       if (devidas.length < 200) return total;
