@@ -162,6 +162,9 @@ export function encomendasService({ db, cofre, avisos, totals }: { db: Db; cofre
               codigo_retirada_hash: cofre.hash(unidade.id, codigo),
               codigo_retirada_cifrado: cofre.cifrar(id, codigo),
             });
+            // The residents' notices and the custody's events commit with the parcel. The notices are
+            // written first: the condominium's chain head stays locked only for the two events.
+            const escrito = await avisos.aoReceber(tx, { id, unidade_id: unidade.id, transportadora: data.transportadora });
             await evento(tx, {
               condominio_id: condominio.id,
               encomenda_id: id,
@@ -169,8 +172,6 @@ export function encomendasService({ db, cofre, avisos, totals }: { db: Db; cofre
               descricao: ENCOMENDAS_TEXTOS.eventoRecebida(operador.nome, data.destinatario_nome, TRANSPORTADORA_LABEL[data.transportadora]),
               operador,
             });
-            // The residents' notices and the custody's 'notificada' commit with the parcel.
-            const escrito = await avisos.aoReceber(tx, { id, unidade_id: unidade.id, transportadora: data.transportadora });
             if (escrito.avisados > 0)
               await evento(tx, {
                 condominio_id: condominio.id,
