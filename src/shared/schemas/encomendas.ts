@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { formatInteiro } from "../br/numero";
+import { nomeComparavel } from "../br/documento";
 import { dateInSaoPaulo, today } from "../time";
 import {
   condominioFilter,
@@ -292,15 +293,8 @@ export function lerQrDaRetirada(texto: string): { unidade_id: string; codigo: st
  * case or repeated spaces: then it is a third party, who must show a document (§4).
  */
 export function retiradaPorTerceiro(nome: string, destinatarios: readonly string[]): boolean {
-  const norm = (s: string) =>
-    s
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/\s+/g, " ")
-      .trim();
-  const typed = norm(nome);
-  return typed !== "" && !destinatarios.some((d) => norm(d) === typed);
+  const typed = nomeComparavel(nome);
+  return typed !== "" && !destinatarios.some((d) => nomeComparavel(d) === typed);
 }
 
 /** The short id printed on the shelf label and read aloud: the first 8 characters of the id, upper case. */

@@ -1,4 +1,5 @@
 import { ENCOMENDAS_TEXTOS, diasAguardando, lerQrDaRetirada, type Encomenda, type FormaRetirada } from "@shared/schemas/encomendas";
+import { nomeComparavel } from "@shared/br/documento";
 import { BLOCO_PALAVRA, unidadeDigitada, unidadeLabel } from "@shared/schemas/unidades";
 
 /** A unit of a pick-list, as the gate's routes answer it. */
@@ -12,12 +13,6 @@ const PALAVRA_DO_BLOCO = new RegExp(`^(${BLOCO_PALAVRA})\\s+`, "i");
 
 /** A block as unidadeDigitada reads it: lower case, without its leading word ("Bloco A" → "a"). */
 const blocoComparavel = (bloco: string | null) => (bloco ?? "").trim().replace(PALAVRA_DO_BLOCO, "").toLowerCase();
-
-const semAcento = (texto: string) =>
-  texto
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase();
 
 /**
  * The units matching what the operator typed, as the console reads a unit ("101", "A 101",
@@ -38,7 +33,7 @@ export function filtrarUnidades<U extends UnidadeOpcao>(unidades: readonly U[], 
       if (mesmoBloco && numero === alvo) rank = 0;
       else if (mesmoBloco && numero.startsWith(alvo)) rank = 1;
     }
-    if (rank < 0 && semAcento(unidadeLabel(unidade)).includes(semAcento(q))) rank = 2;
+    if (rank < 0 && nomeComparavel(unidadeLabel(unidade)).includes(nomeComparavel(q))) rank = 2;
     if (rank >= 0) ranked.push({ unidade, rank });
   }
   // A stable sort: within a rank, the pick-list's own order (by block and number).

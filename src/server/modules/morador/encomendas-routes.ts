@@ -32,27 +32,14 @@ const colunas = {
   retirada_por_nome: e.retirada_por_nome,
   devolvida_em: e.devolvida_em,
 };
-interface Linha {
-  id: string;
-  destinatario_nome: string;
-  transportadora: string;
-  tipo: string;
-  codigo_rastreio: string | null;
-  status: string;
-  recebida_em: Date;
-  retirada_em: Date | null;
-  retirada_por_nome: string | null;
-  devolvida_em: Date | null;
-}
+/** A row as selected: the columns above, typed by the table (its enums included). */
+type Linha = Pick<typeof e.$inferSelect, keyof typeof colunas>;
 
 export function encomendasDoMoradorRepository(db: Db, chave: Buffer) {
   const cofre = cofreDeCodigos(chave);
 
   const comoMorador = (row: Linha, codigo: string | null, unidadeId: string): MoradorEncomenda => ({
     ...row,
-    transportadora: row.transportadora as MoradorEncomenda["transportadora"],
-    tipo: row.tipo as MoradorEncomenda["tipo"],
-    status: row.status as MoradorEncomenda["status"],
     recebida_em: toIso(row.recebida_em),
     retirada_em: row.retirada_em && toIso(row.retirada_em),
     devolvida_em: row.devolvida_em && toIso(row.devolvida_em),

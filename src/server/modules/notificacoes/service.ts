@@ -4,7 +4,7 @@ import { CASCATA_S, NOTIFICACAO_TEXTOS, dentroDoHorario, type CanalNotificacao }
 import { TRANSPORTADORA_LABEL, diasAguardando } from "@shared/schemas/encomendas";
 import { rotuloDaUnidade } from "@shared/schemas/morador";
 import type { Solicitacao } from "@shared/schemas/solicitacoes";
-import { dateInSaoPaulo, instantFromSaoPauloWallClock, saoPauloWallClockMs } from "@shared/time";
+import { instantFromSaoPauloWallClock, saoPauloWallClockMs } from "@shared/time";
 import type { AppConfig } from "../../config";
 import { queryRows, type Db } from "../../db/client";
 import { encomendas, linksResposta, moradorContas, moradores, notificacoes, pushInscricoes, solicitacoesAutorizacao, unidades } from "../../db/schema";
@@ -206,7 +206,7 @@ export function notificacoesService(deps: NotificacoesDeps) {
     return {
       titulo: lembrete ? NOTIFICACAO_TEXTOS.lembreteTitulo : NOTIFICACAO_TEXTOS.encomendaTitulo,
       corpo: lembrete
-        ? NOTIFICACAO_TEXTOS.lembreteCorpo(transportadora, diasAguardando(c.recebida_em, dateInSaoPaulo(Date.now())), codigo)
+        ? NOTIFICACAO_TEXTOS.lembreteCorpo(transportadora, diasAguardando(c.recebida_em), codigo)
         : NOTIFICACAO_TEXTOS.encomendaCorpo(transportadora, codigo),
       morador: c.morador,
       auth_user_id: c.auth_user_id,
