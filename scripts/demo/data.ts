@@ -488,9 +488,10 @@ export const DEMO_GROUPS: readonly { nome: string; descricao: string; permissoes
       "visualizar_unidades",
       "visualizar_veiculos",
       "visualizar_prestadores_servico",
-      // Opening doors from the console, parcels (gate-operation-spec §6).
+      // Opening doors from the console, parcels, the shift book (gate-operation-spec §6).
       "acionar_dispositivos",
       "gerenciar_encomendas",
+      "registrar_ocorrencias",
     ],
   },
   {
@@ -526,8 +527,9 @@ export const DEMO_GROUPS: readonly { nome: string; descricao: string; permissoes
       "visualizar_registros_acesso",
       // The blocklist is the síndico's to keep (gatehouse-spec §1, §6).
       "gerenciar_bloqueios_acesso",
-      // The parcels of his condominiums (gate-operation-spec §1).
+      // The parcels of his condominiums and the book's entries meant for him (gate-operation-spec §1).
       "visualizar_encomendas",
+      "visualizar_ocorrencias",
     ],
   },
   {
@@ -563,9 +565,10 @@ export const DEMO_GROUPS: readonly { nome: string; descricao: string; permissoes
       "visualizar_condominios",
       "visualizar_unidades",
       "visualizar_veiculos",
-      // The remote operator opens the gate and keeps the parcels (gate-operation-spec §1).
+      // The remote operator opens the gate, keeps the parcels and the book (gate-operation-spec §1).
       "acionar_dispositivos",
       "gerenciar_encomendas",
+      "registrar_ocorrencias",
     ],
   },
   {

@@ -256,6 +256,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   await app.register((await import("./modules/notificacoes/preferencias-routes")).preferenciasRoutes({ db, config }));
   await app.register((await import("./modules/notificacoes/push-routes")).pushRoutes({ db }));
   await app.register((await import("./modules/encomendas/routes")).encomendasRoutes({ db, chave: cadeia.chave, avisos: notificacoes, totals: listTotals }));
+  await app.register((await import("./modules/livro/routes")).livroRoutes({ db, totals: listTotals }));
+  await app.register((await import("./modules/livro/resumo-routes")).resumoDiarioRoutes({ db }));
   // new:module (scripts/new-module.mjs) adds its module's line above this one (docs/adding-a-module.md).
   await registerDocsPage(app);
 

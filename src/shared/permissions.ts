@@ -161,6 +161,20 @@ export const PERMISSIONS = [
     descricao: "Consultar as encomendas e a custódia delas",
     negado: "Você não tem permissão para visualizar encomendas.",
   },
+  // gate-operation-spec §5, §6: the operator keeps the shift book; the síndico reads the entries
+  // marked for him (docs/decisions/0280).
+  {
+    nome_permissao: "registrar_ocorrencias",
+    categoria: "Livro da portaria",
+    descricao: "Abrir e encerrar turnos e registrar, complementar e resolver ocorrências no livro da portaria",
+    negado: "Você não tem permissão para registrar ocorrências.",
+  },
+  {
+    nome_permissao: "visualizar_ocorrencias",
+    categoria: "Livro da portaria",
+    descricao: "Ler as ocorrências do livro da portaria marcadas como visíveis ao síndico",
+    negado: "Você não tem permissão para visualizar ocorrências.",
+  },
   // new:module (scripts/new-module.mjs) adds its module's line above this one.
 ] as const;
 

@@ -23,6 +23,11 @@ export const appRoleGrants = (appRole: string): string[] => {
     // The parcels' custody chain (migration 0031): insert and read only; its head by the trigger.
     `revoke update, delete, truncate, references, trigger on portaria_web_encomenda_eventos, portaria_web_encomendas_cadeia from ${role}`,
     `revoke insert on portaria_web_encomendas_cadeia from ${role}`,
+    // The shift book (migration 0033): entries insert and read only; shifts never deleted; the open
+    // items written only by the book's trigger.
+    `revoke update, delete, truncate, references, trigger on portaria_web_ocorrencias from ${role}`,
+    `revoke delete, truncate, references, trigger on portaria_web_turnos from ${role}`,
+    `revoke insert, update, delete, truncate, references, trigger on portaria_web_ocorrencias_abertas from ${role}`,
     // The retention job (registros/retencao.ts): only these columns, and only as the trigger allows.
     `grant update (nome_pessoa, documento, placa, autorizado_por, observacao, anonimizado_em) on portaria_web_registros_acesso to ${role}`,
     // An export's record is finished with its count (the trigger of migration 0015 allows only that).

@@ -8,4 +8,5 @@ export * from "./modulos/morador";
 export * from "./modulos/solicitacoes";
 export * from "./modulos/notificacoes";
 export * from "./modulos/encomendas";
+export * from "./modulos/livro";
 // new:module (scripts/new-module.mjs) adds its module's line above this one.
