@@ -23,8 +23,6 @@ let page: Page;
 let context: BrowserContext;
 let aurora = "";
 let autorizacao = { id: "", codigo: "", qr_payload: "" };
-let unidadeA101 = "";
-let moradoraAna = "";
 
 const clock = testClock("2026-11-30T10:00:00-03:00");
 const SEGUNDA = "2026-11-30T10:00:00-03:00";
@@ -59,8 +57,7 @@ beforeAll(async () => {
   await db.insert(unidades).values({ condominio_id: outro!.id, numero_unidade: "7" });
   const [a101] = await db.insert(unidades).values({ condominio_id: aurora, bloco: "A", numero_unidade: "101" }).returning();
   const [ana] = await db.insert(moradores).values({ unidade_id: a101!.id, nome_completo: "Ana Beatriz Souza", tipo_morador: "proprietario" }).returning();
-  unidadeA101 = a101!.id;
-  moradoraAna = ana!.id;
+
   await createPortariaUser(portal, { ...PORTEIRO, grupo: { nome: "Porteiros", permissions: ["registrar_acesso_visitante"] }, condominioIds: [aurora] });
 
   ({ page, context } = await browser.newPage());
@@ -277,54 +274,8 @@ describe("'Ler QR Code' in headless Chromium", () => {
     await dialog.getByRole("alert").filter({ hasText: "Esta página do portal não pode usar a câmera. Recarregue a página" }).waitFor();
     await negada.close();
   });
-
-  it("a camera showing an invitation's QR code: decoded in the browser, checked by the server, one key registers the entry", async () => {
-    const created = await apiCall<typeof autorizacao>("/api/visitantes", {
-      condominio_id: aurora,
-      unidade_id: unidadeA101,
-      morador_id: moradoraAna,
-      nome_visitante: "João Pedreiro",
-      tipo: "periodo",
-      valido_de: "2026-11-30",
-      valido_ate: "2026-12-11",
-    });
-    expect(created.status).toBe(201);
-    await writeFile(videoFile, await qrVideo(created.json.qr_payload));
-    // A Chromium of its own, started after the file is written: one that had opened the camera
-    // before may keep playing the earlier file (seen in CI: the QR was never read).
-    const leitorBrowser = await chromium.launch({
-      executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-      headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${videoFile}`],
-    });
-    const ctx = await leitorBrowser.newContext({ locale: "pt-BR", viewport: { width: 1280, height: 900 } });
-    const leitor = await ctx.newPage();
-    await ctx.grantPermissions(["camera"], { origin: portal.url });
-    await login(leitor, portal.url, PORTEIRO.email, PORTEIRO.password);
-    await leitor.waitForURL(`${portal.url}/portaria-web`);
-    await leitor.goto(`${portal.url}/portaria-web/controle-acesso`);
-    await leitor.getByRole("button", { name: "Ler QR Code" }).click();
-    const card = leitor.locator("[data-autorizacao-aberta]");
-    // Seen once under load in CI (the card never came): say what the screen showed instead.
-    await card
-      .getByText("João Pedreiro")
-      // Decoding the fake camera's frames has taken over 30 s on a loaded two-core CI machine.
-      .waitFor({ timeout: 60_000 })
-      .catch(async (error: Error) => {
-        const shown = await leitor.locator("main, [role=dialog], [role=alert]").allInnerTexts();
-        throw new Error(`${error.message}\nOn screen: ${JSON.stringify(shown).slice(0, 2000)}`);
-      });
-    expect(await card.getByRole("heading").textContent()).toBe("Autorização do QR Code");
-    expect(await leitor.getByRole("dialog").count()).toBe(0);
-    await expect.poll(() => leitor.evaluate(() => document.activeElement?.textContent ?? "")).toBe("Registrar entrada");
-    await leitor.keyboard.press("Enter");
-    await toastLocator(leitor)
-      .filter({ hasText: "Entrada registrada" })
-      .filter({ hasText: /João Pedreiro entrou às/ })
-      .waitFor();
-    expect((await registros()).at(-1)).toMatchObject({ resultado: "liberado", metodo: "qrcode", autorizacao_id: created.json.id });
-    await leitorBrowser.close();
-  });
+  // The camera reading a real invitation's QR, decoded in the browser and registered with one key,
+  // is ler-qrcode.test.ts's (through the menu, as a porteiro gets there).
 });
 
 describe("guessing codes", () => {

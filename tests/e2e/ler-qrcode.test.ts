@@ -108,7 +108,12 @@ describe("'Ler QR Code' from the login page, through the menu", () => {
       .catch(async (error: Error) => {
         // Say what the screen showed instead (before the fix: 'Permissão para usar a câmera negada.').
         const shown = await page.locator("main, [role=dialog], [role=alert]").allInnerTexts();
-        throw new Error(`${error.message}\nOn screen: ${JSON.stringify(shown).slice(0, 2000)}`);
+        // And what the camera's picture was doing, to tell a silent camera from an unread code.
+        const video = await page
+          .locator("video")
+          .evaluate((v: HTMLVideoElement) => ({ readyState: v.readyState, paused: v.paused, t: v.currentTime, w: v.videoWidth, h: v.videoHeight }))
+          .catch(() => null);
+        throw new Error(`${error.message}\nOn screen: ${JSON.stringify(shown).slice(0, 2000)}\nCamera: ${JSON.stringify(video)}`);
       });
     expect(await card.getByRole("heading").textContent()).toBe("Autorização do QR Code");
     expect(await page.getByRole("dialog").count()).toBe(0);

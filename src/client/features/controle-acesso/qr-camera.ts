@@ -97,10 +97,18 @@ export function falhaDaCamera(error: unknown, ambiente: Pick<AmbienteCamera, "po
 
 const stopStream = (stream: MediaStream) => stream.getTracks().forEach((track) => track.stop());
 
+/** Time between two looks at the camera's picture: fast enough to feel instant, light on a tablet. */
+const INTERVALO_MS = 150;
+
 /**
  * Opens the camera (the back one when there are two) into `video` and decodes QR codes until one
  * is read: `onPayload` gets its text once. Resolves to the function that stops the camera; rejects
  * with a `CameraError`.
+ *
+ * The loop is ours, not the library's `decodeFromStream`: that one sizes its canvas once, when it
+ * starts (a tablet turned sideways, or a picture whose size was not known yet, was then never read),
+ * and could wait forever on a 'canplay' that had already fired. Here every look takes the picture's
+ * size of the moment, and a video that is not playing is asked to play again.
  */
 export async function lerQrCode(video: HTMLVideoElement, onPayload: (payload: string) => void): Promise<() => void> {
   const ambiente = ambienteDaCamera();
@@ -112,23 +120,60 @@ export async function lerQrCode(video: HTMLVideoElement, onPayload: (payload: st
   } catch (error) {
     throw new CameraError(falhaDaCamera(error, ambiente));
   }
+  let reader: { decodeFromCanvas(canvas: HTMLCanvasElement): { getText(): string } };
+  let canvas: HTMLCanvasElement;
+  let contexto: CanvasRenderingContext2D | null;
   try {
     const { BrowserQRCodeReader } = await import("@zxing/browser/esm/readers/BrowserQRCodeReader.js");
-    const reader = new BrowserQRCodeReader(undefined, { delayBetweenScanAttempts: 150 });
-    let lido = false;
-    const controls = await reader.decodeFromStream(stream, video, (result, _error, scanner) => {
-      if (!result || lido) return;
-      lido = true;
-      scanner.stop();
-      stopStream(stream);
-      onPayload(result.getText());
-    });
-    return () => {
-      controls.stop();
-      stopStream(stream);
-    };
+    reader = new BrowserQRCodeReader();
+    canvas = document.createElement("canvas");
+    contexto = canvas.getContext("2d", { willReadFrequently: true });
+    if (!contexto) throw new Error("no 2d canvas");
   } catch {
     stopStream(stream);
     throw new CameraError("leitor-indisponivel");
   }
+  const desenho = contexto;
+
+  let parado = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const parar = () => {
+    parado = true;
+    clearTimeout(timer);
+    stopStream(stream);
+    video.srcObject = null;
+  };
+  const tocar = () => void video.play().catch(() => undefined);
+
+  video.muted = true;
+  video.playsInline = true;
+  video.srcObject = stream;
+  tocar();
+
+  const olhar = () => {
+    if (parado) return;
+    if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && video.videoWidth > 0 && video.videoHeight > 0) {
+      if (canvas.width !== video.videoWidth || canvas.height !== video.videoHeight) {
+        canvas.width = video.videoWidth;
+        canvas.height = video.videoHeight;
+      }
+      desenho.drawImage(video, 0, 0, canvas.width, canvas.height);
+      let texto: string | undefined;
+      try {
+        texto = reader.decodeFromCanvas(canvas).getText();
+      } catch {
+        // No QR code in this picture (or one not readable yet): look again.
+      }
+      if (texto !== undefined) {
+        parar();
+        onPayload(texto);
+        return;
+      }
+    } else if (video.paused) {
+      tocar();
+    }
+    timer = setTimeout(olhar, INTERVALO_MS);
+  };
+  olhar();
+  return parar;
 }
