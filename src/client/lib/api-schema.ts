@@ -10837,6 +10837,1233 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/livro/turno-atual": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description o turno aberto de quem chama (no máximo um por operador), ou `turno: null`
+     *
+     *     Acesso: permissão `registrar_ocorrencias`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              turno: {
+                id: string;
+                condominio: {
+                  id: string;
+                  nome: string;
+                } | null;
+                operador_nome: string;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                iniciado_em: string;
+                encerrado_em: string | null;
+                passagem: string | null;
+                assumido_por_nome: string | null;
+                assumido_em: string | null;
+              } | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/livro/passagem": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description a passagem de turno de um posto (`posto`: o id de um condomínio ou 'central'): o último turno encerrado do posto com a sua passagem, os turnos ainda abertos ali de outros operadores e os itens em aberto (os da Central: de todos os condomínios de quem chama), 'alta' primeiro e depois os mais antigos, no máximo 100, com o total; 404 para um condomínio fora do escopo
+     *
+     *     Acesso: permissão `registrar_ocorrencias`.
+     */
+    get: {
+      parameters: {
+        query: {
+          posto: "central" | string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              condominio: {
+                id: string;
+                nome: string;
+              } | null;
+              ultimo_turno: {
+                id: string;
+                condominio: {
+                  id: string;
+                  nome: string;
+                } | null;
+                operador_nome: string;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                iniciado_em: string;
+                encerrado_em: string | null;
+                passagem: string | null;
+                assumido_por_nome: string | null;
+                assumido_em: string | null;
+              } | null;
+              turnos_abertos: {
+                id: string;
+                condominio: {
+                  id: string;
+                  nome: string;
+                } | null;
+                operador_nome: string;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                iniciado_em: string;
+                encerrado_em: string | null;
+                passagem: string | null;
+                assumido_por_nome: string | null;
+                assumido_em: string | null;
+              }[];
+              itens_em_aberto: {
+                id: string;
+                condominio: {
+                  id: string;
+                  nome: string;
+                };
+                unidade: {
+                  id: string;
+                  numero_unidade: string;
+                  bloco: string | null;
+                } | null;
+                /** @enum {string} */
+                tipo: "ocorrencia" | "recado" | "manutencao" | "seguranca";
+                /** @enum {string} */
+                prioridade: "baixa" | "normal" | "alta";
+                titulo: string;
+                descricao: string | null;
+                referencia: {
+                  /** @enum {string} */
+                  tipo: "registro" | "alarme" | "encomenda";
+                  id: string;
+                  descricao: string;
+                } | null;
+                visivel_sindico: boolean;
+                criada_por_nome: string;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                created_at: string;
+                /** @enum {string} */
+                situacao: "aberta" | "resolvida";
+                resolucao: {
+                  id: string;
+                  /** @enum {string} */
+                  natureza: "complemento" | "resolucao";
+                  descricao: string | null;
+                  criada_por_nome: string;
+                  /**
+                   * Format: date-time
+                   * @description Instante em ISO 8601 (UTC).
+                   */
+                  created_at: string;
+                } | null;
+                complementos: number;
+              }[];
+              total_em_aberto: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/livro/turnos": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description 'Li e assumo o turno': abre o turno de quem chama num posto (um condomínio do seu escopo, ou a Central com `condominio_id` null, só para quem atende todos os condomínios) → 201 com o turno; `turno_anterior_id` é o último turno encerrado do posto que a passagem mostrou (null se nenhum), e fica assumido por quem abre; 409 se quem chama já tem um turno aberto ou se a passagem mudou desde que foi lida
+     *
+     *     Acesso: permissão `registrar_ocorrencias`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            condominio_id: string | null;
+            turno_anterior_id?: string | null;
+            /** @enum {boolean} */
+            li_e_assumo: true;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              condominio: {
+                id: string;
+                nome: string;
+              } | null;
+              operador_nome: string;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              iniciado_em: string;
+              encerrado_em: string | null;
+              passagem: string | null;
+              assumido_por_nome: string | null;
+              assumido_em: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/livro/turnos/{id}/encerrar": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description encerra o turno com a passagem escrita (uma vez; só quem o abriu) → o turno encerrado; 403 para o turno de outro operador, 409 para um turno já encerrado
+     *
+     *     Acesso: permissão `registrar_ocorrencias`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            passagem: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              condominio: {
+                id: string;
+                nome: string;
+              } | null;
+              operador_nome: string;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              iniciado_em: string;
+              encerrado_em: string | null;
+              passagem: string | null;
+              assumido_por_nome: string | null;
+              assumido_em: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/livro/ocorrencias": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description os itens do livro (cada registro com a sua resolução e quantos complementos tem): os em aberto primeiro, depois os mais novos (cursor `[aberta, created_key, id]`); filtros de condomínio, tipo, prioridade, situação, período (dias de São Paulo) e `q` (título ou descrição, por parte). Quem só visualiza (síndico) recebe apenas os itens visíveis ao síndico dos seus condomínios
+     *
+     *     Acesso: permissão `registrar_ocorrencias` ou `visualizar_ocorrencias`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          q?: string;
+          condominio_id?: "todos" | string;
+          tipo?: "todos" | "ocorrencia" | "recado" | "manutencao" | "seguranca";
+          prioridade?: "todas" | "baixa" | "normal" | "alta";
+          situacao?: "todas" | "aberta" | "resolvida";
+          de?: string | null;
+          ate?: string | null;
+          limit?: number;
+          offset?: number;
+          after?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              rows: {
+                id: string;
+                condominio: {
+                  id: string;
+                  nome: string;
+                };
+                unidade: {
+                  id: string;
+                  numero_unidade: string;
+                  bloco: string | null;
+                } | null;
+                /** @enum {string} */
+                tipo: "ocorrencia" | "recado" | "manutencao" | "seguranca";
+                /** @enum {string} */
+                prioridade: "baixa" | "normal" | "alta";
+                titulo: string;
+                descricao: string | null;
+                referencia: {
+                  /** @enum {string} */
+                  tipo: "registro" | "alarme" | "encomenda";
+                  id: string;
+                  descricao: string;
+                } | null;
+                visivel_sindico: boolean;
+                criada_por_nome: string;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                created_at: string;
+                /** @enum {string} */
+                situacao: "aberta" | "resolvida";
+                resolucao: {
+                  id: string;
+                  /** @enum {string} */
+                  natureza: "complemento" | "resolucao";
+                  descricao: string | null;
+                  criada_por_nome: string;
+                  /**
+                   * Format: date-time
+                   * @description Instante em ISO 8601 (UTC).
+                   */
+                  created_at: string;
+                } | null;
+                complementos: number;
+              }[];
+              total: number;
+              next: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * @description 'Ocorrência registrada': registra um item no turno aberto de quem chama (409 sem turno), para o condomínio do posto (a Central: qualquer condomínio do escopo), com unidade e vínculo (registro de acesso, alarme ou encomenda) desse condomínio → 201 com o item em aberto
+     *
+     *     Acesso: permissão `registrar_ocorrencias`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            condominio_id: string;
+            /** @enum {string} */
+            tipo: "ocorrencia" | "recado" | "manutencao" | "seguranca";
+            /**
+             * @default normal
+             * @enum {string}
+             */
+            prioridade?: "baixa" | "normal" | "alta";
+            titulo: string;
+            descricao?: string | null;
+            unidade_id?: string | null;
+            referencia_tipo?: ("registro" | "alarme" | "encomenda") | null;
+            referencia_id?: string | null;
+            /** @default false */
+            visivel_sindico?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              condominio: {
+                id: string;
+                nome: string;
+              };
+              unidade: {
+                id: string;
+                numero_unidade: string;
+                bloco: string | null;
+              } | null;
+              /** @enum {string} */
+              tipo: "ocorrencia" | "recado" | "manutencao" | "seguranca";
+              /** @enum {string} */
+              prioridade: "baixa" | "normal" | "alta";
+              titulo: string;
+              descricao: string | null;
+              referencia: {
+                /** @enum {string} */
+                tipo: "registro" | "alarme" | "encomenda";
+                id: string;
+                descricao: string;
+              } | null;
+              visivel_sindico: boolean;
+              criada_por_nome: string;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              created_at: string;
+              /** @enum {string} */
+              situacao: "aberta" | "resolvida";
+              resolucao: {
+                id: string;
+                /** @enum {string} */
+                natureza: "complemento" | "resolucao";
+                descricao: string | null;
+                criada_por_nome: string;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                created_at: string;
+              } | null;
+              complementos: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/livro/ocorrencias.csv": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description exatamente o filtro da lista (sem paginação; a tela exporta um período), em CSV (UTF-8 com BOM, `;`, horas de São Paulo), enviado aos poucos; as mesmas regras de visibilidade da lista
+     *
+     *     Acesso: permissão `registrar_ocorrencias` ou `visualizar_ocorrencias`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          q?: string;
+          condominio_id?: "todos" | string;
+          tipo?: "todos" | "ocorrencia" | "recado" | "manutencao" | "seguranca";
+          prioridade?: "todas" | "baixa" | "normal" | "alta";
+          situacao?: "todas" | "aberta" | "resolvida";
+          de?: string | null;
+          ate?: string | null;
+          limit?: number;
+          offset?: number;
+          after?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Os itens do filtro em CSV (UTF-8 com BOM, separador ';'). */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/csv": string;
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/livro/ocorrencias/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description um item do livro com o seu fio (complementos e resolução, mais antigos primeiro); 404 para o item invisível a quem só visualiza
+     *
+     *     Acesso: permissão `registrar_ocorrencias` ou `visualizar_ocorrencias`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              condominio: {
+                id: string;
+                nome: string;
+              };
+              unidade: {
+                id: string;
+                numero_unidade: string;
+                bloco: string | null;
+              } | null;
+              /** @enum {string} */
+              tipo: "ocorrencia" | "recado" | "manutencao" | "seguranca";
+              /** @enum {string} */
+              prioridade: "baixa" | "normal" | "alta";
+              titulo: string;
+              descricao: string | null;
+              referencia: {
+                /** @enum {string} */
+                tipo: "registro" | "alarme" | "encomenda";
+                id: string;
+                descricao: string;
+              } | null;
+              visivel_sindico: boolean;
+              criada_por_nome: string;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              created_at: string;
+              /** @enum {string} */
+              situacao: "aberta" | "resolvida";
+              resolucao: {
+                id: string;
+                /** @enum {string} */
+                natureza: "complemento" | "resolucao";
+                descricao: string | null;
+                criada_por_nome: string;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                created_at: string;
+              } | null;
+              complementos: number;
+              seguimentos: {
+                id: string;
+                /** @enum {string} */
+                natureza: "complemento" | "resolucao";
+                descricao: string | null;
+                criada_por_nome: string;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                created_at: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/livro/ocorrencias/{id}/complementos": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description 'Complemento registrado': acrescenta um complemento ao item, no turno aberto de quem chama → 201 com o item e o seu fio; 409 depois da resolução
+     *
+     *     Acesso: permissão `registrar_ocorrencias`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            descricao: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              condominio: {
+                id: string;
+                nome: string;
+              };
+              unidade: {
+                id: string;
+                numero_unidade: string;
+                bloco: string | null;
+              } | null;
+              /** @enum {string} */
+              tipo: "ocorrencia" | "recado" | "manutencao" | "seguranca";
+              /** @enum {string} */
+              prioridade: "baixa" | "normal" | "alta";
+              titulo: string;
+              descricao: string | null;
+              referencia: {
+                /** @enum {string} */
+                tipo: "registro" | "alarme" | "encomenda";
+                id: string;
+                descricao: string;
+              } | null;
+              visivel_sindico: boolean;
+              criada_por_nome: string;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              created_at: string;
+              /** @enum {string} */
+              situacao: "aberta" | "resolvida";
+              resolucao: {
+                id: string;
+                /** @enum {string} */
+                natureza: "complemento" | "resolucao";
+                descricao: string | null;
+                criada_por_nome: string;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                created_at: string;
+              } | null;
+              complementos: number;
+              seguimentos: {
+                id: string;
+                /** @enum {string} */
+                natureza: "complemento" | "resolucao";
+                descricao: string | null;
+                criada_por_nome: string;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                created_at: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/livro/ocorrencias/{id}/resolucao": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * @description 'Ocorrência resolvida': resolve o item (uma vez), com o que foi feito (opcional), no turno aberto de quem chama → 201 com o item e o seu fio; 409 se já resolvido
+     *
+     *     Acesso: permissão `registrar_ocorrencias`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            descricao?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              id: string;
+              condominio: {
+                id: string;
+                nome: string;
+              };
+              unidade: {
+                id: string;
+                numero_unidade: string;
+                bloco: string | null;
+              } | null;
+              /** @enum {string} */
+              tipo: "ocorrencia" | "recado" | "manutencao" | "seguranca";
+              /** @enum {string} */
+              prioridade: "baixa" | "normal" | "alta";
+              titulo: string;
+              descricao: string | null;
+              referencia: {
+                /** @enum {string} */
+                tipo: "registro" | "alarme" | "encomenda";
+                id: string;
+                descricao: string;
+              } | null;
+              visivel_sindico: boolean;
+              criada_por_nome: string;
+              /**
+               * Format: date-time
+               * @description Instante em ISO 8601 (UTC).
+               */
+              created_at: string;
+              /** @enum {string} */
+              situacao: "aberta" | "resolvida";
+              resolucao: {
+                id: string;
+                /** @enum {string} */
+                natureza: "complemento" | "resolucao";
+                descricao: string | null;
+                criada_por_nome: string;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                created_at: string;
+              } | null;
+              complementos: number;
+              seguimentos: {
+                id: string;
+                /** @enum {string} */
+                natureza: "complemento" | "resolucao";
+                descricao: string | null;
+                criada_por_nome: string;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                created_at: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/livro/referencias": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description o que uma ocorrência pode vincular num condomínio (`tipo`: registros de acesso, alarmes ou encomendas): até 20 das últimas 48 horas, mais novos primeiro, cada um com uma descrição curta; `q` filtra por nome, placa ou texto
+     *
+     *     Acesso: permissão `registrar_ocorrencias`.
+     */
+    get: {
+      parameters: {
+        query: {
+          condominio_id: string;
+          tipo: "registro" | "alarme" | "encomenda";
+          q?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              rows: {
+                id: string;
+                descricao: string;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                quando: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/livro/resumo-diario": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * @description se o usuário recebe por e-mail, às 07:00 (São Paulo), o resumo do dia anterior do livro da portaria dos seus condomínios (só o visível ao síndico)
+     *
+     *     Acesso: permissão `visualizar_ocorrencias`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              ativo: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    /**
+     * @description liga ou desliga o resumo diário do livro da portaria por e-mail para o próprio usuário → a escolha salva
+     *
+     *     Acesso: permissão `visualizar_ocorrencias`.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            ativo: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              ativo: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        "4XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+        /** @description Default Response */
+        "5XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Erro"];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
