@@ -239,6 +239,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
     chaveCodigos: cadeia.chave,
   });
   (await import("./modules/notificacoes/service")).agendarLembretesDeEncomendas(jobs, notificacoes, log);
+  (await import("./modules/livro/resumo")).agendarResumoDiario(jobs, { db, outbox, publicUrl: config.publicUrl }, log);
   const solicitacoes = (await import("./modules/solicitacoes/service")).solicitacoesService({ db, tempoReal, avisos: notificacoes, agora });
   app.addHook("onReady", async () => notificacoes.iniciar());
   app.addHook("onClose", async () => notificacoes.parar());
