@@ -276,3 +276,14 @@ export type Referencias = z.input<typeof referenciasSchema>;
 /** The síndico's daily summary by e-mail: whether the signed-in user asked for it. */
 export const resumoDiarioSchema = z.object({ ativo: z.boolean({ error: "Valor inválido." }) });
 export type ResumoDiario = z.input<typeof resumoDiarioSchema>;
+
+/** Minha conta's switch for the síndico's daily summary by e-mail (§5; decision 0280). */
+export const RESUMO_DIARIO_TEXTOS = {
+  titulo: "Resumo diário da portaria",
+  rotulo: "Receber o resumo diário da portaria por e-mail",
+  dica: "Todo dia às 07:00, o que a portaria registrou no livro no dia anterior e deixou visível ao síndico, os itens em aberto, as encomendas aguardando retirada e os acessos negados dos seus condomínios.",
+  ativado: "Resumo diário ativado",
+  desativado: "Resumo diário desativado",
+  erroSalvar: "Erro ao salvar o resumo diário",
+  erroBuscar: "Erro ao buscar o resumo diário",
+} as const;

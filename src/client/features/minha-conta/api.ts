@@ -1,4 +1,4 @@
-import { queryOptions, useMutation } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import type { changePasswordSchema } from "@shared/schemas/auth";
 import { api } from "~/lib/api";
@@ -27,5 +27,22 @@ export function useEndOtherSessions() {
   return useMutation({
     mutationFn: () => api.POST("/api/me/sessoes/encerrar-outras"),
     onSuccess: () => invalidate(),
+  });
+}
+
+/** Minha conta: whether the síndico receives the shift book's daily summary by e-mail (his own choice). */
+const resumoDiarioKey = ["minha-conta", "resumo-diario"] as const;
+
+export const resumoDiarioQueryOptions = () =>
+  queryOptions({
+    queryKey: resumoDiarioKey,
+    queryFn: ({ signal }) => api.GET("/api/livro/resumo-diario", { signal }),
+  });
+
+export function useSalvarResumoDiario() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ativo: boolean) => api.PUT("/api/livro/resumo-diario", { body: { ativo } }),
+    onSuccess: (saved) => queryClient.setQueryData(resumoDiarioKey, saved),
   });
 }

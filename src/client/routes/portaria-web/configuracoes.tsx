@@ -1,4 +1,5 @@
 import { SenhaForm } from "~/features/minha-conta/senha-form";
+import { ResumoDiarioCard } from "~/features/minha-conta/resumo-diario-card";
 import { SessoesCard } from "~/features/minha-conta/sessoes-card";
 import { portariaMeta } from "~/features/portaria-shell/meta";
 import { useAuth } from "~/lib/auth";
@@ -27,6 +28,7 @@ export default function Page() {
         </div>
         <SenhaForm />
         <SessoesCard />
+        <ResumoDiarioCard />
       </section>
     </div>
   );
