@@ -7,6 +7,7 @@ import type { Auth } from "../../src/server/auth/auth";
 import type { Db } from "../../src/server/db/client";
 import { BASE_REGISTROS, countForeignRegistros, removeHistorico, seedHistorico, type HistoricoPrestador, type HistoricoResult } from "./historico";
 import { removeEncomendas, seedEncomendas, type EncomendasResult } from "./encomendas";
+import { removeLivro, seedLivro } from "./livro";
 import type { HistoricoMorador } from "./tipos";
 import { selarCabecas } from "../../src/server/modules/registros/selos";
 import { cofreDeSenhas } from "../../src/server/modules/dispositivos/senha";
@@ -761,6 +762,7 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
       onProgress("removendo demo anterior", 0, 1);
       await removeHistorico(tx, DEMO_LIKE);
       await removeEncomendas(tx, DEMO_LIKE);
+      await removeLivro(tx, DEMO_LIKE);
       await removeDemo(tx);
       onProgress("removendo demo anterior", 1, 1);
     }
@@ -1093,6 +1095,17 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
         onProgress,
       });
     }
+
+    // The last month of the shift book, and some síndicos' daily summary (its own random sequence).
+    await seedLivro(tx, {
+      condos,
+      unidades: units.map((u) => ({ id: u.id, condoId: u.condo.id, ativo: u.ativo })),
+      usuarios: people.map((p) => ({ ...p, permissoes: DEMO_GROUPS.find((g) => g.nome === p.grupoNome)!.permissoes })),
+      rng: new Rng(20_261_130),
+      now: options.now ?? new Date(),
+      batchSize: Math.max(batchSize, 2000),
+      onProgress,
+    });
 
     // The simulator's fleet (`npm run simulador`) in the first active condominium: the whole loop
     // — 'Testar conexão', 'Abrir', the events — can be seen without hardware (gate-operation-spec §2.6).
