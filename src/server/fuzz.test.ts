@@ -122,10 +122,19 @@ const keyText = (max: number) => fc.oneof(fc.constant(""), text(max));
 const keyInstant = fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((d) => d.toISOString().replace("Z", "123Z"));
 function cursorValues(route: RouteEntry): ParamValues | undefined {
   const elements = cursorKeyShapes(route)?.map((element) =>
-    element.uuid ? unknownUuid : element.pattern ? keyInstant : element.maxLength !== undefined ? keyText(Math.min(element.maxLength, 200)) : undefined,
+    element.uuid
+      ? unknownUuid
+      : element.pattern
+        ? keyInstant
+        : element.maxLength !== undefined
+          ? keyText(Math.min(element.maxLength, 200))
+          : // A whole-number term (the book's 'open first': 1 or 0).
+            element.type === "integer"
+            ? fc.integer({ min: element.minimum ?? -1000, max: element.maximum ?? 1000 })
+            : undefined,
   );
   if (!elements || elements.some((element) => !element)) return undefined;
-  return { valid: fc.tuple(...(elements as fc.Arbitrary<string>[])).map((values) => encodeCursor(values)), invalid: badCursor };
+  return { valid: fc.tuple(...(elements as fc.Arbitrary<string | number>[])).map((values) => encodeCursor(values)), invalid: badCursor };
 }
 
 /** Cursors no list accepts: not base64url JSON, or a key of the wrong shape, types or values. */
