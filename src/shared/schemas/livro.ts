@@ -105,6 +105,16 @@ export const LIVRO_TEXTOS = {
   erroRegistrar: "Erro ao registrar ocorrência",
   /** The daily summary e-mail's subject (§5; decision 0280). */
   resumoAssunto: (data: string) => `Resumo diário da portaria — ${data}`,
+  // The screen's failure titles (§8 'Erro ao ...') and its words for a shift.
+  erroBuscar: "Erro ao buscar ocorrências",
+  erroCarregar: "Erro ao carregar a ocorrência",
+  erroPassagem: "Erro ao carregar a passagem de turno",
+  erroIniciarTurno: "Erro ao iniciar turno",
+  erroEncerrarTurno: "Erro ao encerrar turno",
+  erroComplementar: "Erro ao registrar complemento",
+  erroResolver: "Erro ao resolver ocorrência",
+  nenhumTurno: "Nenhum turno aberto",
+  turnoEm: (posto: string, desde: string) => `Turno em ${posto} desde ${desde}`,
 } as const;
 
 // ——— Shifts ———
@@ -270,12 +280,21 @@ export type ReferenciasQuery = z.input<typeof referenciasQuerySchema>;
 
 export const referenciasSchema = z.object({
   rows: z.array(z.object({ id: z.string(), descricao: z.string(), quando: instante })),
+  /** How many match in the window (the rows are the newest 20 of them). */
+  total: z.number().int(),
 });
 export type Referencias = z.input<typeof referenciasSchema>;
 
 /** The síndico's daily summary by e-mail: whether the signed-in user asked for it. */
 export const resumoDiarioSchema = z.object({ ativo: z.boolean({ error: "Valor inválido." }) });
 export type ResumoDiario = z.input<typeof resumoDiarioSchema>;
+
+/** 'Exportar CSV': the list's filters without its paging (the screen exports a period, whole). */
+const { limit: _limit, offset: _offset, after: _after, ...ocorrenciaFiltros } = ocorrenciaListQuerySchema.shape;
+export const ocorrenciaExportQuerySchema = z
+  .object(ocorrenciaFiltros)
+  .refine((q) => !q.de || !q.ate || q.de <= q.ate, { path: ["ate"], message: "A data final deve ser igual ou posterior à inicial." });
+export type OcorrenciaExportQuery = z.input<typeof ocorrenciaExportQuerySchema>;
 
 /** Minha conta's switch for the síndico's daily summary by e-mail (§5; decision 0280). */
 export const RESUMO_DIARIO_TEXTOS = {
@@ -287,3 +306,21 @@ export const RESUMO_DIARIO_TEXTOS = {
   erroSalvar: "Erro ao salvar o resumo diário",
   erroBuscar: "Erro ao buscar o resumo diário",
 } as const;
+
+/** The columns of the book's CSV export, in order. */
+export const OCORRENCIAS_CSV_HEADER = [
+  "Data/hora",
+  "Condomínio",
+  "Unidade",
+  "Tipo",
+  "Prioridade",
+  "Título",
+  "Descrição",
+  "Vínculo",
+  "Visível ao síndico",
+  "Registrada por",
+  "Situação",
+  "Resolução",
+  "Texto da resolução",
+  "Complementos",
+] as const;

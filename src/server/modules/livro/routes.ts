@@ -6,6 +6,7 @@ import {
   complementoInputSchema,
   encerrarTurnoSchema,
   ocorrenciaDetalheSchema,
+  ocorrenciaExportQuerySchema,
   ocorrenciaInputSchema,
   ocorrenciaListQuerySchema,
   ocorrenciaPageSchema,
@@ -143,7 +144,7 @@ export const livroRoutes =
           scope: "lista",
         },
         schema: {
-          querystring: ocorrenciaListQuerySchema,
+          querystring: ocorrenciaExportQuerySchema,
           response: { 200: { description: "Os itens do filtro em CSV (UTF-8 com BOM, separador ';').", content: { "text/csv": { schema: csvBody } } } },
         },
       },
