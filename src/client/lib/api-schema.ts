@@ -11472,9 +11472,6 @@ export interface paths {
           situacao?: "todas" | "aberta" | "resolvida";
           de?: string | null;
           ate?: string | null;
-          limit?: number;
-          offset?: number;
-          after?: string;
         };
         header?: never;
         path?: never;
@@ -11923,6 +11920,7 @@ export interface paths {
                  */
                 quando: string;
               }[];
+              total: number;
             };
           };
         };
