@@ -139,6 +139,15 @@ describe("shifts", () => {
     expect(await turnoAtual(porteiroA)).toBeNull();
   });
 
+  it("opens one shift when the same operator asks twice at once: the other is a 409, never a 500", async () => {
+    const lida = await passagem(porteiroAB, c.b);
+    const respostas = await Promise.all([abrir(porteiroAB, c.b, lida.ultimo_turno?.id ?? null), abrir(porteiroAB, c.b, lida.ultimo_turno?.id ?? null)]);
+    expect(respostas.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(respostas.find((r) => r.statusCode === 409)!.json().error.message).toBe(LIVRO_TEXTOS.turnoJaAberto("Residencial Livro B"));
+    expect(await db.select().from(turnos).where(eq(turnos.operador, porteiroAB.usuarioId))).toHaveLength(1);
+    await liberar(porteiroAB);
+  });
+
   it("opens the Central only for who serves every condominium, and no post outside the scope", async () => {
     await recusada(() => abrir(porteiroA, null, null), 403, LIVRO_TEXTOS.postoSemAcesso);
     await recusada(() => abrir(porteiroB, c.a, null), 400, MSG.condominioInativo.message, { condominio_id: MSG.condominioInativo.message });
