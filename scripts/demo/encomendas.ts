@@ -11,7 +11,7 @@ import {
 import type { Db } from "../../src/server/db/client";
 import { condominios, encomendaEventos, encomendas } from "../../src/server/db/schema";
 import { cofreDeCodigos } from "../../src/server/modules/encomendas/codigo";
-import type { HistoricoMorador, HistoricoRng } from "./tipos";
+import { sortear, type HistoricoMorador, type HistoricoRng } from "./tipos";
 
 // The demo's last month of parcels (issue 30, gate-operation-spec §4 and §7: 5,000 a day over
 // about 200 condominiums, so about 25 a day per condominium): carriers and kinds as a Brazilian
@@ -50,14 +50,6 @@ export interface EncomendasResult {
   encomendas: number;
   aguardando: number;
   eventos: number;
-}
-
-/** Weighted choice: `[value, weight][]`. */
-function sortear<T>(rng: HistoricoRng, pesos: readonly (readonly [T, number])[]): T {
-  const total = pesos.reduce((s, [, p]) => s + p, 0);
-  let r = rng.next() * total;
-  for (const [valor, peso] of pesos) if ((r -= peso) < 0) return valor;
-  return pesos.at(-1)![0];
 }
 
 const TRANSPORTADORAS: readonly (readonly [Transportadora, number])[] = [

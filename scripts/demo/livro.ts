@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { PrioridadeOcorrencia, ReferenciaOcorrencia, TipoOcorrencia } from "@shared/schemas/livro";
 import type { Db } from "../../src/server/db/client";
 import { ocorrencias, resumoDiarioAssinaturas, turnos } from "../../src/server/db/schema";
-import type { HistoricoRng } from "./tipos";
+import { sortear, type HistoricoRng } from "./tipos";
 
 // The demo's last month of the shift book (gate-operation-spec §5; decision 0280): at every
 // condominium's post two shifts a day (07–19 and 19–07) by its porteiros (one alone keeps the days,
@@ -47,14 +47,6 @@ export interface LivroResult {
   ocorrencias: number;
   emAberto: number;
   assinaturas: number;
-}
-
-/** Weighted choice: `[value, weight][]`. */
-function sortear<T>(rng: HistoricoRng, pesos: readonly (readonly [T, number])[]): T {
-  const total = pesos.reduce((s, [, p]) => s + p, 0);
-  let r = rng.next() * total;
-  for (const [valor, peso] of pesos) if ((r -= peso) < 0) return valor;
-  return pesos.at(-1)![0];
 }
 
 type Modelo = { titulo: string; descricao?: string; unidade?: boolean; resolucao?: string; complemento?: string };

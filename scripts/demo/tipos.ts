@@ -43,3 +43,11 @@ export interface Evento {
   motivo: string | null;
   metodo: "busca" | "codigo" | "qrcode" | "manual";
 }
+
+/** Weighted choice: `[value, weight][]`. */
+export function sortear<T>(rng: HistoricoRng, pesos: readonly (readonly [T, number])[]): T {
+  const total = pesos.reduce((s, [, p]) => s + p, 0);
+  let r = rng.next() * total;
+  for (const [valor, peso] of pesos) if ((r -= peso) < 0) return valor;
+  return pesos.at(-1)![0];
+}

@@ -5,7 +5,7 @@ import type { JobQueue } from "../jobs/queue";
 import type { MailAttachment, MailMessage, Mailer } from "./mailer";
 
 /** What a message is for; kept with it so an operator reading the queue knows what failed. */
-export type EmailKind = "recuperacao_senha" | "novo_usuario" | "autorizacao_visita" | "convite_morador" | "notificacao_morador";
+export type EmailKind = "recuperacao_senha" | "novo_usuario" | "autorizacao_visita" | "convite_morador" | "notificacao_morador" | "resumo_diario";
 
 export interface OutboxOptions {
   db: Db;

@@ -6,7 +6,7 @@ import { dateInSaoPaulo, dayStartInSaoPaulo, formatDate, formatDateTime, formatT
 import { loadProfile } from "../../auth/profile";
 import { queryRows, type Db } from "../../db/client";
 import { condominios, resumoDiarioAssinaturas, resumoDiarioEnvios } from "../../db/schema";
-import type { EmailKind, Outbox } from "../../email/outbox";
+import type { Outbox } from "../../email/outbox";
 import { resumoDiarioEmail, type ResumoDiarioCondominio } from "../../email/templates";
 import type { JobQueue } from "../../jobs/queue";
 
@@ -20,8 +20,6 @@ const PERMISSAO = "visualizar_ocorrencias";
 const MAX_EM_ABERTO = 20;
 /** The refusals at the gate listed per condominium (the latest); all are counted. */
 const MAX_RECUSAS = 5;
-/** The outbox's kind of this e-mail; cast until outbox.ts's EmailKind lists it (outbox.ts is not this module's). */
-const RESUMO_DIARIO = "resumo_diario" as EmailKind;
 
 export async function lerAssinatura(db: Db, usuarioId: string): Promise<boolean> {
   const rows = await db
@@ -200,7 +198,7 @@ export async function enviarResumosDiarios({ db, outbox, publicUrl }: ResumoDiar
         .onConflictDoNothing()
         .returning({ id: resumoDiarioEnvios.usuario_id });
       if (!novo.length) return false;
-      await outbox.enqueue(RESUMO_DIARIO, { to: perfil.email, ...email }, tx as unknown as Db);
+      await outbox.enqueue("resumo_diario", { to: perfil.email, ...email }, tx as unknown as Db);
       return true;
     });
     if (enviado) enviados++;
