@@ -115,6 +115,8 @@ export const LIVRO_TEXTOS = {
   erroResolver: "Erro ao resolver ocorrência",
   nenhumTurno: "Nenhum turno aberto",
   turnoEm: (posto: string, desde: string) => `Turno em ${posto} desde ${desde}`,
+  /** An entry's link whose row can no longer be read. */
+  vinculoIndisponivel: "Item vinculado indisponível",
 } as const;
 
 // ——— Shifts ———

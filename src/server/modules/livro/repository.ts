@@ -2,6 +2,7 @@ import { aliasedTable, and, asc, count, desc, eq, gte, ilike, inArray, isNotNull
 import type { z } from "zod";
 import { TRANSPORTADORA_LABEL, type Transportadora } from "@shared/schemas/encomendas";
 import {
+  LIVRO_TEXTOS,
   ocorrenciaOrdem,
   type ocorrenciaExportQuerySchema,
   type Ocorrencia,
@@ -295,7 +296,7 @@ export function ocorrenciasRepository(db: Db, totals?: ListTotals) {
         titulo: row.titulo,
         descricao: row.descricao,
         referencia: ref
-          ? { tipo: row.referencia_tipo as ReferenciaOcorrencia, id: row.referencia_id!, descricao: descricoes.get(ref) ?? "Vínculo indisponível" }
+          ? { tipo: row.referencia_tipo as ReferenciaOcorrencia, id: row.referencia_id!, descricao: descricoes.get(ref) ?? LIVRO_TEXTOS.vinculoIndisponivel }
           : null,
         visivel_sindico: row.visivel_sindico,
         criada_por_nome: row.criada_por_nome,
