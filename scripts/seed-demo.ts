@@ -114,6 +114,7 @@ async function main() {
         `  ${n(c.prestadores)} prestadores (${n(a.prestadores)} ativos), ${n(c.usuarios)} usuários em 10 grupos (${n(a.usuarios)} ativos)`,
         `  ${n(result.historico.registros)} registros de acesso em 12 meses (${n(result.historico.negados)} negados), ${n(result.historico.bloqueios)} bloqueios, ${n(result.historico.presencas)} pessoas no condomínio agora`,
         `  ${n(result.encomendas.encomendas)} encomendas no último mês (${n(result.encomendas.aguardando)} aguardando retirada), ${n(result.encomendas.eventos)} eventos de custódia`,
+        `  ${n(result.livro.turnos)} turnos e ${n(result.livro.ocorrencias)} ocorrências no livro da portaria (${n(result.livro.emAberto)} em aberto)`,
         "",
         `Usuários de demonstração: nome.sobrenome.N@${DEMO_DOMAIN}, todos com a senha: ${DEMO_PASSWORD}`,
         ...(result.dispositivos

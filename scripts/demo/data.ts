@@ -7,7 +7,7 @@ import type { Auth } from "../../src/server/auth/auth";
 import type { Db } from "../../src/server/db/client";
 import { BASE_REGISTROS, countForeignRegistros, removeHistorico, seedHistorico, type HistoricoPrestador, type HistoricoResult } from "./historico";
 import { removeEncomendas, seedEncomendas, type EncomendasResult } from "./encomendas";
-import { removeLivro, seedLivro } from "./livro";
+import { removeLivro, seedLivro, type LivroResult } from "./livro";
 import type { HistoricoMorador } from "./tipos";
 import { selarCabecas } from "../../src/server/modules/registros/selos";
 import { cofreDeSenhas } from "../../src/server/modules/dispositivos/senha";
@@ -95,6 +95,7 @@ export interface DemoResult {
   historico: HistoricoResult;
   /** The last month of parcels (written with `chave`, which their pickup codes need): parcels, still waiting, custody events. */
   encomendas: EncomendasResult;
+  livro: LivroResult;
   /** A few demo users to sign in with: their group and how many condominiums they serve (null: all). */
   sampleUsers: { email: string; status: UserStatus; grupo: string; condominios: number | null }[];
   /** The simulator's fleet registered (with `chaveDispositivos`): how many devices, in which condominium. */
@@ -755,6 +756,7 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
   let simulados: DemoResult["dispositivos"] = null;
   let historico: HistoricoResult = { registros: 0, negados: 0, bloqueios: 0, presencas: 0, autorizacoes: 0 };
   let encomendasEscritas: EncomendasResult = { encomendas: 0, aguardando: 0, eventos: 0 };
+  let livroEscrito: LivroResult = { turnos: 0, ocorrencias: 0, emAberto: 0, assinaturas: 0 };
 
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Db;
@@ -1097,7 +1099,7 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
     }
 
     // The last month of the shift book, and some síndicos' daily summary (its own random sequence).
-    await seedLivro(tx, {
+    livroEscrito = await seedLivro(tx, {
       condos,
       unidades: units.map((u) => ({ id: u.id, condoId: u.condo.id, ativo: u.ativo })),
       usuarios: people.map((p) => ({ ...p, permissoes: DEMO_GROUPS.find((g) => g.nome === p.grupoNome)!.permissoes })),
@@ -1143,5 +1145,5 @@ export async function seedDemo(db: Db, auth: Auth, options: DemoOptions): Promis
       .onConflictDoUpdate({ target: portalSettings.key, set: { value: String(scale), created_at: new Date() } });
   });
 
-  return { counts, ativos, replaced, historico, encomendas: encomendasEscritas, sampleUsers, dispositivos: simulados };
+  return { counts, ativos, replaced, historico, encomendas: encomendasEscritas, livro: livroEscrito, sampleUsers, dispositivos: simulados };
 }
