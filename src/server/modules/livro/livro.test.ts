@@ -378,6 +378,8 @@ describe("what each reader sees", () => {
       query = `limit=3&after=${page.next}`;
     }
     expect(vistos).toEqual(todas.map((r) => r.id));
+    // An offset reads the same order.
+    for (const offset of [2, 5]) expect((await lista(porteiroA, `limit=4&offset=${offset}`)).rows.map((r) => r.id)).toEqual(vistos.slice(offset, offset + 4));
   });
 
   it("filters by condominium, type, priority, situation, period and text", async () => {

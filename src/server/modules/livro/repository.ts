@@ -18,7 +18,7 @@ import { dayStartInSaoPaulo, formatDateTime, nextDate } from "@shared/time";
 import type { Db } from "../../db/client";
 import { alarmes, condominios, encomendas, ocorrencias, ocorrenciasAbertas, registrosAcesso, turnos, unidades } from "../../db/schema";
 import { condominioInScope, scopeKey, type CondominioScope } from "../../scope";
-import { cachedTotal, containsPattern, instantKey, keysetOrder, toIso, type ListTotals } from "../common";
+import { afterKey, cachedTotal, containsPattern, instantKey, keysetOrder, toIso, type ListTotals } from "../common";
 
 // The shift book's reads (gate-operation-spec §5). Every read of entries takes the reader's scope
 // and, for a síndico, only the entries made visible to him; the writes are the service's.
@@ -310,13 +310,36 @@ export function ocorrenciasRepository(db: Db, totals?: ListTotals) {
   }
   const semFio = ({ seguimentos: _fio, ...item }: Ocorrencia & { seguimentos: Seguimento[] }): Ocorrencia => item;
 
-  /** One page of the list's order after `after` (open first, then the newest), as rows. */
-  const pagina = (leitor: Leitor, filtros: OcorrenciaFiltros, limit: number, after?: readonly unknown[], offset = 0) =>
-    base()
-      .where(and(eq(ocorrencias.natureza, "abertura"), visivel(leitor), filtrosWhere(filtros), ordem.afterValues(after)))
-      .orderBy(...ordem.orderBy)
-      .limit(limit)
-      .offset(offset) as Promise<ItemRow[]>;
+  const itens = (leitor: Leitor, filtros: OcorrenciaFiltros, ...mais: (SQL | undefined)[]) =>
+    base().where(and(eq(ocorrencias.natureza, "abertura"), visivel(leitor), filtrosWhere(filtros), ...mais));
+
+  /**
+   * One page of the list's order after `after` (open first, then the newest), as rows. Read in two
+   * steps, each the newest first: the open items (the open items' table, a few), then the resolved
+   * ones (the book's index of items), so no page sorts the whole book. An offset reads the one
+   * order at once.
+   */
+  async function pagina(leitor: Leitor, filtros: OcorrenciaFiltros, limit: number, after?: readonly unknown[], offset = 0): Promise<ItemRow[]> {
+    if (offset > 0)
+      return (await itens(leitor, filtros, ordem.afterValues(after))
+        .orderBy(...ordem.orderBy)
+        .limit(limit)
+        .offset(offset)) as ItemRow[];
+    const novos = ordem.direct(ocorrencias.created_at, ocorrencias.id);
+    const depois = (aberta: number) =>
+      after && Number(after[0]) === aberta ? afterKey([ocorrencias.created_at, ocorrencias.id], after.slice(1), true) : undefined;
+    const abertas =
+      filtros.situacao === "resolvida" || (after && Number(after[0]) === 0)
+        ? []
+        : ((await itens(leitor, filtros, isNotNull(ocorrenciasAbertas.ocorrencia_id), depois(1))
+            .orderBy(...novos)
+            .limit(limit)) as ItemRow[]);
+    if (abertas.length === limit || filtros.situacao === "aberta") return abertas;
+    const resolvidas = (await itens(leitor, filtros, isNull(ocorrenciasAbertas.ocorrencia_id), depois(0))
+      .orderBy(...novos)
+      .limit(limit - abertas.length)) as ItemRow[];
+    return [...abertas, ...resolvidas];
+  }
 
   return {
     async list(leitor: Leitor, query: OcorrenciaFiltros & { limit: number; offset: number; after?: readonly unknown[] }) {
