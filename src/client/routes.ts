@@ -54,6 +54,7 @@ export default [
       ]),
       route("bloqueios", "routes/portaria-web/bloqueios.tsx"),
       route("encomendas", "routes/portaria-web/encomendas.tsx"),
+      route("livro", "routes/portaria-web/livro.tsx"),
       route("alarmes", "routes/portaria-web/alarmes.tsx"),
       route("dispositivos", "routes/portaria-web/dispositivos/lista.tsx"),
       route("dispositivos/novo", "routes/portaria-web/dispositivos/novo.tsx"),

@@ -37,4 +37,5 @@ export const PATHS = {
   encomendas: `${PORTARIA}/encomendas`,
   /** The parcels of one condominium (the painel's card links here). */
   encomendasDoCondominio: (condominioId: string) => `${PORTARIA}/encomendas?condominio=${id(condominioId)}`,
+  livro: `${PORTARIA}/livro`,
 } as const;

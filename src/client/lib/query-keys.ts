@@ -66,6 +66,13 @@ export const queryKeys = {
   encomendasList: ["encomendas", "list"] as const,
   encomenda: (id: string) => ["encomendas", "detail", id] as const,
   encomendasAguardando: ["encomendas", "aguardando"] as const,
+  /** The shift book (gate-operation-spec §5): the open shift, a post's handover, the entries, one entry, link candidates. */
+  livro: ["livro"] as const,
+  livroTurnoAtual: ["livro", "turno-atual"] as const,
+  livroPassagem: (posto: string) => ["livro", "passagem", posto] as const,
+  livroList: ["livro", "list"] as const,
+  livroOcorrencia: (id: string) => ["livro", "detail", id] as const,
+  livroReferencias: (condominioId: string, tipo: string, q: string) => ["livro", "referencias", condominioId, tipo, q] as const,
 };
 
 export type ChangedResource =
@@ -81,7 +88,8 @@ export type ChangedResource =
   | "bloqueios"
   | "acessos"
   | "visitantes"
-  | "encomendas";
+  | "encomendas"
+  | "livro";
 
 /**
  * What shows each resource. A condominium's name and status appear in the painel (numbers and
@@ -107,6 +115,8 @@ const STALE_AFTER: Record<ChangedResource, readonly QueryKey[]> = {
   visitantes: [queryKeys.visitantes, queryKeys.controleAcesso],
   // A parcel received, handed out or sent back: the list, its detail and the painel's card.
   encomendas: [queryKeys.encomendas],
+  // A shift opened or closed, an entry written: the shift bar, the handovers, the list and the detail.
+  livro: [queryKeys.livro],
 };
 
 /** Changes that may alter the signed-in user's own name, groups or permissions. */

@@ -1,6 +1,7 @@
 import {
   Ban,
   BellRing,
+  BookOpen,
   Building2,
   Car,
   ClipboardList,
@@ -49,6 +50,7 @@ export const PORTARIA_MENU: readonly PortariaMenuSection[] = [
       { label: "Registros", to: PATHS.registros, icon: ClipboardList, permission: "visualizar_registros_acesso" },
       { label: "Bloqueios", to: PATHS.bloqueios, icon: Ban, permission: "gerenciar_bloqueios_acesso" },
       { label: "Encomendas", to: PATHS.encomendas, icon: Package, permission: ["gerenciar_encomendas", "visualizar_encomendas"] },
+      { label: "Livro da portaria", to: PATHS.livro, icon: BookOpen, permission: ["registrar_ocorrencias", "visualizar_ocorrencias"] },
       { label: "Alarmes", to: "/portaria-web/alarmes", icon: BellRing, permission: ["acionar_dispositivos", "gerenciar_dispositivos"] },
     ],
   },
