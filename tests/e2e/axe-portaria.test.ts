@@ -196,6 +196,7 @@ const SCREENS: Screen[] = [
   ["/portaria-web/endereco-que-nao-existe", (p) => h1(p).filter({ hasText: "Página não encontrada" }).waitFor()],
   ["/portaria-web/bloqueios", (p) => p.getByText("Nenhum bloqueio encontrado").first().waitFor()],
   ["/portaria-web/encomendas", (p) => p.getByText("Nenhuma encomenda aguardando").first().waitFor()],
+  ["/portaria-web/livro", (p) => p.getByText("Nenhum turno aberto").first().waitFor()],
 ];
 
 describe("axe on every Portaria Web screen", () => {
