@@ -18,6 +18,7 @@ const ids = { aurora: "", a101: "", ana: "" };
 
 const OLGA = { email: "olga.livro@teste.local", password: "senha-da-olga-1", nome: "Olga Operadora" };
 const BRUNO = { email: "bruno.livro@teste.local", password: "senha-do-bruno-1", nome: "Bruno Rendição" };
+const CARLA = { email: "carla.livro@teste.local", password: "senha-da-carla-1", nome: "Carla Central" };
 const SAULO = { email: "saulo.livro@teste.local", password: "senha-do-saulo-1", nome: "Saulo Síndico" };
 
 const ALTA = "Portão da garagem aberto sem autorização";
@@ -48,6 +49,8 @@ beforeAll(async () => {
   const portaria = { nome: "Portaria", permissions: ["registrar_ocorrencias", "registrar_acesso_visitante"] };
   await createPortariaUser(portal, { ...OLGA, grupo: portaria, condominioIds: [aurora!.id] });
   await createPortariaUser(portal, { ...BRUNO, grupo: { ...portaria, nome: "Portaria noturna" }, condominioIds: [aurora!.id] });
+  // The central's operator serves every condominium; without the gate's permission, no unit pick-list.
+  await createPortariaUser(portal, { ...CARLA, grupo: { nome: "Central", permissions: ["registrar_ocorrencias"] } });
   await createPortariaUser(portal, { ...SAULO, grupo: { nome: "Síndicos", permissions: ["visualizar_ocorrencias"] }, condominioIds: [aurora!.id] });
 });
 afterAll(async () => {
@@ -346,6 +349,32 @@ describe("Livro da portaria", () => {
     // The recado is not his to read: the API answers as if it did not exist.
     const todas = await context.request.get(`${portal.url}/api/livro/ocorrencias`);
     expect(((await todas.json()) as { rows: { titulo: string }[] }).rows.map((o) => o.titulo)).toEqual([ALTA]);
+    await context.close();
+  });
+
+  it("at the Central, writes for the condominium the operator chooses", async () => {
+    const { page, context } = await signIn(CARLA.email, CARLA.password);
+    await page.goto(`${portal.url}/portaria-web/livro`);
+    await page.getByRole("button", { name: "Iniciar turno" }).click();
+    const iniciar = page.getByRole("dialog", { name: "Iniciar turno" });
+    await chooseByKeyboard(page, iniciar.getByRole("combobox", { name: "Posto" }), "Central", "Cen");
+    await iniciar.getByText(LIVRO_TEXTOS.semPassagemAnterior).waitFor();
+    await iniciar.getByRole("button", { name: LIVRO_TEXTOS.liEAssumo }).click();
+    await expectToast(page, LIVRO_TEXTOS.turnoIniciado);
+    await expect.poll(() => page.getByTestId("turno-atual").textContent()).toMatch(/^Turno em Central desde \d{2}:\d{2}$/);
+
+    await registrarButton(page).click();
+    const registrar = page.getByRole("dialog", { name: "Registrar ocorrência" });
+    const condominio = registrar.getByRole("combobox", { name: "Condomínio" });
+    await chooseByKeyboard(page, condominio, "Condomínio Bosque", "Condomínio B");
+    expect(await registrar.getByRole("combobox", { name: "Unidade" }).count()).toBe(0);
+    await registrar.getByRole("combobox", { name: "Tipo" }).click();
+    await page.getByRole("option", { name: "Manutenção", exact: true }).click();
+    await registrar.getByRole("textbox", { name: "Título" }).fill("Interfone do Bosque mudo");
+    await axeWhenDrawn(page);
+    await registrar.getByRole("button", { name: "Registrar", exact: true }).click();
+    await expectToast(page, LIVRO_TEXTOS.ocorrenciaRegistrada);
+    await expect.poll(() => rowOf(page, "Interfone do Bosque mudo").textContent()).toContain("Condomínio Bosque");
     await context.close();
   });
 });

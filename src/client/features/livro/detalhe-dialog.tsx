@@ -78,7 +78,7 @@ function Dados({ o }: { o: OcorrenciaDetalhe }) {
     ["Local", ondeTexto(o)],
     ["Registrada", `${formatDateTime(o.created_at)} por ${o.criada_por_nome}`],
     ["Vínculo", o.referencia && `${REFERENCIA_OCORRENCIA_LABEL[o.referencia.tipo]}: ${o.referencia.descricao}`],
-    ["Síndico", o.visivel_sindico ? "Visível ao síndico" : "Não visível ao síndico"],
+    ["Visível ao síndico", o.visivel_sindico ? "Sim" : "Não"],
   ];
   const resolvida = resolvidaTexto(o);
   return (
