@@ -16,7 +16,6 @@ import {
   type Turno,
 } from "@shared/schemas/livro";
 import type { CondominioOption } from "@shared/schemas/painel";
-import { formatDateTime } from "@shared/time";
 import { Checkbox } from "~/components/ui/checkbox";
 import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel } from "~/components/ui/form";
@@ -177,13 +176,14 @@ function RegistrarForm({
             />
           )}
           <SelectField label="Vincular a" control={control} name="referencia_tipo" options={REFERENCIA_OPTIONS} emptyOption={NENHUM} />
+          {/* A candidate's description already says when it happened ('Entrada de Maria Souza, 29/11/2026 14:02'). */}
           {referenciaTipo && (
             <SelectField
               label={REFERENCIA_OCORRENCIA_LABEL[referenciaTipo]}
               required
               control={control}
               name="referencia_id"
-              options={(referencias.data ?? []).map((r) => ({ value: r.id, label: `${r.descricao} (${formatDateTime(r.quando)})` }))}
+              options={(referencias.data ?? []).map((r) => ({ value: r.id, label: r.descricao }))}
               placeholder={
                 !condominioId
                   ? "Escolha antes o condomínio"
