@@ -367,7 +367,11 @@ describe("Livro da portaria", () => {
     const registrar = page.getByRole("dialog", { name: "Registrar ocorrência" });
     const condominio = registrar.getByRole("combobox", { name: "Condomínio" });
     await chooseByKeyboard(page, condominio, "Condomínio Bosque", "Condomínio B");
-    expect(await registrar.getByRole("combobox", { name: "Unidade" }).count()).toBe(0);
+    // The units offered are the chosen condominium's, though Carla holds only the book's permission.
+    await registrar.getByRole("combobox", { name: "Unidade" }).fill("101");
+    await registrar.getByRole("option", { name: "101", exact: true }).waitFor();
+    expect(await registrar.getByRole("option").allTextContents()).toEqual(["101"]);
+    await page.keyboard.press("Enter");
     await registrar.getByRole("combobox", { name: "Tipo" }).click();
     await page.getByRole("option", { name: "Manutenção", exact: true }).click();
     await registrar.getByRole("textbox", { name: "Título" }).fill("Interfone do Bosque mudo");
@@ -375,6 +379,7 @@ describe("Livro da portaria", () => {
     await registrar.getByRole("button", { name: "Registrar", exact: true }).click();
     await expectToast(page, LIVRO_TEXTOS.ocorrenciaRegistrada);
     await expect.poll(() => rowOf(page, "Interfone do Bosque mudo").textContent()).toContain("Condomínio Bosque");
+    expect(await rowOf(page, "Interfone do Bosque mudo").textContent()).toContain("101");
     await context.close();
   });
 });

@@ -4560,9 +4560,9 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * @description as unidades ativas do condomínio, para o formulário de visitante sem pré-autorização e as encomendas
+     * @description as unidades ativas do condomínio, para o formulário de visitante sem pré-autorização, as encomendas e o livro da portaria
      *
-     *     Acesso: permissão `registrar_acesso_visitante` ou `gerenciar_encomendas` ou `visualizar_encomendas`.
+     *     Acesso: permissão `registrar_acesso_visitante` ou `gerenciar_encomendas` ou `visualizar_encomendas` ou `registrar_ocorrencias`.
      */
     get: {
       parameters: {

@@ -11,7 +11,7 @@ import { useQueryErrorToast } from "~/components/ui/query-state";
 import { unidadesPortariaQuery } from "~/lib/pick-lists";
 import { useDebouncedValue } from "~/lib/use-debounced-value";
 import type { EncomendaFilters } from "./api";
-import { UnidadeCombobox } from "./unidade-combobox";
+import { UnidadeCombobox } from "~/components/portaria/unidade-combobox";
 
 type Situacao = EncomendaFilters["situacao"];
 type TransportadoraFiltro = EncomendaFilters["transportadora"];

@@ -29,7 +29,7 @@ import { useActionGuard } from "~/lib/use-action-guard";
 import { useZodForm, type ZodFormValues } from "~/lib/use-zod-form";
 import { aguardandoDaUnidadeQuery, useConferirCodigo, useEntregarEncomendas } from "./api";
 import { aguardandoTexto, lerCodigoDigitado, unidadeDaEncomenda } from "./format";
-import { UnidadeField } from "./unidade-combobox";
+import { UnidadeField } from "~/components/portaria/unidade-combobox";
 
 /** The pickup's first step: the condominium (for its units), the unit and the code as typed or read. */
 const conferirFormSchema = z.object({

@@ -27,7 +27,7 @@ import { saveCallbacks } from "~/lib/save-callbacks";
 import { useActionGuard } from "~/lib/use-action-guard";
 import { useZodForm, type ZodFormValues } from "~/lib/use-zod-form";
 import { useReceberEncomenda } from "./api";
-import { UnidadeField } from "./unidade-combobox";
+import { UnidadeField } from "~/components/portaria/unidade-combobox";
 
 type ReceberValues = ZodFormValues<typeof encomendaInputSchema>;
 

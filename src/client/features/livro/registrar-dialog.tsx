@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef } from "react";
 import { useWatch } from "react-hook-form";
 import { ERROR_TITLE } from "@shared/messages";
 import {
@@ -20,9 +20,9 @@ import { Checkbox } from "~/components/ui/checkbox";
 import { DialogFormActions, FormDialog } from "~/components/ui/form-dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel } from "~/components/ui/form";
 import { toastFormErrors } from "~/components/ui/form-errors";
-import { InputField, SelectField, TextareaField, type Bound, type FieldFrameProps } from "~/components/ui/form-field-kit";
+import { InputField, SelectField, TextareaField } from "~/components/ui/form-field-kit";
 import { useQueryErrorToast } from "~/components/ui/query-state";
-import { useAuth } from "~/lib/auth";
+import { UnidadeField } from "~/components/portaria/unidade-combobox";
 import { unidadesPortariaQuery } from "~/lib/pick-lists";
 import { saveCallbacks } from "~/lib/save-callbacks";
 import { useActionGuard } from "~/lib/use-action-guard";
@@ -31,17 +31,6 @@ import { referenciasQuery, useRegistrarOcorrencia } from "./api";
 import { postoNome } from "./rotulos";
 
 type Values = ZodFormValues<typeof ocorrenciaInputSchema>;
-
-/** The unit's field, as the page gives it (the gate's unit combobox lives in another feature). */
-export type UnidadeSlot = (
-  props: FieldFrameProps &
-    Bound<Values, OcorrenciaData, string> & {
-      unidades: readonly { id: string; bloco: string | null; numero_unidade: string }[];
-      loading?: boolean;
-      placeholder?: string;
-      disabled?: boolean;
-    },
-) => ReactNode;
 
 const FIELDS = ["condominio_id", "tipo", "prioridade", "titulo", "descricao", "unidade_id", "referencia_tipo", "referencia_id", "visivel_sindico"] as const;
 const TIPO_OPTIONS = TIPOS_OCORRENCIA.map((t) => ({ value: t, label: TIPO_OCORRENCIA_LABEL[t] }));
@@ -59,13 +48,11 @@ export function RegistrarDialog({
   open,
   onClose,
   condominios,
-  unidadeField,
 }: {
   turno: Turno | null | undefined;
   open: boolean;
   onClose: () => void;
   condominios: readonly CondominioOption[];
-  unidadeField: UnidadeSlot;
 }) {
   const registrar = useRegistrarOcorrencia();
   return (
@@ -76,7 +63,7 @@ export function RegistrarDialog({
       title="Registrar ocorrência"
       description={turno ? `No turno em ${postoNome(turno)}. Os campos marcados com * são obrigatórios; o registro não pode ser alterado depois.` : ""}
     >
-      {open && turno && <RegistrarForm turno={turno} registrar={registrar} condominios={condominios} unidadeField={unidadeField} onDone={onClose} />}
+      {open && turno && <RegistrarForm turno={turno} registrar={registrar} condominios={condominios} onDone={onClose} />}
     </FormDialog>
   );
 }
@@ -85,17 +72,14 @@ function RegistrarForm({
   turno,
   registrar,
   condominios,
-  unidadeField: UnidadeField,
   onDone,
 }: {
   turno: Turno;
   registrar: ReturnType<typeof useRegistrarOcorrencia>;
   condominios: readonly CondominioOption[];
-  unidadeField: UnidadeSlot;
   onDone: () => void;
 }) {
   const guard = useActionGuard();
-  const { can } = useAuth();
   // A condominium's shift writes for it alone; the central's for any condominium it serves.
   const fixo = turno.condominio?.id ?? (condominios.length === 1 ? condominios[0]!.id : "");
   const vazio: Values = {
@@ -123,9 +107,8 @@ function RegistrarForm({
     if (antes.condominioId !== condominioId || antes.referenciaTipo !== referenciaTipo) setValue("referencia_id", "");
   }, [condominioId, referenciaTipo, setValue]);
 
-  // The units' pick-list is the gate's (registrar_acesso_visitante); without it the unit is left out.
-  const podeUnidade = can("registrar_acesso_visitante");
-  const unidades = useQuery({ ...unidadesPortariaQuery(condominioId), enabled: podeUnidade && Boolean(condominioId) });
+  // The gate's units' pick-list, which the book's operator may read (registrar_ocorrencias).
+  const unidades = useQuery({ ...unidadesPortariaQuery(condominioId), enabled: Boolean(condominioId) });
   useQueryErrorToast(unidades.error, ERROR_TITLE.buscarUnidades);
   const referencias = useQuery(referenciasQuery(condominioId, referenciaTipo, ""));
   useQueryErrorToast(referencias.error, ERROR_TITLE.buscar);
@@ -162,19 +145,17 @@ function RegistrarForm({
           <SelectField label="Prioridade" required control={control} name="prioridade" options={PRIORIDADE_OPTIONS} />
           <InputField label="Título" required className="sm:col-span-2" control={control} name="titulo" autoComplete="off" maxLength={200} />
           <TextareaField label="Descrição" className="sm:col-span-2" control={control} name="descricao" rows={4} maxLength={4000} />
-          {podeUnidade && (
-            <UnidadeField
-              label="Unidade"
-              hint="Opcional. Digite como no console: 101, A 101."
-              className="sm:col-span-2"
-              control={control}
-              name="unidade_id"
-              unidades={unidades.data ?? []}
-              loading={unidades.isFetching}
-              placeholder={condominioId ? "Digite a unidade" : "Escolha antes o condomínio"}
-              disabled={!condominioId}
-            />
-          )}
+          <UnidadeField
+            label="Unidade"
+            hint="Opcional. Digite como no console: 101, A 101."
+            className="sm:col-span-2"
+            control={control}
+            name="unidade_id"
+            unidades={unidades.data ?? []}
+            loading={unidades.isFetching}
+            placeholder={condominioId ? "Digite a unidade" : "Escolha antes o condomínio"}
+            disabled={!condominioId}
+          />
           <SelectField label="Vincular a" control={control} name="referencia_tipo" options={REFERENCIA_OPTIONS} emptyOption={NENHUM} />
           {/* A candidate's description already says when it happened ('Entrada de Maria Souza, 29/11/2026 14:02'). */}
           {referenciaTipo && (

@@ -8,7 +8,6 @@ import { Button } from "~/components/ui/button";
 import { PagedList } from "~/components/ui/paged-list";
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { useCondominioFilter } from "~/features/condominios/api";
-import { UnidadeField } from "~/features/encomendas/unidade-combobox";
 import { baixarOcorrenciasCsv, ocorrenciasInfiniteQueryOptions, turnoAtualQuery } from "~/features/livro/api";
 import { DetalheDialog } from "~/features/livro/detalhe-dialog";
 import { OcorrenciasToolbar, useOcorrenciaFilters } from "~/features/livro/ocorrencias-filters";
@@ -97,15 +96,7 @@ function Livro() {
         <OcorrenciasTable rows={rows} total={total} onAbrir={(o) => setDetalhe(o.id)} onClearFilters={filters.clearFilters} />
       </PagedList>
 
-      {operador && (
-        <RegistrarDialog
-          turno={turno.data}
-          open={registrando}
-          onClose={() => setRegistrando(false)}
-          condominios={condominio.options}
-          unidadeField={(props) => <UnidadeField {...props} />}
-        />
-      )}
+      {operador && <RegistrarDialog turno={turno.data} open={registrando} onClose={() => setRegistrando(false)} condominios={condominio.options} />}
       <DetalheDialog ocorrenciaId={detalhe} podeEscrever={operador && Boolean(turno.data)} onClose={() => setDetalhe(null)} />
     </div>
   );

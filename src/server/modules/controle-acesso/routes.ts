@@ -182,12 +182,13 @@ export const controleAcessoRoutes =
     // registrar_acesso_visitante, not the units' and residents' permissions, so the gate lists them.
     // The parcels' screens pick units the same way (gate-operation-spec §4: "the unit found as in
     // the console"): who keeps or reads parcels lists the units; who receives them, the residents.
+    // So does the shift book's entry (§5: its optional unit).
     app.get(
       "/api/controle-acesso/unidades",
       {
         config: {
-          access: requirePermission(["registrar_acesso_visitante", "gerenciar_encomendas", "visualizar_encomendas"]),
-          description: "as unidades ativas do condomínio, para o formulário de visitante sem pré-autorização e as encomendas",
+          access: requirePermission(["registrar_acesso_visitante", "gerenciar_encomendas", "visualizar_encomendas", "registrar_ocorrencias"]),
+          description: "as unidades ativas do condomínio, para o formulário de visitante sem pré-autorização, as encomendas e o livro da portaria",
           scope: 404,
           sample: { path: async (f) => `/api/controle-acesso/unidades?condominio_id=${(await f.condominio()).id}` },
         },

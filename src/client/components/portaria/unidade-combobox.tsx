@@ -5,7 +5,7 @@ import { FormField } from "~/components/ui/form";
 import { FieldFrame, type Bound, type FieldFrameProps } from "~/components/ui/form-field-kit";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { filtrarUnidades, type UnidadeOpcao } from "./format";
+import { filtrarUnidades, type UnidadeOpcao } from "./unidades";
 
 /** Options shown at once: the operator types more rather than scrolls through hundreds. */
 const MAX_OPCOES = 30;
