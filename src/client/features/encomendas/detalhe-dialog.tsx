@@ -1,5 +1,4 @@
 import { useQuery } from "@tanstack/react-query";
-import type { ReactNode } from "react";
 import {
   ENCOMENDAS_TEXTOS,
   FORMA_RETIRADA_LABEL,
@@ -11,6 +10,7 @@ import {
   type EncomendaDetalhe,
 } from "@shared/schemas/encomendas";
 import { formatDateTime } from "@shared/time";
+import { DetailList, type DetailLine } from "~/components/ui/detail-list";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { ListError, Loading, useQueryErrorToast } from "~/components/ui/query-state";
 import { encomendaQuery } from "./api";
@@ -41,7 +41,7 @@ function Detalhe({ id }: { id: string }) {
 }
 
 function Dados({ e }: { e: EncomendaDetalhe }) {
-  const linhas: [string, ReactNode][] = [
+  const linhas: DetailLine[] = [
     ["Situação", <SituacaoBadge key="s" encomenda={e} />],
     ["Condomínio", e.condominio.nome],
     ["Unidade", unidadeDaEncomenda(e)],
@@ -68,16 +68,7 @@ function Dados({ e }: { e: EncomendaDetalhe }) {
     );
   return (
     <div className="grid gap-6">
-      <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-        {linhas
-          .filter(([, v]) => v !== null && v !== "")
-          .map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="text-slate-600">{k}</dt>
-              <dd className="text-slate-900 [overflow-wrap:anywhere]">{v}</dd>
-            </div>
-          ))}
-      </dl>
+      <DetailList lines={linhas} className="text-sm" />
       <section aria-labelledby="custodia-titulo" className="grid gap-2">
         <h3 id="custodia-titulo" className="text-sm font-semibold text-slate-900">
           Custódia ({STATUS_ENCOMENDA_LABEL[e.status]})

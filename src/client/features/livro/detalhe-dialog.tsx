@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { useState } from "react";
 import {
   LIVRO_TEXTOS,
   NATUREZA_OCORRENCIA_LABEL,
@@ -10,6 +10,7 @@ import {
   type OcorrenciaDetalhe,
 } from "@shared/schemas/livro";
 import { formatDateTime } from "@shared/time";
+import { DetailList, type DetailLine } from "~/components/ui/detail-list";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "~/components/ui/dialog";
 import { Form } from "~/components/ui/form";
@@ -71,7 +72,7 @@ function Detalhe({ id, podeEscrever }: { id: string; podeEscrever: boolean }) {
 }
 
 function Dados({ o }: { o: OcorrenciaDetalhe }) {
-  const linhas: [string, ReactNode][] = [
+  const linhas: DetailLine[] = [
     ["Situação", <SituacaoBadge key="s" situacao={o.situacao} />],
     ["Prioridade", <PrioridadeBadge key="p" prioridade={o.prioridade} />],
     ["Tipo", TIPO_OCORRENCIA_LABEL[o.tipo]],
@@ -83,16 +84,7 @@ function Dados({ o }: { o: OcorrenciaDetalhe }) {
   const resolvida = resolvidaTexto(o);
   return (
     <div className="grid gap-5 text-sm">
-      <dl className="grid grid-cols-[minmax(0,auto)_minmax(0,1fr)] gap-x-4 gap-y-1.5">
-        {linhas
-          .filter(([, v]) => v !== null && v !== "")
-          .map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="text-slate-600">{k}</dt>
-              <dd className="text-slate-900 [overflow-wrap:anywhere]">{v}</dd>
-            </div>
-          ))}
-      </dl>
+      <DetailList lines={linhas} />
       {o.descricao && <p className="whitespace-pre-wrap text-slate-900 [overflow-wrap:anywhere]">{o.descricao}</p>}
       <section aria-labelledby="ocorrencia-seguimentos" className="grid gap-2">
         <h3 id="ocorrencia-seguimentos" className="font-semibold text-slate-900">
