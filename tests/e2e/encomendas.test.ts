@@ -69,9 +69,15 @@ async function expectFocusOn(_page: Page, locator: Locator) {
 async function chooseByKeyboard(page: Page, option: string) {
   await page.keyboard.press("Space");
   await page.getByRole("option", { name: option, exact: true }).waitFor();
+  // The list takes the focus once drawn, and the typed letters move it a moment later (Radix's
+  // typeahead focuses on a timer): Enter once the option is highlighted, as a person would.
+  await page.waitForFunction(() => document.activeElement?.getAttribute("role") === "option");
   await page.keyboard.type(option);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe(option);
   await page.keyboard.press("Enter");
   await page.getByRole("listbox").waitFor({ state: "detached" });
+  // Closed, the list gives the focus back to its field (on a timer too): Tab goes on from there.
+  await page.waitForFunction(() => document.activeElement?.getAttribute("role") === "combobox");
 }
 
 /** Escape, as often as needed: a toast shown after the dialog opened takes the first one (Radix's layers). */
