@@ -12,8 +12,11 @@ export function SelectTrigger({ className, children, ...props }: ComponentProps<
     <SelectPrimitive.Trigger
       className={cn(
         "flex h-10 w-full items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:bg-slate-100 data-[placeholder]:text-slate-500",
-        // Printed, only the chosen value shows.
-        "print:h-auto print:w-auto print:border-0 print:p-0",
+        // A long value (a condominium's full name) stays on the field's one line, from its start;
+        // the open list shows it whole.
+        "text-left [&>span]:line-clamp-1",
+        // Printed, only the chosen value shows, whole.
+        "print:h-auto print:w-auto print:border-0 print:p-0 print:[&>span]:line-clamp-none",
         className,
       )}
       {...props}

@@ -149,7 +149,7 @@ function IniciarTurno({
 
   return (
     <div className="grid gap-4">
-      <div className="grid gap-2 sm:w-80">
+      <div className="grid gap-2">
         <Label htmlFor={`${uid}-posto`}>Posto</Label>
         <Select value={posto} onValueChange={setPosto}>
           <SelectTrigger id={`${uid}-posto`} aria-required>
