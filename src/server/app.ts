@@ -102,10 +102,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
     // X-Request-Id in, out, in every log line and in error bodies (http/request-id.ts).
     genReqId: requestIdOf,
     requestIdHeader: false,
-    // Trust only the immediate peer (our proxy): the client address is the one it appended to
-    // X-Forwarded-For, never an earlier entry the client wrote itself (`true` would take that one
-    // and let anyone bypass the per-IP rate limits).
-    trustProxy: config.trustProxy ? (_address: string, hop: number) => hop === 0 : false,
+    // Trust only our own proxies: the nearest N (1 = the one connecting to us), or those in the
+    // given networks. The client address is then the entry the outermost of them appended to
+    // X-Forwarded-For, never an earlier one the client wrote itself (Fastify's `true` would take
+    // that one and let anyone bypass the per-IP rate limits).
+    // A count is a function of the hop (Fastify reads a bare number as "trust nobody").
+    trustProxy: confiarEmProxies(config.trustProxy),
     bodyLimit: 256 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     // Malformed URLs and the like also answer in the one error shape.
@@ -269,4 +271,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
     });
 
   return { app, auth, mailer, outbox, jobs, routes, metrics, cadeia, notificacoes };
+}
+
+/** Fastify's trustProxy for TRUST_PROXY: the nearest `n` hops (0 is the socket's peer), or networks. */
+function confiarEmProxies(trust: AppConfig["trustProxy"]): false | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if (Array.isArray(trust)) return trust;
+  const hops = trust === true ? 1 : trust;
+  return (_address, hop) => hop < hops;
 }

@@ -3,6 +3,17 @@ import { ConfigError, loadConfig } from "./config";
 import { canaisDesligados, canaisDisponiveis } from "./modules/notificacoes/canais";
 
 describe("loadConfig", () => {
+  it("reads TRUST_PROXY as nobody, a number of proxies in front, or trusted networks", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.10,fd00::/8" }).trustProxy).toEqual(["10.0.0.0/8", "192.168.1.10", "fd00::/8"]);
+    for (const wrong of ["sim", "11", "10.0.0.0/33", "10.0.0/8", "fd00::/129", "10.0.0.0/8,"]) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY deve ser false, true, o número de proxies/);
+    }
+  });
+
   it("has working defaults for a first start", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, dataDir: "./data", publicUrl: "http://localhost:3000", adminEmail: "admin@portal.local" });

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { DEFAULT_CACHE_TTL_MS } from "./cache";
 
@@ -27,7 +28,29 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().default("admin@portal.local"),
   ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD precisa ter pelo menos 8 caracteres").optional(),
   AUTH_SECRET: z.string().min(32, "AUTH_SECRET precisa ter pelo menos 32 caracteres").optional(),
-  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  // Who may say the client's address in X-Forwarded-For (docs/operations.md): nobody ('false'),
+  // the proxy in front ('true', the same as '1'), that many proxies in a chain ('2': a cloud
+  // load balancer and an ingress), or the proxies in these networks ('10.0.0.0/8,fd00::/8').
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default("false")
+    .transform((value, ctx): TrustProxy => {
+      if (value === "false" || value === "0" || value === "") return false;
+      if (value === "true") return 1;
+      if (/^\d+$/.test(value)) {
+        const hops = Number(value);
+        if (hops <= 10) return hops;
+      } else {
+        const redes = value.split(",").map((r) => r.trim());
+        if (redes.every(redeValida)) return redes;
+      }
+      ctx.addIssue({
+        code: "custom",
+        message: "TRUST_PROXY deve ser false, true, o número de proxies à frente (1 a 10) ou redes separadas por vírgula (10.0.0.0/8,192.168.1.10)",
+      });
+      return z.NEVER;
+    }),
   // How long sessions, permissions and painel counts may be reused from memory (0: no cache).
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   // Sessions end this long after sign-in, or after this long without a request (issue 12).
@@ -132,8 +155,12 @@ export interface AppConfig {
   adminPassword?: string;
   /** Secret that signs session cookies; generated and kept in DATA_DIR when not given. */
   authSecret?: string;
-  /** Behind a reverse proxy: take the client IP from X-Forwarded-For as set by that proxy. */
-  trustProxy: boolean;
+  /**
+   * Behind reverse proxies: who may say the client's address in X-Forwarded-For. false: nobody;
+   * a number: that many proxies in front (1 = the one that connects to us); networks: any proxy
+   * whose address is in them. (`true` is 1, as before.)
+   */
+  trustProxy: TrustProxy | true;
   /** Directory of the built client (prerendered pages + assets); absent in API-only tests. */
   clientDir?: string;
   rateLimits: {
@@ -236,7 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     authSecret: e.AUTH_SECRET,
-    trustProxy: e.TRUST_PROXY === "true",
+    trustProxy: e.TRUST_PROXY,
     // Only for the bench to measure the sign-in: ten connections signing in as one account from
     // one address hold more password slots at once than a person may (auth/sign-in-limit.ts).
     rateLimits: e.RATE_LIMIT_SIGN_IN_MAX
@@ -271,4 +298,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       email: Boolean(e.SMTP_URL),
     },
   };
+}
+
+/** Who may say the client's address: nobody, the nearest N proxies, or proxies in these networks. */
+export type TrustProxy = false | number | string[];
+
+/** An address or a network in CIDR notation (IPv4 or IPv6). */
+function redeValida(rede: string): boolean {
+  const [endereco, prefixo, ...resto] = rede.split("/");
+  if (resto.length || !endereco) return false;
+  const versao = isIP(endereco);
+  if (!versao) return false;
+  if (prefixo === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefixo)) return false;
+  return Number(prefixo) <= (versao === 4 ? 32 : 128);
 }
