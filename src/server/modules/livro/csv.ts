@@ -8,16 +8,14 @@ import {
 } from "@shared/schemas/livro";
 import { unidadeLabel } from "@shared/schemas/unidades";
 import { formatDateTime } from "@shared/time";
-import { CSV_BOM, csvField } from "../registros/csv";
+import { CSV_BOM, csvLine } from "../registros/csv";
 import type { OcorrenciaFiltros } from "./repository";
 
 // The book's 'Exportar CSV' (§5), written as Registros' export is (registros/csv.ts): UTF-8 with
 // BOM, ';' between fields, CRLF line ends, São Paulo's times, no text a spreadsheet would run.
 
-const linha = (fields: (string | null | undefined)[]) => fields.map(csvField).join(";") + "\r\n";
-
 const linhaDoItem = (o: Ocorrencia) =>
-  linha([
+  csvLine([
     formatDateTime(o.created_at),
     o.condominio.nome,
     o.unidade ? unidadeLabel(o.unidade) : null,
@@ -36,7 +34,7 @@ const linhaDoItem = (o: Ocorrencia) =>
 
 /** The header, then each batch's lines as one chunk. */
 export async function* csvLinhas(lotes: AsyncIterable<Ocorrencia[]>) {
-  yield CSV_BOM + linha([...OCORRENCIAS_CSV_HEADER]);
+  yield CSV_BOM + csvLine([...OCORRENCIAS_CSV_HEADER]);
   for await (const lote of lotes) yield lote.map(linhaDoItem).join("");
 }
 

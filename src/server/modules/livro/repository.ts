@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import { TRANSPORTADORA_LABEL, type Transportadora } from "@shared/schemas/encomendas";
 import {
@@ -454,7 +454,7 @@ export async function itemParaSeguimento(
   leitor: Leitor,
   id: string,
 ): Promise<{ id: string; condominio_id: string; tipo: TipoOcorrencia; prioridade: PrioridadeOcorrencia; titulo: string; resolvida: boolean } | null> {
-  const resolucao = aliasedTable(ocorrencias, "resolucao");
+  // Resolved: no longer among the open items (kept by the book's triggers).
   const [row] = await q
     .select({
       id: ocorrencias.id,
@@ -462,10 +462,10 @@ export async function itemParaSeguimento(
       tipo: ocorrencias.tipo,
       prioridade: ocorrencias.prioridade,
       titulo: ocorrencias.titulo,
-      resolvida: sql<boolean>`${resolucao.id} is not null`,
+      resolvida: sql<boolean>`${ocorrenciasAbertas.ocorrencia_id} is null`,
     })
     .from(ocorrencias)
-    .leftJoin(resolucao, and(eq(resolucao.ocorrencia_original_id, ocorrencias.id), eq(resolucao.natureza, "resolucao")))
+    .leftJoin(ocorrenciasAbertas, eq(ocorrenciasAbertas.ocorrencia_id, ocorrencias.id))
     .where(and(eq(ocorrencias.id, id), eq(ocorrencias.natureza, "abertura"), visivel(leitor)));
   return row ?? null;
 }

@@ -1,6 +1,4 @@
-import type { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   abrirTurnoSchema,
   complementoInputSchema,
@@ -23,6 +21,7 @@ import { currentProfile, requirePermission } from "../../auth/guard";
 import type { Db } from "../../db/client";
 import { scopeOf } from "../../scope";
 import { idParams, type ListTotals } from "../common";
+import { csvBody, enviarCsv } from "../registros/csv";
 import { amostras } from "./amostras";
 import { livroService } from "./service";
 
@@ -31,9 +30,6 @@ import { livroService } from "./service";
 
 const registrar = requirePermission("registrar_ocorrencias");
 const ler = requirePermission(["registrar_ocorrencias", "visualizar_ocorrencias"]);
-
-/** The export's body: text in OpenAPI; the handler sends a stream (as Registros' export does). */
-const csvBody = z.string() as z.ZodType<string | Readable>;
 
 export const livroRoutes =
   ({ db, totals }: { db: Db; totals?: ListTotals }): FastifyPluginAsyncZod =>
@@ -150,11 +146,7 @@ export const livroRoutes =
       },
       async (request, reply) => {
         const { nome, linhas } = service.csv(quem(request), request.query);
-        return reply
-          .header("content-type", "text/csv; charset=utf-8")
-          .header("content-disposition", `attachment; filename="${nome}"`)
-          .header("cache-control", "no-store")
-          .send(linhas);
+        return enviarCsv(reply, nome, linhas);
       },
     );
 

@@ -20,7 +20,7 @@ import {
 } from "@shared/schemas/livro";
 import { MSG } from "@shared/messages";
 import type { Db } from "../../db/client";
-import { condominios, ocorrencias, turnos, unidades } from "../../db/schema";
+import { ocorrencias, turnos } from "../../db/schema";
 import { AppError, notFound, pgConstraint, pgErrorCode } from "../../errors";
 import { activeCondominioInScope, inScope, requireActiveCondominio, type CondominioScope } from "../../scope";
 import type { ListTotals } from "../common";
@@ -239,13 +239,7 @@ export function livroService({ db, totals }: { db: Db; totals?: ListTotals }) {
       const condominio = await requireActiveCondominio(db, quem.scope, data.condominio_id);
       const turno = await turnoAbertoDe(quem, title);
       if (turno.condominio_id !== null && turno.condominio_id !== condominio.id) throw invalido(title, "condominio_id", LIVRO_TEXTOS.postoDoTurno);
-      if (data.unidade_id) {
-        const [unidade] = await db
-          .select({ id: unidades.id })
-          .from(unidades)
-          .where(and(eq(unidades.id, data.unidade_id), eq(unidades.condominio_id, condominio.id)));
-        if (!unidade) throw invalido(title, "unidade_id", LIVRO_TEXTOS.unidadeDeOutroCondominio);
-      }
+      // The unit's condominium is the insert trigger's check (migration 0033), answered by recusaDoBanco.
       if (data.referencia_tipo && data.referencia_id && !(await repo.referenciaExiste(condominio.id, data.referencia_tipo, data.referencia_id)))
         throw invalido(title, "referencia_id", LIVRO_TEXTOS.referenciaInvalida);
       const [nova] = await traduzindo(title, () =>
@@ -278,9 +272,8 @@ export function livroService({ db, totals }: { db: Db; totals?: ListTotals }) {
 
     /** Link candidates of a condominium the operator serves (another's: none, as if it had none). */
     async referencias(quem: Quem, query: ReferenciasData): Promise<Referencias> {
-      const [condominio] = await db.select({ id: condominios.id }).from(condominios).where(eq(condominios.id, query.condominio_id));
-      if (!condominio || !inScope(quem.scope, condominio.id)) return { rows: [], total: 0 };
-      return repo.candidatas(condominio.id, query.tipo, query.q);
+      if (!inScope(quem.scope, query.condominio_id)) return { rows: [], total: 0 };
+      return repo.candidatas(query.condominio_id, query.tipo, query.q);
     },
   };
 }

@@ -1,4 +1,7 @@
+import type { Readable } from "node:stream";
 import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
+import { z } from "zod";
 import { formatPlaca } from "@shared/br/placa";
 import { BLOCO_PALAVRA, unidadeLabel } from "@shared/schemas/unidades";
 import {
@@ -32,7 +35,8 @@ export function csvField(value: string | null | undefined): string {
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-const csvLine = (fields: (string | null | undefined)[]) => fields.map(csvField).join(";") + EOL;
+/** One line of fields, each as csvField writes it. */
+export const csvLine = (fields: (string | null | undefined)[]) => fields.map(csvField).join(";") + EOL;
 
 export const csvHeader = () => CSV_BOM + csvLine([...CSV_HEADER]);
 
@@ -150,3 +154,17 @@ export function crlf(chunk: Buffer): Buffer {
   chunk.copy(out, to, from);
   return out;
 }
+
+/**
+ * The export's body: text in OpenAPI. The handler sends a stream, which Fastify writes as it is
+ * (a stream never goes through the serializer), hence a type that admits one.
+ */
+export const csvBody = z.string() as z.ZodType<string | Readable>;
+
+/** Sends an export as a download named `nome`, never kept by a cache. */
+export const enviarCsv = (reply: FastifyReply, nome: string, linhas: Readable) =>
+  reply
+    .header("content-type", "text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${nome}"`)
+    .header("cache-control", "no-store")
+    .send(linhas);

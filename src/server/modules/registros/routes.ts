@@ -1,7 +1,6 @@
 import { Readable } from "node:stream";
 import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import {
   correcaoCriadaSchema,
   correcaoInputSchema,
@@ -24,18 +23,12 @@ import { controleAcessoRepository } from "../controle-acesso/repository";
 import { copyOut } from "../../db/copy";
 import type { LeiturasLongas } from "../../db/leituras-longas";
 import type { Cadeia } from "./selos";
-import { crlf, csvHeader, csvRow } from "./csv";
+import { crlf, csvBody, csvHeader, csvRow, enviarCsv } from "./csv";
 import { verificarIntegridade } from "./integridade";
 import { correcaoObservacao, registrosRepository } from "./repository";
 
 const access = requirePermission("visualizar_registros_acesso");
 const corrigir = requireAllPermissions(["visualizar_registros_acesso", "registrar_acesso_visitante"]);
-
-/**
- * The export's body: text in OpenAPI. The handler sends a stream, which Fastify writes as it is
- * (a stream never goes through the serializer), hence a type that admits one.
- */
-const csvBody = z.string() as z.ZodType<string | Readable>;
 
 // Registros (gatehouse-spec §5): the list, its CSV export (recorded) and the integrity check.
 export const registrosRoutes =
@@ -114,11 +107,7 @@ export const registrosRoutes =
           }
         }
         const nome = filtro.de === filtro.ate ? `registros-${filtro.de}.csv` : `registros-${filtro.de}-a-${filtro.ate}.csv`;
-        return reply
-          .header("content-type", "text/csv; charset=utf-8")
-          .header("content-disposition", `attachment; filename="${nome}"`)
-          .header("cache-control", "no-store")
-          .send(Readable.from(csv(), { objectMode: false }));
+        return enviarCsv(reply, nome, Readable.from(csv(), { objectMode: false }));
       },
     );
 
