@@ -221,7 +221,7 @@ describe("'Ler QR Code' in headless Chromium", () => {
   beforeAll(async () => {
     videoDir = await mkdtemp(join(tmpdir(), "qr-camera-"));
     videoFile = join(videoDir, "qrcode.y4m");
-    await writeFile(videoFile, await qrVideo("GV1.vazio"));
+    await writeFile(videoFile, qrVideo("GV1.vazio"));
     // A second Chromium whose camera is a video file (the QR code of an invitation).
     const fake = await chromium.launch({
       executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",

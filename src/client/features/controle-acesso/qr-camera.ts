@@ -1,7 +1,7 @@
-// 'Ler QR Code' (gatehouse-spec §3): the device camera, decoded in the browser by @zxing/browser
-// (pure JavaScript: no worker, no WebAssembly, nothing fetched at run time). The library is
-// imported only when the porteiro opens the camera, so the console's own bundle does not carry it.
-// docs/decisions/0242-leitor-de-qr-da-camera.md.
+// 'Ler QR Code' (gatehouse-spec §3): the device camera, decoded in the browser by jsQR (pure
+// JavaScript: no worker, no WebAssembly, nothing fetched at run time). The decoder is imported only
+// when the porteiro opens the camera, so the console's own bundle does not carry it.
+// docs/decisions/0242-leitor-de-qr-da-camera.md and 0282-jsqr-no-lugar-da-zxing.md.
 
 /** Why the camera could not be used, as the porteiro reads it: each one says what fixes it. */
 export const CAMERA_MENSAGENS = {
@@ -97,8 +97,26 @@ export function falhaDaCamera(error: unknown, ambiente: Pick<AmbienteCamera, "po
 
 const stopStream = (stream: MediaStream) => stream.getTracks().forEach((track) => track.stop());
 
+/** Reads the QR code in one picture (RGBA pixels): its text, or null when none can be read. */
+export type DecodificadorQr = (imagem: Pick<ImageData, "data" | "width" | "height">) => string | null;
+
+/**
+ * The decoder, loaded on demand. jsQR, not ZXing's JavaScript port: that one misses about one
+ * clean, sharp QR code in fifteen of ours (zxing-js/library#653); see decision 0282.
+ */
+export async function carregarDecodificador(): Promise<DecodificadorQr> {
+  const { default: jsQR } = await import("jsqr");
+  return ({ data, width, height }) => {
+    // Our QR codes are printed and shown dark on light: skip the inverted pass, half the work.
+    const lido = jsQR(data, width, height, { inversionAttempts: "dontInvert" });
+    return lido && lido.data !== "" ? lido.data : null;
+  };
+}
+
 /** Time between two looks at the camera's picture: fast enough to feel instant, light on a tablet. */
 const INTERVALO_MS = 150;
+/** The longest side of the picture handed to the decoder. */
+const LADO_MAXIMO = 960;
 
 /**
  * Opens the camera (the back one when there are two) into `video` and decodes QR codes until one
@@ -120,12 +138,11 @@ export async function lerQrCode(video: HTMLVideoElement, onPayload: (payload: st
   } catch (error) {
     throw new CameraError(falhaDaCamera(error, ambiente));
   }
-  let reader: { decodeFromCanvas(canvas: HTMLCanvasElement): { getText(): string } };
+  let decodificar: DecodificadorQr;
   let canvas: HTMLCanvasElement;
   let contexto: CanvasRenderingContext2D | null;
   try {
-    const { BrowserQRCodeReader } = await import("@zxing/browser/esm/readers/BrowserQRCodeReader.js");
-    reader = new BrowserQRCodeReader();
+    decodificar = await carregarDecodificador();
     canvas = document.createElement("canvas");
     contexto = canvas.getContext("2d", { willReadFrequently: true });
     if (!contexto) throw new Error("no 2d canvas");
@@ -153,18 +170,22 @@ export async function lerQrCode(video: HTMLVideoElement, onPayload: (payload: st
   const olhar = () => {
     if (parado) return;
     if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && video.videoWidth > 0 && video.videoHeight > 0) {
-      if (canvas.width !== video.videoWidth || canvas.height !== video.videoHeight) {
-        canvas.width = video.videoWidth;
-        canvas.height = video.videoHeight;
+      // A full-HD camera is read at most 960 px wide: a QR held up to it stays readable, and a
+      // tablet decodes each look well within the interval.
+      const escala = Math.min(1, LADO_MAXIMO / Math.max(video.videoWidth, video.videoHeight));
+      const [largura, altura] = [Math.round(video.videoWidth * escala), Math.round(video.videoHeight * escala)];
+      if (canvas.width !== largura || canvas.height !== altura) {
+        canvas.width = largura;
+        canvas.height = altura;
       }
-      desenho.drawImage(video, 0, 0, canvas.width, canvas.height);
-      let texto: string | undefined;
+      let texto: string | null = null;
       try {
-        texto = reader.decodeFromCanvas(canvas).getText();
+        desenho.drawImage(video, 0, 0, largura, altura);
+        texto = decodificar(desenho.getImageData(0, 0, largura, altura));
       } catch {
-        // No QR code in this picture (or one not readable yet): look again.
+        // A picture the browser could not hand over: the next look tries again (the loop never dies).
       }
-      if (texto !== undefined) {
+      if (texto !== null) {
         parar();
         onPayload(texto);
         return;
