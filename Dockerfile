@@ -9,10 +9,12 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-# The site and the server bundle, then only the runtime dependencies. The lock's Node.js build
-# (node-linux-*, an optional dependency that npm scripts run on) leaves too: the image's own
-# Node 24 runs the server (docs/decisions/0030).
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund \
+# The site and the server bundle, then only what the server imports (package.json's
+# dependencies; scripts/dependencias-de-execucao.test.ts keeps them so). --omit=optional also drops
+# the browser's and the build's packages that a runtime package names as an optional peer (React,
+# Vite, drizzle-kit through better-auth: 'devOptional' in the lock) and the lock's own Node.js
+# build (node-linux-*): the image's Node 24 runs the server (docs/decisions/0030).
+RUN npm run build && npm prune --omit=dev --omit=optional --no-audit --no-fund \
     && rm -rf node_modules/node-linux-* node_modules/.bin/node
 
 FROM node:24.21.0-bookworm-slim
