@@ -5,10 +5,12 @@ import { ConfigError, loadConfig } from "../src/server/config";
 import { BackupError, takeBackup } from "../src/server/db/backup";
 import { DataDirLockedError } from "../src/server/db/data-dir-lock";
 
-const USAGE = `Uso: npm run backup -- [arquivo]
+const USAGE = `Uso: npm run backup -- [--pelo-portal] [arquivo]
 
   Sem DATABASE_URL: dump SQL (gzip) do banco embutido em DATA_DIR, pedido ao portal em execução
   ou, com ele parado, lido do diretório. Padrão: backups/portal-pglite-AAAAMMDD-HHMMSS.sql.gz
+  --pelo-portal: só pelo portal em execução; sem resposta dele, falha (um contêiner ao lado do
+  portal, no mesmo volume, nunca abre o diretório).
   Com DATABASE_URL: pg_dump -Fc (o pg_dump precisa ser da versão do servidor ou mais novo).
   Padrão: backups/portal-postgres-AAAAMMDD-HHMMSS.dump`;
 
@@ -18,9 +20,11 @@ async function main() {
     console.log(USAGE);
     return;
   }
-  if (args.length > 1 || args.some((a) => a.startsWith("-"))) throw new BackupError(`Argumentos inválidos: ${args.join(" ")}\n\n${USAGE}`);
+  const somentePeloPortal = args.includes("--pelo-portal");
+  const arquivos = args.filter((a) => a !== "--pelo-portal");
+  if (arquivos.length > 1 || arquivos.some((a) => a.startsWith("-"))) throw new BackupError(`Argumentos inválidos: ${args.join(" ")}\n\n${USAGE}`);
   const config = loadConfig();
-  const result = await takeBackup(config, args[0]);
+  const result = await takeBackup(config, arquivos[0], { somentePeloPortal });
   const size = (statSync(result.file).size / 1024).toFixed(1);
   const source =
     result.kind === "postgres"

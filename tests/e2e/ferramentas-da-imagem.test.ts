@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -49,11 +49,18 @@ describe("the image's entry point, without Docker", () => {
 
     // A backup of the running portal's embedded database, restored into another directory.
     const arquivo = join(workDir, "portal.sql.gz");
-    const backup = await imagem(["backup", arquivo], { DATA_DIR });
+    // --pelo-portal, as the Kubernetes CronJob runs it beside the portal (another pid namespace).
+    const backup = await imagem(["backup", "--pelo-portal", arquivo], { DATA_DIR });
     expect(backup.code, backup.output).toBe(0);
     expect(backup.output).toContain("PGlite, pelo portal em execução");
     portal.child.kill("SIGTERM");
     expect(await portal.exited).toBe(0);
+    // With the portal gone, --pelo-portal refuses instead of opening the directory itself.
+    const semPortal = join(workDir, "sem-portal.sql.gz");
+    const recusado = await imagem(["backup", "--pelo-portal", semPortal], { DATA_DIR });
+    expect(recusado.code).toBe(1);
+    expect(recusado.output).toContain("O portal não atendeu pelo socket de backup");
+    expect(existsSync(semPortal)).toBe(false);
     const restaurado = await imagem(["restore", arquivo], { DATA_DIR: join(workDir, "restaurado") });
     expect(restaurado.code, restaurado.output).toBe(0);
     expect(restaurado.output).toContain("Backup restaurado no PGlite");
@@ -92,5 +99,6 @@ describe("the image's entry point, without Docker", () => {
     expect(desconhecido.code).toBe(2);
     expect(desconhecido.output).toContain("Comando desconhecido: migrar");
     expect(desconhecido.output).toContain("restore <arquivo> [--force]");
+    expect(desconhecido.output).toContain("backup [--pelo-portal] [arquivo]");
   });
 });

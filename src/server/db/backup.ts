@@ -67,10 +67,19 @@ export async function dumpPglite(client: PGlite): Promise<string> {
   );
 }
 
-/** Takes the PGlite dump: from the running server (control socket), else opening the data dir here. */
-async function dumpPgliteDataDir(dataDir: string): Promise<{ sql: string; from: "server" | "data-dir" }> {
+/**
+ * Takes the PGlite dump: from the running server (control socket), else opening the data dir here
+ * — unless `somentePeloPortal`: a process that cannot see the portal's (another container on the
+ * same volume, in its own pid namespace) cannot tell a live lock from a stale one, so it must never
+ * open the directory itself.
+ */
+async function dumpPgliteDataDir(dataDir: string, somentePeloPortal: boolean): Promise<{ sql: string; from: "server" | "data-dir" }> {
   const fromServer = await requestServerBackup(dataDir);
   if (fromServer !== null) return { sql: fromServer, from: "server" };
+  if (somentePeloPortal)
+    throw new BackupError(
+      `O portal não atendeu pelo socket de backup (${join(dataDir, BACKUP_SOCKET)}): backup não feito. Com --pelo-portal o diretório de dados nunca é aberto aqui.`,
+    );
   if (isEmptyDir(join(dataDir, "pglite"))) throw new BackupError(`Não há banco de dados em ${join(dataDir, "pglite")}: confira o DATA_DIR.`);
   let lock: DataDirLock;
   try {
@@ -277,14 +286,14 @@ export interface BackupResult {
   from?: "server" | "data-dir";
 }
 
-export async function takeBackup(config: AppConfig, file = defaultBackupFile(config)): Promise<BackupResult> {
+export async function takeBackup(config: AppConfig, file = defaultBackupFile(config), { somentePeloPortal = false } = {}): Promise<BackupResult> {
   file = resolve(file);
   if (config.databaseUrl) {
     // As the tables' owner when there is one (docs/operations.md, two roles): it reads every schema.
     await writeAtomically(file, (partial) => dumpPostgres(config.migrationDatabaseUrl ?? config.databaseUrl!, partial));
     return { file, kind: "postgres" };
   }
-  const { sql, from } = await dumpPgliteDataDir(resolve(config.dataDir));
+  const { sql, from } = await dumpPgliteDataDir(resolve(config.dataDir), somentePeloPortal);
   // pg_dump's last line: a dump cut short (a server that died mid-answer) is not a backup.
   if (!sql.trimEnd().endsWith("-- PostgreSQL database dump complete\n--")) throw new BackupError("O dump veio incompleto; nenhum arquivo foi gravado.");
   await writeAtomically(file, async (partial) => {
