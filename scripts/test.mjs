@@ -1,5 +1,6 @@
 // `npm test`: unit + API tests on PGlite, the API tests again on PostgreSQL, then the browser
-// tests in Chromium (and the process-level crash/backup tests) against a fresh production build. Ends with one "N passed, N failed" line.
+// tests in Chromium (and the process-level crash/backup tests) against a fresh production build,
+// then the production image built and smoke-tested. Ends with one "N passed, N failed" line.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -8,7 +9,7 @@ import pg from "pg";
 
 const DEFAULT_PG = "postgres://postgres@127.0.0.1:5432/test";
 const ci = process.env.CI === "true";
-const only = process.argv[2]; // optional: unit | api | pg | e2e
+const only = process.argv[2]; // optional: unit | api | pg | e2e | image
 const resultsDir = mkdtempSync(join(tmpdir(), "portal-tests-"));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSteps = [];
@@ -92,6 +93,23 @@ if (!only || only === "e2e") {
   const env = { TEST_DATABASE_URL: pgReachable || pgRequired ? pgUrl : "" };
   if (run("build", "npm", ["run", "build"])) vitest("browser (Chromium)", ["e2e"], env);
   else totals.failed += 1;
+}
+
+// The production image, built from the Dockerfile by buildah and smoke-tested (scripts/image-smoke.sh,
+// decision 0284): needs root, buildah and debootstrap; required in CI, optional elsewhere.
+if (!only || only === "image") {
+  const has = (tool) => spawnSync("sh", ["-c", `command -v ${tool}`], { stdio: "ignore" }).status === 0;
+  const possible = process.getuid?.() === 0 && has("buildah") && has("debootstrap");
+  if (possible) {
+    if (!run("image (buildah)", "bash", ["scripts/image-smoke.sh"])) totals.failed += 1;
+    else totals.passed += 1;
+  } else if (ci) {
+    console.error("\nA imagem precisa de root, buildah e debootstrap (apt-get install -y buildah debootstrap): obrigatória na CI.");
+    failedSteps.push("image (buildah): unavailable");
+    totals.failed += 1;
+  } else {
+    console.warn("\nAviso: sem root, buildah ou debootstrap, a imagem não foi construída (npm test image, como root, a constrói).");
+  }
 }
 
 console.log("");
