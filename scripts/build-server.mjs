@@ -1,22 +1,10 @@
 // Bundles the server (src/server/main.ts) into build/server/main.js and the image's tools
-// (scripts/cli.ts) into build/server/cli.js; dependencies stay external.
+// (scripts/cli.ts) into build/server/cli.js; dependencies stay external (scripts/lib/server-bundle.mjs).
 import { build } from "esbuild";
+import { SERVER_BUNDLE } from "./lib/server-bundle.mjs";
 
 // The portal, and the image's tools (migrate, backup, restore, seed-demo: scripts/cli.ts).
-await build({
-  entryPoints: { main: "src/server/main.ts", cli: "scripts/cli.ts" },
-  outdir: "build/server",
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node24",
-  packages: "external",
-  // "@shared/*" resolves through tsconfig.json's paths, which esbuild reads (as tsx and TypeScript do;
-  // vitest.config.ts and vite.config.ts repeat it as an alias).
-  tsconfig: "tsconfig.json",
-  sourcemap: true,
-  logLevel: "warning",
-});
+await build({ ...SERVER_BUNDLE, sourcemap: true, logLevel: "warning" });
 
 // Hashed client assets compressed once, at the highest levels, instead of on every request
 // (the server sends the .br/.gz beside each file when the browser accepts it: preCompressed).

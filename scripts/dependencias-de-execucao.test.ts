@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
+import { SERVER_BUNDLE } from "./lib/server-bundle.mjs";
 
 // Issue 32: the production image installs only package.json's `dependencies` (the Dockerfile's
 // `npm prune --omit=dev --omit=optional`). This bundles the server and the image's tools exactly as
@@ -16,19 +17,7 @@ const lock = JSON.parse(readFileSync("package-lock.json", "utf8")) as {
 
 /** The packages the bundled server and tools import at run time, by name. */
 async function importadosPeloServidor(): Promise<Set<string>> {
-  const result = await build({
-    entryPoints: { main: "src/server/main.ts", cli: "scripts/cli.ts" },
-    outdir: "build/dependencias-de-execucao",
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node24",
-    packages: "external",
-    tsconfig: "tsconfig.json",
-    write: false,
-    metafile: true,
-    logLevel: "silent",
-  });
+  const result = await build({ ...SERVER_BUNDLE, write: false, metafile: true, logLevel: "silent" });
   const nomes = new Set<string>();
   for (const output of Object.values(result.metafile.outputs))
     for (const { path, external } of output.imports) {
