@@ -561,6 +561,8 @@ describe("what the recipe promises", () => {
         const images = containersOf(objects).map(([, c]) => c.image);
         expect(images.filter((i) => i !== "postgres:17").every((i) => i === PORTAL_IMAGE)).toBe(true);
         expect(images).toContain(PORTAL_IMAGE);
+        // The recipe of a release runs that release's image (package.json, CHANGELOG.md, the tag).
+        expect(IMAGE_COMPONENT.images[0]!.newTag).toBe((JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version);
       });
     });
   }
