@@ -48,7 +48,7 @@ import { loadAuthSecret, loadQrSecret } from "./db/settings";
 import { visitantesRoutes } from "./modules/visitantes/routes";
 import { limiteDeCodigos } from "./modules/visitantes/tentativas";
 import { dropCachesOnRevocation } from "./revocation";
-import { registerMetrics, type PortalMetrics } from "./metrics";
+import { registerCacheMetrics, registerMetrics, type PortalMetrics } from "./metrics";
 import { criarDrivers } from "./dispositivos/drivers";
 import { iniciarTempoReal } from "./realtime";
 import { AppError, notFound } from "./errors";
@@ -181,7 +181,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   const sessions = new TtlCache<SessionContext>({ ttlMs, maxEntries: 10_000 });
   const painelCounts = new TtlCache<PainelStats>({ ttlMs, maxEntries: 1_000 });
   const listTotals = new TtlCache<number>({ ttlMs, maxEntries: 5_000 });
-  flushOnWrite(app, [sessions, painelCounts, listTotals]);
+  flushOnWrite(app, { sessions, others: [painelCounts, listTotals] });
+  registerCacheMetrics(metrics, { sessoes: sessions, painel: painelCounts, totais: listTotals });
   await dropCachesOnRevocation(app, deps.database, [sessions]);
   registerGuard(app, { auth, db, trustedOrigins: config.trustedOrigins, sessions, limits: config.session });
   registerAuthRoutes(app, auth, { publicUrl: config.publicUrl, signInFailures });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { condominios, grupoPermissoes, session, unidades, usuarios } from "./db/schema";
+import { condominios, grupoPermissoes, moradores, session, unidades, usuarios } from "./db/schema";
 import { ADMIN, createTestApp, request, signIn, userWithPermissions, type TestApp } from "./testing/harness";
 import { TtlCache } from "./cache";
 
@@ -195,6 +195,39 @@ describe("a change made through this instance's API", () => {
     const created = await request(t, "POST", "/api/unidades", { cookie: admin, payload: { condominio_id: condominio!.id, numero_unidade: "2" } });
     expect(created.statusCode).toBe(201);
     expect(await counts()).toEqual([painel! + 2, lista! + 2]);
+  });
+
+  it("a gate write keeps the porteiro's session in memory (no re-read) and still refreshes the counts", async () => {
+    const [condominio] = await t.database.db.insert(condominios).values({ nome: "Residencial Portaria Quente" }).returning();
+    const [unidade] = await t.database.db.insert(unidades).values({ condominio_id: condominio!.id, numero_unidade: "101" }).returning();
+    const [morador] = await t.database.db
+      .insert(moradores)
+      .values({ unidade_id: unidade!.id, nome_completo: "Célia Moradora", tipo_morador: "proprietario" })
+      .returning();
+    const porteiro = await userWithPermissions(t, "porteiro-quente@teste.local", ["registrar_acesso_visitante"], [condominio!.id]);
+    // What an operator reads on the metrics port: lookups of the sessions cache that went to the database.
+    const releituras = async () => Number(/portal_cache_consultas\{cache="sessoes",resultado="falta"\} (\d+)/.exec(await t.metrics.registry.metrics())![1]);
+    expect((await request(t, "GET", "/api/me", { cookie: porteiro.cookie })).statusCode).toBe(200);
+    const [painel, lista] = await counts(); // the administrator's session is in memory too, now
+    const antes = await releituras();
+
+    await unitAddedElsewhere("Residencial Conta Depois da Portaria");
+    for (const url of ["/api/controle-acesso/entrada", "/api/controle-acesso/saida"]) {
+      const gate = await request(t, "POST", url, {
+        cookie: porteiro.cookie,
+        payload: { condominio_id: condominio!.id, pessoa: { tipo: "morador", morador_id: morador!.id } },
+      });
+      expect(gate.statusCode, gate.body).toBe(201);
+      expect((await request(t, "GET", "/api/me", { cookie: porteiro.cookie })).statusCode).toBe(200);
+    }
+    // The counts are not about sessions: they empty after a gate write as after any other.
+    expect(await counts()).toEqual([painel! + 1, lista! + 1]);
+    expect(await releituras()).toBe(antes);
+
+    // Any other write empties the sessions too: the next request reads the session again.
+    expect((await request(t, "POST", "/api/page-views", { cookie: porteiro.cookie, payload: { path: "/portaria-web" } })).statusCode).toBe(204);
+    expect((await request(t, "GET", "/api/me", { cookie: porteiro.cookie })).statusCode).toBe(200);
+    expect(await releituras()).toBe(antes + 1);
   });
 
   it("ends the session at once on sign-out", async () => {

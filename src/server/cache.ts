@@ -1,5 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * A write that changes nobody's session, account, permissions, scope or units (the gate's
+     * entries and exits, parcels, the shift book): the sessions cache stays warm after it, so the
+     * porteiro's next request does not read its session again. The other caches empty as usual.
+     */
+    semEfeitoNasSessoes?: boolean;
+  }
+}
+
 // Short-lived, per-instance caches of what many requests ask the database again and again: a
 // request's session and permissions (auth/guard.ts) and the painel's counts (modules/painel).
 // See docs/decisions/0159-caches-de-curta-duracao.md.
@@ -7,7 +18,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 // - An entry lives at most `ttlMs` (and never past `notAfter`): a change made by ANOTHER instance
 //   (a revoked permission, a deactivated account, a new unit) shows within that time.
 // - Every state-changing request on THIS instance empties every cache (`flushOnWrite`), so a
-//   change made here shows at the next request.
+//   change made here shows at the next request; the sessions cache is kept only by a write that
+//   declares it touches no session (`semEfeitoNasSessoes`: the gate's busiest writes).
 // - A lookup that began before a flush does not store its (possibly stale) answer.
 // - At most `maxEntries` entries; the oldest is dropped first.
 
@@ -38,14 +50,19 @@ export class TtlCache<T> {
     return this.entries.size;
   }
 
+  /** Lookups answered from memory and lookups that went to the database (the metrics). */
+  hits = 0;
+  misses = 0;
+
   get(key: string): T | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= this.now()) {
-      this.entries.delete(key);
-      return undefined;
+    if (entry && entry.expiresAt <= this.now()) this.entries.delete(key);
+    else if (entry) {
+      this.hits++;
+      return entry.value;
     }
-    return entry.value;
+    if (this.enabled) this.misses++;
+    return undefined;
   }
 
   delete(key: string): void {
@@ -105,7 +122,7 @@ export class TtlCache<T> {
 export const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * Empties `caches` whenever a state-changing request (anything but GET/HEAD/OPTIONS, including
+ * Empties the caches whenever a state-changing request (anything but GET/HEAD/OPTIONS, including
  * /api/auth/* such as sign-out) has run on this instance: at onSend, once the handler's writes are
  * done, and again at onResponse, which also covers an aborted reply.
  *
@@ -113,10 +130,12 @@ export const SAFE_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTION
  * so it keeps the caches: a flood of wrong passwords or invalid forms cannot keep them cold. A 5xx
  * flushes like a success, since nobody can say what it did.
  */
-export function flushOnWrite(app: FastifyInstance, caches: readonly { clear(): void }[]) {
+export function flushOnWrite(app: FastifyInstance, { sessions, others }: { sessions: { clear(): void }; others: readonly { clear(): void }[] }) {
   const flush = (request: FastifyRequest, reply: FastifyReply) => {
     const refused = reply.statusCode >= 400 && reply.statusCode < 500;
-    if (!SAFE_METHODS.has(request.method) && !refused) for (const cache of caches) cache.clear();
+    if (SAFE_METHODS.has(request.method) || refused) return;
+    for (const cache of others) cache.clear();
+    if (!request.routeOptions.config?.semEfeitoNasSessoes) sessions.clear();
   };
   app.addHook("onSend", (request, reply, payload, done) => {
     flush(request, reply);

@@ -76,6 +76,22 @@ export function registerMetrics(app: FastifyInstance, database: Database, outbox
   return { registry };
 }
 
+/** How often each cache answered from memory ("acerto") or sent the lookup to the database ("falta"). */
+export function registerCacheMetrics(metrics: PortalMetrics, caches: Record<string, { hits: number; misses: number }>) {
+  new Gauge({
+    name: "portal_cache_consultas",
+    help: "Consultas aos caches da instância desde a partida: respondidas da memória (acerto) ou levadas ao banco (falta).",
+    labelNames: ["cache", "resultado"] as const,
+    registers: [metrics.registry],
+    collect() {
+      for (const [cache, { hits, misses }] of Object.entries(caches)) {
+        this.set({ cache, resultado: "acerto" }, hits);
+        this.set({ cache, resultado: "falta" }, misses);
+      }
+    },
+  });
+}
+
 /** The metrics' own HTTP server: GET /metrics, nothing else (plus the process's own: memory, CPU, event loop). */
 export async function serveMetrics(metrics: PortalMetrics, port: number, host: string): Promise<{ server: Server; port: number; close(): Promise<void> }> {
   // Only here, where they are served: they keep a timer of their own (the event loop's delay).

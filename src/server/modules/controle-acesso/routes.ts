@@ -78,6 +78,8 @@ export const controleAcessoRoutes =
       "/api/controle-acesso/entrada",
       {
         config: {
+          // A gate write: nobody's session changes (cache.ts).
+          semEfeitoNasSessoes: true,
           access,
           description:
             '`{ condominio_id, pessoa: {tipo: "morador"|"prestador"|"presenca"|"autorizacao", …_id} | {tipo: "codigo", codigo} | {tipo: "qrcode", payload}, placa?, liberar_mesmo_assim?: {autorizado_por} }`; com pré-autorização, as regras dela (hora de São Paulo) e uma entrada contada; código/QR inválido, adulterado ou de outro condomínio → 404 \'Código inválido ou inexistente.\' (nada gravado, conta no limite de tentativas) → 201 `{ registro_id, resultado, titulo, mensagem, pode_liberar }`; recusa também é 201 (`resultado: "negado"`, registrada com o motivo); bloqueio por documento ou placa não se libera, por nome com documento ausente ou outro sim (`pode_liberar`); o `metodo` gravado é do servidor (`codigo`, `qrcode`, senão `busca`; um `metodo` no corpo é ignorado); já dentro → 409 \'Já está no condomínio desde HH:mm.\' (com a data, dd/MM/yyyy HH:mm, quando a entrada não foi hoje em São Paulo; nada é gravado)',
@@ -104,6 +106,8 @@ export const controleAcessoRoutes =
       "/api/controle-acesso/visitante",
       {
         config: {
+          // A gate write: nobody's session changes (cache.ts).
+          semEfeitoNasSessoes: true,
           access,
           description:
             "visitante sem pré-autorização: nome, documento (tipo CPF: dígitos verificadores conferidos), `unidade_id`, `autorizado_por_morador_id` (morador ativo da unidade) ou, só em unidade sem morador ativo, `autorizado_por_nome` (gravado como digitado), placa, observação; sem documento, cada entrada é uma pessoa (docs/decisions/0002)",
@@ -145,6 +149,8 @@ export const controleAcessoRoutes =
       "/api/controle-acesso/saida",
       {
         config: {
+          // A gate write: nobody's session changes (cache.ts).
+          semEfeitoNasSessoes: true,
           access,
           description: "`{ condominio_id, pessoa }` → 201 'Saída registrada'",
           scope: 404,

@@ -111,6 +111,8 @@ export const encomendasRoutes =
       "/api/encomendas",
       {
         config: {
+          // A gate write: nobody's session changes (cache.ts).
+          semEfeitoNasSessoes: true,
           access: gerenciar,
           description:
             "'Encomenda registrada': recebe uma encomenda para uma unidade de um condomínio ativo do usuário, gera o código de retirada (6 dígitos, guardado só como hash e cifrado) e avisa os moradores da unidade → 201 com a encomenda, sem o código; `morador_id` deve morar na unidade",
@@ -128,6 +130,8 @@ export const encomendasRoutes =
       "/api/encomendas/retirada/conferir",
       {
         config: {
+          // A gate write: nobody's session changes (cache.ts).
+          semEfeitoNasSessoes: true,
           access: gerenciar,
           description:
             "confere o código de retirada (digitado ou lido do QR do morador) de uma unidade → as encomendas que aguardam na unidade, a do código primeiro; código errado 400 'Código de retirada inválido.'; 5 errados em 10 minutos bloqueiam os códigos da unidade por 10 minutos (429, mesmo com o código certo)",
@@ -148,6 +152,8 @@ export const encomendasRoutes =
       "/api/encomendas/retirada",
       {
         config: {
+          // A gate write: nobody's session changes (cache.ts).
+          semEfeitoNasSessoes: true,
           access: gerenciar,
           description:
             "'Entregar': entrega as encomendas escolhidas da unidade a quem retira (nome e documento) → `{ rows }` 'retirada'; com `forma` 'codigo' ou 'qrcode' o código deve ser de uma delas (vale uma vez; o mesmo limite de erros); com 'documento' o documento é obrigatório e vale também com os códigos bloqueados; quem não é destinatário de nenhuma delas (um terceiro) também dá o documento; 409 se alguma já foi entregue ou devolvida ou não é da unidade",
@@ -178,6 +184,8 @@ export const encomendasRoutes =
       "/api/encomendas/:id/devolver",
       {
         config: {
+          // A gate write: nobody's session changes (cache.ts).
+          semEfeitoNasSessoes: true,
           access: gerenciar,
           description: "'Devolver ao remetente' com o motivo: só uma encomenda que aguarda → a encomenda 'devolvida'; 409 se já foi entregue ou devolvida",
           scope: 404,

@@ -80,6 +80,8 @@ export const livroRoutes =
       "/api/livro/turnos",
       {
         config: {
+          // A gate write: nobody's session changes (cache.ts).
+          semEfeitoNasSessoes: true,
           access: registrar,
           description:
             "'Li e assumo o turno': abre o turno de quem chama num posto (um condomínio do seu escopo, ou a Central com `condominio_id` null, só para quem atende todos os condomínios) → 201 com o turno; `turno_anterior_id` é o último turno encerrado do posto que a passagem mostrou (null se nenhum), e fica assumido por quem abre; 409 se quem chama já tem um turno aberto ou se a passagem mudou desde que foi lida",
@@ -96,6 +98,8 @@ export const livroRoutes =
       "/api/livro/turnos/:id/encerrar",
       {
         config: {
+          // A gate write: nobody's session changes (cache.ts).
+          semEfeitoNasSessoes: true,
           access: registrar,
           description:
             "encerra o turno com a passagem escrita (uma vez; só quem o abriu) → o turno encerrado; 403 para o turno de outro operador, 409 para um turno já encerrado",
@@ -168,6 +172,8 @@ export const livroRoutes =
       "/api/livro/ocorrencias",
       {
         config: {
+          // A gate write: nobody's session changes (cache.ts).
+          semEfeitoNasSessoes: true,
           access: registrar,
           description:
             "'Ocorrência registrada': registra um item no turno aberto de quem chama (409 sem turno), para o condomínio do posto (a Central: qualquer condomínio do escopo), com unidade e vínculo (registro de acesso, alarme ou encomenda) desse condomínio → 201 com o item em aberto",
@@ -184,6 +190,8 @@ export const livroRoutes =
       "/api/livro/ocorrencias/:id/complementos",
       {
         config: {
+          // A gate write: nobody's session changes (cache.ts).
+          semEfeitoNasSessoes: true,
           access: registrar,
           description:
             "'Complemento registrado': acrescenta um complemento ao item, no turno aberto de quem chama → 201 com o item e o seu fio; 409 depois da resolução",
@@ -205,6 +213,8 @@ export const livroRoutes =
       "/api/livro/ocorrencias/:id/resolucao",
       {
         config: {
+          // A gate write: nobody's session changes (cache.ts).
+          semEfeitoNasSessoes: true,
           access: registrar,
           description:
             "'Ocorrência resolvida': resolve o item (uma vez), com o que foi feito (opcional), no turno aberto de quem chama → 201 com o item e o seu fio; 409 se já resolvido",
