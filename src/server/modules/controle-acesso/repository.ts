@@ -22,6 +22,7 @@ import { cadeiaDe, selarRegistro } from "../registros/selos";
 import { condominios, moradores, presencas, prestadores, registrosAcesso, solicitacoesAutorizacao, unidades, veiculos } from "../../db/schema";
 import { activeCondominioInScope, condominioInScope, isActiveCondominioInScope, type CondominioNoEscopo, type CondominioScope } from "../../scope";
 import { blocoSemPalavra, containsPattern, toIso } from "../common";
+import { fromDriverJson } from "../../db/sql-helpers";
 
 /** How many of each kind the console's search shows. */
 const RESULTADOS = 8;
@@ -57,9 +58,6 @@ export type NovoRegistro = Omit<
 
 /** Select fields under their own names, so a subquery's row turns into JSON with these keys. */
 const named = (fields: Record<string, AnyPgColumn | SQL>) => Object.fromEntries(Object.entries(fields).map(([key, field]) => [key, sql`${field}`.as(key)]));
-
-/** A json column as the driver hands it: parsed already (pg, PGlite) or as text. */
-const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
 
 export function controleAcessoRepository(db: Db) {
   const dentroDesde = (chave: ReturnType<typeof sql>) =>
@@ -190,10 +188,10 @@ export function controleAcessoRepository(db: Db) {
       );
       if (!row) return null;
       type Unidade = { unidade_id: string; bloco: string | null; numero_unidade: string; dentro_desde: string | null };
-      const moradorRows = json<
+      const moradorRows = fromDriverJson<
         (Unidade & { id: string; nome_completo: string; tipo_morador: string; telefone_celular: string | null; ativo: boolean; cpf: string | null })[]
       >(row.moradores);
-      const veiculoRows = json<
+      const veiculoRows = fromDriverJson<
         (Unidade & {
           id: string;
           placa: string;
@@ -207,7 +205,7 @@ export function controleAcessoRepository(db: Db) {
           morador_cpf: string | null;
         })[]
       >(row.veiculos);
-      const prestadorRows = json<
+      const prestadorRows = fromDriverJson<
         {
           id: string;
           nome_empresa_profissional: string;

@@ -20,6 +20,7 @@ import { condominios, registrosAcesso as r, unidades } from "../../db/schema";
 import { csvFieldsSql } from "./csv";
 import { cachedTotal, containsPattern, instantKey, keysetOrder, pagingValues, unidadeDigitadaValues, unidadeMatchesText, type ListTotals } from "../common";
 import { condominioInScope, condominioInShape, scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
+import { fromDriverJson } from "../../db/sql-helpers";
 
 /** Which filters a request sets: each combination is one prepared shape (db/prepared.ts). */
 type Filters = {
@@ -75,7 +76,6 @@ interface PageRow extends Omit<RegistroListItem, "registrado_em" | "anonimizado"
 }
 
 const iso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
-const json = <T>(value: unknown): T => (typeof value === "string" ? JSON.parse(value) : value) as T;
 
 /**
  * A correction's texts (what was wrong, what is right), stored as JSON in its observacao: the
@@ -110,7 +110,7 @@ const toItem = ({
     row.corrige_registro_id && corrigido_em
       ? { corrige: { id: row.corrige_registro_id, registrado_em: iso(corrigido_em), nome_pessoa: corrigido_nome ?? "" }, ...correcaoTextos(correcao_textos) }
       : null,
-  correcoes: (json<{ id: string; registrado_em: string; operador_nome: string | null; observacao: string | null }[] | null>(correcoes) ?? []).map(
+  correcoes: (fromDriverJson<{ id: string; registrado_em: string; operador_nome: string | null; observacao: string | null }[] | null>(correcoes) ?? []).map(
     ({ observacao, ...c }) => ({ ...c, ...correcaoTextos(observacao) }),
   ),
 });
