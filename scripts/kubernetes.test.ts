@@ -11,6 +11,7 @@
 // objects differs (kustomize sorts them by kind), which nothing here depends on.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import { ServiceMonitor } from "@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1";
 import { Deployment, StatefulSet } from "kubernetes-models/apps/v1";
 import { CronJob, Job } from "kubernetes-models/batch/v1";
@@ -107,7 +108,7 @@ interface Operation {
 
 /** RFC 6902's add, remove, replace and test, on a copy. */
 function jsonPatch(document: Json, operations: Operation[]): Json {
-  let root = structuredClone(document);
+  const root = structuredClone(document);
   for (const { op, path, value } of operations) {
     if (!["add", "remove", "replace", "test"].includes(op)) throw new Error(`operação ${op} não é conhecida por este teste`);
     const tokens = path
@@ -125,31 +126,19 @@ function jsonPatch(document: Json, operations: Operation[]): Json {
     if (Array.isArray(parent)) {
       const index = last === "-" ? parent.length : Number(last);
       if (!Number.isInteger(index) || index < 0 || index > parent.length - (op === "add" ? 0 : 1)) throw new Error(`${op} ${path}: índice fora da lista`);
-      if (op === "test" && !isDeepEqual(parent[index], value)) throw new Error(`test ${path}: ${JSON.stringify(parent[index])} ≠ ${JSON.stringify(value)}`);
+      if (op === "test" && !isDeepStrictEqual(parent[index], value))
+        throw new Error(`test ${path}: ${JSON.stringify(parent[index])} ≠ ${JSON.stringify(value)}`);
       if (op === "add") parent.splice(index, 0, structuredClone(value!));
       if (op === "remove") parent.splice(index, 1);
       if (op === "replace") parent[index] = structuredClone(value!);
     } else if (parent && typeof parent === "object") {
       if (op !== "add" && !(last in parent)) throw new Error(`${op} ${path}: não existe`);
-      if (op === "test" && !isDeepEqual(parent[last], value)) throw new Error(`test ${path}: ${JSON.stringify(parent[last])} ≠ ${JSON.stringify(value)}`);
+      if (op === "test" && !isDeepStrictEqual(parent[last], value)) throw new Error(`test ${path}: ${JSON.stringify(parent[last])} ≠ ${JSON.stringify(value)}`);
       if (op === "add" || op === "replace") parent[last] = structuredClone(value!);
       if (op === "remove") delete parent[last];
     } else throw new Error(`${op} ${path}: o pai não é objeto nem lista`);
-    root = structuredClone(root);
   }
   return root;
-}
-
-const isDeepEqual = (a: unknown, b: unknown) => JSON.stringify(sortKeys(a)) === JSON.stringify(sortKeys(b));
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value && typeof value === "object")
-    return Object.fromEntries(
-      Object.entries(value)
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([k, v]) => [k, sortKeys(v)]),
-    );
-  return value;
 }
 
 interface LabelsEntry {

@@ -5,8 +5,9 @@
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { ConfigError, loadConfig } from "../src/server/config";
-import { openPglite, openPostgres, queryRows, type Database } from "../src/server/db/client";
-import { DataDirLockedError, lockDataDir, type DataDirLock } from "../src/server/db/data-dir-lock";
+import { abrirBancoConfigurado } from "../src/server/db/abrir";
+import { queryRows, type Database } from "../src/server/db/client";
+import { DataDirLockedError } from "../src/server/db/data-dir-lock";
 
 const USAGE = `Uso: npm run migrate
 
@@ -31,14 +32,8 @@ async function main() {
   }
   if (args.length) throw new ConfigError(`Argumentos inválidos: ${args.join(" ")}\n\n${USAGE}`);
   const config = loadConfig();
-  let lock: DataDirLock | undefined;
-  let database: Database;
-  if (config.databaseUrl) {
-    database = await openPostgres(config.databaseUrl, undefined, 1, config.migrationDatabaseUrl);
-  } else {
-    lock = lockDataDir(resolve(config.dataDir));
-    database = await openPglite(resolve(config.dataDir, "pglite"));
-  }
+  const banco = await abrirBancoConfigurado(config, { conexoes: 1 });
+  const { database } = banco;
   try {
     const antes = await aplicadas(database);
     await database.migrate();
@@ -50,8 +45,7 @@ async function main() {
         : `Banco em dia no ${onde}: ${depois} migrações já aplicadas.`,
     );
   } finally {
-    await database.close();
-    lock?.release();
+    await banco.close();
   }
 }
 

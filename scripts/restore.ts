@@ -5,8 +5,8 @@
 import { resolve } from "node:path";
 import { sql } from "drizzle-orm";
 import { ConfigError, loadConfig, type AppConfig } from "../src/server/config";
-import { openPglite, openPostgres, queryRows, type Database } from "../src/server/db/client";
-import { lockDataDir, type DataDirLock } from "../src/server/db/data-dir-lock";
+import { abrirBancoConfigurado } from "../src/server/db/abrir";
+import { queryRows } from "../src/server/db/client";
 import { verificarTodasAsCadeias } from "../src/server/modules/registros/integridade";
 import { carregarChave } from "../src/server/modules/registros/selos";
 import { BackupError, restoreBackup } from "../src/server/db/backup";
@@ -52,13 +52,8 @@ async function main() {
  * before the portal runs on it (docs/operations.md).
  */
 async function conferirCadeias(config: AppConfig) {
-  let lock: DataDirLock | undefined;
-  let database: Database;
-  if (config.databaseUrl) database = await openPostgres(config.migrationDatabaseUrl ?? config.databaseUrl, undefined, 1);
-  else {
-    lock = lockDataDir(resolve(config.dataDir));
-    database = await openPglite(resolve(config.dataDir, "pglite"));
-  }
+  const banco = await abrirBancoConfigurado(config, { conexoes: 1, comoDono: true });
+  const { database } = banco;
   try {
     const [selos] = await queryRows<{ ok: boolean }>(database.db, sql`select to_regclass('public.portaria_web_registros_selos') is not null as ok`);
     if (!selos?.ok) {
@@ -86,8 +81,7 @@ async function conferirCadeias(config: AppConfig) {
     // Said loudly, not failed: the data is restored; what it lacks is for the operator to judge.
     console.error("Um backup anterior ao último checkpoint não tem os registros feitos depois dele; confira antes de pôr o portal no ar.");
   } finally {
-    await database.close();
-    lock?.release();
+    await banco.close();
   }
 }
 

@@ -5,8 +5,8 @@ import { sql } from "drizzle-orm";
 import { createAuth } from "../src/server/auth/auth";
 import { ConfigError, loadConfig } from "../src/server/config";
 import { carregarChave } from "../src/server/modules/registros/selos";
-import { openPglite, openPostgres, type Database } from "../src/server/db/client";
-import { DataDirLockedError, lockDataDir, type DataDirLock } from "../src/server/db/data-dir-lock";
+import { abrirBancoConfigurado } from "../src/server/db/abrir";
+import { DataDirLockedError } from "../src/server/db/data-dir-lock";
 import { carregarChaveDosDispositivos } from "../src/server/modules/dispositivos/senha";
 import { DEMO_DOMAIN, DEMO_PASSWORD, DemoRefusedError, seedDemo } from "./demo/data";
 import { seed } from "../src/server/seed";
@@ -66,16 +66,10 @@ function progressBar() {
 async function main() {
   const { scale, force } = parseArgs(process.argv.slice(2));
   const config = loadConfig();
-  let lock: DataDirLock | undefined;
-  let database: Database;
-  if (config.databaseUrl) {
-    // The demo replaces its own history with the triggers off: the tables' owner's work.
-    database = await openPostgres(config.migrationDatabaseUrl ?? config.databaseUrl, undefined, 2);
-  } else {
-    const dataDir = resolve(config.dataDir);
-    lock = lockDataDir(dataDir); // never beside a running portal on the same directory
-    database = await openPglite(resolve(dataDir, "pglite"));
-  }
+  // The demo replaces its own history with the triggers off: the tables' owner's work. With
+  // PGlite, never beside a running portal on the same directory (the lock).
+  const banco = await abrirBancoConfigurado(config, { conexoes: 2, comoDono: true });
+  const { database } = banco;
   const started = Date.now();
   try {
     await database.migrate();
@@ -128,8 +122,7 @@ async function main() {
       ].join("\n"),
     );
   } finally {
-    await database.close();
-    lock?.release();
+    await banco.close();
   }
 }
 

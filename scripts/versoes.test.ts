@@ -10,7 +10,9 @@ const changelog = readFileSync("CHANGELOG.md", "utf8");
 const versao = (JSON.parse(readFileSync("package.json", "utf8")) as { version: string }).version;
 const secoes = [...changelog.matchAll(/^## (.+)$/gm)].map((m) => m[1]!);
 const lancadas = secoes.filter((s) => s !== "Não lançada");
-const RELEASE = /^(\d+)\.(\d+)\.(\d+) — (\d{4}-\d{2}-\d{2})$/;
+const RELEASE = /^(\d+\.\d+\.\d+) — (\d{4}-\d{2}-\d{2})$/;
+/** Each released section's version and date (null where the heading is not one). */
+const releases = lancadas.map((s) => RELEASE.exec(s)).map((m) => (m ? { versao: m[1]!, data: m[2]! } : null));
 const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8" }).trim();
 const comparar = (a: string, b: string) => {
   const [x, y] = [a, b].map((v) => v.split(".").map(Number));
@@ -22,21 +24,20 @@ describe("releases: CHANGELOG.md, package.json and the git tags agree", () => {
     expect(secoes.indexOf("Não lançada")).toBeLessThanOrEqual(0);
     expect(lancadas.length).toBeGreaterThan(0);
     for (const secao of lancadas) expect(secao).toMatch(RELEASE);
-    const versoes = lancadas.map((s) => RELEASE.exec(s)![1] + "." + RELEASE.exec(s)![2] + "." + RELEASE.exec(s)![3]);
-    const datas = lancadas.map((s) => RELEASE.exec(s)![4]!);
-    for (let i = 1; i < versoes.length; i++) {
-      expect(comparar(versoes[i - 1]!, versoes[i]!), `${versoes[i - 1]} depois de ${versoes[i]}`).toBeGreaterThan(0);
-      expect(datas[i - 1]! >= datas[i]!, `${datas[i - 1]} depois de ${datas[i]}`).toBe(true);
+    for (let i = 1; i < releases.length; i++) {
+      const [nova, anterior] = [releases[i - 1]!, releases[i]!];
+      expect(comparar(nova.versao, anterior.versao), `${nova.versao} depois de ${anterior.versao}`).toBeGreaterThan(0);
+      expect(nova.data >= anterior.data, `${nova.data} depois de ${anterior.data}`).toBe(true);
     }
   });
 
   it("package.json carries the newest release's version", () => {
-    expect(lancadas[0]!.split(" — ")[0]).toBe(versao);
+    expect(releases[0]?.versao).toBe(versao);
   });
 
   it("every tag is a release of the changelog whose package.json says that version; every release has its tag", () => {
     const tags = git("tag", "--list", "v*").split("\n").filter(Boolean);
-    const versoes = lancadas.map((s) => s.split(" — ")[0]!);
+    const versoes = releases.map((r) => r?.versao);
     for (const tag of tags) {
       expect(versoes, tag).toContain(tag.slice(1));
       const pkg = JSON.parse(git("show", `${tag}:package.json`)) as { version: string };

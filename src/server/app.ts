@@ -278,6 +278,5 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
 function confiarEmProxies(trust: AppConfig["trustProxy"]): false | string[] | ((address: string, hop: number) => boolean) {
   if (trust === false) return false;
   if (Array.isArray(trust)) return trust;
-  const hops = trust === true ? 1 : trust;
-  return (_address, hop) => hop < hops;
+  return (_address, hop) => hop < trust;
 }

@@ -56,11 +56,11 @@ export class TtlCache<T> {
 
   get(key: string): T | undefined {
     const entry = this.entries.get(key);
-    if (entry && entry.expiresAt <= this.now()) this.entries.delete(key);
-    else if (entry) {
+    if (entry && entry.expiresAt > this.now()) {
       this.hits++;
       return entry.value;
     }
+    if (entry) this.entries.delete(key); // expired
     if (this.enabled) this.misses++;
     return undefined;
   }

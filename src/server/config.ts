@@ -158,9 +158,9 @@ export interface AppConfig {
   /**
    * Behind reverse proxies: who may say the client's address in X-Forwarded-For. false: nobody;
    * a number: that many proxies in front (1 = the one that connects to us); networks: any proxy
-   * whose address is in them. (`true` is 1, as before.)
+   * whose address is in them. (TRUST_PROXY=true reads as 1.)
    */
-  trustProxy: TrustProxy | true;
+  trustProxy: TrustProxy;
   /** Directory of the built client (prerendered pages + assets); absent in API-only tests. */
   clientDir?: string;
   rateLimits: {

@@ -4,10 +4,10 @@ import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { openPglite, openPostgres, type Database } from "./db/client";
+import { abrirBancoConfigurado } from "./db/abrir";
 import { dumpPglite } from "./db/backup";
 import { serveBackups, type BackupSocket } from "./db/backup-socket";
-import { DataDirLockedError, lockDataDir, type DataDirLock } from "./db/data-dir-lock";
+import { DataDirLockedError } from "./db/data-dir-lock";
 import { schedulePgliteMaintenance } from "./db/maintenance";
 import { seed } from "./seed";
 import { carregarChave } from "./modules/registros/selos";
@@ -25,15 +25,9 @@ async function main() {
   // In `npm run dev` Vite serves the client; the API process serves only /api.
   if (process.env.SERVE_CLIENT !== "false" && existsSync(resolve(clientDir, "index.html"))) config.clientDir = clientDir;
 
-  let lock: DataDirLock | undefined;
-  let database: Database;
   const dataDir = resolve(config.dataDir);
-  if (config.databaseUrl) {
-    database = await openPostgres(config.databaseUrl, undefined, config.databasePoolMax, config.migrationDatabaseUrl);
-  } else {
-    lock = lockDataDir(dataDir);
-    database = await openPglite(resolve(dataDir, "pglite"));
-  }
+  const banco = await abrirBancoConfigurado(config, { conexoes: config.databasePoolMax });
+  const { database } = banco;
   await database.migrate();
 
   const logger = createLogger(config);
@@ -59,9 +53,8 @@ async function main() {
       await backups?.close();
       await metricsServer?.close();
       mailer.close();
-      await database.close();
     } finally {
-      lock?.release();
+      await banco.close(); // and the data directory's lock
     }
     process.exit(0);
   };

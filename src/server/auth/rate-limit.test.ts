@@ -118,8 +118,8 @@ describe("rate limits with several server instances", () => {
 
   it("behind a trusted proxy, counts the address the proxy saw, not one the client forged", async () => {
     // TRUST_PROXY=true: the socket is the proxy (10.0.0.1), which appends the client's real address.
-    const a = await instance({ trustProxy: true });
-    const b = await instance({ trustProxy: true });
+    const a = await instance({ trustProxy: 1 });
+    const b = await instance({ trustProxy: 1 });
     const { max } = DEFAULT_RATE_LIMITS.signIn;
     const real = "198.51.100.30";
     for (let i = 0; i < max; i++) {
@@ -214,7 +214,7 @@ describe("limits per account and per address, whatever the client's address", ()
   });
 
   it("behind a trusted proxy, the owner's address is not locked out by the attacker's", async () => {
-    const proxied = await buildApp(testConfig({ rateLimits: DEFAULT_RATE_LIMITS, trustProxy: true }), { database: t.database });
+    const proxied = await buildApp(testConfig({ rateLimits: DEFAULT_RATE_LIMITS, trustProxy: 1 }), { database: t.database });
     await proxied.app.ready();
     const via = (client: string, password: string) =>
       proxied.app.inject({

@@ -31,7 +31,7 @@ beforeAll(async () => {
   writeFileSync(join(clientDir, "404", "index.html"), page(SCRIPTS.missing));
   [plain, proxied, https] = await Promise.all([
     createTestApp({ clientDir }),
-    createTestApp({ clientDir, trustProxy: true }),
+    createTestApp({ clientDir, trustProxy: 1 }),
     createTestApp({ clientDir, publicUrl: HTTPS_URL }),
   ]);
 });

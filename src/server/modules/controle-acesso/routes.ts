@@ -78,7 +78,6 @@ export const controleAcessoRoutes =
       "/api/controle-acesso/entrada",
       {
         config: {
-          // A gate write: nobody's session changes (cache.ts).
           semEfeitoNasSessoes: true,
           access,
           description:
@@ -106,7 +105,6 @@ export const controleAcessoRoutes =
       "/api/controle-acesso/visitante",
       {
         config: {
-          // A gate write: nobody's session changes (cache.ts).
           semEfeitoNasSessoes: true,
           access,
           description:
@@ -149,7 +147,6 @@ export const controleAcessoRoutes =
       "/api/controle-acesso/saida",
       {
         config: {
-          // A gate write: nobody's session changes (cache.ts).
           semEfeitoNasSessoes: true,
           access,
           description: "`{ condominio_id, pessoa }` → 201 'Saída registrada'",

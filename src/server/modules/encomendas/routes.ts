@@ -111,7 +111,6 @@ export const encomendasRoutes =
       "/api/encomendas",
       {
         config: {
-          // A gate write: nobody's session changes (cache.ts).
           semEfeitoNasSessoes: true,
           access: gerenciar,
           description:
@@ -130,7 +129,6 @@ export const encomendasRoutes =
       "/api/encomendas/retirada/conferir",
       {
         config: {
-          // A gate write: nobody's session changes (cache.ts).
           semEfeitoNasSessoes: true,
           access: gerenciar,
           description:
@@ -152,7 +150,6 @@ export const encomendasRoutes =
       "/api/encomendas/retirada",
       {
         config: {
-          // A gate write: nobody's session changes (cache.ts).
           semEfeitoNasSessoes: true,
           access: gerenciar,
           description:
@@ -184,7 +181,6 @@ export const encomendasRoutes =
       "/api/encomendas/:id/devolver",
       {
         config: {
-          // A gate write: nobody's session changes (cache.ts).
           semEfeitoNasSessoes: true,
           access: gerenciar,
           description: "'Devolver ao remetente' com o motivo: só uma encomenda que aguarda → a encomenda 'devolvida'; 409 se já foi entregue ou devolvida",

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import { grupoPermissoes, grupos, permissoes, usuarioGrupos } from "../../db/schema";
 import { toIso } from "../common";
 import { NAMED_BY_TEXT } from "../../db/prepared";
+import { qualified } from "../../db/sql-helpers";
 
 const userCount = sql<number>`(select count(*)::int from ${usuarioGrupos} where ${usuarioGrupos.grupo_id} = ${grupos.id})`;
 
@@ -16,7 +17,7 @@ const userCount = sql<number>`(select count(*)::int from ${usuarioGrupos} where 
 const permissionNames = sql<string[]>`coalesce((
   select json_agg(${permissoes.nome_permissao} order by ${permissoes.nome_permissao})
   from ${grupoPermissoes} inner join ${permissoes} on ${permissoes.id} = ${grupoPermissoes.permissao_id}
-  where ${grupoPermissoes.grupo_id} = ${grupos}.${sql.identifier(grupos.id.name)}
+  where ${grupoPermissoes.grupo_id} = ${qualified(grupos, grupos.id)}
 ), '[]'::json)`;
 
 const grantColumns = { id: grupos.id, nome_grupo: grupos.nome_grupo, permissoes: permissionNames };

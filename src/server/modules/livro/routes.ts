@@ -80,7 +80,6 @@ export const livroRoutes =
       "/api/livro/turnos",
       {
         config: {
-          // A gate write: nobody's session changes (cache.ts).
           semEfeitoNasSessoes: true,
           access: registrar,
           description:
@@ -98,7 +97,6 @@ export const livroRoutes =
       "/api/livro/turnos/:id/encerrar",
       {
         config: {
-          // A gate write: nobody's session changes (cache.ts).
           semEfeitoNasSessoes: true,
           access: registrar,
           description:
@@ -172,7 +170,6 @@ export const livroRoutes =
       "/api/livro/ocorrencias",
       {
         config: {
-          // A gate write: nobody's session changes (cache.ts).
           semEfeitoNasSessoes: true,
           access: registrar,
           description:
@@ -190,7 +187,6 @@ export const livroRoutes =
       "/api/livro/ocorrencias/:id/complementos",
       {
         config: {
-          // A gate write: nobody's session changes (cache.ts).
           semEfeitoNasSessoes: true,
           access: registrar,
           description:
@@ -213,7 +209,6 @@ export const livroRoutes =
       "/api/livro/ocorrencias/:id/resolucao",
       {
         config: {
-          // A gate write: nobody's session changes (cache.ts).
           semEfeitoNasSessoes: true,
           access: registrar,
           description:

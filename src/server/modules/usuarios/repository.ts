@@ -8,6 +8,7 @@ import { ADMIN_GROUP_NAME } from "@shared/permissions";
 import { scopeIds, scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
 import { cachedTotal, containsPattern, keysetOrder, listCounter, offsetParam, pagingShape, pagingValues, type ListTotals, type PagingShape } from "../common";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
+import { qualified } from "../../db/sql-helpers";
 
 const columns = {
   id: usuarios.id,
@@ -27,13 +28,13 @@ const columns = {
 const gruposDoUsuario = sql<Usuario["grupos"]>`coalesce((
   select json_agg(json_build_object('id', ${grupos.id}, 'nome_grupo', ${grupos.nome_grupo}) order by ${grupos.nome_grupo}, ${grupos.id})
   from ${usuarioGrupos} inner join ${grupos} on ${grupos.id} = ${usuarioGrupos.grupo_id}
-  where ${usuarioGrupos.usuario_id} = ${usuarios}.${sql.identifier(usuarios.id.name)}
+  where ${usuarioGrupos.usuario_id} = ${qualified(usuarios, usuarios.id)}
 ), '[]'::json)`;
 
-const usuarioId = sql`${usuarios}.${sql.identifier(usuarios.id.name)}`;
+const usuarioId = qualified(usuarios, usuarios.id);
 
 /** Members of Administrador serve every condominium, whatever their own setting (gatehouse-spec §2). */
-const servesAll = sql<boolean>`(${usuarios}.${sql.identifier(usuarios.acesso_todos_condominios.name)} or exists(
+const servesAll = sql<boolean>`(${qualified(usuarios, usuarios.acesso_todos_condominios)} or exists(
   select 1 from ${usuarioGrupos} inner join ${grupos} on ${grupos.id} = ${usuarioGrupos.grupo_id}
   where ${usuarioGrupos.usuario_id} = ${usuarioId} and ${grupos.nome_grupo} = ${ADMIN_GROUP_NAME}
 ))`;
