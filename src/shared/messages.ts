@@ -135,6 +135,14 @@ export const MSG = {
     title: "Servidor ocupado",
     message: "Há exportações e verificações de integridade demais em andamento. Tente novamente em alguns instantes.",
   },
+  leiturasPesadasOcupadas: {
+    title: "Servidor ocupado",
+    message: "Há buscas em períodos longos demais em andamento. Tente novamente em alguns instantes ou reduza o período.",
+  },
+  consultaDemorada: {
+    title: "Consulta demorada",
+    message: "A consulta demorou demais e foi interrompida. Refine os filtros ou reduza o período e tente novamente.",
+  },
   internal: INTERNAL_ERROR,
 
   // Refusals of the server that the spec leaves to us (issue 27 moved them here from the routes).
@@ -291,6 +299,11 @@ export const SUCCESS_TITLE = {
 
 /** Messages that carry a value (a name, a count, a time): one function per message, title included. */
 export const MSG_WITH = {
+  /** Registros: a filter no index carries stopped after `examinados` records; `ate` as formatDateTime writes it (decision 0286). */
+  buscaLimitada: (examinados: string, ate: string) => ({
+    title: "Busca limitada",
+    message: `Foram examinados ${examinados} registros do período, até ${ate}, sem completar a página. Refine os filtros ou o período, ou continue a busca.`,
+  }),
   /** §9: the entry is not recorded; `desde` as formatDesde writes it ('18:03' or '25/11/2026 18:03'). */
   jaDentro: (desde: string) => ({ title: "Entrada já registrada", message: `Já está no condomínio desde ${desde}.` }),
   codigosEsgotados: (minutos: number) => ({

@@ -53,6 +53,15 @@ beforeAll(async () => {
       select ${grande!.id}, 'visitante', 'Visitante ' || g, 'entrada', 'liberado', 'manual', ${earlierToday(3_600_000).toISOString()}::timestamptz - g * interval '1 microsecond'
       from generate_series(1, 10005) g`);
   });
+  // More than a search window (20,000) today at another condominium, and one provider before them all.
+  const [janela] = await db.insert(condominios).values({ nome: "Condomínio Janela" }).returning();
+  await importarRegistros(db, [registro(janela!.id, { nome_pessoa: "Prestador Antigo", tipo_pessoa: "prestador", registrado_em: earlierToday(3_000_000) })]);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('portal.importacao', 'on', true)`);
+    await tx.execute(sql`insert into portaria_web_registros_acesso (condominio_id, tipo_pessoa, nome_pessoa, sentido, resultado, metodo, registrado_em)
+      select ${janela!.id}, 'visitante', 'Visitante ' || g, 'entrada', 'liberado', 'manual', ${earlierToday(2_400_000).toISOString()}::timestamptz - g * interval '1 microsecond'
+      from generate_series(1, 20010) g`);
+  });
   await createPortariaUser(portal, {
     ...PORTEIRA,
     grupo: { nome: "Portaria e registros", permissions: ["visualizar_registros_acesso", "registrar_acesso_visitante", "gerenciar_bloqueios_acesso"] },
@@ -133,6 +142,31 @@ describe("Registros (issue 26)", () => {
     await page.getByRole("button", { name: "Verificar integridade" }).click();
     await page.getByTestId("resultado-integridade").filter({ hasText: "Registros íntegros: 4 verificados." }).waitFor();
     await expectNoA11yViolations(page);
+    await context.close();
+  });
+
+  it("says where a filter no index carries stopped, and goes on only when asked", async () => {
+    const { page, context } = await browser.newPage();
+    await abrirRegistros(page);
+    await page.getByRole("combobox", { name: "Condomínio", exact: true }).click();
+    await page.getByRole("option", { name: "Condomínio Janela", exact: true }).click();
+    await page.getByRole("combobox", { name: "Tipo de pessoa", exact: true }).click();
+    await page.getByRole("option", { name: "Prestador", exact: true }).click();
+    const aviso = page.getByRole("status").filter({ hasText: "Foram examinados 20.000 registros do período, até" });
+    await aviso.waitFor();
+    expect(await aviso.textContent()).toContain("sem completar a página. Refine os filtros ou o período, ou continue a busca.");
+    // Nothing more is read by itself: the provider is older than the window.
+    await page.waitForTimeout(500);
+    expect(await page.getByText("Prestador Antigo").count()).toBe(0);
+    await page.getByText("Mostrando 0 registros encontrados até aqui").waitFor();
+    await expectNoA11yViolations(page);
+    await page.getByRole("button", { name: "Continuar a busca" }).click();
+    await page.getByText("Prestador Antigo").first().waitFor();
+    await aviso.waitFor({ state: "detached" });
+    // Now every match of the period has been read: the count is exact.
+    await page.getByText("Mostrando 1 de 1", { exact: true }).waitFor();
+    expect(await page.getByText("refine os filtros", { exact: false }).count()).toBe(0);
+    expect(await page.getByRole("button", { name: "Continuar a busca" }).count()).toBe(0);
     await context.close();
   });
 

@@ -5618,6 +5618,15 @@ export interface paths {
               total: number;
               total_limitado: boolean;
               next: string | null;
+              busca_limitada: {
+                examinados: number;
+                /**
+                 * Format: date-time
+                 * @description Instante em ISO 8601 (UTC).
+                 */
+                ate: string;
+                mensagem: string;
+              } | null;
             };
           };
         };

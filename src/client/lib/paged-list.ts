@@ -44,13 +44,13 @@ export function usePagedRows<T extends { id: string }>(data: InfiniteData<Page<T
   }, [data]);
 }
 
-/** A sentinel ref: when it scrolls near the viewport, the next page is fetched. */
-export function useInfiniteScroll(query: Pick<UseInfiniteQueryResult, "hasNextPage" | "isFetchingNextPage" | "fetchNextPage" | "isError">) {
+/** A sentinel ref: when it scrolls near the viewport, the next page is fetched (unless `paused`: then only on request). */
+export function useInfiniteScroll(query: Pick<UseInfiniteQueryResult, "hasNextPage" | "isFetchingNextPage" | "fetchNextPage" | "isError">, paused = false) {
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isError } = query;
   useEffect(() => {
     const element = sentinel.current;
-    if (!element || !hasNextPage || isError) return;
+    if (!element || !hasNextPage || isError || paused) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
@@ -59,6 +59,6 @@ export function useInfiniteScroll(query: Pick<UseInfiniteQueryResult, "hasNextPa
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, isError]);
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, isError, paused]);
   return sentinel;
 }

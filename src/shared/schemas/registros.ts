@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { formatInteiro } from "../br/numero";
-import { MSG } from "../messages";
+import { MSG, MSG_WITH } from "../messages";
 import { formatDateTime, isCalendarDate } from "../time";
 import { condominioFilter, instante, limitParam, refSchema, requiredText, searchText, unidadeRefSchema, uuidSchema } from "./common";
 import { cursorId, cursorInstant, newestFirst } from "./cursor";
@@ -177,10 +177,27 @@ export const registrosPageSchema = z.object({
   total: z.number().int(),
   total_limitado: z.boolean(),
   next: z.string().nullable(),
+  /**
+   * A filter no index carries (a person type or a direction, without text) examines at most
+   * JANELA_DE_BUSCA records of the period per page, newest first. When the page did not fill
+   * within them, the search stopped at `ate` (the oldest record examined) and says so; `next`
+   * continues from there. Null otherwise.
+   */
+  busca_limitada: z.object({ examinados: z.number().int(), ate: instante, mensagem: z.string() }).nullable(),
 });
 export type RegistrosPage = z.input<typeof registrosPageSchema>;
 
 export const TOTAL_MAXIMO = 10_000;
+
+/** Records of the period a page of a filter without an index examines at most (registrosPageSchema.busca_limitada). */
+export const JANELA_DE_BUSCA = 20_000;
+
+/** Where a windowed search stopped: the oldest record it examined. */
+export const buscaLimitada = (ate: string) => ({
+  examinados: JANELA_DE_BUSCA,
+  ate: new Date(ate).toISOString(),
+  mensagem: MSG_WITH.buscaLimitada(formatInteiro(JANELA_DE_BUSCA), formatDateTime(ate)).message,
+});
 
 export const verificarIntegridadeSchema = z
   .object({

@@ -17,6 +17,7 @@ export function PagedList<T>({
   rows,
   total,
   totalLimitado = false,
+  parada = null,
   noun,
   framed = true,
   frameClassName = "overflow-hidden",
@@ -27,6 +28,11 @@ export function PagedList<T>({
   total: number;
   /** `total` is only a lower bound (the count stopped there): "Mostrando 50 de mais de 10.000". */
   totalLimitado?: boolean;
+  /**
+   * The search stopped before filling its page (it examines a bounded number of rows, the server
+   * says why): this text is shown, and the next page is read only on 'Continuar a busca'.
+   */
+  parada?: string | null;
   /** Plural noun for the loading texts: "usuários" → "Carregando usuários...". */
   noun: string;
   framed?: boolean;
@@ -34,7 +40,7 @@ export function PagedList<T>({
   children: ReactNode;
 }) {
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage, isError, isPending, isFetching, error } = query;
-  const sentinel = useInfiniteScroll(query);
+  const sentinel = useInfiniteScroll(query, Boolean(parada));
   const state = isPending ? <Loading label={`Carregando ${noun}...`} /> : isError && !rows.length ? <ListError error={error} /> : null;
   const more = (
     <>
@@ -57,15 +63,22 @@ export function PagedList<T>({
           {more}
         </>
       )}
+      {parada && !isFetchingNextPage && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          {parada}
+        </p>
+      )}
       <div ref={sentinel} className="flex flex-wrap items-center justify-between gap-3">
         {data && (
           <p className="text-sm text-slate-600" aria-live="polite">
-            Mostrando {formatInteiro(rows.length)} de {formatTotal(total, totalLimitado)}
+            {parada
+              ? `Mostrando ${formatInteiro(rows.length)} ${noun} encontrados até aqui`
+              : `Mostrando ${formatInteiro(rows.length)} de ${formatTotal(Math.max(total, rows.length), totalLimitado)}`}
           </p>
         )}
         {hasNextPage && !isFetchingNextPage && (
           <Button variant="outline" size="sm" onClick={() => void fetchNextPage()}>
-            Carregar mais
+            {parada ? "Continuar a busca" : "Carregar mais"}
           </Button>
         )}
       </div>

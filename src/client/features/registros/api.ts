@@ -21,6 +21,12 @@ export const registrosInfiniteQueryOptions = (params: RegistroParams) => pagedQu
 /** Whether the last page says there are more matches than it counted (RegistrosPage.total_limitado). */
 export const totalLimitado = (pages: readonly Answer<"get", "/api/registros">[] | undefined) => Boolean(pages?.at(-1)?.total_limitado);
 
+/** Where the last page's search stopped, in the server's words (RegistrosPage.busca_limitada), or null. */
+export const buscaParada = (pages: readonly Answer<"get", "/api/registros">[] | undefined) => pages?.at(-1)?.busca_limitada?.mensagem ?? null;
+
+/** Whether the search went window by window (some page stopped): its total is then what was found so far. */
+export const buscaPorJanelas = (pages: readonly Answer<"get", "/api/registros">[] | undefined) => Boolean(pages?.some((page) => page.busca_limitada));
+
 export function useVerificarIntegridade() {
   return useMutation({
     mutationFn: (body: { condominio_id: string; de: string; ate: string }) => api.POST("/api/registros/verificar-integridade", { body }),

@@ -7,7 +7,7 @@ import { PagedList } from "~/components/ui/paged-list";
 import { useQueryErrorToast } from "~/components/ui/query-state";
 import { useCondominioFilter } from "~/features/condominios/api";
 import { portariaMeta } from "~/features/portaria-shell/meta";
-import { registrosInfiniteQueryOptions, totalLimitado } from "~/features/registros/api";
+import { buscaParada, buscaPorJanelas, registrosInfiniteQueryOptions, totalLimitado } from "~/features/registros/api";
 import { ExportarCsv } from "~/features/registros/exportar-csv";
 import { RegistrosToolbar, useRegistroFilters } from "~/features/registros/registros-filters";
 import { RegistrosTable } from "~/features/registros/registros-table";
@@ -33,8 +33,12 @@ function Registros() {
   const filters = useRegistroFilters(useCondominioFilter());
   const query = useInfiniteQuery({ ...registrosInfiniteQueryOptions(filters.params), placeholderData: (previous) => previous });
   useQueryErrorToast(query.error, ERROR_TITLE.buscarRegistros);
-  const { rows, total } = usePagedRows<RegistroListItem>(query.data);
-  const limitado = totalLimitado(query.data?.pages);
+  const { rows, total: contados } = usePagedRows<RegistroListItem>(query.data);
+  const parada = buscaParada(query.data?.pages);
+  // A search that went window by window (decision 0286) knows only what it found so far.
+  const porJanelas = buscaPorJanelas(query.data?.pages);
+  const limitado = porJanelas ? query.hasNextPage : totalLimitado(query.data?.pages);
+  const total = porJanelas ? rows.length : contados;
   const condominioId = filters.condominio.value === TODOS ? null : filters.condominio.value;
 
   return (
@@ -52,10 +56,10 @@ function Registros() {
 
       <RegistrosToolbar filters={filters} />
 
-      <PagedList query={query} rows={rows} total={total} totalLimitado={limitado} noun="registros">
+      <PagedList query={query} rows={rows} total={total} totalLimitado={limitado} parada={parada} noun="registros">
         <RegistrosTable rows={rows} total={total} onClearFilters={filters.clearFilters} />
       </PagedList>
-      {limitado && <p className="text-sm text-slate-600">Mais de {formatInteiro(total)} registros: refine os filtros.</p>}
+      {limitado && !porJanelas && <p className="text-sm text-slate-600">Mais de {formatInteiro(total)} registros: refine os filtros.</p>}
     </div>
   );
 }

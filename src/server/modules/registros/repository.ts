@@ -4,6 +4,8 @@ import pg from "pg";
 import { normalizePlaca } from "@shared/br/placa";
 import { searchDigits } from "@shared/schemas/moradores";
 import {
+  buscaLimitada,
+  JANELA_DE_BUSCA,
   registroOrdem,
   resolvePeriodo,
   TOTAL_MAXIMO,
@@ -13,6 +15,7 @@ import {
   type RegistroListQuery,
   type RegistrosPage,
 } from "@shared/schemas/registros";
+import { encodeCursor } from "@shared/schemas/cursor";
 import { periodInSaoPaulo, today } from "@shared/time";
 import type { Db } from "../../db/client";
 import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
@@ -36,6 +39,21 @@ type Filters = {
   sentido: boolean;
   resultado: boolean;
 };
+
+/**
+ * A person type or a direction, without text, is carried by no index in the list's order: a rare
+ * combination over a year would walk every record of the period. Such a read examines at most
+ * JANELA_DE_BUSCA records of the period, newest first, and says where it stopped (busca_limitada);
+ * the next page continues from there. Text goes through its trigram indexes, 'Negado' alone
+ * through its partial ones (docs/decisions/0286).
+ */
+const usaJanela = (f: Filters) => !f.q && (f.tipo || f.sentido);
+
+/** The period's newest records up to the window's floor (its last record), inclusive. */
+const desdeOPiso = sql`(${r.registrado_em}, ${r.id}) >= (${param("piso0")}, ${param("piso1")})`;
+
+/** Only what bounds the period and the scope: the window is counted over these, whatever the filters. */
+const semFiltrosDePessoa = <F extends Filters>(f: F): F => ({ ...f, q: false, tipo: false, sentido: false, resultado: false });
 
 // The period always applies (default: today); the document by its digits and the plate only
 // when the text can be part of one.
@@ -163,12 +181,12 @@ function filtersOf(scope: CondominioScope, query: RegistroFilters) {
 
 // The access records (gatehouse-spec §5): newest first, keyset-paged; the same filters feed the CSV.
 export function registrosRepository(db: Db, totals?: ListTotals) {
-  const pageQuery = byShape((shape: Filters & { after: boolean }) => {
+  const pageQuery = byShape((shape: Filters & { after: boolean; piso: boolean }) => {
     // The page's keys first (registros_condominio_recentes_idx or registros_recentes_idx), then what it shows.
     const pagina = db
       .select({ registrado_em: r.registrado_em, id: r.id, chave: instantKey(r.registrado_em).as("chave") })
       .from(r)
-      .where(and(listWhere(shape), ordem.after(shape)))
+      .where(and(listWhere(shape), ordem.after(shape), shape.piso ? desdeOPiso : undefined))
       .orderBy(...ordem.orderBy)
       .limit(param("limit"))
       .as("pagina");
@@ -207,30 +225,78 @@ export function registrosRepository(db: Db, totals?: ListTotals) {
   });
 
   // Counting stops after TOTAL_MAXIMO + 1 matches: a month of every condominium is millions.
-  const countQuery = byShape((shape: Filters) => {
+  const countQuery = byShape((shape: Filters & { piso: boolean }) => {
     const matches = db
       .select({ one: sql`1` })
       .from(r)
-      .where(listWhere(shape))
+      .where(and(listWhere(shape), shape.piso ? desdeOPiso : undefined))
       .limit(TOTAL_MAXIMO + 1)
       .as("matches");
     return db.select({ n: count() }).from(matches).prepare(NAMED_BY_TEXT);
   });
 
-  /** `limit` rows after `after` (newest first), and whether more follow. */
-  async function readPage(filters: Filters, values: Record<string, unknown>, limit: number, after?: readonly unknown[]) {
+  // The window's floor: the JANELA_DE_BUSCA-th record of the period after the cursor, by the
+  // period's own index (an index scan of the window's length); none when fewer remain.
+  const pisoQuery = byShape((shape: Filters & { after: boolean }) =>
+    db
+      .select({ chave: instantKey(r.registrado_em), id: r.id })
+      .from(r)
+      .where(and(listWhere(semFiltrosDePessoa(shape)), ordem.after(shape)))
+      .orderBy(...ordem.orderBy)
+      .offset(JANELA_DE_BUSCA - 1)
+      .limit(1)
+      .prepare(NAMED_BY_TEXT),
+  );
+
+  async function pisoDaJanela(filters: Filters, values: Record<string, unknown>, after?: readonly unknown[]) {
+    if (!usaJanela(filters)) return null;
     const shape = { ...filters, after: after !== undefined };
+    const [piso] = (await pisoQuery(shape).execute({ ...values, ...pagingValues({ limit: 0, offset: 0, after }) })) as { chave: string; id: string }[];
+    return piso ? ([piso.chave, piso.id] as const) : null;
+  }
+  const valoresDoPiso = (piso: readonly [string, string] | null) => (piso ? { piso0: piso[0], piso1: piso[1] } : {});
+
+  /** `limit` rows after `after` (newest first), and whether more follow; windowed filters stop at the window's floor. */
+  async function readPage(filters: Filters, values: Record<string, unknown>, limit: number, after?: readonly unknown[]) {
+    const piso = await pisoDaJanela(filters, values, after);
+    const shape = { ...filters, after: after !== undefined, piso: piso !== null };
+    const rows = (await pageQuery(shape).execute({ ...values, ...valoresDoPiso(piso), ...pagingValues({ limit, offset: 0, after }) })) as PageRow[];
+    return { rows, piso };
+  }
+
+  /** Every row after `after`, `limit` at a time: the export reads the whole period (no window). */
+  async function readAll(filters: Filters, values: Record<string, unknown>, limit: number, after?: readonly unknown[]) {
+    const shape = { ...filters, after: after !== undefined, piso: false };
     return (await pageQuery(shape).execute({ ...values, ...pagingValues({ limit, offset: 0, after }) })) as PageRow[];
+  }
+
+  /** Matches up to TOTAL_MAXIMO + 1; a windowed filter counts within its first window (`limitado` when the period goes on). */
+  async function contar(filters: Filters, values: Record<string, unknown>) {
+    const piso = await pisoDaJanela(filters, values);
+    const [row] = await countQuery({ ...filters, piso: piso !== null }).execute({ ...values, ...valoresDoPiso(piso) });
+    return { n: row!.n, janelaCheia: piso !== null };
   }
 
   return {
     async list(scope: CondominioScope, query: RegistroListQuery): Promise<RegistrosPage> {
       const { filters, values, periodo } = filtersOf(scope, query);
       const key = ["registros", scopeKey(scope), query.q, query.condominio_id, periodo.de, periodo.ate, query.tipo_pessoa, query.sentido, query.resultado];
-      const counting = cachedTotal(totals, key, async () => (await countQuery(filters).execute(values))[0]!.n);
-      const [rows, total] = await Promise.all([readPage(filters, values, query.limit, query.after), counting]);
+      // A windowed count is bounded by the window and says whether the period goes on: not cached.
+      const counting = usaJanela(filters)
+        ? contar(filters, values)
+        : cachedTotal(totals, key, async () => (await contar(filters, values)).n).then((n) => ({ n, janelaCheia: false }));
+      const [{ rows, piso }, total] = await Promise.all([readPage(filters, values, query.limit, query.after), counting]);
       const page = ordem.page(rows, query.limit);
-      return { rows: page.rows.map(toItem), next: page.next, total: Math.min(total, TOTAL_MAXIMO), total_limitado: total > TOTAL_MAXIMO };
+      // The page did not fill before the window's floor: the search stops there and says so; the
+      // next page (if asked) continues after the floor.
+      const parou = piso !== null && page.next === null;
+      return {
+        rows: page.rows.map(toItem),
+        next: parou ? encodeCursor(piso) : page.next,
+        total: Math.min(total.n, TOTAL_MAXIMO),
+        total_limitado: total.n > TOTAL_MAXIMO || total.janelaCheia,
+        busca_limitada: parou ? buscaLimitada(piso[0]) : null,
+      };
     },
 
     /**
@@ -241,7 +307,7 @@ export function registrosRepository(db: Db, totals?: ListTotals) {
       const { filters, values } = filtersOf(scope, query);
       let after: readonly unknown[] | undefined;
       for (;;) {
-        const rows = await readPage(filters, values, batch, after);
+        const rows = await readAll(filters, values, batch, after);
         const page = rows.slice(0, batch);
         if (page.length > 0) yield page.map(toItem);
         if (rows.length <= batch) return;

@@ -1,0 +1,114 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JANELA_DE_BUSCA, type RegistrosPage } from "@shared/schemas/registros";
+import { formatDateTime } from "@shared/time";
+import { condominios } from "../../db/schema";
+import { createTestApp, request, userWithPermissions } from "../../testing/harness";
+import { importarRegistros, registro } from "../../testing/registros";
+import { selarCabecas } from "./selos";
+import { TEST_CHAIN_KEY } from "../../testing/harness";
+
+// Issue 33: a Registros filter no index carries (a person type, a direction) over a long period
+// examines at most JANELA_DE_BUSCA records per page and says, in Portuguese, where it stopped;
+// it never walks the whole period. On both databases (PGlite has no statement timeout at all).
+
+const t = await createTestApp();
+afterAll(() => t.close());
+const db = t.database.db;
+
+const EXTRA = 5_000;
+const TOTAL = JANELA_DE_BUSCA + EXTRA;
+const INICIO = Date.parse("2025-01-01T12:00:00Z");
+const PASSO_MS = 20 * 60_000;
+/** The i-th record of the year, oldest first. */
+const instante = (i: number) => new Date(INICIO + i * PASSO_MS);
+let condominioId = "";
+let leitor = "";
+
+// The refused exits of visitors: three far back in the year, one among the newest.
+const ANTIGAS = [100, 200, 300];
+const RECENTE = TOTAL - 10;
+
+beforeAll(async () => {
+  const [condominio] = await db.insert(condominios).values({ nome: "Residencial Ano Cheio" }).returning();
+  condominioId = condominio!.id;
+  // A year of residents' entries, one statement (the chaining trigger runs row by row).
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('portal.importacao', 'on', true)`);
+    await tx.execute(sql`
+      insert into portaria_web_registros_acesso (condominio_id, tipo_pessoa, nome_pessoa, sentido, resultado, metodo, registrado_em)
+      select ${condominioId}::uuid, 'morador', 'Morador ' || g, 'entrada', 'liberado', 'busca',
+             ${instante(0).toISOString()}::timestamptz + (g * interval '20 minutes')
+      from generate_series(0, ${TOTAL - 1}) g
+      where g <> all (${sql.raw(`array[${[...ANTIGAS, RECENTE].join(",")}]`)})`);
+    await selarCabecas(tx, Buffer.from(TEST_CHAIN_KEY, "utf8"), [condominioId]);
+  });
+  await importarRegistros(
+    db,
+    [...ANTIGAS, RECENTE].map((i) =>
+      registro(condominioId, {
+        nome_pessoa: `Visitante ${i}`,
+        sentido: "saida",
+        resultado: "negado",
+        motivo: "Sem autorização",
+        registrado_em: instante(i),
+      }),
+    ),
+  );
+  leitor = (await userWithPermissions(t, "leitor-janela@teste.local", ["visualizar_registros_acesso"])).cookie;
+}, 300_000);
+
+const FILTRO = "tipo_pessoa=visitante&sentido=saida&resultado=negado";
+const lista = async (query: string) => {
+  const response = await request(t, "GET", `/api/registros?condominio_id=${condominioId}&de=2025-01-01&ate=2025-12-31&limit=50&${query}`, { cookie: leitor });
+  expect(response.statusCode).toBe(200);
+  return response.json<RegistrosPage>();
+};
+
+describe("a Registros filter no index carries, over a year", () => {
+  it("stops after the window with a Portuguese message, then goes on from there, each match once", async () => {
+    const primeira = await lista(FILTRO);
+    expect(primeira.rows.map((r) => r.nome_pessoa)).toEqual([`Visitante ${RECENTE}`]);
+    // The window is the period's newest JANELA_DE_BUSCA records: it stops at the oldest of them.
+    const piso = instante(TOTAL - JANELA_DE_BUSCA);
+    expect(primeira.busca_limitada).toEqual({
+      examinados: JANELA_DE_BUSCA,
+      ate: piso.toISOString(),
+      mensagem: `Foram examinados 20.000 registros do período, até ${formatDateTime(piso)}, sem completar a página. Refine os filtros ou o período, ou continue a busca.`,
+    });
+    expect(primeira.next).not.toBeNull();
+    // The count is the window's too, and says there may be more.
+    expect(primeira).toMatchObject({ total: 1, total_limitado: true });
+
+    // Going on: the rest of the year holds fewer records than a window, so this page is the last.
+    const segunda = await lista(`${FILTRO}&after=${primeira.next}`);
+    expect(segunda.rows.map((r) => r.nome_pessoa)).toEqual(ANTIGAS.toReversed().map((i) => `Visitante ${i}`));
+    expect(segunda.busca_limitada).toBeNull();
+    expect(segunda.next).toBeNull();
+  });
+
+  it("fills its page within the window as usual when matches are frequent", async () => {
+    const pagina = await lista("tipo_pessoa=morador");
+    expect(pagina.rows).toHaveLength(50);
+    expect(pagina.busca_limitada).toBeNull();
+    expect(pagina.rows[0]!.nome_pessoa).toBe(`Morador ${TOTAL - 1}`);
+  });
+
+  it("is not limited without a person type or direction: the period's own order and the text's indexes carry the rest", async () => {
+    const negados = await lista("resultado=negado");
+    expect(negados.rows.map((r) => r.nome_pessoa)).toEqual([RECENTE, ...ANTIGAS.toReversed()].map((i) => `Visitante ${i}`));
+    expect(negados).toMatchObject({ total: 4, total_limitado: false, busca_limitada: null, next: null });
+
+    const texto = await lista(`q=${encodeURIComponent("Visitante 1")}&${FILTRO}`);
+    expect(texto.rows.map((r) => r.nome_pessoa)).toEqual(["Visitante 100"]);
+    expect(texto.busca_limitada).toBeNull();
+  });
+
+  it("exports the whole period, never a window", async () => {
+    const response = await request(t, "GET", `/api/registros/exportar?condominio_id=${condominioId}&de=2025-01-01&ate=2025-12-31&${FILTRO}`, {
+      cookie: leitor,
+    });
+    expect(response.statusCode).toBe(200);
+    for (const i of [RECENTE, ...ANTIGAS]) expect(response.body).toContain(`Visitante ${i}`);
+  });
+});
