@@ -144,7 +144,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Portal
   if (selados) app.log.warn(`Cadeia dos registros: primeira partida com a chave; o histórico de ${selados} condomínio(s) foi selado como está agora.`);
   startHousekeeping(app, db, jobs, outbox, cadeia);
   // Before any route: its hooks count every other request in flight (db/leituras-longas.ts).
-  const leituras = leiturasLongas(app, deps.database.kind);
+  const leituras = leiturasLongas(app, deps.database.kind, { conexoes: config.databasePoolMax });
   const metrics = registerMetrics(app, deps.database, outbox, leituras);
 
   const routes: PortalApp["routes"] = [];

@@ -75,6 +75,8 @@ const envSchema = z.object({
   METRICS_HOST: z.string().default("127.0.0.1"),
   // PostgreSQL connections of this instance (DATABASE_URL); several instances add up.
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
+  // PostgreSQL: longest a request's statement may run (ms; 0: no limit). The CSV export is exempt.
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
   // For load tests only (npm run bench): sign-in attempts allowed per IP per minute.
   RATE_LIMIT_SIGN_IN_MAX: z.coerce.number().int().min(1).optional(),
   // How often each instance looks for devices whose people changed (ms; 0: never). For the
@@ -194,6 +196,8 @@ export interface AppConfig {
   /** Unset: readable text in a terminal, JSON lines otherwise. */
   logFormat?: "json" | "pretty";
   databasePoolMax: number;
+  /** PostgreSQL: a statement of the portal's requests runs at most this long (ms; 0 or unset: no limit). */
+  databaseStatementTimeoutMs?: number;
   /** GET /metrics on this port and host (off without a port). */
   metrics?: { port: number; host: string };
   /**
@@ -279,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     ...(e.SINCRONIZACAO_VARREDURA_MS === undefined ? {} : { varreduraSincronizacaoMs: e.SINCRONIZACAO_VARREDURA_MS }),
     notificacoes: {

@@ -26,7 +26,7 @@ async function main() {
   if (process.env.SERVE_CLIENT !== "false" && existsSync(resolve(clientDir, "index.html"))) config.clientDir = clientDir;
 
   const dataDir = resolve(config.dataDir);
-  const banco = await abrirBancoConfigurado(config, { conexoes: config.databasePoolMax });
+  const banco = await abrirBancoConfigurado(config, { conexoes: config.databasePoolMax, tempoMaximoMs: config.databaseStatementTimeoutMs });
   const { database } = banco;
   await database.migrate();
 

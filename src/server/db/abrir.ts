@@ -16,15 +16,16 @@ export interface BancoAberto {
  *
  * `comoDono`: for the tools that rewrite data (restore, the demo), the tables' owner
  * (MIGRATION_DATABASE_URL) is the connection itself; otherwise it only runs the migrations.
+ * `tempoMaximoMs`: the statement timeout of the portal's requests (PostgreSQL; the tools have none).
  */
 export async function abrirBancoConfigurado(
   config: Pick<AppConfig, "databaseUrl" | "migrationDatabaseUrl" | "dataDir">,
-  { conexoes = 10, comoDono = false }: { conexoes?: number; comoDono?: boolean } = {},
+  { conexoes = 10, comoDono = false, tempoMaximoMs = 0 }: { conexoes?: number; comoDono?: boolean; tempoMaximoMs?: number } = {},
 ): Promise<BancoAberto> {
   if (config.databaseUrl) {
     const database = comoDono
       ? await openPostgres(config.migrationDatabaseUrl ?? config.databaseUrl, undefined, conexoes)
-      : await openPostgres(config.databaseUrl, undefined, conexoes, config.migrationDatabaseUrl);
+      : await openPostgres(config.databaseUrl, undefined, conexoes, config.migrationDatabaseUrl, { statementTimeoutMs: tempoMaximoMs });
     return { database, close: () => database.close() };
   }
   const dataDir = resolve(config.dataDir);

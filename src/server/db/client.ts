@@ -211,7 +211,13 @@ class PreparingClient extends pg.Client {
  * runs the migrations and then grants the portal's role what it needs (db/papeis.ts); without it
  * the portal's role runs them and owns the tables (one role, docs/operations.md).
  */
-export async function openPostgres(url: string, folder = migrationsFolder, poolSize = 10, migrationUrl?: string): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  folder = migrationsFolder,
+  poolSize = 10,
+  migrationUrl?: string,
+  { statementTimeoutMs = 0 }: { statementTimeoutMs?: number } = {},
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -223,6 +229,15 @@ export async function openPostgres(url: string, folder = migrationsFolder, poolS
   });
   // An idle client that errors (server restart) must not crash the process.
   pool.on("error", (error) => console.error("[db] erro em conexão ociosa:", error.message));
+  // The portal's statements have a time limit (a too heavy read is stopped, not left holding a
+  // connection the gate needs): set on each new connection, before its first query, rather than
+  // as a startup option a pooler would refuse. Long reads lift it inside their transaction (copyOut).
+  if (statementTimeoutMs > 0)
+    pool.on("connect", (client) => {
+      client
+        .query(`set statement_timeout = ${Math.trunc(statementTimeoutMs)}`)
+        .catch((error: Error) => console.error("[db] statement_timeout:", error.message));
+    });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,

@@ -103,9 +103,25 @@ export async function copyOut(db: Db, statement: string): Promise<{ stream: Read
   const pool = (db as unknown as { $client?: unknown }).$client;
   if (!(pool instanceof pg.Pool)) return null;
   const client = await pool.connect();
+  // A long read: its own read-only transaction, where the requests' statement timeout is lifted.
+  try {
+    await client.query("begin read only");
+    await client.query("set local statement_timeout = 0");
+  } catch (error) {
+    client.release(error as Error);
+    throw error;
+  }
   const stream = client.query(copyTo(statement));
   let ended = false;
   stream.once("end", () => (ended = true));
-  onFinished(stream, (error) => client.release(error ?? (ended ? undefined : new Error("COPY interrompido"))));
+  onFinished(stream, (error) => {
+    // Released with an error, the connection is closed (its transaction with it); otherwise it ends cleanly.
+    if (error || !ended) client.release(error ?? new Error("COPY interrompido"));
+    else
+      client.query("commit").then(
+        () => client.release(),
+        (failure: Error) => client.release(failure),
+      );
+  });
   return { stream, rowCount: () => stream.rowCount };
 }

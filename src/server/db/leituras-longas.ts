@@ -13,21 +13,27 @@ declare module "fastify" {
 }
 
 /**
- * Long reads (the CSV export, 'Verificar integridade') on a database that may be PGlite.
+ * Long reads (the CSV export, 'Verificar integridade') and heavy reads (Registros over more than
+ * a day), bounded so that none of them can delay the gate.
  *
  * PGlite is one connection that runs inside this process: while it runs a query, nothing else
  * runs, not even /healthz, and a long read made of queries chained by promises never lets the
  * event loop turn. So on PGlite a long read is read a page at a time and, between two pages,
- * gives the event loop back and lets the requests in flight (a gate entry's queries) go first;
- * and only `maximo` long reads run at once, `fila` more wait, the next ones are answered 503.
- * PostgreSQL has a pool of connections and COPY: nothing of this applies there (no bound, no
- * pause, the pages as before).
+ * gives the event loop back and lets the requests in flight (a gate entry's queries) go first.
+ * PostgreSQL has a pool of connections and COPY: pages and pauses do not apply there, but a long
+ * read holds a connection for seconds, so there too only a quarter of the pool may hold them.
+ *
+ * On both: only `maximo` long reads run at once, `fila` more wait, the next ones are answered 503;
+ * and heavy reads have slots of their own (`pesada`), so ten síndicos reading a year of records
+ * wait their turn instead of taking every connection the porteiros' searches need.
  */
 export interface LeiturasLongas {
   /** Rows per page of a long read on this database. */
   readonly pagina: number;
-  /** Waits for a slot; throws the 503 when too many long reads wait already. Returns the release (idempotent). */
+  /** Waits for a long read's slot; throws the 503 when too many wait already. Returns the release (idempotent). */
   entrar(): Promise<() => void>;
+  /** Waits for a heavy read's slot (a list over a long period); the same, with its own bound. */
+  pesada(): Promise<() => void>;
   /** Between two pages: the event loop and the connection go to other requests first. */
   pausa(): Promise<void>;
   /** The other requests in flight now (what a page waits for). */
@@ -37,17 +43,45 @@ export interface LeiturasLongas {
 export interface OpcoesLeituras {
   maximo?: number;
   fila?: number;
+  /** Heavy reads at once, and waiting. */
+  pesadas?: number;
+  filaPesadas?: number;
+  /** PostgreSQL: the pool's size (a quarter of it, at least one, for each kind of read). */
+  conexoes?: number;
   /** How long a page waits at most for other requests to finish (the long read must end too). */
   esperaMaximaMs?: number;
 }
 
 export const ocupado = () => AppError.from(503, "BUSY", MSG.leiturasLongasOcupadas);
+export const ocupadoPesadas = () => AppError.from(503, "BUSY", MSG.leiturasPesadasOcupadas);
 
-/** Long reads for the app's database, with hooks on `app` that count the other requests in flight. */
+/** `maximo` at once, `fila` more waiting their turn in order, the next ones refused with `recusa()`. */
+function vagas(maximo: number, fila: number, recusa: () => AppError) {
+  let ativas = 0;
+  const esperando: (() => void)[] = [];
+  return async function entrar(): Promise<() => void> {
+    if (ativas >= maximo) {
+      if (esperando.length >= fila) throw recusa();
+      await new Promise<void>((resolve) => esperando.push(resolve));
+    } else ativas++;
+    let liberada = false;
+    return () => {
+      if (liberada) return;
+      liberada = true;
+      // The slot passes straight to the next one waiting, or is freed.
+      const proxima = esperando.shift();
+      if (proxima) proxima();
+      else ativas--;
+    };
+  };
+}
+
+/** Long and heavy reads for the app's database, with hooks on `app` that count the other requests in flight. */
 export function leiturasLongas(app: FastifyInstance, kind: "pglite" | "postgres", opcoes: OpcoesLeituras = {}): LeiturasLongas {
-  if (kind === "postgres") return { pagina: 2_000, entrar: async () => () => undefined, pausa: async () => undefined, emAndamento: 0 };
-  const maximo = opcoes.maximo ?? 2;
-  const fila = opcoes.fila ?? 8;
+  const quarto = Math.max(1, Math.floor((opcoes.conexoes ?? 10) / 4));
+  const pesada = vagas(opcoes.pesadas ?? (kind === "postgres" ? quarto : 1), opcoes.filaPesadas ?? 50, ocupadoPesadas);
+  if (kind === "postgres")
+    return { pagina: 2_000, entrar: vagas(opcoes.maximo ?? quarto, opcoes.fila ?? 8, ocupado), pesada, pausa: async () => undefined, emAndamento: 0 };
   const esperaMaximaMs = opcoes.esperaMaximaMs ?? 250;
 
   // Requests in flight that are not long reads: the gate's, the lists', /healthz. A request ends
@@ -62,25 +96,10 @@ export function leiturasLongas(app: FastifyInstance, kind: "pglite" | "postgres"
     reply.raw.once("close", () => emAndamento--);
   });
 
-  let ativas = 0;
-  const esperando: (() => void)[] = [];
   return {
     pagina: 500,
-    async entrar() {
-      if (ativas >= maximo) {
-        if (esperando.length >= fila) throw ocupado();
-        await new Promise<void>((resolve) => esperando.push(resolve));
-      } else ativas++;
-      let liberada = false;
-      return () => {
-        if (liberada) return;
-        liberada = true;
-        // The slot passes straight to the next one waiting, or is freed.
-        const proxima = esperando.shift();
-        if (proxima) proxima();
-        else ativas--;
-      };
-    },
+    entrar: vagas(opcoes.maximo ?? 2, opcoes.fila ?? 8, ocupado),
+    pesada,
     async pausa() {
       await nextTurn();
       const limite = performance.now() + esperaMaximaMs;

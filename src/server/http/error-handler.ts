@@ -28,6 +28,8 @@ function databaseError(code: string, constraint: string | undefined): AppError |
   if (rule) return rule();
   if (code === "23503" || code === "23001") return AppError.from(409, "FOREIGN_KEY", MSG.linkedRecords);
   if (code === "23505") return AppError.from(409, "UNIQUE", MSG.uniqueViolation);
+  // statement_timeout (DATABASE_STATEMENT_TIMEOUT_MS): the read was too heavy, not the server broken.
+  if (code === "57014") return AppError.from(503, "STATEMENT_TIMEOUT", MSG.consultaDemorada);
   if (code === "23514" || code === "23502" || code.startsWith("22")) return AppError.from(400, "INVALID_DATA", MSG.invalidInput);
   return null;
 }
@@ -47,7 +49,9 @@ export function registerErrorHandler(app: FastifyInstance) {
         appError = AppError.from(status, (error as FastifyError).code ?? "BAD_REQUEST", MSG.invalidInput);
       }
     }
-    if (!appError || appError.statusCode >= 500) {
+    // 503s are chosen answers (a busy server, a read stopped by its timeout), told as they are.
+    if (appError?.statusCode === 503) request.log.warn({ err: error }, appError.code);
+    else if (!appError || appError.statusCode >= 500) {
       request.log.error({ err: error }, "unhandled error");
       appError = AppError.from(500, appError?.code ?? "INTERNAL", MSG.internal);
     }

@@ -124,11 +124,44 @@ describe("the bound on long reads (PGlite)", () => {
     await app.close();
   });
 
-  it("neither bounds nor pauses on PostgreSQL", async () => {
+  it("on PostgreSQL, gives long reads a quarter of the pool's connections and never pauses them", async () => {
     const app = Fastify();
-    const leituras = leiturasLongas(app, "postgres", { maximo: 1, fila: 0 });
-    const sairs = await Promise.all([leituras.entrar(), leituras.entrar(), leituras.entrar()]);
-    for (const sair of sairs) sair();
+    const leituras = leiturasLongas(app, "postgres", { conexoes: 8, fila: 0 });
+    const duas = await Promise.all([leituras.entrar(), leituras.entrar()]);
+    const terceira = await leituras.entrar().catch((error: unknown) => error);
+    expect((terceira as AppError).statusCode).toBe(503);
+    for (const sair of duas) sair();
+    const depois = await leituras.entrar();
+    await leituras.pausa();
+    depois();
+    await app.close();
+  });
+
+  it("gives heavy reads slots of their own, refused in pt-BR beyond their queue", async () => {
+    const app = Fastify();
+    const leituras = leiturasLongas(app, "postgres", { conexoes: 10, filaPesadas: 1 });
+    // Long reads take nothing from the heavy ones.
+    const longa = await leituras.entrar();
+    const [a, b] = await Promise.all([leituras.pesada(), leituras.pesada()]);
+    let esperou = false;
+    const esperando = leituras.pesada().then((sair) => {
+      esperou = true;
+      return sair;
+    });
+    const recusada = await leituras.pesada().catch((error: unknown) => error);
+    expect((recusada as AppError).toBody()).toEqual({
+      error: {
+        code: "BUSY",
+        title: "Servidor ocupado",
+        message: "Há buscas em períodos longos demais em andamento. Tente novamente em alguns instantes ou reduza o período.",
+      },
+    });
+    expect(esperou).toBe(false);
+    a();
+    (await esperando)();
+    expect(esperou).toBe(true);
+    b();
+    longa();
     await app.close();
   });
 });

@@ -48,7 +48,16 @@ export const registrosRoutes =
         },
         schema: { querystring: registroListQuerySchema, response: { 200: registrosPageSchema } },
       },
-      async (request) => repo.list(scopeOf(request), request.query),
+      async (request) => {
+        // More than a day is a heavy read: it waits for one of their slots (db/leituras-longas.ts).
+        const { de, ate } = repo.appliedFilter(request.query);
+        const sair = leituras && de !== ate ? await leituras.pesada() : () => undefined;
+        try {
+          return await repo.list(scopeOf(request), request.query);
+        } finally {
+          sair();
+        }
+      },
     );
 
     app.get(
