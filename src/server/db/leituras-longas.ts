@@ -24,8 +24,8 @@ declare module "fastify" {
  * read holds a connection for seconds, so there too only a quarter of the pool may hold them.
  *
  * On both: only `maximo` long reads run at once, `fila` more wait, the next ones are answered 503;
- * and heavy reads have slots of their own (`pesada`), so ten síndicos reading a year of records
- * wait their turn instead of taking every connection the porteiros' searches need.
+ * and heavy reads have a slot of their own (`pesada`), paced, so ten síndicos reading a year of
+ * records wait their turn instead of taking the connections and the CPU the porteiros' searches need.
  */
 export interface LeiturasLongas {
   /** Rows per page of a long read on this database. */
@@ -43,9 +43,10 @@ export interface LeiturasLongas {
 export interface OpcoesLeituras {
   maximo?: number;
   fila?: number;
-  /** Heavy reads at once, and waiting. */
+  /** Heavy reads at once, waiting, and how long a slot rests after each (times the read's own). */
   pesadas?: number;
   filaPesadas?: number;
+  descansoPesadas?: number;
   /** PostgreSQL: the pool's size (a quarter of it, at least one, for each kind of read). */
   conexoes?: number;
   /** How long a page waits at most for other requests to finish (the long read must end too). */
@@ -55,23 +56,33 @@ export interface OpcoesLeituras {
 export const ocupado = () => AppError.from(503, "BUSY", MSG.leiturasLongasOcupadas);
 export const ocupadoPesadas = () => AppError.from(503, "BUSY", MSG.leiturasPesadasOcupadas);
 
-/** `maximo` at once, `fila` more waiting their turn in order, the next ones refused with `recusa()`. */
-function vagas(maximo: number, fila: number, recusa: () => AppError) {
+/**
+ * `maximo` at once, `fila` more waiting their turn in order, the next ones refused with `recusa()`.
+ * With `descanso` k, a slot rests k times as long as its read took before the next one waiting
+ * gets it: back-to-back reads then use at most 1/(1+k) of that slot's time (a lone read never waits).
+ */
+function vagas(maximo: number, fila: number, recusa: () => AppError, descanso = 0) {
   let ativas = 0;
   const esperando: (() => void)[] = [];
+  // The slot passes straight to the next one waiting, or is freed.
+  const passar = () => {
+    const proxima = esperando.shift();
+    if (proxima) proxima();
+    else ativas--;
+  };
   return async function entrar(): Promise<() => void> {
     if (ativas >= maximo) {
       if (esperando.length >= fila) throw recusa();
       await new Promise<void>((resolve) => esperando.push(resolve));
     } else ativas++;
+    const inicio = performance.now();
     let liberada = false;
     return () => {
       if (liberada) return;
       liberada = true;
-      // The slot passes straight to the next one waiting, or is freed.
-      const proxima = esperando.shift();
-      if (proxima) proxima();
-      else ativas--;
+      const resto = descanso * (performance.now() - inicio);
+      if (resto >= 1 && esperando.length) setTimeout(passar, resto).unref();
+      else passar();
     };
   };
 }
@@ -79,7 +90,9 @@ function vagas(maximo: number, fila: number, recusa: () => AppError) {
 /** Long and heavy reads for the app's database, with hooks on `app` that count the other requests in flight. */
 export function leiturasLongas(app: FastifyInstance, kind: "pglite" | "postgres", opcoes: OpcoesLeituras = {}): LeiturasLongas {
   const quarto = Math.max(1, Math.floor((opcoes.conexoes ?? 10) / 4));
-  const pesada = vagas(opcoes.pesadas ?? (kind === "postgres" ? quarto : 1), opcoes.filaPesadas ?? 50, ocupadoPesadas);
+  // Heavy reads, one at a time, resting three times as long as each took when others wait: ten
+  // síndicos reading a year at once use a quarter of one connection, not the gate's CPU.
+  const pesada = vagas(opcoes.pesadas ?? 1, opcoes.filaPesadas ?? 50, ocupadoPesadas, opcoes.descansoPesadas ?? 3);
   if (kind === "postgres")
     return { pagina: 2_000, entrar: vagas(opcoes.maximo ?? quarto, opcoes.fila ?? 8, ocupado), pesada, pausa: async () => undefined, emAndamento: 0 };
   const esperaMaximaMs = opcoes.esperaMaximaMs ?? 250;

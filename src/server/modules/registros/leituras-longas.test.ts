@@ -139,7 +139,7 @@ describe("the bound on long reads (PGlite)", () => {
 
   it("gives heavy reads slots of their own, refused in pt-BR beyond their queue", async () => {
     const app = Fastify();
-    const leituras = leiturasLongas(app, "postgres", { conexoes: 10, filaPesadas: 1 });
+    const leituras = leiturasLongas(app, "postgres", { pesadas: 2, filaPesadas: 1, descansoPesadas: 0 });
     // Long reads take nothing from the heavy ones.
     const longa = await leituras.entrar();
     const [a, b] = await Promise.all([leituras.pesada(), leituras.pesada()]);
@@ -162,6 +162,31 @@ describe("the bound on long reads (PGlite)", () => {
     expect(esperou).toBe(true);
     b();
     longa();
+    await app.close();
+  });
+});
+
+describe("heavy reads back to back", () => {
+  it("run one at a time by default, the slot resting after each as long as the read took times the rest", async () => {
+    const app = Fastify();
+    const leituras = leiturasLongas(app, "postgres", { descansoPesadas: 2 });
+    const primeira = await leituras.pesada();
+    let segundaEm = 0;
+    const segunda = leituras.pesada().then((sair) => {
+      segundaEm = performance.now();
+      return sair;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const soltouEm = performance.now();
+    primeira();
+    const sair = await segunda;
+    // It read for about 60 ms: the next one waited about 120 ms more.
+    expect(segundaEm - soltouEm).toBeGreaterThanOrEqual(100);
+    sair();
+    // Nobody waiting: the slot is free at once, and a lone read never waits.
+    const inicio = performance.now();
+    (await leituras.pesada())();
+    expect(performance.now() - inicio).toBeLessThan(50);
     await app.close();
   });
 });
