@@ -1,5 +1,6 @@
 import { and, asc, eq, exists, inArray, isNotNull, like, sql } from "drizzle-orm";
 import { formatCpf } from "@shared/br/cpf";
+import { dateInSaoPaulo, today } from "@shared/time";
 import type { Db } from "../../src/server/db/client";
 import { DEMO_DOMAIN, DEMO_PASSWORD, demoMarker } from "../demo/data";
 import { condominios, grupos, moradores, session, unidades, usuarioGrupos, usuarios, veiculos } from "../../src/server/db/schema";
@@ -282,6 +283,8 @@ export function readScenarios(f: Fixtures): ReadScenario[] {
   ];
 }
 
+const registrosDoSindico = { q: "", condominio_id: "todos", tipo_pessoa: "todos", sentido: "todos", resultado: "todos" };
+
 /** A síndico's lists and painel (condominium scope): the same targets as the unscoped ones. */
 function scopedScenarios(): ReadScenario[] {
   const all = { q: "", condominio_id: "todos", status: "todos" };
@@ -300,6 +303,14 @@ function scopedScenarios(): ReadScenario[] {
     scoped("moradores-busca", "search", "moradores, busca 'silva'", `/api/moradores${page({ ...all, q: "silva" })}`),
     scoped("veiculos", "list", "veículos", `/api/veiculos${page(all)}`),
     scoped("prestadores", "list", "prestadores", `/api/prestadores${page(all)}`),
+    // Registros read condominium by condominium of the scope (issue 33), today and over a month.
+    scoped("registros", "gate", "registros de hoje, os seus", `/api/registros${page(registrosDoSindico)}`),
+    scoped(
+      "registros-mes",
+      "gate",
+      "registros de 30 dias, os seus",
+      `/api/registros${page({ ...registrosDoSindico, de: dateInSaoPaulo(Date.now() - 29 * 86_400_000), ate: today() })}`,
+    ),
     scoped("painel", "painel", "painel: todos os seus", "/api/painel?condominio_id=todos"),
     scoped("painel-condominios", "page", "os seus condomínios (filtros)", "/api/painel/condominios"),
   ];

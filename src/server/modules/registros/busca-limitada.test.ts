@@ -24,6 +24,9 @@ const PASSO_MS = 20 * 60_000;
 const instante = (i: number) => new Date(INICIO + i * PASSO_MS);
 let condominioId = "";
 let leitor = "";
+let sindico = "";
+/** The neighbour's records, after all of the first condominium's. */
+const VIZINHO = 30;
 
 // The refused exits of visitors: three far back in the year, one among the newest.
 const ANTIGAS = [100, 200, 300];
@@ -56,6 +59,19 @@ beforeAll(async () => {
     ),
   );
   leitor = (await userWithPermissions(t, "leitor-janela@teste.local", ["visualizar_registros_acesso"])).cookie;
+  // A síndico of this condominium and of a small one whose records are the newest of all.
+  const [vizinho] = await db.insert(condominios).values({ nome: "Residencial Vizinho" }).returning();
+  await importarRegistros(db, [
+    ...Array.from({ length: VIZINHO }, (_, i) => registro(vizinho!.id, { nome_pessoa: `Vizinho ${i}`, registrado_em: instante(TOTAL + i) })),
+    registro(vizinho!.id, {
+      nome_pessoa: "Visitante do vizinho",
+      sentido: "saida",
+      resultado: "negado",
+      motivo: "Sem autorização",
+      registrado_em: instante(TOTAL + VIZINHO),
+    }),
+  ]);
+  sindico = (await userWithPermissions(t, "sindico-janela@teste.local", ["visualizar_registros_acesso"], [condominioId, vizinho!.id])).cookie;
 }, 300_000);
 
 const FILTRO = "tipo_pessoa=visitante&sentido=saida&resultado=negado";
@@ -64,6 +80,35 @@ const lista = async (query: string) => {
   expect(response.statusCode).toBe(200);
   return response.json<RegistrosPage>();
 };
+
+describe("a síndico's Registros, read condominium by condominium of his scope", () => {
+  it("merges his condominiums newest first, page after page, and windows the filter over both", async () => {
+    const get = async (query: string) => {
+      const response = await request(t, "GET", `/api/registros?condominio_id=todos&de=2025-01-01&ate=2025-12-31&limit=20&${query}`, { cookie: sindico });
+      expect(response.statusCode).toBe(200);
+      return response.json<RegistrosPage>();
+    };
+    const primeira = await get("");
+    expect(primeira.rows.map((r) => r.nome_pessoa)).toEqual([
+      "Visitante do vizinho",
+      ...Array.from({ length: VIZINHO }, (_, i) => `Vizinho ${VIZINHO - 1 - i}`).slice(0, 19),
+    ]);
+    const segunda = await get(`after=${primeira.next}`);
+    expect(segunda.rows.map((r) => r.nome_pessoa)).toEqual([
+      ...Array.from({ length: 11 }, (_, i) => `Vizinho ${10 - i}`),
+      ...Array.from({ length: 9 }, (_, i) => `Morador ${TOTAL - 1 - i}`),
+    ]);
+
+    // The window is the newest JANELA_DE_BUSCA of both: the neighbour's 31 and the rest from here.
+    const filtrada = await get(FILTRO);
+    expect(filtrada.rows.map((r) => r.nome_pessoa)).toEqual(["Visitante do vizinho", `Visitante ${RECENTE}`]);
+    const piso = instante(TOTAL - JANELA_DE_BUSCA + VIZINHO + 1);
+    expect(filtrada.busca_limitada?.ate).toBe(piso.toISOString());
+    const resto = await get(`${FILTRO}&after=${filtrada.next}`);
+    expect(resto.rows.map((r) => r.nome_pessoa)).toEqual(ANTIGAS.toReversed().map((i) => `Visitante ${i}`));
+    expect(resto.next).toBeNull();
+  });
+});
 
 describe("a Registros filter no index carries, over a year", () => {
   it("stops after the window with a Portuguese message, then goes on from there, each match once", async () => {

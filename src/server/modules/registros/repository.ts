@@ -1,4 +1,4 @@
-import { and, count, eq, fillPlaceholders, gte, ilike, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, fillPlaceholders, gte, ilike, lt, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { normalizePlaca } from "@shared/br/placa";
@@ -22,7 +22,7 @@ import { byShape, NAMED_BY_TEXT, param } from "../../db/prepared";
 import { condominios, registrosAcesso as r, unidades } from "../../db/schema";
 import { csvFieldsSql } from "./csv";
 import { cachedTotal, containsPattern, instantKey, keysetOrder, pagingValues, unidadeDigitadaValues, unidadeMatchesText, type ListTotals } from "../common";
-import { condominioInScope, condominioInShape, scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
+import { condominioInScope, condominioInShape, scopeIds, scopeKey, scopeShape, scopeValues, type CondominioScope } from "../../scope";
 import { fromDriverJson } from "../../db/sql-helpers";
 
 /** Which filters a request sets: each combination is one prepared shape (db/prepared.ts). */
@@ -38,7 +38,19 @@ type Filters = {
   tipo: boolean;
   sentido: boolean;
   resultado: boolean;
+  /**
+   * A scope of a few condominiums and no condominium chosen: read each one's newest by its own
+   * index and merge (a síndico's records), instead of walking the whole network's order and
+   * skipping the other condominiums' records (229 ms after a day of writes elsewhere, issue 33).
+   */
+  porCondominio: boolean;
 };
+
+/** Up to this many condominiums in the scope, a list reads them one by one (Filters.porCondominio). */
+const ESCOPO_PEQUENO = 16;
+/** The scope's condominiums as rows (`escopo.id`), for a lateral read of each. */
+const escopo = sql`unnest(${scopeIds("placeholder")}) as escopo(id)`;
+const doCondominioDoEscopo = sql`${r.condominio_id} = escopo.id`;
 
 /**
  * A person type or a direction, without text, is carried by no index in the list's order: a rare
@@ -47,7 +59,7 @@ type Filters = {
  * the next page continues from there. Text goes through its trigram indexes, 'Negado' alone
  * through its partial ones (docs/decisions/0286).
  */
-const usaJanela = (f: Filters) => !f.q && (f.tipo || f.sentido);
+const usaJanela = (f: Filters) => !f.q && (f.tipo || f.sentido); // the same rule as leituraPesada's
 
 /** The period's newest records up to the window's floor (its last record), inclusive. */
 const desdeOPiso = sql`(${r.registrado_em}, ${r.id}) >= (${param("piso0")}, ${param("piso1")})`;
@@ -162,6 +174,7 @@ function filtersOf(scope: CondominioScope, query: RegistroFilters) {
     sentido: query.sentido !== "todos",
     resultado: query.resultado !== "todos",
     ...scopeShape(scope),
+    porCondominio: !scope.all && scope.ids.length <= ESCOPO_PEQUENO && query.condominio_id === "todos",
   };
   const values = {
     desde,
@@ -183,13 +196,17 @@ function filtersOf(scope: CondominioScope, query: RegistroFilters) {
 export function registrosRepository(db: Db, totals?: ListTotals) {
   const pageQuery = byShape((shape: Filters & { after: boolean; piso: boolean }) => {
     // The page's keys first (registros_condominio_recentes_idx or registros_recentes_idx), then what it shows.
-    const pagina = db
-      .select({ registrado_em: r.registrado_em, id: r.id, chave: instantKey(r.registrado_em).as("chave") })
-      .from(r)
-      .where(and(listWhere(shape), ordem.after(shape), shape.piso ? desdeOPiso : undefined))
-      .orderBy(...ordem.orderBy)
-      .limit(param("limit"))
-      .as("pagina");
+    const pagina = shape.porCondominio
+      ? porCondominio(shape, param("limit"), shape.piso ? desdeOPiso : undefined)
+          .limit(param("limit"))
+          .as("pagina")
+      : db
+          .select({ registrado_em: r.registrado_em, id: r.id, chave: instantKey(r.registrado_em).as("chave") })
+          .from(r)
+          .where(and(listWhere(shape), ordem.after(shape), shape.piso ? desdeOPiso : undefined))
+          .orderBy(...ordem.orderBy)
+          .limit(param("limit"))
+          .as("pagina");
     return db
       .select({
         chave: pagina.chave,
@@ -224,6 +241,25 @@ export function registrosRepository(db: Db, totals?: ListTotals) {
       .prepare(NAMED_BY_TEXT);
   });
 
+  /**
+   * The newest `quantos` of each condominium of the scope (each by registros_condominio_recentes_idx,
+   * or the 'negado' one), merged newest first: the caller limits the merge.
+   */
+  function porCondominio(shape: Filters & { after: boolean }, quantos: SQL | Placeholder | number, extra?: SQL) {
+    const deCada = db
+      .select({ registrado_em: r.registrado_em, id: r.id })
+      .from(r)
+      .where(and(doCondominioDoEscopo, listWhere({ ...shape, scoped: false }), ordem.after(shape), extra))
+      .orderBy(...ordem.orderBy)
+      .limit(quantos as number)
+      .as("de_cada");
+    return db
+      .select({ registrado_em: deCada.registrado_em, id: deCada.id, chave: instantKey(deCada.registrado_em).as("chave") })
+      .from(escopo)
+      .crossJoinLateral(deCada)
+      .orderBy(...ordem.direct(deCada.registrado_em, deCada.id));
+  }
+
   // Counting stops after TOTAL_MAXIMO + 1 matches: a month of every condominium is millions.
   const countQuery = byShape((shape: Filters & { piso: boolean }) => {
     const matches = db
@@ -238,14 +274,19 @@ export function registrosRepository(db: Db, totals?: ListTotals) {
   // The window's floor: the JANELA_DE_BUSCA-th record of the period after the cursor, by the
   // period's own index (an index scan of the window's length); none when fewer remain.
   const pisoQuery = byShape((shape: Filters & { after: boolean }) =>
-    db
-      .select({ chave: instantKey(r.registrado_em), id: r.id })
-      .from(r)
-      .where(and(listWhere(semFiltrosDePessoa(shape)), ordem.after(shape)))
-      .orderBy(...ordem.orderBy)
-      .offset(JANELA_DE_BUSCA - 1)
-      .limit(1)
-      .prepare(NAMED_BY_TEXT),
+    shape.porCondominio
+      ? porCondominio(semFiltrosDePessoa(shape), JANELA_DE_BUSCA)
+          .offset(JANELA_DE_BUSCA - 1)
+          .limit(1)
+          .prepare(NAMED_BY_TEXT)
+      : db
+          .select({ chave: instantKey(r.registrado_em), id: r.id })
+          .from(r)
+          .where(and(listWhere(semFiltrosDePessoa(shape)), ordem.after(shape)))
+          .orderBy(...ordem.orderBy)
+          .offset(JANELA_DE_BUSCA - 1)
+          .limit(1)
+          .prepare(NAMED_BY_TEXT),
   );
 
   async function pisoDaJanela(filters: Filters, values: Record<string, unknown>, after?: readonly unknown[]) {
@@ -365,6 +406,16 @@ export function registrosRepository(db: Db, totals?: ListTotals) {
         .from(r)
         .where(and(eq(r.id, id), condominioInScope(scope, r.condominio_id)));
       return row ?? null;
+    },
+
+    /**
+     * A heavy read: a windowed filter over more than a day (each page examines up to a window of
+     * records). It waits for a heavy read's slot (db/leituras-longas.ts); every other list is
+     * carried by an index in its order and runs at once.
+     */
+    leituraPesada(query: RegistroFilters) {
+      const { de, ate } = resolvePeriodo(query, today());
+      return !query.q && (query.tipo_pessoa !== "todos" || query.sentido !== "todos") && de !== ate;
     },
 
     /** The filter as it applied (the period resolved), for the export's record. */

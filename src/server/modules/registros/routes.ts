@@ -49,9 +49,8 @@ export const registrosRoutes =
         schema: { querystring: registroListQuerySchema, response: { 200: registrosPageSchema } },
       },
       async (request) => {
-        // More than a day is a heavy read: it waits for one of their slots (db/leituras-longas.ts).
-        const { de, ate } = repo.appliedFilter(request.query);
-        const sair = leituras && de !== ate ? await leituras.pesada() : () => undefined;
+        // A windowed filter over more than a day waits for a heavy read's slot (db/leituras-longas.ts).
+        const sair = leituras && repo.leituraPesada(request.query) ? await leituras.pesada() : () => undefined;
         try {
           return await repo.list(scopeOf(request), request.query);
         } finally {
