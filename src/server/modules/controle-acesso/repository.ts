@@ -16,7 +16,7 @@ import type {
   UnidadeResumo,
   VeiculoEncontrado,
 } from "@shared/schemas/controle-acesso";
-import { queryRows, type Db } from "../../db/client";
+import { planoPorValores, queryRows, type Db } from "../../db/client";
 import type { AutorizacaoNaPortaria } from "../visitantes/repository";
 import { cadeiaDe, selarRegistro } from "../registros/selos";
 import { condominios, moradores, presencas, prestadores, registrosAcesso, solicitacoesAutorizacao, unidades, veiculos } from "../../db/schema";
@@ -181,10 +181,11 @@ export function controleAcessoRepository(db: Db) {
 
       // The lists are read only for the condominium's row: none when it is out of scope.
       const lista = (query: { getSQL(): SQL } | null) => (query ? sql`coalesce((select json_agg(t) from (${query.getSQL()}) t), '[]'::json)` : sql`'[]'::json`);
+      // Planned with the typed text every time: the generic plan searches the whole network (planoPorValores).
       const [row] = await queryRows<{ moradores: unknown; veiculos: unknown; prestadores: unknown }>(
         db,
-        sql`select ${lista(moradorQuery)} as moradores, ${lista(veiculoQuery)} as veiculos, ${lista(prestadorQuery)} as prestadores
-            from (${condominio.getSQL()}) c`,
+        planoPorValores(sql`select ${lista(moradorQuery)} as moradores, ${lista(veiculoQuery)} as veiculos, ${lista(prestadorQuery)} as prestadores
+            from (${condominio.getSQL()}) c`),
       );
       if (!row) return null;
       type Unidade = { unidade_id: string; bloco: string | null; numero_unidade: string; dentro_desde: string | null };
