@@ -67,12 +67,12 @@ const q = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /**
  * A text field as csvField writes it: empty for null or '', an apostrophe before a formula's first
- * character; CRLF inside it becomes LF here, and every LF becomes CRLF in crlf().
+ * character (a line break counts: csvField sees it as CR once written CRLF); CRLF inside it becomes
+ * LF here, and every LF becomes CRLF in crlf(). The field is replaced once per row: in an export
+ * of millions, the text functions are most of the database's time (issue 33).
  */
-const safe = (field: SQLWrapper) => {
-  const value = sql`replace(${field}, chr(13) || chr(10), chr(10))`;
-  return sql`nullif(case when left(${value}, 1) in ('=', '+', '-', '@', chr(9), chr(13)) then '''' || ${value} else ${value} end, '')`;
-};
+const safe = (field: SQLWrapper) =>
+  sql`nullif(case when left(${field}, 1) in ('=', '+', '-', '@', chr(9), chr(13), chr(10)) then '''' else '' end || replace(${field}, chr(13) || chr(10), chr(10)), '')`;
 
 /** `case column when 'key' then 'Label' ... end` from a label map (the one list of labels). */
 const labelOf = (column: SQLWrapper, labels: Record<string, string>) =>
@@ -111,8 +111,9 @@ export function csvFieldsSql(c: CsvColumns): SQL[] {
   const unidade = sql`case when ${c.numero_unidade} is null then null when ${bloco} is null then ${c.numero_unidade}
     when ${bloco} ~* ${sql.raw(q(`^(${BLOCO_PALAVRA})\\y`))} then ${bloco} || ' - ' || ${c.numero_unidade}
     else 'Bloco ' || ${bloco} || ' - ' || ${c.numero_unidade} end`;
+  // formatPlaca: letters and digits only, so never a formula nor a line break (no safe()).
   const placa = sql`left(upper(regexp_replace(${c.placa}, '[^0-9A-Za-z]', '', 'g')), 7)`;
-  const placaFormatada = sql`case when ${placa} ~ '^[A-Z]{3}[0-9]{4}$' then left(${placa}, 3) || '-' || right(${placa}, 4) else ${placa} end`;
+  const placaFormatada = sql`nullif(regexp_replace(${placa}, '^([A-Z]{3})([0-9]{4})$', '\\1-\\2'), '')`;
   return [
     sql`to_char(${c.registrado_em} at time zone ${sql.raw(q(TIME_ZONE))}, 'DD/MM/YYYY HH24:MI')`,
     safe(c.condominio_nome),
@@ -120,7 +121,7 @@ export function csvFieldsSql(c: CsvColumns): SQL[] {
     safe(c.documento),
     labelOf(c.tipo_pessoa, TIPO_PESSOA_LABEL),
     safe(unidade),
-    safe(placaFormatada),
+    placaFormatada,
     labelOf(c.sentido, SENTIDO_LABEL),
     sql`case when ${c.liberado_manualmente} and ${c.resultado} = 'liberado' then ${sql.raw(q(resultadoLabel({ resultado: "liberado", liberado_manualmente: true })))} else ${labelOf(c.resultado, RESULTADO_LABEL)} end`,
     safe(c.motivo),

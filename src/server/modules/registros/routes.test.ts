@@ -288,12 +288,15 @@ describe("GET /api/registros/exportar", () => {
         placa: "ABC1D23",
         sentido: "saida",
         metodo: "qrcode",
+        // A field that begins with a line break is written as one that begins with CR: quoted.
+        autorizado_por: "\n=Portaria",
         registrado_em: new Date("2026-05-05T15:00:00Z"),
       }),
     ]);
     const text = (await exportar(`de=2026-05-05&ate=2026-05-05&condominio_id=${fresh!.id}`)).rawPayload.subarray(3).toString("utf8");
     expect(text.split("\r\n").slice(1)).toEqual([
-      "05/05/2026 12:00;Residencial CSV;Entregador Rápido;;Entregador;;ABC1D23;Saída;Liberado;;QR Code;;Porteiro de Teste;",
+      `05/05/2026 12:00;Residencial CSV;Entregador Rápido;;Entregador;;ABC1D23;Saída;Liberado;;QR Code;"'`,
+      `=Portaria";Porteiro de Teste;`,
       `05/05/2026 11:00;Residencial CSV;'+55 golpe;;Prestador;12;;Entrada;Negado;"linha 1`,
       `linha 2";Código;;Porteiro de Teste;`,
       `05/05/2026 10:00;Residencial CSV;"Ana ""Nina"" Souza";12345678909;Visitante;Torre 2 - 301;ABC-1234;Entrada;Liberado manualmente;Cadastro inativo.;Busca;"Síndica`,
