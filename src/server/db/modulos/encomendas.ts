@@ -78,6 +78,10 @@ export const encomendas = pgTable(
       .on(t.condominio_id, t.recebida_em)
       .where(sql`${t.status} = 'aguardando'`),
     index("encomendas_unidade_idx").on(t.unidade_id, t.recebida_em.desc()),
+    // Migration 0034: deleting a resident looks up their parcels (ON DELETE SET NULL), not all of them.
+    index("encomendas_morador_idx")
+      .on(t.morador_id)
+      .where(sql`${t.morador_id} is not null`),
     // The list's text: the addressee's name, the tracking code and the storage place, by part (a
     // search ORs the three, so each needs its index for the bitmap OR).
     index("encomendas_destinatario_trgm").using("gin", sql`${t.destinatario_nome} gin_trgm_ops`),

@@ -130,5 +130,10 @@ export const linksResposta = pgTable(
     usado_em: timestamp("usado_em", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("links_resposta_canal_valido", sql`${t.canal} in ('whatsapp', 'sms', 'email')`), index("links_resposta_solicitacao_idx").on(t.solicitacao_id)],
+  (t) => [
+    check("links_resposta_canal_valido", sql`${t.canal} in ('whatsapp', 'sms', 'email')`),
+    index("links_resposta_solicitacao_idx").on(t.solicitacao_id),
+    // Migration 0034: the foreign key's lookup when a resident is deleted.
+    index("links_resposta_morador_idx").on(t.morador_id),
+  ],
 );

@@ -45,6 +45,10 @@ export const solicitacoesAutorizacao = pgTable(
     check("solicitacoes_resposta_completa", sql`(${t.estado} in ('aprovada', 'recusada')) = (${t.canal} is not null and ${t.respondida_em} is not null)`),
     // The resident's screen: what waits for my unit's answer.
     index("solicitacoes_unidade_idx").on(t.unidade_id, t.created_at.desc()),
+    // Migration 0034: the foreign key's lookup when a resident is deleted.
+    index("solicitacoes_respondida_por_idx")
+      .on(t.respondida_por)
+      .where(sql`${t.respondida_por} is not null`),
     // The sweep: what waits past its time.
     index("solicitacoes_aguardando_idx")
       .on(t.expira_em)

@@ -439,6 +439,34 @@ describe("the custody chain in the database", () => {
     expect((await detalhe(parcel.id)).status).toBe("devolvida");
   });
 
+  it("lets a resident who picked parcels up be deleted: the parcels keep their addressee's name, and nothing else changes", async () => {
+    const cond = (await fixtures.criar("/api/condominios", { nome: "Residencial Mudança" })).id;
+    const unidade = (await fixtures.criar("/api/unidades", { condominio_id: cond, bloco: "M", numero_unidade: "7" })).id;
+    const quem = (await fixtures.criar(`/api/unidades/${unidade}/moradores`, { nome_completo: "Olga Mudou", tipo_morador: "inquilino" })).id;
+    const entregue = await recebida(unidade, { morador_id: quem, destinatario_nome: "Olga Mudou" }, admin, cond);
+    const esperando = await recebida(unidade, { morador_id: quem, destinatario_nome: "Olga Mudou" }, admin, cond);
+    const codigo = await codigoDe(entregue.id);
+    const retirada = await entregar({ unidade_id: unidade, encomenda_ids: [entregue.id], forma: "codigo", codigo, retirada_por_nome: "Olga Mudou" }, admin);
+    expect(retirada.statusCode, retirada.body).toBe(200);
+
+    // She moves out: deleting her used to fail on the handed-out parcel (a 500).
+    const excluida = await request(t, "DELETE", `/api/moradores/${quem}`, { cookie: admin });
+    expect(excluida.statusCode, excluida.body).toBeLessThan(300);
+    for (const id of [entregue.id, esperando.id]) {
+      const [row] = await db.select().from(encomendas).where(eq(encomendas.id, id));
+      expect(row).toMatchObject({ morador_id: null, destinatario_nome: "Olga Mudou" });
+    }
+    expect((await detalhe(entregue.id, admin)).status).toBe("retirada");
+    // Only the link may go: any other change to the handed-out parcel is still refused.
+    const error = await db.execute(sql`update portaria_web_encomendas set morador_id = null, destinatario_nome = 'Outra' where id = ${entregue.id}`).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(pgErrorCode(error)).toBe("P0001");
+    const verificacao = await request(t, "POST", "/api/registros/verificar-integridade", { cookie: admin, payload: { condominio_id: cond } });
+    expect(verificacao.json()).toMatchObject({ integra: true });
+  });
+
   it("is checked by 'Verificar integridade': intact, then a tampered event is named", async () => {
     const cond = (await fixtures.criar("/api/condominios", { nome: "Residencial Custódia" })).id;
     const unidade = (await fixtures.criar("/api/unidades", { condominio_id: cond, bloco: "C", numero_unidade: "1" })).id;
