@@ -18,7 +18,6 @@ import { installJobSchema, jobConnection } from "./job-schema";
 /** Both drivers give the same PostgreSQL query builder; code is written once against this type. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** The rows of a raw SQL query (both drivers answer `{ rows }`; drizzle types it as unknown). */
 /**
  * A query PostgreSQL plans with its values on every run, never as a named prepared statement
  * (PreparingClient names only texts that begin with a command): for a query whose generic plan is
@@ -28,6 +27,7 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
  */
 export const planoPorValores = (query: SQL): SQL => sql`/* plano por valores */ ${query}`;
 
+/** The rows of a raw SQL query (both drivers answer `{ rows }`; drizzle types it as unknown). */
 export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;

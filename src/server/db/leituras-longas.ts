@@ -13,8 +13,8 @@ declare module "fastify" {
 }
 
 /**
- * Long reads (the CSV export, 'Verificar integridade') and heavy reads (Registros over more than
- * a day), bounded so that none of them can delay the gate.
+ * Long reads (the CSV export, 'Verificar integridade') and heavy reads (a windowed Registros
+ * filter over more than a day, registros/repository.ts), bounded so that none delays the gate.
  *
  * PGlite is one connection that runs inside this process: while it runs a query, nothing else
  * runs, not even /healthz, and a long read made of queries chained by promises never lets the
@@ -32,7 +32,7 @@ export interface LeiturasLongas {
   readonly pagina: number;
   /** Waits for a long read's slot; throws the 503 when too many wait already. Returns the release (idempotent). */
   entrar(): Promise<() => void>;
-  /** Waits for a heavy read's slot (a list over a long period); the same, with its own bound. */
+  /** Waits for a heavy read's slot (paced: see `vagas`); the same, with its own bound. */
   pesada(): Promise<() => void>;
   /** Between two pages: the event loop and the connection go to other requests first. */
   pausa(): Promise<void>;

@@ -59,7 +59,10 @@ const doCondominioDoEscopo = sql`${r.condominio_id} = escopo.id`;
  * the next page continues from there. Text goes through its trigram indexes, 'Negado' alone
  * through its partial ones (docs/decisions/0286).
  */
-const usaJanela = (f: Filters) => !f.q && (f.tipo || f.sentido); // the same rule as leituraPesada's
+const usaJanela = (f: Filters) => !f.q && (f.tipo || f.sentido);
+
+/** The window's floor: its oldest record's cursor key, or none when the period holds fewer. */
+type Piso = readonly [string, string] | null;
 
 /** The period's newest records up to the window's floor (its last record), inclusive. */
 const desdeOPiso = sql`(${r.registrado_em}, ${r.id}) >= (${param("piso0")}, ${param("piso1")})`;
@@ -289,55 +292,58 @@ export function registrosRepository(db: Db, totals?: ListTotals) {
           .prepare(NAMED_BY_TEXT),
   );
 
-  async function pisoDaJanela(filters: Filters, values: Record<string, unknown>, after?: readonly unknown[]) {
-    if (!usaJanela(filters)) return null;
+  async function pisoDaJanela(filters: Filters, values: Record<string, unknown>, after?: readonly unknown[]): Promise<Piso> {
     const shape = { ...filters, after: after !== undefined };
     const [piso] = (await pisoQuery(shape).execute({ ...values, ...pagingValues({ limit: 0, offset: 0, after }) })) as { chave: string; id: string }[];
     return piso ? ([piso.chave, piso.id] as const) : null;
   }
-  const valoresDoPiso = (piso: readonly [string, string] | null) => (piso ? { piso0: piso[0], piso1: piso[1] } : {});
+  const valoresDoPiso = (piso: Piso) => (piso ? { piso0: piso[0], piso1: piso[1] } : {});
 
-  /** `limit` rows after `after` (newest first), and whether more follow; windowed filters stop at the window's floor. */
-  async function readPage(filters: Filters, values: Record<string, unknown>, limit: number, after?: readonly unknown[]) {
-    const piso = await pisoDaJanela(filters, values, after);
+  /** `limit` rows after `after` (newest first), and whether more follow; above `piso` only, when given (a windowed page). */
+  async function readPage(filters: Filters, values: Record<string, unknown>, limit: number, after?: readonly unknown[], piso: Piso = null) {
     const shape = { ...filters, after: after !== undefined, piso: piso !== null };
-    const rows = (await pageQuery(shape).execute({ ...values, ...valoresDoPiso(piso), ...pagingValues({ limit, offset: 0, after }) })) as PageRow[];
-    return { rows, piso };
+    return (await pageQuery(shape).execute({ ...values, ...valoresDoPiso(piso), ...pagingValues({ limit, offset: 0, after }) })) as PageRow[];
   }
 
-  /** Every row after `after`, `limit` at a time: the export reads the whole period (no window). */
-  async function readAll(filters: Filters, values: Record<string, unknown>, limit: number, after?: readonly unknown[]) {
-    const shape = { ...filters, after: after !== undefined, piso: false };
-    return (await pageQuery(shape).execute({ ...values, ...pagingValues({ limit, offset: 0, after }) })) as PageRow[];
-  }
-
-  /** Matches up to TOTAL_MAXIMO + 1; a windowed filter counts within its first window (`limitado` when the period goes on). */
-  async function contar(filters: Filters, values: Record<string, unknown>) {
-    const piso = await pisoDaJanela(filters, values);
+  /** Matches up to TOTAL_MAXIMO + 1, above `piso` when given (a windowed count). */
+  async function contar(filters: Filters, values: Record<string, unknown>, piso: Piso = null) {
     const [row] = await countQuery({ ...filters, piso: piso !== null }).execute({ ...values, ...valoresDoPiso(piso) });
-    return { n: row!.n, janelaCheia: piso !== null };
+    return row!.n;
   }
 
   return {
-    async list(scope: CondominioScope, query: RegistroListQuery): Promise<RegistrosPage> {
+    /**
+     * A page of the list. `vaga`, when given, is a heavy read's slot (db/leituras-longas.ts): a
+     * windowed filter over more than a day waits for it; every other list follows an index in its
+     * order and runs at once.
+     */
+    async list(scope: CondominioScope, query: RegistroListQuery, vaga?: () => Promise<() => void>): Promise<RegistrosPage> {
       const { filters, values, periodo } = filtersOf(scope, query);
-      const key = ["registros", scopeKey(scope), query.q, query.condominio_id, periodo.de, periodo.ate, query.tipo_pessoa, query.sentido, query.resultado];
-      // A windowed count is bounded by the window and says whether the period goes on: not cached.
-      const counting = usaJanela(filters)
-        ? contar(filters, values)
-        : cachedTotal(totals, key, async () => (await contar(filters, values)).n).then((n) => ({ n, janelaCheia: false }));
-      const [{ rows, piso }, total] = await Promise.all([readPage(filters, values, query.limit, query.after), counting]);
-      const page = ordem.page(rows, query.limit);
-      // The page did not fill before the window's floor: the search stops there and says so; the
-      // next page (if asked) continues after the floor.
-      const parou = piso !== null && page.next === null;
-      return {
-        rows: page.rows.map(toItem),
-        next: parou ? encodeCursor(piso) : page.next,
-        total: Math.min(total.n, TOTAL_MAXIMO),
-        total_limitado: total.n > TOTAL_MAXIMO || total.janelaCheia,
-        busca_limitada: parou ? buscaLimitada(piso[0]) : null,
-      };
+      const janela = usaJanela(filters);
+      const sair = vaga && janela && periodo.de !== periodo.ate ? await vaga() : () => undefined;
+      try {
+        // The window's floor from the period's newest record (the count's) and after the cursor
+        // (the page's): one query on the first page, where they are the same.
+        const doInicio = janela ? pisoDaJanela(filters, values) : Promise.resolve(null);
+        const [pisoInicial, piso] = await Promise.all([doInicio, janela && query.after ? pisoDaJanela(filters, values, query.after) : doInicio]);
+        const key = ["registros", scopeKey(scope), query.q, query.condominio_id, periodo.de, periodo.ate, query.tipo_pessoa, query.sentido, query.resultado];
+        // A windowed count is bounded by its window: not cached.
+        const counting = janela ? contar(filters, values, pisoInicial) : cachedTotal(totals, key, () => contar(filters, values));
+        const [rows, total] = await Promise.all([readPage(filters, values, query.limit, query.after, piso), counting]);
+        const page = ordem.page(rows, query.limit);
+        // The page did not fill before the window's floor: the search stops there and says so; the
+        // next page (if asked) continues after the floor.
+        const parou = piso !== null && page.next === null;
+        return {
+          rows: page.rows.map(toItem),
+          next: parou ? encodeCursor(piso) : page.next,
+          total: Math.min(total, TOTAL_MAXIMO),
+          total_limitado: total > TOTAL_MAXIMO || pisoInicial !== null,
+          busca_limitada: parou ? buscaLimitada(piso[0]) : null,
+        };
+      } finally {
+        sair();
+      }
     },
 
     /**
@@ -348,7 +354,7 @@ export function registrosRepository(db: Db, totals?: ListTotals) {
       const { filters, values } = filtersOf(scope, query);
       let after: readonly unknown[] | undefined;
       for (;;) {
-        const rows = await readAll(filters, values, batch, after);
+        const rows = await readPage(filters, values, batch, after);
         const page = rows.slice(0, batch);
         if (page.length > 0) yield page.map(toItem);
         if (rows.length <= batch) return;
@@ -406,16 +412,6 @@ export function registrosRepository(db: Db, totals?: ListTotals) {
         .from(r)
         .where(and(eq(r.id, id), condominioInScope(scope, r.condominio_id)));
       return row ?? null;
-    },
-
-    /**
-     * A heavy read: a windowed filter over more than a day (each page examines up to a window of
-     * records). It waits for a heavy read's slot (db/leituras-longas.ts); every other list is
-     * carried by an index in its order and runs at once.
-     */
-    leituraPesada(query: RegistroFilters) {
-      const { de, ate } = resolvePeriodo(query, today());
-      return !query.q && (query.tipo_pessoa !== "todos" || query.sentido !== "todos") && de !== ate;
     },
 
     /** The filter as it applied (the period resolved), for the export's record. */

@@ -48,15 +48,7 @@ export const registrosRoutes =
         },
         schema: { querystring: registroListQuerySchema, response: { 200: registrosPageSchema } },
       },
-      async (request) => {
-        // A windowed filter over more than a day waits for a heavy read's slot (db/leituras-longas.ts).
-        const sair = leituras && repo.leituraPesada(request.query) ? await leituras.pesada() : () => undefined;
-        try {
-          return await repo.list(scopeOf(request), request.query);
-        } finally {
-          sair();
-        }
-      },
+      async (request) => repo.list(scopeOf(request), request.query, leituras?.pesada),
     );
 
     app.get(
